@@ -1,0 +1,168 @@
+import * as v from 'valibot';
+import { passwordRules } from './constants';
+import { findCountry } from './countries';
+import { fieldMessages as m, specMessages } from './messages';
+
+/** The kinds of account. `user` is a customer; `admin` signs in to the console only. */
+export const userTypes = ['user', 'artist'] as const;
+export type UserType = (typeof userTypes)[number];
+export type AccountType = UserType | 'admin';
+
+export const appStatuses = ['incomplete', 'for_review', 'approved', 'rejected'] as const;
+export type AppStatus = (typeof appStatuses)[number];
+
+export interface ApplicationProgress {
+  personal_info: boolean;
+  artist_info: boolean;
+  payout_info: boolean;
+  password_updated: boolean;
+}
+
+/** The user object of SPEC §3 as the API returns it. */
+export interface AuthUser {
+  id: number;
+  user_id: string;
+  type: AccountType;
+  full_name: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  email: string;
+  avatar: string | null;
+  contact_number: string | null;
+  country: string | null;
+  dial_code: string | null;
+  app_status: AppStatus | null;
+  application_progress: ApplicationProgress | null;
+  /** 1 on the first login, 0 afterwards. */
+  is_first_time_login: 0 | 1;
+  is_online: 0 | 1;
+  featured_song_path: string | null;
+}
+
+export interface LoginAnswer {
+  user: AuthUser;
+  token: string;
+}
+
+export interface RefreshAnswer extends LoginAnswer {
+  message: string;
+}
+
+/** A string that may be missing from the body: a missing key reads as '' so the field's own "please enter" message shows. */
+const str = (message: string = m.mustBeText) => v.optional(v.string(message), '');
+
+const text = (label: string, max: number) =>
+  v.pipe(str(), v.trim(), v.nonEmpty(m.required(label)), v.maxLength(max, m.tooLong(label, max)));
+
+export const emailSchema = v.pipe(
+  str(specMessages.emailInvalid),
+  v.trim(),
+  v.nonEmpty(specMessages.emailRequired),
+  v.email(specMessages.emailInvalid),
+  v.maxLength(254, specMessages.emailInvalid),
+);
+
+/** A new password: what registration and reset accept. */
+export const newPasswordSchema = v.pipe(
+  str(m.passwordRequired),
+  v.nonEmpty(m.passwordRequired),
+  v.minLength(passwordRules.minLength, m.passwordTooShort),
+  v.maxLength(passwordRules.maxLength, m.passwordTooLong),
+  v.regex(/[A-Za-z]/, m.passwordWeak),
+  v.regex(/[0-9]/, m.passwordWeak),
+);
+
+export const contactNumberSchema = v.pipe(
+  str(m.contactNumberInvalid),
+  v.transform((s) => s.replace(/[\s-]/g, '')),
+  v.regex(/^\d{7,20}$/, m.contactNumberInvalid),
+);
+
+export const loginSchema = v.strictObject(
+  {
+    email: emailSchema,
+    password: v.pipe(str(m.passwordRequired), v.nonEmpty(m.passwordRequired), v.maxLength(passwordRules.maxLength, m.passwordTooLong)),
+    remember: v.optional(v.boolean(m.mustBeBoolean), false),
+  },
+);
+export type LoginBody = v.InferInput<typeof loginSchema>;
+
+export const registerSchema = v.pipe(
+  v.strictObject(
+    {
+      first_name: text('first name', 100),
+      middle_name: v.pipe(str(), v.trim(), v.maxLength(100, m.tooLong('middle name', 100))),
+      last_name: text('last name', 100),
+      email: emailSchema,
+      password: newPasswordSchema,
+      password_confirmation: v.pipe(str(m.confirmationRequired), v.nonEmpty(m.confirmationRequired)),
+      contact_number: contactNumberSchema,
+      country: v.pipe(
+        str(m.countryInvalid),
+        v.check((code) => findCountry(code) !== undefined, m.countryInvalid),
+      ),
+      dial_code: v.pipe(str(m.dialCodeMismatch), v.trim()),
+    },
+  ),
+  v.forward(
+    v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, specMessages.passwordsDoNotMatch),
+    ['password_confirmation'],
+  ),
+  v.forward(
+    v.partialCheck([['country'], ['dial_code']], (i) => findCountry(i.country)?.dial_code === i.dial_code, m.dialCodeMismatch),
+    ['dial_code'],
+  ),
+);
+export type RegisterBody = v.InferInput<typeof registerSchema>;
+
+export const forgotPasswordSchema = v.strictObject({ email: emailSchema });
+export type ForgotPasswordBody = v.InferInput<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = v.pipe(
+  v.strictObject(
+    {
+      token: v.pipe(str(m.tokenRequired), v.nonEmpty(m.tokenRequired), v.maxLength(200, m.tokenRequired)),
+      email: emailSchema,
+      password: newPasswordSchema,
+      password_confirmation: v.pipe(str(m.confirmationRequired), v.nonEmpty(m.confirmationRequired)),
+    },
+  ),
+  v.forward(
+    v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, specMessages.passwordsDoNotMatch),
+    ['password_confirmation'],
+  ),
+);
+export type ResetPasswordBody = v.InferInput<typeof resetPasswordSchema>;
+
+/** Social sign-up return (SPEC §4): the `register` query parameter's decoded JSON. */
+export const socialRegisterSchema = v.object({
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.string(),
+});
+
+/** Field names the sign-up modal shows server errors under (SPEC §5), in form order. */
+export const registerFields = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'email',
+  'contact_number',
+  'country',
+  'password',
+  'password_confirmation',
+] as const;
+export type RegisterField = (typeof registerFields)[number];
+
+/** Turns valibot issues into the API's per-field `errors` map (first message per field first). */
+export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path?.map((p) => String(p.key)).join('.') || '_';
+    // strictObject reports a key it does not know with expected "never".
+    const message = issue.type === 'strict_object' && issue.expected === 'never' ? m.unknownField : issue.message;
+    (errors[key] ??= []).push(message);
+  }
+  return errors;
+}

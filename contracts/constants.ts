@@ -1,0 +1,76 @@
+// Business constants of SPEC.md §9 (and the few that §4/§5 name), in one place.
+
+export const PRODUCT_NAME = 'Labsongs';
+
+export const player = {
+  progressIntervalMs: 1000,
+  nextSongDelayMs: 1000,
+  errorNoticeMs: 3000,
+  playbackRates: [0.5, 1, 1.5, 2] as const,
+  loop: true,
+  autoNext: true,
+  themeColor: '#f97316',
+  artworkSizes: [96, 128, 192, 256, 512] as const,
+} as const;
+
+export const phone = {
+  defaultCountry: 'PH',
+  contactNumberMask: '### #### ### #### #### ##',
+  contactNumberMaxDigits: 20,
+  defaultMask: '### ### ####',
+  countryReportDelayMs: 1000,
+} as const;
+
+export const notificationsUi = {
+  pageSize: 10,
+  showMoreDelayMs: 500,
+  panelMaxHeight: '400px',
+  panelMaxHeightLarge: '640px',
+} as const;
+
+export const modal = {
+  sizes: ['xs', 'sm', 'md', 'lg'] as const,
+  bodyMaxHeight: '450px',
+  bodyMaxHeightMd: '630px',
+} as const;
+
+export const toast = {
+  placement: 'top-end',
+  durationMs: 5000,
+} as const;
+
+export const forgotPassword = {
+  resetAfterCloseMs: 1000,
+} as const;
+
+export const tour = {
+  delayMs: 1000,
+  labels: { skip: 'Skip tour', back: 'Previous', next: 'Next', last: 'Finish' },
+  scrollDurationMs: 1000,
+  stepText: 'Start your artist journey and attract customers by enabling this',
+  notRunningIndex: -1,
+} as const;
+
+export const ui = {
+  buttonSizes: ['sm', 'md', 'lg'] as const,
+  buttonColors: ['primary', 'secondary', 'danger', 'text', 'yellow', 'teal'] as const,
+  selectItemSize: 40,
+  selectOverscan: 12,
+  popoverDistance: 5,
+  popoverDisposeMs: 150,
+  tooltipShowDelayMs: 200,
+  carouselIntervalMs: 3000,
+  dropdownDelayMs: 300,
+  dropdownOffset: 10,
+  artistLayoutFadeInMs: 300,
+  artistLayoutFadeOutMs: 100,
+  drawerBreakpointPx: 768,
+  sidebarWidthUnits: 64,
+  datePickerFormat: 'mm/dd/yyyy',
+  weekStartsOn: 0,
+} as const;
+
+/** Online-status payload of SPEC §3: 0 asks to go online, 1 asks to go offline. */
+export const onlineStatus = { goOnline: 0, goOffline: 1 } as const;
+
+export const passwordRules = { minLength: 8, maxLength: 128 } as const;

@@ -1,0 +1,11 @@
+// Local storage keys. The four SPEC.md names are binding; the rest follow the same prefix.
+export const storageKeys = {
+  userType: 'vue_user_type',
+  completedSteps: 'labsongs_completed_steps',
+  hasPendingOrder: 'labsongs_has_pending_order',
+  checkoutPending: 'labsongs_checkout_pending',
+  tempOrder: 'labsongs_temp_order',
+  accessToken: 'labsongs_access_token',
+  user: 'labsongs_user',
+  adminToken: 'labsongs_admin_token',
+} as const;
