@@ -1,0 +1,33 @@
+import { useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext } from 'react';
+import type { AppActors } from './app-actors';
+import { navigateTo } from './navigation';
+
+export const AppActorsContext = createContext<AppActors | null>(null);
+
+export function useAppActors(): AppActors {
+  const actors = useContext(AppActorsContext);
+  if (!actors) throw new Error('AppActorsContext is missing: render inside <AppActorsContext.Provider>.');
+  return actors;
+}
+
+/** What pages need to know of the session, from its snapshot. */
+export function useSessionView() {
+  const { session } = useAppActors();
+  const user = useSelector(session, (s) => (s.hasTag('authenticated') ? s.context.user : null));
+  const isChecking = useSelector(session, (s) => s.hasTag('busy') && !s.hasTag('authenticated'));
+  return { user, isChecking, isAuthenticated: user !== null };
+}
+
+export function useDialogs() {
+  return useAppActors().dialogs;
+}
+
+/** SPEC §2 footer "Order Song": the login modal when logged out, else the first order step. */
+export function useOrderSong(): () => void {
+  const { session, dialogs } = useAppActors();
+  return useCallback(() => {
+    if (session.getSnapshot().hasTag('authenticated')) navigateTo('/order/occasion');
+    else dialogs.send({ type: 'dialog.openLogin' });
+  }, [session, dialogs]);
+}

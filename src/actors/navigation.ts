@@ -1,0 +1,26 @@
+import type { AnyRouter } from '@tanstack/react-router';
+import { metaOf, type RouteMeta } from '../routes/-meta';
+
+/**
+ * Machines navigate through named actions; those are bound to the router here once it exists
+ * (the router's context needs the actors first, so the binding is late).
+ */
+let router: AnyRouter | undefined;
+
+export function bindRouter(r: AnyRouter): void {
+  router = r;
+}
+
+export function navigateTo(to: string, options: { replace?: boolean } = {}): void {
+  void router?.navigate({ to, replace: options.replace ?? false });
+}
+
+/** The SPEC route name of the current page (e.g. 'order.checkout'), or '' when it has none. */
+export function currentRouteName(): string {
+  const matches = (router?.state.matches ?? []) as unknown as { staticData?: RouteMeta }[];
+  return metaOf(matches, 'name') ?? '';
+}
+
+export function invalidateRoutes(): void {
+  void router?.invalidate();
+}

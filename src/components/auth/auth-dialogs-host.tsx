@@ -1,0 +1,93 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { css } from 'styled-system/css';
+import { useAppActors } from '../../actors/hooks';
+import { Button } from '../ui/button';
+import { Modal } from '../ui/modal';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { useAuthMachines } from './implementations';
+import { LoginForm } from './login-form';
+import { SignUpForm } from './sign-up-form';
+
+const linkButton = css({ color: 'brand.700', fontWeight: 'semibold', cursor: 'pointer', textDecoration: 'underline', fontSize: 'sm' });
+
+/**
+ * The account modals of SPEC §2, one at a time as the dialogs machine says. The form actors live
+ * here, not in the modals, so that closing can reset them on the SPEC's schedule.
+ */
+export function AuthDialogsHost() {
+  const { dialogs, session } = useAppActors();
+  const machines = useAuthMachines();
+  const login = useActorRef(machines.login, { input: { userType: 'user' } });
+  const signUp = useActorRef(machines.signUp);
+  const forgot = useActorRef(machines.forgot, { input: { userType: 'user' } });
+
+  const state = useSelector(dialogs, (s) => s.value as string);
+  const message = useSelector(dialogs, (s) => s.context.message);
+  const prefill = useSelector(dialogs, (s) => s.context.prefill);
+  const signingOut = useSelector(session, (s) => s.matches('signingOut'));
+
+  // Tell each form when its modal closes (and the forgot form when it opens again).
+  const previous = useRef(state);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = state;
+    if (was === state) return;
+    if (was === 'login') login.send({ type: 'dialog.closed' });
+    if (was === 'signUp') signUp.send({ type: 'dialog.closed' });
+    if (was === 'forgotPassword') forgot.send({ type: 'dialog.closed' });
+    if (state === 'forgotPassword') forgot.send({ type: 'dialog.opened' });
+    if (state === 'signUp' && prefill) signUp.send({ type: 'form.prefill', ...prefill });
+  }, [state, prefill, login, signUp, forgot]);
+
+  const close = () => dialogs.send({ type: 'dialog.close' });
+
+  return (
+    <>
+      <Modal open={state === 'login'} onClose={close} title="Account Login" size="sm">
+        <LoginForm
+          actor={login}
+          submitLabel="Login to your account"
+          forgotLink={
+            <button type="button" className={linkButton} onClick={() => dialogs.send({ type: 'dialog.openForgotPassword' })}>
+              Forgot Password?
+            </button>
+          }
+          footer={
+            <p className={css({ mt: '4', textAlign: 'center', fontSize: 'sm' })}>
+              Not registered yet?{' '}
+              <button type="button" className={linkButton} onClick={() => dialogs.send({ type: 'dialog.openSignUp' })}>
+                Sign Up Now
+              </button>
+            </p>
+          }
+        />
+      </Modal>
+      <Modal open={state === 'signUp'} onClose={close} title="Account Sign Up" size="md">
+        <SignUpForm actor={signUp} onLogin={() => dialogs.send({ type: 'dialog.openLogin' })} />
+      </Modal>
+      <Modal open={state === 'forgotPassword'} onClose={close} title="Forgot Password" size="sm">
+        <ForgotPasswordForm actor={forgot} />
+      </Modal>
+      <Modal
+        open={state === 'logoutWarning' || state === 'signOutConfirm'}
+        onClose={close}
+        title={state === 'signOutConfirm' ? 'Sign out' : 'You are signed in'}
+        size="sm"
+        role="alertdialog"
+        footer={
+          <>
+            <Button color="text" onClick={close}>
+              Cancel
+            </Button>
+            <Button color="primary" loading={signingOut} onClick={() => dialogs.send({ type: 'user.confirm' })}>
+              {state === 'signOutConfirm' ? 'Sign out' : 'Logout'}
+            </Button>
+          </>
+        }
+      >
+        <p>{message}</p>
+      </Modal>
+    </>
+  );
+}

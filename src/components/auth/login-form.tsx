@@ -1,0 +1,64 @@
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import type { ActorRefFrom } from 'xstate';
+import type { loginFormMachine } from '../../../machines/login-form.machine';
+import { Button } from '../ui/button';
+import { PasswordField, TextField } from '../ui/field';
+
+export type LoginFormActor = ActorRefFrom<typeof loginFormMachine>;
+
+/** The login fields of SPEC §3; shared by the Account Login modal and the artist login page. */
+export function LoginForm({ actor, submitLabel, forgotLink, footer }: { actor: LoginFormActor; submitLabel: string; forgotLink: ReactNode; footer?: ReactNode }) {
+  const values = useSelector(actor, (s) => s.context.values);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const passwordVisible = useSelector(actor, (s) => s.context.passwordVisible);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'user.submit' });
+      }}
+    >
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={values.email}
+        errors={errors.email}
+        onValueChange={(value) => actor.send({ type: 'field.changed', name: 'email', value })}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={values.password}
+        errors={errors.password}
+        visible={passwordVisible}
+        onToggleVisibility={() => actor.send({ type: 'password.toggleVisibility' })}
+        onValueChange={(value) => actor.send({ type: 'field.changed', name: 'password', value })}
+      />
+      <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: '5', gap: '3' })}>
+        <label className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer' })}>
+          <input
+            type="checkbox"
+            name="remember"
+            checked={values.remember}
+            onChange={(e) => actor.send({ type: 'field.changed', name: 'remember', value: e.target.checked })}
+            className={css({ w: '4', h: '4', accentColor: 'brand.600' })}
+          />
+          Remember me
+        </label>
+        {forgotLink}
+      </div>
+      <Button type="submit" block loading={busy}>
+        {submitLabel}
+      </Button>
+      {footer}
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { css } from 'styled-system/css';
+import * as v from 'valibot';
+import { fromPromise } from 'xstate';
+import type { UserType } from '../../../contracts/auth';
+import { resetPasswordFormMachine } from '../../../machines/reset-password-form.machine';
+import { useAppActors } from '../../actors/hooks';
+import { navigateTo } from '../../actors/navigation';
+import { authApi } from '../../api/auth.api';
+import { AuthCard } from '../layout/simple-page';
+import { Button } from '../ui/button';
+import { PasswordField } from '../ui/field';
+import { notify } from '../ui/toaster';
+
+/** The reset link's query: both parts optional here; the machine says when the link is incomplete. */
+export const resetSearchSchema = v.object({
+  token: v.optional(v.string(), ''),
+  email: v.optional(v.string(), ''),
+});
+
+/** /reset-password and /artist/reset-password: the same page (SPEC §2), in the link's API area. */
+export function ResetPasswordPage({ userType, token, email }: { userType: UserType; token: string; email: string }) {
+  const actors = useAppActors();
+  const actor = useActorRef(
+    resetPasswordFormMachine.provide({
+      actors: {
+        resetPassword: fromPromise(({ input }) =>
+          authApi(actors.api.for(input.userType)).resetPassword({
+            token: input.token,
+            email: input.email,
+            password: input.password,
+            password_confirmation: input.password_confirmation,
+          }),
+        ),
+      },
+      actions: {
+        showSuccessToast: (_, p) => notify.success(p.message),
+        showErrorToast: (_, p) => notify.error(p.message),
+        goToLogin: (_, p) => {
+          if (p.userType === 'artist') navigateTo('/artist/login', { replace: true });
+          else {
+            navigateTo('/', { replace: true });
+            actors.dialogs.send({ type: 'dialog.openLogin' });
+          }
+        },
+      },
+    }),
+    { input: { userType, token, email } },
+  );
+  const values = useSelector(actor, (s) => s.context.values);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const incomplete = useSelector(actor, (s) => s.hasTag('linkIncomplete'));
+  const linkProblem = [...(errors.token ?? []), ...(errors.email ?? [])][0];
+  const forgotTo = userType === 'artist' ? '/artist/forgot-password' : '/';
+
+  return (
+    <AuthCard title="Choose a new password">
+      {incomplete ? (
+        <div role="alert">
+          <p className={css({ mb: '4' })}>This reset link is incomplete. Open the link from the email again, or ask for a new one.</p>
+          <Link to={forgotTo} className={css({ color: 'brand.700', textDecoration: 'underline' })}>
+            Ask for a new link
+          </Link>
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'user.submit' });
+          }}
+        >
+          <p className={css({ color: 'fg.muted', mb: '4' })}>
+            For <strong>{email}</strong>
+          </p>
+          {linkProblem ? (
+            <p role="alert" className={css({ bg: 'red.50', color: 'danger.fg', p: '3', borderRadius: 'md', mb: '4' })}>
+              {linkProblem}{' '}
+              <Link to={forgotTo} className={css({ textDecoration: 'underline' })}>
+                Ask for a new link
+              </Link>
+            </p>
+          ) : null}
+          <PasswordField
+            label="New password"
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            errors={errors.password}
+            hint="At least 8 characters, with a letter and a number."
+            onValueChange={(value) => actor.send({ type: 'field.changed', name: 'password', value })}
+          />
+          <PasswordField
+            label="Confirm new password"
+            name="password_confirmation"
+            autoComplete="new-password"
+            value={values.password_confirmation}
+            errors={errors.password_confirmation}
+            onValueChange={(value) => actor.send({ type: 'field.changed', name: 'password_confirmation', value })}
+          />
+          <Button type="submit" block loading={busy}>
+            Reset password
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

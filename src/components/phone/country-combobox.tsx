@@ -1,0 +1,89 @@
+import { Combobox, useListCollection } from '@ark-ui/react/combobox';
+import { Portal } from '@ark-ui/react/portal';
+import { useMemo } from 'react';
+import { css } from 'styled-system/css';
+import { countries, findCountry, type Country } from '../../../contracts/countries';
+import { specMessages } from '../../../contracts/messages';
+import { inputClass } from '../ui/field';
+
+function matches(country: Country, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return country.name.toLowerCase().includes(q) || country.code.toLowerCase() === q || country.dial_code.includes(q.replace(/^\+?/, '+'));
+}
+
+/** A searchable country list (Philippines first); "Nothing found." when the search has no match. */
+export function CountryCombobox({
+  id,
+  label,
+  value,
+  onChange,
+  showDialCode,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (code: string) => void;
+  showDialCode?: boolean;
+  invalid?: boolean;
+  describedBy?: string | undefined;
+}) {
+  const { collection, filter } = useListCollection({
+    initialItems: countries as Country[],
+    itemToString: (c) => c.name,
+    itemToValue: (c) => c.code,
+    filter: (_text, query, item) => matches(item, query),
+  });
+  const selected = findCountry(value);
+  const display = useMemo(() => (selected ? (showDialCode ? `${selected.emoji} ${selected.dial_code}` : `${selected.emoji} ${selected.name}`) : ''), [selected, showDialCode]);
+
+  return (
+    <Combobox.Root
+      ids={{ input: id }}
+      collection={collection}
+      value={selected ? [selected.code] : []}
+      inputBehavior="autohighlight"
+      openOnClick
+      selectionBehavior="clear"
+      onInputValueChange={(d) => filter(d.inputValue)}
+      onValueChange={(d) => {
+        const code = d.value[0];
+        if (code) onChange(code);
+      }}
+      onOpenChange={(d) => {
+        if (!d.open) filter('');
+      }}
+      positioning={{ sameWidth: false, placement: 'bottom-start', gutter: 5 }}
+    >
+      <Combobox.Label className={css({ srOnly: true })}>{label}</Combobox.Label>
+      <Combobox.Control className={css({ position: 'relative' })}>
+        <Combobox.Input
+          className={inputClass}
+          placeholder={display || 'Search country'}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          data-testid={`${id}-input`}
+        />
+        <Combobox.Trigger aria-label={`Choose ${label.toLowerCase()}`} className={css({ position: 'absolute', right: '2', top: '50%', transform: 'translateY(-50%)', cursor: 'pointer', color: 'fg.muted' })}>
+          <span aria-hidden="true">▾</span>
+        </Combobox.Trigger>
+      </Combobox.Control>
+      <Portal>
+        <Combobox.Positioner>
+          <Combobox.Content className={css({ bg: 'white', boxShadow: 'lg', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', maxH: '18rem', overflowY: 'auto', minW: '18rem', zIndex: 'popover', py: '1' })}>
+            <Combobox.Empty className={css({ px: '3', py: '2', color: 'fg.muted' })}>{specMessages.selectNothingFound}</Combobox.Empty>
+            {collection.items.map((c) => (
+              <Combobox.Item key={c.code} item={c} className={css({ display: 'flex', gap: '2', alignItems: 'center', px: '3', h: '10', cursor: 'pointer', _highlighted: { bg: 'brand.50' }, _checked: { fontWeight: 'semibold' } })}>
+                <img src={c.image} alt="" width={20} height={15} loading="lazy" />
+                <Combobox.ItemText>{c.name}</Combobox.ItemText>
+                <span className={css({ ml: 'auto', color: 'fg.muted', fontSize: 'sm' })}>{c.dial_code}</span>
+              </Combobox.Item>
+            ))}
+          </Combobox.Content>
+        </Combobox.Positioner>
+      </Portal>
+    </Combobox.Root>
+  );
+}

@@ -1,0 +1,24 @@
+import type { UserType } from '../../contracts/auth';
+
+/** Route meta of SPEC §2: which login a page needs, its layout, its title and its SPEC route name. */
+export interface RouteMeta {
+  authUser?: UserType;
+  /** Artist login, artist forgot password and the application need a logged-out visitor (SPEC §5). */
+  guestOnly?: boolean;
+  layout?: 'main' | 'bare' | 'artist' | 'application';
+  pageTitle?: string;
+  name?: string;
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption extends RouteMeta {}
+}
+
+/** The deepest match's value for a meta key (children override parents). */
+export function metaOf<K extends keyof RouteMeta>(matches: readonly { staticData?: RouteMeta }[], key: K): RouteMeta[K] | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const value = matches[i]?.staticData?.[key];
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}

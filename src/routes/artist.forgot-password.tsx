@@ -1,0 +1,23 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { css } from 'styled-system/css';
+import { ForgotPasswordForm } from '../components/auth/forgot-password-form';
+import { useAuthMachines } from '../components/auth/implementations';
+import { AuthCard } from '../components/layout/simple-page';
+
+export const Route = createFileRoute('/artist/forgot-password')({
+  staticData: { pageTitle: 'Artist Forgot Password', name: 'artist.forgot-password', guestOnly: true },
+  component: function ArtistForgotPassword() {
+    const actor = useActorRef(useAuthMachines().forgot, { input: { userType: 'artist' } });
+    return (
+      <AuthCard title="Forgot Password">
+        <ForgotPasswordForm actor={actor} />
+        <p className={css({ mt: '4', textAlign: 'center', fontSize: 'sm' })}>
+          <Link to="/artist/login" className={css({ color: 'brand.700', textDecoration: 'underline' })}>
+            Back to artist login
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  },
+});

@@ -1,0 +1,43 @@
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
+
+const tabs = [
+  { to: '/customer/account', label: 'Profile', exact: true },
+  { to: '/customer/account/order-history', label: 'Order History', exact: false },
+  { to: '/customer/account/payment-history', label: 'Payment History', exact: false },
+  { to: '/customer/account/settings', label: 'Settings', exact: false },
+] as const;
+
+export const Route = createFileRoute('/customer/account')({
+  staticData: { pageTitle: 'My Account', name: 'customer.account', authUser: 'user' },
+  component: function CustomerAccount() {
+    return (
+      <div className={css({ maxW: '5xl', mx: 'auto', px: '4', py: '10' })}>
+        <h1 className={css({ fontSize: '3xl', fontWeight: 'extrabold', mb: '6' })}>My Account</h1>
+        <nav aria-label="Account" className={css({ display: 'flex', gap: '1', borderBottomWidth: '1px', borderColor: 'border.default', mb: '8', overflowX: 'auto' })}>
+          {tabs.map((t) => (
+            <Link
+              key={t.to}
+              to={t.to}
+              activeOptions={{ exact: t.exact }}
+              className={css({
+                px: '4',
+                py: '3',
+                fontWeight: 'medium',
+                textDecoration: 'none',
+                color: 'fg.muted',
+                borderBottomWidth: '3px',
+                borderColor: 'transparent',
+                whiteSpace: 'nowrap',
+                '&[data-status=active]': { color: 'brand.700', borderColor: 'brand.600' },
+              })}
+            >
+              {t.label}
+            </Link>
+          ))}
+        </nav>
+        <Outlet />
+      </div>
+    );
+  },
+});

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useOrderSong } from '../actors/hooks';
+import { HomePage } from '../pages/home-page';
+
+export const Route = createFileRoute('/')({
+  staticData: { pageTitle: 'Personalised songs for the people you love', name: 'home' },
+  component: function Home() {
+    return <HomePage onOrderSong={useOrderSong()} />;
+  },
+});

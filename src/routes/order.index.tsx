@@ -1,0 +1,9 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+// SPEC §2: /order redirects to /order/occasion.
+export const Route = createFileRoute('/order/')({
+  staticData: { authUser: 'user' },
+  beforeLoad: () => {
+    throw redirect({ to: '/order/occasion', replace: true });
+  },
+});
