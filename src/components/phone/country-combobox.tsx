@@ -1,5 +1,4 @@
 import { Combobox, useListCollection } from '@ark-ui/react/combobox';
-import { Portal } from '@ark-ui/react/portal';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { countries, findCountry, type Country } from '../../../contracts/countries';
@@ -9,7 +8,11 @@ import { inputClass } from '../ui/field';
 function matches(country: Country, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
-  return country.name.toLowerCase().includes(q) || country.code.toLowerCase() === q || country.dial_code.includes(q.replace(/^\+?/, '+'));
+  return (
+    country.name.toLowerCase().includes(q) ||
+    country.code.toLowerCase() === q ||
+    country.dial_code.includes(q.replace(/^\+?/, '+'))
+  );
 }
 
 /** A searchable country list (Philippines first); "Nothing found." when the search has no match. */
@@ -37,7 +40,11 @@ export function CountryCombobox({
     filter: (_text, query, item) => matches(item, query),
   });
   const selected = findCountry(value);
-  const display = useMemo(() => (selected ? (showDialCode ? `${selected.emoji} ${selected.dial_code}` : `${selected.emoji} ${selected.name}`) : ''), [selected, showDialCode]);
+  const display = useMemo(
+    () =>
+      selected ? (showDialCode ? `${selected.emoji} ${selected.dial_code}` : `${selected.emoji} ${selected.name}`) : '',
+    [selected, showDialCode],
+  );
 
   return (
     <Combobox.Root
@@ -55,7 +62,7 @@ export function CountryCombobox({
       onOpenChange={(d) => {
         if (!d.open) filter('');
       }}
-      positioning={{ sameWidth: false, placement: 'bottom-start', gutter: 5 }}
+      positioning={{ sameWidth: false, placement: 'bottom-start', gutter: 5, strategy: 'fixed' }}
     >
       <Combobox.Label className={css({ srOnly: true })}>{label}</Combobox.Label>
       <Combobox.Control className={css({ position: 'relative' })}>
@@ -66,24 +73,61 @@ export function CountryCombobox({
           aria-describedby={describedBy}
           data-testid={`${id}-input`}
         />
-        <Combobox.Trigger aria-label={`Choose ${label.toLowerCase()}`} className={css({ position: 'absolute', right: '2', top: '50%', transform: 'translateY(-50%)', cursor: 'pointer', color: 'fg.muted' })}>
+        <Combobox.Trigger
+          aria-label={`Choose ${label.toLowerCase()}`}
+          className={css({
+            position: 'absolute',
+            right: '2',
+            top: '50%',
+            transform: 'translateY(-50%)',
+            cursor: 'pointer',
+            color: 'fg.muted',
+          })}
+        >
           <span aria-hidden="true">▾</span>
         </Combobox.Trigger>
       </Combobox.Control>
-      <Portal>
-        <Combobox.Positioner>
-          <Combobox.Content className={css({ bg: 'white', boxShadow: 'lg', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', maxH: '18rem', overflowY: 'auto', minW: '18rem', zIndex: 'popover', py: '1' })}>
-            <Combobox.Empty className={css({ px: '3', py: '2', color: 'fg.muted' })}>{specMessages.selectNothingFound}</Combobox.Empty>
-            {collection.items.map((c) => (
-              <Combobox.Item key={c.code} item={c} className={css({ display: 'flex', gap: '2', alignItems: 'center', px: '3', h: '10', cursor: 'pointer', _highlighted: { bg: 'brand.50' }, _checked: { fontWeight: 'semibold' } })}>
-                <img src={c.image} alt="" width={20} height={15} loading="lazy" />
-                <Combobox.ItemText>{c.name}</Combobox.ItemText>
-                <span className={css({ ml: 'auto', color: 'fg.muted', fontSize: 'sm' })}>{c.dial_code}</span>
-              </Combobox.Item>
-            ))}
-          </Combobox.Content>
-        </Combobox.Positioner>
-      </Portal>
+      {/* Not portalled: inside a modal the list must stay within the dialog's layer. */}
+      <Combobox.Positioner>
+        <Combobox.Content
+          className={css({
+            bg: 'white',
+            boxShadow: 'lg',
+            borderRadius: 'md',
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            maxH: '18rem',
+            overflowY: 'auto',
+            minW: '18rem',
+            zIndex: 'popover',
+            py: '1',
+          })}
+        >
+          <Combobox.Empty className={css({ px: '3', py: '2', color: 'fg.muted' })}>
+            {specMessages.selectNothingFound}
+          </Combobox.Empty>
+          {collection.items.map((c) => (
+            <Combobox.Item
+              key={c.code}
+              item={c}
+              className={css({
+                display: 'flex',
+                gap: '2',
+                alignItems: 'center',
+                px: '3',
+                h: '10',
+                cursor: 'pointer',
+                _highlighted: { bg: 'brand.50' },
+                _checked: { fontWeight: 'semibold' },
+              })}
+            >
+              <img src={c.image} alt="" width={20} height={15} loading="lazy" />
+              <Combobox.ItemText>{c.name}</Combobox.ItemText>
+              <span className={css({ ml: 'auto', color: 'fg.muted', fontSize: 'sm' })}>{c.dial_code}</span>
+            </Combobox.Item>
+          ))}
+        </Combobox.Content>
+      </Combobox.Positioner>
     </Combobox.Root>
   );
 }

@@ -1,9 +1,15 @@
+import { Portal } from '@ark-ui/react/portal';
 import { Toast, Toaster, createToaster } from '@ark-ui/react/toast';
 import { css } from 'styled-system/css';
 import { toast as toastConfig } from '../../../contracts/constants';
 
 // SPEC §9: top-right, 5000 ms, light theme, bounce transition.
-export const toaster = createToaster({ placement: toastConfig.placement, duration: toastConfig.durationMs, gap: 12, max: 5 });
+export const toaster = createToaster({
+  placement: toastConfig.placement,
+  duration: toastConfig.durationMs,
+  gap: 12,
+  max: 5,
+});
 
 export const notify = {
   success: (description: string, title = 'Success') => toaster.create({ type: 'success', title, description }),
@@ -39,19 +45,33 @@ const root = css({
 
 export function AppToaster() {
   return (
-    <Toaster toaster={toaster}>
-      {(t) => (
-        <Toast.Root key={t.id} className={root}>
-          <Toast.Title className={css({ fontWeight: 'semibold' })}>{t.title}</Toast.Title>
-          <Toast.Description className={css({ fontSize: 'sm', color: 'gray.700' })}>{t.description}</Toast.Description>
-          <Toast.CloseTrigger
-            aria-label="Dismiss notification"
-            className={css({ position: 'absolute', top: '2', right: '2', w: '7', h: '7', cursor: 'pointer', borderRadius: 'full', _hover: { bg: 'gray.100' } })}
-          >
-            <span aria-hidden="true">✕</span>
-          </Toast.CloseTrigger>
-        </Toast.Root>
-      )}
-    </Toaster>
+    // Portalled and stacked above modals: a toast raised from inside a dialog must still be seen and announced.
+    <Portal>
+      <Toaster toaster={toaster} className={css({ zIndex: 'toast' })}>
+        {(t) => (
+          <Toast.Root key={t.id} className={root}>
+            <Toast.Title className={css({ fontWeight: 'semibold' })}>{t.title}</Toast.Title>
+            <Toast.Description className={css({ fontSize: 'sm', color: 'gray.700' })}>
+              {t.description}
+            </Toast.Description>
+            <Toast.CloseTrigger
+              aria-label="Dismiss notification"
+              className={css({
+                position: 'absolute',
+                top: '2',
+                right: '2',
+                w: '7',
+                h: '7',
+                cursor: 'pointer',
+                borderRadius: 'full',
+                _hover: { bg: 'gray.100' },
+              })}
+            >
+              <span aria-hidden="true">✕</span>
+            </Toast.CloseTrigger>
+          </Toast.Root>
+        )}
+      </Toaster>
+    </Portal>
   );
 }

@@ -1,0 +1,25 @@
+import { resolve } from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 4318);
+
+export const e2e = {
+  port,
+  baseUrl: `http://127.0.0.1:${port}`,
+  dataDir: resolve('.tmp/e2e-data'),
+  chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  // Without the background-networking flags Chromium floods the closed network with refused connections.
+  chromiumArgs: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+  demo: {
+    customer: { email: 'customer@labsongs.test', password: 'Customer123!', firstName: 'Maria' },
+    artist: { email: 'artist1@labsongs.test', password: 'Artist123!' },
+  },
+};

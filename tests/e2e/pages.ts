@@ -1,0 +1,55 @@
+import { expect, type Page } from '@playwright/test';
+import { findLink, latestMailTo } from '../../server/services/outbox';
+import { e2e } from './env';
+
+let counter = 0;
+/** An address no other test uses, so journeys can run in parallel against one database. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${Date.now()}.${counter}@example.test`;
+}
+
+/** Small page objects: what a person does, named as they would say it. */
+export function site(page: Page) {
+  const dialog = (name: string) => page.getByRole('dialog', { name });
+  return {
+    dialog,
+    async openLogin() {
+      await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+      await expect(dialog('Account Login')).toBeVisible();
+    },
+    async openSignUp() {
+      await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
+      await expect(dialog('Account Sign Up')).toBeVisible();
+    },
+    async logIn(email: string, password: string) {
+      const d = dialog('Account Login');
+      await d.getByLabel('Email', { exact: true }).fill(email);
+      await d.getByLabel('Password', { exact: true }).fill(password);
+      await d.getByRole('button', { name: 'Login to your account' }).click();
+    },
+    async signOut() {
+      await page.getByRole('button', { name: /Account menu for/ }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      const confirm = page.getByRole('alertdialog');
+      await expect(confirm).toContainText('Are you sure you want to end your session?');
+      await confirm.getByRole('button', { name: 'Sign out' }).click();
+    },
+    toast(text: string | RegExp) {
+      return page.getByRole('region', { name: /notifications/i }).getByText(text);
+    },
+  };
+}
+
+/** The newest mail to `email` in the server's outbox, waiting briefly for it to be written. */
+export async function linkFromOutbox(email: string, pathPrefix: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = await latestMailTo(`${e2e.dataDir}/outbox`, email);
+      link = mail ? findLink(mail, pathPrefix) : undefined;
+      return link;
+    })
+    .toBeTruthy();
+  return link as string;
+}
