@@ -1,0 +1,85 @@
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { AuthUser } from '../../contracts/auth';
+import { createAppActors } from '../../src/actors/app-actors';
+import { AppActorsContext } from '../../src/actors/hooks';
+import { bindRouter } from '../../src/actors/navigation';
+import { routeTree } from '../../src/routeTree.gen';
+import { storage } from '../../src/lib/storage';
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Headers;
+}
+
+type Handler = (call: FakeCall) => { status: number; body: unknown } | undefined;
+
+/**
+ * The network boundary for UI tests: fetch answers from handlers, in the API's envelope. Everything
+ * above it — ky client, machines, router, components — is the real code.
+ */
+export function fakeServer(handlers: Record<string, Handler>) {
+  const calls: FakeCall[] = [];
+  vi.stubGlobal('fetch', async (input: Request | string | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    const text = await request.text();
+    const call: FakeCall = { method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined, headers: request.headers };
+    calls.push(call);
+    const answer = handlers[`${call.method} ${call.path}`]?.(call) ?? { status: 404, body: { message: 'Not found.' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+  });
+  return { calls };
+}
+
+/** A signed token whose payload the SPA can read (the signature is the server's concern). */
+export function fakeToken(expSecondsFromNow = 900): string {
+  const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: '1', exp: Math.floor(Date.now() / 1000) + expSecondsFromNow })}.signature`;
+}
+
+export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return {
+    id: 1,
+    user_id: 'u_1',
+    type: 'user',
+    full_name: 'Maria Santos',
+    first_name: 'Maria',
+    middle_name: null,
+    last_name: 'Santos',
+    email: 'customer@labsongs.test',
+    avatar: null,
+    contact_number: '9171234567',
+    country: 'PH',
+    dial_code: '+63',
+    app_status: null,
+    application_progress: null,
+    is_first_time_login: 0,
+    is_online: 0,
+    featured_song_path: null,
+    ...overrides,
+  };
+}
+
+/** Stores a session as a previous visit would have left it. */
+export function storeSession(user: AuthUser) {
+  storage.set('accessToken', fakeToken());
+  storage.setJson('user', user);
+  storage.set('userType', user.type === 'artist' ? 'artist' : 'user');
+}
+
+/** Renders the whole app at `path` with the real actors and router. */
+export function renderApp(path = '/') {
+  const actors = createAppActors();
+  const router = createRouter({ routeTree, context: { actors }, history: createMemoryHistory({ initialEntries: [path] }) });
+  bindRouter(router);
+  const view = render(
+    <AppActorsContext.Provider value={actors}>
+      <RouterProvider router={router} />
+    </AppActorsContext.Provider>,
+  );
+  return { ...view, actors, router };
+}

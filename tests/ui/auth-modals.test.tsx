@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, fakeToken, makeUser, renderApp } from './app-harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function openFromHeader(name: 'Login' | 'Sign Up', title: string) {
+  const banner = await screen.findByRole('banner');
+  await userEvent.click(within(banner).getByRole('button', { name }));
+  return screen.findByRole('dialog', { name: title });
+}
+
+describe('Account Sign Up modal', () => {
+  it('says "Passwords do not match." as the user types, and stops saying it when they match', async () => {
+    fakeServer({});
+    renderApp('/');
+    const dialog = await openFromHeader('Sign Up', 'Account Sign Up');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'abc12345');
+    await userEvent.type(within(dialog).getByLabelText('Confirm password'), 'abc1');
+    expect(within(dialog).getByText('Passwords do not match.')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Confirm password'), '2345');
+    expect(within(dialog).queryByText('Passwords do not match.')).toBeNull();
+  });
+
+  it('shows the server\'s errors under their fields and keeps what was typed', async () => {
+    fakeServer({
+      'POST /api/v1/user/auth/register': () => ({
+        status: 422,
+        body: { message: 'The given data was invalid.', errors: { email: ['An account with this email already exists'], last_name: ['Please enter your last name'] } },
+      }),
+    });
+    renderApp('/');
+    const dialog = await openFromHeader('Sign Up', 'Account Sign Up');
+    await userEvent.type(within(dialog).getByLabelText('First name'), 'Ana');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'taken@example.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    expect(await within(dialog).findByText('An account with this email already exists')).toBeTruthy();
+    expect(within(dialog).getByText('Please enter your last name')).toBeTruthy();
+    expect((within(dialog).getByLabelText('First name') as HTMLInputElement).value).toBe('Ana');
+    // Editing a field clears its own error only.
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'x');
+    expect(within(dialog).queryByText('An account with this email already exists')).toBeNull();
+    expect(within(dialog).getByText('Please enter your last name')).toBeTruthy();
+  });
+
+  it('on success closes, shows the server\'s message and opens the login modal', async () => {
+    const server = fakeServer({
+      'POST /api/v1/user/auth/register': () => ({ status: 201, body: { message: 'Your account has been created. You can now log in.' } }),
+    });
+    renderApp('/');
+    const dialog = await openFromHeader('Sign Up', 'Account Sign Up');
+    await userEvent.type(within(dialog).getByLabelText('First name'), 'Ana');
+    await userEvent.type(within(dialog).getByLabelText('Last name'), 'Reyes');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'ana@example.test');
+    await userEvent.type(within(dialog).getByLabelText('Contact number'), '9171234567');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'abc12345');
+    await userEvent.type(within(dialog).getByLabelText('Confirm password'), 'abc12345');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('dialog', { name: 'Account Login' })).toBeTruthy();
+    expect(await screen.findByText('Your account has been created. You can now log in.')).toBeTruthy();
+    const sent = server.calls.find((c) => c.path === '/api/v1/user/auth/register');
+    expect(sent?.body).toMatchObject({ first_name: 'Ana', country: 'PH', dial_code: '+63', contact_number: '9171234567' });
+    expect(sent?.headers.get('x-requested-with')).toBe('XMLHttpRequest');
+  });
+});
+
+describe('Account Login modal', () => {
+  it('logs a customer in, welcomes them by first name and goes to the first order step', async () => {
+    const user = makeUser({ first_name: 'Maria' });
+    fakeServer({
+      'POST /api/v1/user/auth/login': () => ({ status: 200, body: { data: { user, token: fakeToken() } } }),
+      'GET /api/v1/user/auth/me': () => ({ status: 200, body: { data: user } }),
+    });
+    const { router } = renderApp('/');
+    const dialog = await openFromHeader('Login', 'Account Login');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'customer@labsongs.test');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'Customer123!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Login to your account' }));
+    expect(await screen.findByText('Welcome back, Maria')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/occasion'));
+    expect(localStorage.getItem('vue_user_type')).toBe('user');
+    expect(screen.queryByRole('dialog', { name: 'Account Login' })).toBeNull();
+  });
+});
+
+describe('Forgot Password modal', () => {
+  it('disables Send until the email is valid and shows the confirmation after sending', async () => {
+    const server = fakeServer({
+      'POST /api/v1/user/password/forgot': () => ({ status: 200, body: { message: 'sent' } }),
+    });
+    renderApp('/');
+    const login = await openFromHeader('Login', 'Account Login');
+    await userEvent.click(within(login).getByRole('button', { name: 'Forgot Password?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
+    const send = within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'bad email');
+    expect(within(dialog).getByText('Please enter a valid email address')).toBeTruthy();
+    expect(send.disabled).toBe(true);
+    await userEvent.clear(within(dialog).getByLabelText('Email'));
+    expect(within(dialog).getByText('Please enter your email address')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'maria@example.test');
+    expect(send.disabled).toBe(false);
+    await userEvent.click(send);
+    expect(await within(dialog).findByTestId('forgot-password-sent')).toBeTruthy();
+    expect(server.calls.find((c) => c.path === '/api/v1/user/password/forgot')?.body).toEqual({ email: 'maria@example.test' });
+  });
+});
