@@ -157,7 +157,8 @@ export type RegisterField = (typeof registerFields)[number];
 
 /** Turns valibot issues into the API's per-field `errors` map (first message per field first). */
 export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // No prototype: a body key such as "constructor" or "__proto__" must be an ordinary entry, not an inherited one.
+  const errors: Record<string, string[]> = Object.create(null);
   for (const issue of issues) {
     const key = issue.path?.map((p) => String(p.key)).join('.') || '_';
     // strictObject reports a key it does not know with expected "never".

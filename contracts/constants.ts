@@ -74,3 +74,10 @@ export const ui = {
 export const onlineStatus = { goOnline: 0, goOffline: 1 } as const;
 
 export const passwordRules = { minLength: 8, maxLength: 128 } as const;
+
+/** The SPA renews its access token this long before the token's `exp` (machines/session.machine.ts). */
+export const session = {
+  refreshLeadMs: 60_000,
+  /** setTimeout cannot wait longer than 2^31 − 1 ms; a longer wait fires at once, so the renewal timer is capped. */
+  maxTimerMs: 2_147_483_647,
+} as const;

@@ -60,6 +60,8 @@ export const serverMessages = {
   resetDone: 'Your password has been reset. You can now log in.',
   resetInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   firstLoginDone: 'Welcome aboard.',
+  badRequest: 'The request could not be understood.',
+  serviceUnavailable: 'The service is starting or its database is unreachable. Please try again shortly.',
 } as const;
 
 /** What the SPA shows when the server cannot be reached at all. */

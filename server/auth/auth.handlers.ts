@@ -1,0 +1,119 @@
+import type * as v from 'valibot';
+import type { AccountType, loginSchema, registerSchema } from '../../contracts/auth';
+import { fieldMessages, serverMessages, specMessages } from '../../contracts/messages';
+import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/database';
+import { ApiError, fieldError } from '../http/api-error';
+import { clientIp } from '../http/client-ip';
+import { ok } from '../http/envelope';
+import type { RateState } from '../services/rate-limit';
+import { createAccount } from '../users/accounts';
+import { toAuthUser } from '../users/auth-user';
+import { findUserByEmail, findUsersByEmail, normaliseEmail, updateUser } from '../users/users.repository';
+import { authRateRules } from './rate-rules';
+import { activeAccountFor, bearerToken, currentAuth, unauthenticated } from './require-auth';
+
+type LoginInput = v.InferOutput<typeof loginSchema>;
+type RegisterInput = v.InferOutput<typeof registerSchema>;
+
+/** 429 with Retry-After once a counter has passed its limit. */
+export function enforceRate(state: RateState): void {
+  if (!state.allowed) {
+    throw new ApiError(429, serverMessages.tooManyRequests, undefined, {
+      'Retry-After': String(state.retryAfterSeconds),
+    });
+  }
+}
+
+const wrongAreaMessage: Record<AccountType, string> = {
+  user: serverMessages.wrongAccountTypeUser,
+  artist: serverMessages.wrongAccountTypeArtist,
+  admin: serverMessages.invalidCredentials,
+};
+
+export async function login(c: AppContext, area: AccountType, body: LoginInput) {
+  const { db, passwords, rateLimiter, tokens, config } = c.var;
+  const rules = authRateRules(config.rateLimits);
+  const email = normaliseEmail(body.email);
+  enforceRate(await rateLimiter.hit(rules.loginClient, clientIp(c, config.trustProxy)));
+  // Counted before the password check and cleared on success, so the count is the failures since the
+  // last success and concurrent guesses cannot slip past the limit between a read and a write.
+  enforceRate(await rateLimiter.hit(rules.loginAccount, email));
+
+  const accounts = await findUsersByEmail(db, email);
+  const own = accounts.find((account) => account.type === area);
+  // Customers and artists are told which login to use; the admin area never points anywhere else.
+  const other =
+    area === 'admin' ? undefined : accounts.find((account) => account.type !== area && account.type !== 'admin');
+  const candidate = own ?? other;
+  let matches = false;
+  if (candidate) matches = await passwords.verify(body.password, candidate.password_hash);
+  else await passwords.verifyDummy(body.password);
+
+  if (!candidate || !matches) throw fieldError(serverMessages.invalidCredentials, 'email');
+  await rateLimiter.reset(rules.loginAccount, email);
+  if (candidate !== own) throw fieldError(wrongAreaMessage[area], 'email');
+  if (candidate.deactivated_at !== null) throw new ApiError(403, serverMessages.accountDeactivated);
+
+  const { token } = await tokens.issue(candidate, body.remember);
+  return ok(c, { user: toAuthUser(candidate), token }, specMessages.welcomeBack(candidate.first_name));
+}
+
+export async function register(c: AppContext, body: RegisterInput) {
+  const { db, passwords, clock } = c.var;
+  const emailTaken = () => new ApiError(422, serverMessages.validationFailed, { email: [fieldMessages.emailTaken] });
+  if (await findUserByEmail(db, 'user', body.email)) throw emailTaken();
+  try {
+    await createAccount(
+      db,
+      passwords,
+      {
+        type: 'user',
+        email: body.email,
+        password: body.password,
+        first_name: body.first_name,
+        middle_name: body.middle_name,
+        last_name: body.last_name,
+        contact_number: body.contact_number,
+        country: body.country,
+        dial_code: body.dial_code,
+      },
+      clock.now(),
+    );
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index decides, the loser hears why.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  return ok(c, null, serverMessages.registered, 201);
+}
+
+export function me(c: AppContext) {
+  return ok(c, toAuthUser(currentAuth(c).user));
+}
+
+export async function logout(c: AppContext) {
+  await c.var.tokens.revoke(currentAuth(c).claims);
+  return ok(c, null, serverMessages.loggedOut);
+}
+
+/** Accepts an expired token while its refresh window lasts; the old token stops working. */
+export async function refresh(c: AppContext, area: AccountType) {
+  const token = bearerToken(c);
+  const claims = token ? await c.var.tokens.readForRefresh(token) : null;
+  if (!claims) throw unauthenticated();
+  const user = await activeAccountFor(c, claims, area);
+  const issued = await c.var.tokens.rotate(claims, user);
+  if (!issued) throw unauthenticated();
+  return ok(c, { token: issued.token, user: toAuthUser(user) }, serverMessages.refreshed);
+}
+
+export async function firstTimeLogin(c: AppContext) {
+  const { user } = currentAuth(c);
+  const updated = await updateUser(c.var.db, user.id, {
+    is_first_time_login: 0,
+    updated_at: c.var.clock.now().toISOString(),
+  });
+  if (!updated) throw unauthenticated();
+  return ok(c, toAuthUser(updated), serverMessages.firstLoginDone);
+}

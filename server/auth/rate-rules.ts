@@ -1,0 +1,17 @@
+import type { RateLimitConfig } from '../config';
+import type { RateRule } from '../services/rate-limit';
+
+const FIFTEEN_MINUTES = 15 * 60;
+const ONE_HOUR = 60 * 60;
+
+/** The auth rate limits; counts come from the config, windows are fixed. */
+export function authRateRules(limits: RateLimitConfig) {
+  return {
+    /** Failed logins per email, across all areas, so spreading guesses over areas gains nothing. */
+    loginAccount: { name: 'login-account', limit: limits.loginPerAccount, windowSeconds: FIFTEEN_MINUTES },
+    /** Every login attempt per client address. */
+    loginClient: { name: 'login-client', limit: limits.loginPerClient, windowSeconds: FIFTEEN_MINUTES },
+    forgotAccount: { name: 'forgot-account', limit: limits.forgotPerAccount, windowSeconds: ONE_HOUR },
+    forgotClient: { name: 'forgot-client', limit: limits.forgotPerClient, windowSeconds: ONE_HOUR },
+  } satisfies Record<string, RateRule>;
+}

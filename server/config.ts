@@ -1,0 +1,161 @@
+import path from 'node:path';
+import * as v from 'valibot';
+
+export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface RateLimitConfig {
+  loginPerAccount: number;
+  loginPerClient: number;
+  forgotPerAccount: number;
+  forgotPerClient: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  publicUrl: string;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Unset: a generated secret is kept in `${dataDir}/jwt-secret` (see services/jwt-secret.ts). */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshWindowSeconds: number;
+  rememberRefreshWindowSeconds: number;
+  scryptCost: number;
+  rateLimits: RateLimitConfig;
+  trustProxy: boolean;
+  logLevel: LogLevel;
+}
+
+export type Env = Record<string, string | undefined>;
+
+/** Thrown by loadConfig; the message names every variable that is wrong. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variables: string[],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const wholeNumber = (fallback: number, min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.trim(),
+    v.regex(/^\d{1,10}$/, message),
+    v.transform(Number),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+};
+
+const truthy = ['true', '1', 'yes', 'on'];
+const falsy = ['false', '0', 'no', 'off'];
+const flag = (fallback: boolean) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.trim(),
+    v.toLowerCase(),
+    v.picklist([...truthy, ...falsy], 'must be true or false'),
+    v.transform((s) => truthy.includes(s)),
+  );
+
+const httpUrl = v.pipe(
+  v.string(),
+  v.trim(),
+  v.url('must be an absolute http(s) URL'),
+  v.regex(/^https?:\/\//i, 'must be an absolute http(s) URL'),
+  v.transform((s) => s.replace(/\/+$/, '')),
+);
+
+const envSchema = v.object({
+  PORT: wholeNumber(3000, 1, 65535),
+  HOST: v.pipe(v.optional(v.string(), '0.0.0.0'), v.trim(), v.nonEmpty('must not be empty')),
+  DATA_DIR: v.pipe(v.optional(v.string(), './data'), v.trim(), v.nonEmpty('must not be empty')),
+  DATABASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// URL (or unset for SQLite)'),
+    ),
+  ),
+  PUBLIC_URL: v.optional(httpUrl),
+  SEED_DEMO: flag(true),
+  SMTP_URL: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\/\S+$/i, 'must be an smtp:// or smtps:// URL')),
+  ),
+  MAIL_FROM: v.pipe(
+    v.optional(v.string(), 'Labsongs <no-reply@labsongs.local>'),
+    v.trim(),
+    v.nonEmpty('must not be empty'),
+  ),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  ACCESS_TOKEN_TTL_SECONDS: wholeNumber(900, 10, 86_400),
+  REFRESH_WINDOW_SECONDS: wholeNumber(86_400, 60, 31_536_000),
+  REMEMBER_REFRESH_WINDOW_SECONDS: wholeNumber(2_592_000, 60, 31_536_000),
+  // Below 2^10 scrypt is too cheap to protect anything; above 2^20 one hash needs over 1 GB.
+  SCRYPT_COST: wholeNumber(17, 10, 20),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: wholeNumber(5, 1, 100_000),
+  RATE_LIMIT_LOGIN_PER_CLIENT: wholeNumber(30, 1, 100_000),
+  RATE_LIMIT_FORGOT_PER_ACCOUNT: wholeNumber(3, 1, 100_000),
+  RATE_LIMIT_FORGOT_PER_CLIENT: wholeNumber(10, 1, 100_000),
+  TRUST_PROXY: flag(false),
+  LOG_LEVEL: v.pipe(
+    v.optional(v.string(), 'info'),
+    v.trim(),
+    v.toLowerCase(),
+    v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`),
+  ),
+});
+
+/** Reads and validates the environment once; throws a ConfigError naming each bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  // An empty variable (`PORT= npm start`) means "use the default", as most tools read it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(envSchema, present);
+  if (!result.success) {
+    const problems = new Map<string, string>();
+    for (const issue of result.issues) {
+      const name = String(issue.path?.[0]?.key ?? 'environment');
+      if (!problems.has(name)) problems.set(name, issue.message);
+    }
+    const lines = [...problems].map(([name, message]) => `${name} ${message}`);
+    throw new ConfigError([...problems.keys()], `Invalid environment variable: ${lines.join('; ')}`);
+  }
+  const e = result.output;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'labsongs.sqlite') },
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshWindowSeconds: e.REFRESH_WINDOW_SECONDS,
+    rememberRefreshWindowSeconds: e.REMEMBER_REFRESH_WINDOW_SECONDS,
+    scryptCost: e.SCRYPT_COST,
+    rateLimits: {
+      loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      loginPerClient: e.RATE_LIMIT_LOGIN_PER_CLIENT,
+      forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
+      forgotPerClient: e.RATE_LIMIT_FORGOT_PER_CLIENT,
+    },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

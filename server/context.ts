@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { AppDatabase } from './db/database';
+import type { DB, UserRow } from './db/schema';
+import type { Clock } from './services/clock';
+import type { Logger } from './services/logger';
+import type { Mailer } from './services/mail';
+import type { PasswordHasher } from './services/passwords';
+import type { RateLimiter } from './services/rate-limit';
+import type { AccessClaims, TokenService } from './services/tokens';
+
+/** What the process hands to createApp; tests build their own. */
+export interface AppDeps {
+  config: Config;
+  database: AppDatabase;
+  clock: Clock;
+  mailer: Mailer;
+  logger: Logger;
+  /** Resolved JWT secret (services/jwt-secret.ts). */
+  jwtSecret: string;
+  /** The built SPA (vite's dist/); null or a missing folder serves no static files. */
+  staticRoot?: string | null;
+  /** Folder with the `<code>.svg` country flags; defaults to flag-icons' 4x3 set. */
+  flagsDir?: string;
+}
+
+export interface AuthState {
+  user: UserRow;
+  claims: AccessClaims;
+}
+
+/** Per-request context variables: every dependency a handler may use, never a module singleton. */
+export interface AppVariables {
+  config: Config;
+  database: AppDatabase;
+  db: Kysely<DB>;
+  clock: Clock;
+  mailer: Mailer;
+  logger: Logger;
+  passwords: PasswordHasher;
+  tokens: TokenService;
+  rateLimiter: RateLimiter;
+  /** Set by requireAuth only. */
+  auth: AuthState | undefined;
+}
+
+export interface AppEnv {
+  Variables: AppVariables;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: handlers accept a context whatever route and validated input it came with.
+export type AppContext = Context<AppEnv, any, any>;

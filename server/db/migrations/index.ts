@@ -1,0 +1,19 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from '../database';
+import { authTables } from './0001-auth';
+
+// Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
+// Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
+const migrations: Record<string, (dialect: Dialect) => Migration> = {
+  '0001-auth': authTables,
+};
+
+export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;
+
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations() {
+      return Object.fromEntries(Object.entries(migrations).map(([name, build]) => [name, build(dialect)]));
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import type { Config } from './config';
+import type { AppDeps } from './context';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoData } from './db/seed';
+import { type Clock, systemClock } from './services/clock';
+import { resolveJwtSecret } from './services/jwt-secret';
+import { createLogger, type Logger } from './services/logger';
+import { createMailer } from './services/mail';
+import { pruneExpired } from './services/maintenance';
+import { createPasswordHasher } from './services/passwords';
+
+/** The SPA that `vite build` writes, next to server/. */
+export const defaultStaticRoot = fileURLToPath(new URL('../dist', import.meta.url));
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+const SHUTDOWN_GRACE_MS = 5_000;
+
+export interface StartOptions {
+  /** Overrides config.port; 0 picks a free port (benchmarks, tests). */
+  port?: number;
+  staticRoot?: string | null;
+  logger?: Logger;
+  clock?: Clock;
+}
+
+export interface RunningServer {
+  /** Loopback URL of the listening server, e.g. http://127.0.0.1:3000. */
+  url: string;
+  port: number;
+  seeded: boolean;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds when asked, and serves the app until close(). */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+  const seeded = config.seedDemo
+    ? await seedDemoData(database.db, createPasswordHasher(config.scryptCost), clock.now())
+    : false;
+  const mailer = createMailer({
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logger,
+  });
+  const staticRoot = options.staticRoot === undefined ? defaultStaticRoot : options.staticRoot;
+  const deps: AppDeps = { config, database, clock, mailer, logger, jwtSecret, staticRoot };
+  const app = createApp(deps);
+
+  const prune = () =>
+    pruneExpired(database.db, clock).catch((error: unknown) => logger.warn('pruning expired rows failed', { error }));
+  await prune();
+  const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
+  pruneTimer.unref();
+
+  const port = options.port ?? config.port;
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const started = serve({ fetch: app.fetch, hostname: config.host, port }, () => resolve(started as Server));
+      started.once('error', reject);
+    });
+  } catch (error) {
+    // A taken port must not leave the database, mailer and timer holding the process open.
+    clearInterval(pruneTimer);
+    await mailer.close();
+    await database.destroy();
+    throw error;
+  }
+  const actualPort = (server.address() as AddressInfo).port;
+  if (staticRoot && !existsSync(path.join(staticRoot, 'index.html'))) {
+    logger.info('no built SPA found: serving the API only (run `npm run build` for the web app)', { staticRoot });
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      clearInterval(pruneTimer);
+      await new Promise<void>((resolve) => {
+        // Finish requests in flight, then cut whatever is left (a stuck keep-alive must not block shutdown).
+        const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      await mailer.close();
+      await database.destroy();
+    })();
+    return closing;
+  };
+
+  return { url: `http://127.0.0.1:${actualPort}`, port: actualPort, seeded, deps, close };
+}

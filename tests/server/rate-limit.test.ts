@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMessages } from '../../contracts/messages';
+import { createApp } from '../../server/app';
+import { silentLogger } from '../../server/services/logger';
+import { createHarness, databases, type Harness, uniqueEmail } from './harness';
+
+const LOGIN = (area = 'user') => `/api/v1/${area}/auth/login`;
+const FORGOT = '/api/v1/user/password/forgot';
+let clientCounter = 0;
+const newClient = () => `203.0.113.${++clientCounter}`;
+
+describe.each(databases)('rate limits (%s)', (kind) => {
+  let h: Harness;
+  const password = 'Customer123!';
+
+  beforeAll(async () => {
+    h = await createHarness(kind, {
+      env: {
+        TRUST_PROXY: 'true',
+        RATE_LIMIT_LOGIN_PER_ACCOUNT: '3',
+        RATE_LIMIT_LOGIN_PER_CLIENT: '6',
+        RATE_LIMIT_FORGOT_PER_ACCOUNT: '2',
+        RATE_LIMIT_FORGOT_PER_CLIENT: '4',
+      },
+    });
+  });
+  afterAll(() => h.close());
+
+  const login = (email: string, pw: string, client: string, area = 'user') =>
+    h.call('POST', LOGIN(area), { email, password: pw }, { headers: { 'X-Forwarded-For': `${client}, 10.0.0.1` } });
+
+  const expect429 = (answer: Awaited<ReturnType<typeof login>>, windowSeconds: number) => {
+    expect(answer.status).toBe(429);
+    expect(answer.body).toEqual({ message: serverMessages.tooManyRequests });
+    const retryAfter = Number(answer.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+  };
+
+  it('locks an account after the configured number of failed logins, even for the right password', async () => {
+    const email = uniqueEmail('locked');
+    await h.createAccount({ type: 'user', email, password });
+    for (let i = 0; i < 3; i++) expect((await login(email, 'Wrong12345', newClient())).status).toBe(422);
+    expect429(await login(email, password, newClient()), 15 * 60);
+    // Across areas too: the counter is per email.
+    expect429(await login(email, password, newClient(), 'artist'), 15 * 60);
+    // Other accounts are not affected.
+    const other = uniqueEmail('free');
+    await h.createAccount({ type: 'user', email: other, password });
+    expect((await login(other, password, newClient())).status).toBe(200);
+    // After the 15-minute window the account may try again.
+    h.clock.advance(15 * 60_000 + 1000);
+    expect((await login(email, password, newClient())).status).toBe(200);
+  });
+
+  it('counts unknown emails the same way (no hint that an account does not exist)', async () => {
+    const email = uniqueEmail('ghost');
+    for (let i = 0; i < 3; i++) expect((await login(email, 'Wrong12345', newClient())).status).toBe(422);
+    expect429(await login(email, 'Wrong12345', newClient()), 15 * 60);
+  });
+
+  it('a successful login clears the failures of that account', async () => {
+    const email = uniqueEmail('cleared');
+    await h.createAccount({ type: 'user', email, password });
+    for (let i = 0; i < 2; i++) await login(email, 'Wrong12345', newClient());
+    expect((await login(email, password, newClient())).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await login(email, 'Wrong12345', newClient())).status).toBe(422);
+    expect((await login(email, password, newClient())).status).toBe(200);
+  });
+
+  it('limits every login attempt per client address (X-Forwarded-For behind a trusted proxy)', async () => {
+    const client = newClient();
+    const email = uniqueEmail('client');
+    await h.createAccount({ type: 'user', email, password });
+    for (let i = 0; i < 6; i++) {
+      expect(
+        (await login(i % 2 ? email : uniqueEmail('spray'), i % 2 ? password : 'Wrong12345', client)).status,
+      ).not.toBe(429);
+    }
+    expect429(await login(email, password, client), 15 * 60);
+    expect((await login(email, password, newClient())).status).toBe(200);
+  });
+
+  it('limits forgot-password per account and per client with the same 429', async () => {
+    const email = uniqueEmail('forgot');
+    await h.createAccount({ type: 'user', email, password });
+    const forgot = (to: string, client: string) =>
+      h.call('POST', FORGOT, { email: to }, { headers: { 'X-Forwarded-For': client } });
+    expect((await forgot(email, newClient())).status).toBe(200);
+    expect((await forgot(email, newClient())).status).toBe(200);
+    expect429(await forgot(email, newClient()), 3600);
+
+    const client = newClient();
+    for (let i = 0; i < 4; i++) expect((await forgot(uniqueEmail('spray'), client)).status).toBe(200);
+    expect429(await forgot(uniqueEmail('spray'), client), 3600);
+    await h.mailer.flush();
+  });
+
+  it('keeps the counters in the database, so a second app process on it sees them', async () => {
+    const second = createApp({
+      config: h.config,
+      database: h.database,
+      clock: h.clock,
+      mailer: h.mailer,
+      logger: silentLogger,
+      jwtSecret: h.config.jwtSecret as string,
+    });
+    const email = uniqueEmail('shared');
+    await h.createAccount({ type: 'user', email, password });
+    for (let i = 0; i < 3; i++) expect((await login(email, 'Wrong12345', newClient())).status).toBe(422);
+    const res = await second.request(LOGIN(), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newClient() },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(res.status).toBe(429);
+    const keys = await h.database.db.selectFrom('rate_limits').select('key').execute();
+    expect(keys.length).toBeGreaterThan(0);
+    for (const { key } of keys) expect(key).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('lets no more than the limit of concurrent guesses at one account through', async () => {
+    const email = uniqueEmail('concurrent');
+    await h.createAccount({ type: 'user', email, password });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => login(email, 'Wrong12345', newClient())));
+    expect(answers.filter((a) => a.status === 422)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(5);
+  });
+
+  it('counts concurrent attempts exactly (atomic increment)', async () => {
+    const client = newClient();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => login(uniqueEmail('burst'), 'Wrong12345', client)),
+    );
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(4);
+    expect(answers.filter((a) => a.status === 422)).toHaveLength(6);
+  });
+});
+
+describe.each(databases)('rate limits without a trusted proxy (%s)', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind, { env: { RATE_LIMIT_LOGIN_PER_CLIENT: '2' } });
+  });
+  afterAll(() => h.close());
+
+  it('ignores X-Forwarded-For, so a client cannot dodge the limit by inventing addresses', async () => {
+    const attempt = (i: number) =>
+      h.call(
+        'POST',
+        LOGIN(),
+        { email: uniqueEmail('x'), password: 'Wrong12345' },
+        { headers: { 'X-Forwarded-For': `198.51.100.${i}` } },
+      );
+    expect((await attempt(1)).status).toBe(422);
+    expect((await attempt(2)).status).toBe(422);
+    expect((await attempt(3)).status).toBe(429);
+  });
+});
