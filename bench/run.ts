@@ -1,0 +1,31 @@
+// `npm run bench`: the figures the issues ask for, measured here rather than asserted in tests.
+import { spawnSync } from 'node:child_process';
+import { bundleReport } from './bundle-size';
+import { benchServerAuth } from './server-auth';
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+function section(title: string) {
+  console.log(`\n## ${title}\n`);
+}
+
+section('Bundle size (gzip, level 9)');
+const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const bundle = await bundleReport();
+console.log(`first load (entry JS + CSS): ${kb(bundle.entry.gzipTotal)}`);
+console.log('| chunk | raw | gzip |\n|---|---:|---:|');
+for (const c of bundle.chunks) console.log(`| ${c.file} | ${kb(c.bytes)} | ${kb(c.gzipBytes)} |`);
+
+section('API throughput on loopback (autocannon, SQLite)');
+const api = await benchServerAuth({ durationSeconds: Number(process.env.BENCH_SECONDS ?? 5) });
+console.log(`${api.connections} connections, ${api.durationSeconds} s each`);
+console.log('| route | req/s | p99 ms | avg ms | failures |\n|---|---:|---:|---:|---:|');
+for (const r of [api.ping, api.me]) {
+  console.log(
+    `| ${r.path} | ${r.requestsPerSecond.toFixed(0)} | ${r.p99LatencyMs} | ${r.averageLatencyMs.toFixed(2)} | ${r.failures} |`,
+  );
+}
+console.log(
+  `\n/auth/me costs ${(api.ping.requestsPerSecond / api.me.requestsPerSecond).toFixed(1)}× a bare route (token verify + revocation check + user load).`,
+);
