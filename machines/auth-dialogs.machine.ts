@@ -1,0 +1,74 @@
+// The account modals of the header and footer. The app supplies signOut (send user.signOut to the
+// session) and signOutThenGo (the same with redirectTo) through authDialogsMachine.provide().
+import { assign, setup } from 'xstate';
+import { specMessages } from '../contracts/messages';
+import type { AuthDialogsContext, AuthDialogsEvent, AuthDialogsTag, LogoutIntent, SignUpPrefill } from './auth-dialogs.types';
+
+export type * from './auth-dialogs.types';
+
+/** SPEC §2 Footer: the warning's sentence and where Logout goes. */
+export const logoutIntents: Record<LogoutIntent, { message: string; path: string }> = {
+  application: { message: specMessages.logoutForApplication, path: '/artist/application' },
+  artistLogin: { message: specMessages.logoutForArtistLogin, path: '/artist/login' },
+};
+
+export const authDialogsMachine = setup({
+  types: {
+    context: {} as AuthDialogsContext,
+    events: {} as AuthDialogsEvent,
+    tags: {} as AuthDialogsTag,
+  },
+  actions: {
+    setPrefill: assign((_, params: { prefill: SignUpPrefill | null }) => ({ prefill: params.prefill })),
+    setLogoutWarning: assign((_, params: { intent: LogoutIntent }) => ({
+      intent: params.intent,
+      message: logoutIntents[params.intent].message,
+    })),
+    setSignOutMessage: assign({ intent: null, message: specMessages.signOutConfirm }),
+    clearMessage: assign({ intent: null, message: null }),
+    // Supplied by the app:
+    signOut: () => {},
+    signOutThenGo: (_, _params: { path: string }) => {},
+  },
+}).createMachine({
+  id: 'authDialogs',
+  context: { intent: null, message: null, prefill: null },
+  initial: 'closed',
+  on: {
+    'dialog.openLogin': { target: '.login' },
+    'dialog.openSignUp': {
+      target: '.signUp',
+      actions: { type: 'setPrefill', params: ({ event }) => ({ prefill: event.prefill ?? null }) },
+    },
+    'dialog.openForgotPassword': { target: '.forgotPassword' },
+    'dialog.openLogoutWarning': {
+      target: '.logoutWarning',
+      actions: { type: 'setLogoutWarning', params: ({ event }) => ({ intent: event.intent }) },
+    },
+    'dialog.openSignOutConfirm': { target: '.signOutConfirm', actions: 'setSignOutMessage' },
+  },
+  states: {
+    // The warning sentence belongs to the two confirmation modals only.
+    closed: { entry: 'clearMessage' },
+    login: { tags: ['open'], entry: 'clearMessage', on: { 'dialog.close': '#authDialogs.closed' } },
+    signUp: { tags: ['open'], entry: 'clearMessage', on: { 'dialog.close': '#authDialogs.closed' } },
+    forgotPassword: { tags: ['open'], entry: 'clearMessage', on: { 'dialog.close': '#authDialogs.closed' } },
+    logoutWarning: {
+      tags: ['open'],
+      on: {
+        'user.confirm': {
+          target: '#authDialogs.closed',
+          actions: { type: 'signOutThenGo', params: ({ context }) => ({ path: logoutIntents[context.intent ?? 'application'].path }) },
+        },
+        'dialog.close': '#authDialogs.closed',
+      },
+    },
+    signOutConfirm: {
+      tags: ['open'],
+      on: {
+        'user.confirm': { target: '#authDialogs.closed', actions: 'signOut' },
+        'dialog.close': '#authDialogs.closed',
+      },
+    },
+  },
+});

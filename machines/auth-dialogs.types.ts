@@ -1,0 +1,29 @@
+// Which account modal is open (SPEC §2 Header, Footer, Modals). One modal at a time.
+
+/** What the footer's logout warning leads to after signing out. */
+export type LogoutIntent = 'application' | 'artistLogin';
+
+/** Social sign-up return (SPEC §4): the decoded `register` parameter. */
+export interface SignUpPrefill {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+export interface AuthDialogsContext {
+  intent: LogoutIntent | null;
+  /** The sentence a warning or confirmation modal shows (from contracts/messages). */
+  message: string | null;
+  prefill: SignUpPrefill | null;
+}
+
+export type AuthDialogsEvent =
+  | { type: 'dialog.openLogin' }
+  | { type: 'dialog.openSignUp'; prefill?: SignUpPrefill }
+  | { type: 'dialog.openForgotPassword' }
+  | { type: 'dialog.openLogoutWarning'; intent: LogoutIntent }
+  | { type: 'dialog.openSignOutConfirm' }
+  | { type: 'dialog.close' }
+  | { type: 'user.confirm' };
+
+export type AuthDialogsTag = 'open';

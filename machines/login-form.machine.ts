@@ -1,0 +1,99 @@
+// SPEC §5 Login: no client-side bounds, the server validates; its field errors clear one by one as
+// the user edits. The app supplies logIn, announceSignedIn, afterLogin and showErrorToast.
+import { assign, fromPromise, setup } from 'xstate';
+import { hasFieldErrors, notProvided, readFailure, withoutField } from './api-error';
+import type {
+  LogInInput,
+  LogInOutput,
+  LoginFormContext,
+  LoginFormEvent,
+  LoginFormInput,
+  LoginFormTag,
+  LoginValues,
+  SignedInParams,
+} from './login-form.types';
+
+export type * from './login-form.types';
+
+export const emptyLoginValues: LoginValues = { email: '', password: '', remember: false };
+
+export const loginFormMachine = setup({
+  types: {
+    context: {} as LoginFormContext,
+    events: {} as LoginFormEvent,
+    input: {} as LoginFormInput | undefined,
+    tags: {} as LoginFormTag,
+  },
+  actors: {
+    /** POST /auth/login → {user, token}; rejects with {status?, message, errors?}. */
+    logIn: fromPromise<LogInOutput, LogInInput>(notProvided('logIn')),
+  },
+  guards: {
+    hasFieldErrors: ({ event }) => 'error' in event && hasFieldErrors(event.error),
+  },
+  actions: {
+    setField: assign(({ context, event }) => {
+      if (event.type !== 'field.changed') return {};
+      return {
+        values: { ...context.values, [event.name]: event.value },
+        errors: withoutField(context.errors, event.name),
+      };
+    }),
+    togglePasswordVisibility: assign(({ context }) => ({ passwordVisible: !context.passwordVisible })),
+    setErrors: assign((_, params: { error: unknown }) => ({ errors: readFailure(params.error).errors ?? {} })),
+    clearErrors: assign({ errors: {} }),
+    resetForm: assign({ values: emptyLoginValues, errors: {}, passwordVisible: false }),
+    // Supplied by the app:
+    announceSignedIn: (_, _params: SignedInParams) => {},
+    afterLogin: (_, _params: SignedInParams) => {},
+    showErrorToast: (_, _params: { message: string }) => {},
+  },
+}).createMachine({
+  id: 'loginForm',
+  context: ({ input }) => ({
+    userType: input?.userType ?? 'user',
+    values: emptyLoginValues,
+    errors: {},
+    passwordVisible: false,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.changed': { actions: 'setField' },
+        'password.toggleVisibility': { actions: 'togglePasswordVisibility' },
+        'user.submit': { target: 'submitting', actions: 'clearErrors' },
+        'dialog.closed': { actions: 'resetForm' },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'logIn',
+        src: 'logIn',
+        input: ({ context }) => ({ ...context.values, userType: context.userType }),
+        onDone: {
+          target: 'editing',
+          actions: [
+            {
+              type: 'announceSignedIn',
+              params: ({ context, event }) => ({ token: event.output.token, user: event.output.user, userType: context.userType }),
+            },
+            {
+              type: 'afterLogin',
+              params: ({ context, event }) => ({ token: event.output.token, user: event.output.user, userType: context.userType }),
+            },
+            'resetForm',
+          ],
+        },
+        onError: [
+          { guard: 'hasFieldErrors', target: 'editing', actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'editing', actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) } },
+        ],
+      },
+      on: {
+        'password.toggleVisibility': { actions: 'togglePasswordVisibility' },
+      },
+    },
+  },
+});

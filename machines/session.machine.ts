@@ -1,0 +1,314 @@
+// The signed-in state of the SPA. Storage, navigation and the network are named actions and actors
+// that the app supplies with sessionMachine.provide(); the defaults let the chart run on its own.
+import { and, assign, fromPromise, not, setup } from 'xstate';
+import { userTypes, type AuthUser, type UserType } from '../contracts/auth';
+import { session as sessionTiming } from '../contracts/constants';
+import { notProvided } from './api-error';
+import type {
+  FetchMeOutput,
+  PersistSessionParams,
+  RefreshTokenOutput,
+  SessionCallInput,
+  SessionContext,
+  SessionEvent,
+  SessionInput,
+  SessionTag,
+} from './session.types';
+import { isTokenExpired, isTokenValid, tokenExpiresAt } from './token';
+
+export type * from './session.types';
+
+/** How long the signed-in state waits before renewing the token: exp − lead, at least 0, at most what setTimeout can hold. */
+export function refreshDelayMs(token: string | null, nowMs: number): number {
+  const expiresAt = tokenExpiresAt(token);
+  if (expiresAt === null) return 0;
+  return Math.min(sessionTiming.maxTimerMs, Math.max(0, expiresAt - sessionTiming.refreshLeadMs - nowMs));
+}
+
+function asUserType(value: unknown): UserType | null {
+  return (userTypes as readonly unknown[]).includes(value) ? (value as UserType) : null;
+}
+
+function callInput(context: SessionContext): SessionCallInput {
+  // Only invoked from states entered with a token and a user type (see the guards).
+  return { token: context.token ?? '', userType: context.userType ?? 'user' };
+}
+
+const persistParams = ({ context }: { context: SessionContext }): PersistSessionParams => ({
+  token: context.token,
+  user: context.user,
+  userType: context.userType,
+});
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput | undefined,
+    tags: {} as SessionTag,
+  },
+  actors: {
+    /** GET /auth/me in the area of `userType`. */
+    fetchMe: fromPromise<FetchMeOutput, SessionCallInput>(notProvided('fetchMe')),
+    /** POST /auth/refresh → {token, user, message}. */
+    refreshToken: fromPromise<RefreshTokenOutput, SessionCallInput>(notProvided('refreshToken')),
+    /** POST /auth/logout; its answer does not matter. */
+    logout: fromPromise<unknown, SessionCallInput>(notProvided('logout')),
+  },
+  guards: {
+    hasValidStoredSession: ({ context }) => context.userType !== null && isTokenValid(context.token, Date.now()),
+    hasExpiredStoredSession: ({ context }) => context.userType !== null && isTokenExpired(context.token, Date.now()),
+    isArtist: ({ context }) => context.userType === 'artist',
+    /** SPEC §4 Session reset: a pending checkout on the order.checkout page keeps an artist where they are. */
+    isCheckoutPendingOnCheckout: ({ event }) =>
+      event.type === 'http.unauthorized' && event.checkoutPending && event.routeName === 'order.checkout',
+    isSocialTokenValid: ({ event }) => event.type === 'social.loginReturned' && isTokenValid(event.value, Date.now()),
+    hasRedirectAfterSignOut: ({ context }) => context.redirectAfterSignOut !== null,
+  },
+  delays: {
+    refreshLead: ({ context }) => refreshDelayMs(context.token, Date.now()),
+  },
+  actions: {
+    storeSignIn: assign((_, params: { token: string; user: AuthUser; userType: UserType }) => ({
+      token: params.token,
+      user: params.user,
+      userType: params.userType,
+    })),
+    storeSocialToken: assign((_, params: { token: string }) => ({ token: params.token, user: null, userType: 'user' as const })),
+    setUser: assign((_, params: { user: AuthUser }) => ({ user: params.user })),
+    storeRefresh: assign((_, params: { token: string; user: AuthUser }) => ({ token: params.token, user: params.user })),
+    patchUser: assign(({ context }, params: { user: Partial<AuthUser> }) => ({
+      user: context.user ? { ...context.user, ...params.user } : context.user,
+    })),
+    rememberRedirect: assign((_, params: { path: string | null }) => ({ redirectAfterSignOut: params.path })),
+    clearSession: assign({ token: null, user: null, redirectAfterSignOut: null }),
+    // Supplied by the app:
+    persistSession: (_, _params: PersistSessionParams) => {},
+    clearStoredSession: () => {},
+    clearDraft: () => {},
+    goHome: () => {},
+    goTo: (_, _params: { path: string }) => {},
+    goToArtistLogin: () => {},
+    goToCustomerAccount: () => {},
+    replaceWithHome: () => {},
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => {
+    const token = typeof input?.token === 'string' && input.token !== '' ? input.token : null;
+    return {
+      token,
+      user: token ? (input?.user ?? null) : null,
+      userType: asUserType(input?.userType),
+      redirectAfterSignOut: null,
+    };
+  },
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [
+        { guard: 'hasValidStoredSession', target: 'loadingUser' },
+        { guard: 'hasExpiredStoredSession', target: 'refreshing' },
+        { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
+      ],
+    },
+    signedOut: {
+      on: {
+        'session.signedIn': {
+          target: 'authenticated',
+          actions: [
+            { type: 'storeSignIn', params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }) },
+            { type: 'persistSession', params: persistParams },
+          ],
+        },
+        'social.loginReturned': [
+          { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
+          {
+            target: 'loadingSocialUser',
+            actions: [{ type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) }, { type: 'persistSession', params: persistParams }],
+          },
+        ],
+      },
+    },
+    loadingUser: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchMe',
+        src: 'fetchMe',
+        input: ({ context }) => callInput(context),
+        onDone: {
+          target: 'authenticated',
+          actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, { type: 'persistSession', params: persistParams }],
+        },
+        onError: { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
+      },
+      on: {
+        'session.signedIn': {
+          target: 'authenticated',
+          actions: [
+            { type: 'storeSignIn', params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }) },
+            { type: 'persistSession', params: persistParams },
+          ],
+        },
+        'social.loginReturned': [
+          { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
+          {
+            target: 'loadingSocialUser',
+            actions: [{ type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) }, { type: 'persistSession', params: persistParams }],
+          },
+        ],
+        'http.unauthorized': [
+          {
+            guard: and(['isArtist', not('isCheckoutPendingOnCheckout')]),
+            target: 'signedOut',
+            actions: ['clearSession', 'clearStoredSession', 'goToArtistLogin'],
+          },
+          { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
+        ],
+      },
+    },
+    loadingSocialUser: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchMe',
+        src: 'fetchMe',
+        input: ({ context }) => callInput(context),
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+            { type: 'persistSession', params: persistParams },
+            'goToCustomerAccount',
+          ],
+        },
+        // The login parameter did not give a session: drop it like a rejected one.
+        onError: { target: 'signedOut', actions: ['clearSession', 'clearStoredSession', 'replaceWithHome'] },
+      },
+      on: {
+        'http.unauthorized': { target: 'signedOut', actions: ['clearSession', 'clearStoredSession', 'replaceWithHome'] },
+      },
+    },
+    refreshing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'refreshToken',
+        src: 'refreshToken',
+        input: ({ context }) => callInput(context),
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            { type: 'storeRefresh', params: ({ event }) => ({ token: event.output.token, user: event.output.user }) },
+            { type: 'persistSession', params: persistParams },
+          ],
+        },
+        onError: { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
+      },
+      on: {
+        'session.signedIn': {
+          target: 'authenticated',
+          actions: [
+            { type: 'storeSignIn', params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }) },
+            { type: 'persistSession', params: persistParams },
+          ],
+        },
+        'social.loginReturned': [
+          { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
+          {
+            target: 'loadingSocialUser',
+            actions: [{ type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) }, { type: 'persistSession', params: persistParams }],
+          },
+        ],
+        'http.unauthorized': [
+          {
+            guard: and(['isArtist', not('isCheckoutPendingOnCheckout')]),
+            target: 'signedOut',
+            actions: ['clearSession', 'clearStoredSession', 'goToArtistLogin'],
+          },
+          { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
+        ],
+      },
+    },
+    authenticated: {
+      tags: ['authenticated'],
+      initial: 'active',
+      states: {
+        active: {
+          after: { refreshLead: 'renewing' },
+        },
+        /** Renewing the token shortly before it expires; the user stays signed in meanwhile. */
+        renewing: {
+          invoke: {
+            id: 'refreshToken',
+            src: 'refreshToken',
+            input: ({ context }) => callInput(context),
+            onDone: {
+              target: 'active',
+              actions: [
+                { type: 'storeRefresh', params: ({ event }) => ({ token: event.output.token, user: event.output.user }) },
+                { type: 'persistSession', params: persistParams },
+              ],
+            },
+            onError: { target: '#session.signedOut', actions: ['clearSession', 'clearStoredSession'] },
+          },
+        },
+      },
+      on: {
+        'user.signOut': {
+          target: 'signingOut',
+          actions: { type: 'rememberRedirect', params: ({ event }) => ({ path: event.redirectTo ?? null }) },
+        },
+        'user.updated': {
+          actions: [{ type: 'patchUser', params: ({ event }) => ({ user: event.user }) }, { type: 'persistSession', params: persistParams }],
+        },
+        'session.signedIn': {
+          target: 'authenticated',
+          reenter: true,
+          actions: [
+            { type: 'storeSignIn', params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }) },
+            { type: 'persistSession', params: persistParams },
+          ],
+        },
+        'social.loginReturned': [
+          { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
+          {
+            target: 'loadingSocialUser',
+            actions: [{ type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) }, { type: 'persistSession', params: persistParams }],
+          },
+        ],
+        'http.unauthorized': [
+          {
+            guard: and(['isArtist', not('isCheckoutPendingOnCheckout')]),
+            target: 'signedOut',
+            actions: ['clearSession', 'clearStoredSession', 'goToArtistLogin'],
+          },
+          { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
+        ],
+      },
+    },
+    signingOut: {
+      tags: ['busy'],
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: ({ context }) => callInput(context),
+        // Whatever the server answers (a revoked token is a 401), the session ends here.
+        onDone: [
+          {
+            guard: 'hasRedirectAfterSignOut',
+            target: 'signedOut',
+            actions: ['clearStoredSession', 'clearDraft', { type: 'goTo', params: ({ context }) => ({ path: context.redirectAfterSignOut ?? '/' }) }, 'clearSession'],
+          },
+          { target: 'signedOut', actions: ['clearStoredSession', 'clearDraft', 'goHome', 'clearSession'] },
+        ],
+        onError: [
+          {
+            guard: 'hasRedirectAfterSignOut',
+            target: 'signedOut',
+            actions: ['clearStoredSession', 'clearDraft', { type: 'goTo', params: ({ context }) => ({ path: context.redirectAfterSignOut ?? '/' }) }, 'clearSession'],
+          },
+          { target: 'signedOut', actions: ['clearStoredSession', 'clearDraft', 'goHome', 'clearSession'] },
+        ],
+      },
+    },
+  },
+});

@@ -1,0 +1,49 @@
+// The signed-in state of the SPA (SPEC §3 Auth user, §4 Social login return, Token validity, Logout,
+// Session reset). Read this file for the whole flow's vocabulary; session.machine.ts for its logic.
+import type { AuthUser, RefreshAnswer, UserType } from '../contracts/auth';
+
+export interface SessionContext {
+  token: string | null;
+  user: AuthUser | null;
+  /** Kept across a sign-out or a reset: it only picks the API base (SPEC §6). */
+  userType: UserType | null;
+  /** Where a sign-out lands instead of / (the footer's logout warnings, SPEC §2). */
+  redirectAfterSignOut: string | null;
+}
+
+/** What the app reads from local storage at start (values as stored; anything unusable counts as missing). */
+export interface SessionInput {
+  token?: string | null;
+  user?: AuthUser | null;
+  userType?: string | null;
+}
+
+export type SessionEvent =
+  /** The login form succeeded (loginFormMachine's announceSignedIn). */
+  | { type: 'session.signedIn'; token: string; user: AuthUser; userType: UserType }
+  /** After the sign-out confirmation; `redirectTo` replaces / as the destination. */
+  | { type: 'user.signOut'; redirectTo?: string }
+  /** Any 401 (the HTTP client's hook). */
+  | { type: 'http.unauthorized'; checkoutPending: boolean; routeName: string }
+  /** The `login` query parameter of a social-login return. */
+  | { type: 'social.loginReturned'; value: string }
+  /** Patch the user after a server change (first-time login, online toggle, profile). */
+  | { type: 'user.updated'; user: Partial<AuthUser> };
+
+export type SessionTag = 'authenticated' | 'busy';
+
+/** The input of every session actor: the bearer token and the API area. */
+export interface SessionCallInput {
+  token: string;
+  userType: UserType;
+}
+
+export type FetchMeOutput = AuthUser;
+export type RefreshTokenOutput = RefreshAnswer;
+
+/** Params of the app-supplied persistSession action: everything it writes to storage. */
+export interface PersistSessionParams {
+  token: string | null;
+  user: AuthUser | null;
+  userType: UserType | null;
+}

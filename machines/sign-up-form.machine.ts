@@ -1,0 +1,128 @@
+// Registration: the confirmation mismatch shows as the user types; everything else is the server's
+// to judge (its per-field errors clear as the user edits that field). The app supplies register,
+// closeDialog, openLogin and the two toasts.
+import { assign, fromPromise, setup } from 'xstate';
+import { phone } from '../contracts/constants';
+import { findCountry } from '../contracts/countries';
+import type { FieldErrors } from '../contracts/http';
+import { specMessages } from '../contracts/messages';
+import { hasFieldErrors, notProvided, readFailure, withoutField } from './api-error';
+import type {
+  RegisterInput,
+  RegisterOutput,
+  SignUpFormContext,
+  SignUpFormEvent,
+  SignUpFormTag,
+  SignUpValues,
+} from './sign-up-form.types';
+
+export type * from './sign-up-form.types';
+
+export function initialSignUpValues(): SignUpValues {
+  return {
+    first_name: '',
+    middle_name: '',
+    last_name: '',
+    email: '',
+    password: '',
+    password_confirmation: '',
+    contact_number: '',
+    country: phone.defaultCountry,
+    dial_code: findCountry(phone.defaultCountry)?.dial_code ?? '',
+  };
+}
+
+/** SPEC §5: a non-empty confirmation that differs from the password. */
+export function isPasswordMismatch(values: Pick<SignUpValues, 'password' | 'password_confirmation'>): boolean {
+  return values.password_confirmation !== '' && values.password_confirmation !== values.password;
+}
+
+/** Re-derives the mismatch message on password_confirmation, leaving any other message there alone. */
+function withMismatch(errors: FieldErrors, values: SignUpValues): FieldErrors {
+  const others = (errors.password_confirmation ?? []).filter((m) => m !== specMessages.passwordsDoNotMatch);
+  const next = isPasswordMismatch(values) ? [specMessages.passwordsDoNotMatch, ...others] : others;
+  const rest = withoutField(errors, 'password_confirmation');
+  return next.length > 0 ? { ...rest, password_confirmation: next } : rest;
+}
+
+export const signUpFormMachine = setup({
+  types: {
+    context: {} as SignUpFormContext,
+    events: {} as SignUpFormEvent,
+    tags: {} as SignUpFormTag,
+  },
+  actors: {
+    /** POST /auth/register (user area) with the payload and dial_code → {message}. */
+    register: fromPromise<RegisterOutput, RegisterInput>(notProvided('register')),
+  },
+  guards: {
+    hasFieldErrors: ({ event }) => 'error' in event && hasFieldErrors(event.error),
+    isPasswordConfirmed: ({ context }) => !isPasswordMismatch(context.values),
+  },
+  actions: {
+    setField: assign(({ context, event }) => {
+      if (event.type !== 'field.changed') return {};
+      let values: SignUpValues = { ...context.values, [event.name]: event.value };
+      let errors = withoutField(context.errors, event.name);
+      if (event.name === 'country') {
+        // SPEC §5: changing the country clears contact_number; the dial code follows the country.
+        // The phone input reports its preselected country too: the same country is no change.
+        const code = event.value.toUpperCase();
+        const changed = code !== context.values.country;
+        values = { ...values, country: code, dial_code: findCountry(code)?.dial_code ?? '' };
+        if (changed) {
+          values.contact_number = '';
+          errors = withoutField(errors, 'contact_number');
+        }
+        errors = withoutField(errors, 'dial_code');
+      }
+      if (event.name === 'password' || event.name === 'password_confirmation') errors = withMismatch(errors, values);
+      return { values, errors };
+    }),
+    prefill: assign(({ context, event }) => {
+      if (event.type !== 'form.prefill') return {};
+      const values = { ...context.values, first_name: event.first_name, last_name: event.last_name, email: event.email };
+      return { values };
+    }),
+    setErrors: assign(({ context }, params: { error: unknown }) => ({
+      errors: withMismatch(readFailure(params.error).errors ?? {}, context.values),
+    })),
+    resetForm: assign(() => ({ values: initialSignUpValues(), errors: {} })),
+    // Supplied by the app:
+    closeDialog: () => {},
+    openLogin: () => {},
+    showSuccessToast: (_, _params: { message: string }) => {},
+    showErrorToast: (_, _params: { message: string }) => {},
+  },
+}).createMachine({
+  id: 'signUpForm',
+  context: () => ({ values: initialSignUpValues(), errors: {} }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.changed': { actions: 'setField' },
+        'form.prefill': { actions: 'prefill' },
+        'user.submit': { guard: 'isPasswordConfirmed', target: 'submitting' },
+        'dialog.closed': { actions: 'resetForm' },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'register',
+        src: 'register',
+        input: ({ context }) => context.values,
+        onDone: {
+          target: 'editing',
+          // SPEC §4 Registration, in its order.
+          actions: ['resetForm', 'closeDialog', { type: 'showSuccessToast', params: ({ event }) => ({ message: event.output.message }) }, 'openLogin'],
+        },
+        onError: [
+          { guard: 'hasFieldErrors', target: 'editing', actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'editing', actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) } },
+        ],
+      },
+    },
+  },
+});

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { getSimplePaths } from 'xstate/graph';
+import { specMessages } from '../../contracts/messages';
+import { type AuthDialogsEvent, authDialogsMachine, logoutIntents } from '../../machines/auth-dialogs.machine';
+import {
+  type ActionLog,
+  describePath,
+  expectAllStatesCovered,
+  FakeCalls,
+  getTransitionPaths,
+  type Harness,
+  leafStateKeys,
+  recordingActions,
+  runPath,
+  type StepCheck,
+  types,
+} from './model';
+
+const prefill = { first_name: 'Cy', last_name: 'Diaz', email: 'cy@example.com' };
+
+const events: AuthDialogsEvent[] = [
+  { type: 'dialog.openLogin' },
+  { type: 'dialog.openSignUp' },
+  { type: 'dialog.openSignUp', prefill },
+  { type: 'dialog.openForgotPassword' },
+  { type: 'dialog.openLogoutWarning', intent: 'application' },
+  { type: 'dialog.openLogoutWarning', intent: 'artistLogin' },
+  { type: 'dialog.openSignOutConfirm' },
+  { type: 'dialog.close' },
+  { type: 'user.confirm' },
+];
+
+function start(): Harness {
+  const log: ActionLog = [];
+  const machine = authDialogsMachine.provide({ actions: recordingActions(['signOut', 'signOutThenGo'], log) });
+  return { actor: createActor(machine).start(), fakes: new FakeCalls(), log };
+}
+
+const opens = (s: any) => ({
+  login: s.can({ type: 'dialog.openLogin' }),
+  close: s.can({ type: 'dialog.close' }),
+  confirm: s.can({ type: 'user.confirm' }),
+});
+
+const stateExpectations: Record<string, (s: any) => void> = {
+  closed: (s) => {
+    expect(s.hasTag('open')).toBe(false);
+    expect(s.context.message).toBeNull();
+    expect(s.context.intent).toBeNull();
+    expect(opens(s)).toEqual({ login: true, close: false, confirm: false });
+  },
+  login: (s) => {
+    expect(s.hasTag('open')).toBe(true);
+    expect(s.context.message).toBeNull();
+    expect(opens(s)).toEqual({ login: true, close: true, confirm: false });
+  },
+  signUp: (s) => {
+    expect(s.hasTag('open')).toBe(true);
+    expect(s.context.message).toBeNull();
+    expect(opens(s)).toEqual({ login: true, close: true, confirm: false });
+  },
+  forgotPassword: (s) => {
+    expect(s.hasTag('open')).toBe(true);
+    expect(s.context.message).toBeNull();
+    expect(opens(s)).toEqual({ login: true, close: true, confirm: false });
+  },
+  logoutWarning: (s) => {
+    expect(s.hasTag('open')).toBe(true);
+    expect(['application', 'artistLogin']).toContain(s.context.intent);
+    // SPEC §2 Footer, word for word.
+    expect(s.context.message).toBe(
+      s.context.intent === 'application'
+        ? 'You need to logout to start a new artist application. Would you like to proceed with a new application?'
+        : 'You need to logout to login as an artist. Would you like to continue?',
+    );
+    expect(opens(s)).toEqual({ login: true, close: true, confirm: true });
+  },
+  signOutConfirm: (s) => {
+    expect(s.hasTag('open')).toBe(true);
+    expect(s.context.message).toBe('Are you sure you want to end your session?');
+    expect(opens(s)).toEqual({ login: true, close: true, confirm: true });
+  },
+};
+
+function stepExpectations({ event, before, after, actions }: StepCheck<Harness>): void {
+  if (event.type === 'user.confirm' && before.matches('logoutWarning')) {
+    const path = before.context.intent === 'application' ? '/artist/application' : '/artist/login';
+    expect(actions).toEqual([{ type: 'signOutThenGo', params: { path } }]);
+  } else if (event.type === 'user.confirm' && before.matches('signOutConfirm')) {
+    expect(types(actions)).toEqual(['signOut']);
+  } else {
+    expect(actions).toEqual([]);
+  }
+  if (event.type === 'user.confirm' && before.can(event)) expect(after.matches('closed')).toBe(true);
+  if (event.type === 'dialog.openSignUp') expect(after.context.prefill).toEqual(event.prefill ?? null);
+  else expect(after.context.prefill).toEqual(before.context.prefill);
+}
+
+describe('authDialogsMachine: model-based paths', () => {
+  // Every transition of every reachable state, each after the shortest path to its source.
+  const shortest = getTransitionPaths(authDialogsMachine, { events });
+  // And, from the simple paths (no state twice), one into each confirmation modal from every other modal.
+  const intoConfirmations = [
+    ...new Map(
+      getSimplePaths(authDialogsMachine, { events: events.filter((e) => !(e.type === 'dialog.openSignUp' && e.prefill)) })
+        .filter((p) => p.state.matches('logoutWarning') || p.state.matches('signOutConfirm'))
+        .sort((a, b) => a.steps.length - b.steps.length)
+        .map((p) => [JSON.stringify([p.state.value, p.state.context.intent, p.steps.at(-2)?.state.value]), p] as const)
+        .reverse(),
+    ).values(),
+  ];
+
+  it('reaches every state', () => {
+    expectAllStatesCovered(authDialogsMachine, shortest);
+  });
+  it('has expectations for every state', () => {
+    expect(Object.keys(stateExpectations).sort()).toEqual(leafStateKeys(authDialogsMachine).sort());
+  });
+  it('generates a path through each confirmation', () => {
+    const confirmed = shortest
+      .filter((p) => p.steps.at(-1)?.event.type === 'user.confirm')
+      .map((p) => `${p.steps.at(-2)?.state.value}:${p.steps.at(-2)?.state.context.intent}`);
+    expect([...new Set(confirmed)].sort()).toEqual(['logoutWarning:application', 'logoutWarning:artistLogin', 'signOutConfirm:null']);
+    // Each warning from the 5 other states and from the other warning; the sign-out confirmation from the 5 others.
+    expect(intoConfirmations).toHaveLength(6 + 6 + 5);
+  });
+
+  for (const path of [...shortest, ...intoConfirmations]) {
+    it(describePath(path), async () => {
+      await runPath(path, start, { states: stateExpectations, step: stepExpectations });
+    });
+  }
+});
+
+describe('authDialogsMachine: SPEC §2', () => {
+  it('maps each footer intent to its sentence and destination', () => {
+    expect(logoutIntents).toEqual({
+      application: { message: specMessages.logoutForApplication, path: '/artist/application' },
+      artistLogin: { message: specMessages.logoutForArtistLogin, path: '/artist/login' },
+    });
+  });
+
+  it('Logout on the application warning signs out and goes to /artist/application', () => {
+    const h = start();
+    h.actor.send({ type: 'dialog.openLogoutWarning', intent: 'application' });
+    h.actor.send({ type: 'user.confirm' });
+    expect(h.log).toEqual([{ type: 'signOutThenGo', params: { path: '/artist/application' } }]);
+    expect(h.actor.getSnapshot().value).toBe('closed');
+  });
+
+  it('Cancel closes the warning without signing out', () => {
+    const h = start();
+    h.actor.send({ type: 'dialog.openLogoutWarning', intent: 'artistLogin' });
+    h.actor.send({ type: 'dialog.close' });
+    expect(h.log).toEqual([]);
+    expect(h.actor.getSnapshot().context).toMatchObject({ message: null, intent: null });
+  });
+
+  it('keeps a social sign-up prefill while the modals switch', () => {
+    const h = start();
+    h.actor.send({ type: 'dialog.openSignUp', prefill });
+    h.actor.send({ type: 'dialog.openLogin' });
+    h.actor.send({ type: 'dialog.close' });
+    expect(h.actor.getSnapshot().context.prefill).toEqual(prefill);
+  });
+
+  it('registration success opens the login modal (the app sends dialog.openLogin)', () => {
+    const h = start();
+    h.actor.send({ type: 'dialog.openSignUp' });
+    h.actor.send({ type: 'dialog.openLogin' });
+    expect(h.actor.getSnapshot().value).toBe('login');
+  });
+});

@@ -1,0 +1,237 @@
+// Model-based testing helpers: paths are generated from the real machines with xstate/graph
+// (getShortestPaths/getSimplePaths), then a real actor is driven along each path. Actor results and
+// timers in a path are played by in-memory fakes: `xstate.done.actor.<id>` resolves the pending fake
+// call, `xstate.error.actor.<id>` rejects it, `xstate.after.<delay>.<state>` advances fake timers.
+import { expect, vi } from 'vitest';
+import { type AnyActorRef, type AnyStateMachine, type EventObject, fromPromise, type StateValue } from 'xstate';
+import {
+  type AdjacencyMap,
+  getAdjacencyMap,
+  getShortestPaths,
+  getStateNodes,
+  serializeSnapshot,
+  type StatePath,
+  type TraversalOptions,
+} from 'xstate/graph';
+
+/**
+ * Transition coverage: for every state the traversal finds and every event that state handles
+ * (snapshot.can), the shortest path to the state followed by that event. Shortest paths alone cover
+ * states, and a transition into an already-known state would otherwise never be played.
+ */
+export function getTransitionPaths<M extends AnyStateMachine>(
+  machine: M,
+  options: TraversalOptions<any, any, any>,
+): StatePath<any, any>[] {
+  const serialize = (s: any) => (options.serializeState ? options.serializeState(s, undefined, undefined) : serializeSnapshot(s));
+  const adjacency = getAdjacencyMap(machine, options) as AdjacencyMap<any, any>;
+  const shortest = new Map(getShortestPaths(machine, options).map((path) => [serialize(path.state), path]));
+  const paths: StatePath<any, any>[] = [];
+  for (const [key, { state, transitions }] of Object.entries(adjacency)) {
+    const head = shortest.get(key);
+    if (!head) continue;
+    for (const { event, state: next } of Object.values(transitions) as Array<{ event: EventObject; state: any }>) {
+      if (!(state as any).can(event)) continue;
+      paths.push({ state: next, steps: [...head.steps, { event, state: next }], weight: head.weight + 1 });
+    }
+  }
+  return paths;
+}
+
+/** Every key a state value matches: { a: { b: {} } } → ['a', 'a.b']. */
+export function valueKeys(value: StateValue, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix + value];
+  return Object.entries(value).flatMap(([key, child]) => [
+    prefix + key,
+    ...(child === undefined ? [] : valueKeys(child as StateValue, `${prefix}${key}.`)),
+  ]);
+}
+
+/** The deepest key of a state value (machines here have no parallel states). */
+export function leafKey(value: StateValue): string {
+  const keys = valueKeys(value);
+  return keys[keys.length - 1] ?? '';
+}
+
+/** Every state node of the machine by dotted path. */
+export function allStateKeys(machine: AnyStateMachine): string[] {
+  return getStateNodes(machine.root).map((node) => node.path.join('.'));
+}
+
+/** State nodes without children. */
+export function leafStateKeys(machine: AnyStateMachine): string[] {
+  return getStateNodes(machine.root)
+    .filter((node) => Object.keys(node.states).length === 0)
+    .map((node) => node.path.join('.'));
+}
+
+/** States a machine only passes through (eventless `always` transitions): no snapshot rests there. */
+export function transientStateKeys(machine: AnyStateMachine): string[] {
+  return getStateNodes(machine.root)
+    .filter((node) => node.always !== undefined && node.always.length > 0)
+    .map((node) => node.path.join('.'));
+}
+
+/** Every state key some step of some path rests in. */
+export function visitedStateKeys(paths: StatePath<any, any>[]): Set<string> {
+  return new Set(paths.flatMap((path) => path.steps.flatMap((step) => valueKeys(step.state.value))));
+}
+
+/** The coverage rule: every non-transient state node is reached by at least one path. */
+export function expectAllStatesCovered(machine: AnyStateMachine, paths: StatePath<any, any>[]): void {
+  const transient = new Set(transientStateKeys(machine));
+  const visited = visitedStateKeys(paths);
+  const missing = allStateKeys(machine).filter((key) => !transient.has(key) && !visited.has(key));
+  expect(missing, 'states no generated path reaches').toEqual([]);
+}
+
+export function describePath(path: StatePath<any, any>): string {
+  const events = path.steps.slice(1).map((step) => step.event.type.replace(/^xstate\./, ''));
+  return `${leafKey(path.state.value)} via ${events.length ? events.join(' → ') : '(start)'}`;
+}
+
+interface PendingCall {
+  input: unknown;
+  resolve: (output: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Promise actors whose calls wait until the test settles them (by invoke id = actor name). */
+export class FakeCalls {
+  readonly pending = new Map<string, PendingCall>();
+  readonly calls: Array<{ src: string; input: unknown }> = [];
+
+  actor<TOutput, TInput>(src: string) {
+    return fromPromise<TOutput, TInput>(
+      ({ input, signal }) =>
+        new Promise<TOutput>((resolve, reject) => {
+          this.calls.push({ src, input });
+          this.pending.set(src, { input, resolve: resolve as (o: unknown) => void, reject });
+          signal.addEventListener('abort', () => this.pending.delete(src));
+        }),
+    );
+  }
+
+  resolve(src: string, output: unknown): void {
+    const call = this.take(src);
+    call.resolve(output);
+  }
+
+  reject(src: string, error: unknown): void {
+    const call = this.take(src);
+    call.reject(error);
+  }
+
+  private take(src: string): PendingCall {
+    const call = this.pending.get(src);
+    if (!call) throw new Error(`no pending ${src} call to settle (pending: ${[...this.pending.keys()].join(', ') || 'none'})`);
+    this.pending.delete(src);
+    return call;
+  }
+}
+
+/** Named actions that only record what they were called with. */
+export type ActionLog = Array<{ type: string; params: unknown }>;
+export function recordingActions<const N extends string>(names: readonly N[], log: ActionLog): Record<N, (args: unknown, params: unknown) => void> {
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      (_args: unknown, params: unknown) => {
+        log.push({ type: name, params });
+      },
+    ]),
+  ) as Record<N, (args: unknown, params: unknown) => void>;
+}
+
+/** Lets settled promises reach the actor (all microtasks, then one macrotask turn). */
+export async function flush(): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+export interface Harness {
+  actor: AnyActorRef;
+  fakes: FakeCalls;
+  log: ActionLog;
+}
+
+export interface StepCheck<H extends Harness> {
+  harness: H;
+  event: EventObject & Record<string, unknown>;
+  before: ReturnType<AnyActorRef['getSnapshot']>;
+  after: ReturnType<AnyActorRef['getSnapshot']>;
+  /** Actions recorded while this step ran. */
+  actions: ActionLog;
+}
+
+/** Plays one generated event on a live actor. */
+export async function playEvent(harness: Harness, event: EventObject & Record<string, unknown>): Promise<void> {
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
+  const error = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
+  if (done?.[1]) {
+    harness.fakes.resolve(done[1], event.output);
+    await flush();
+  } else if (error?.[1]) {
+    harness.fakes.reject(error[1], event.error);
+    await flush();
+  } else if (event.type.startsWith('xstate.after.')) {
+    await vi.advanceTimersToNextTimerAsync();
+    await flush();
+  } else {
+    harness.actor.send(event);
+    await flush();
+  }
+}
+
+/**
+ * Drives a fresh actor along `path`: after each step the live snapshot must equal the one the graph
+ * predicted (value and context), then the state's and the step's expectations run.
+ */
+export async function runPath<H extends Harness>(
+  path: StatePath<any, any>,
+  start: () => H,
+  expectations: {
+    states: Record<string, (snapshot: any, harness: H) => void>;
+    step?: (check: StepCheck<H>) => void;
+    /**
+     * When the traversal told states apart by an abstraction (a custom serializeState), the path's
+     * snapshots are representatives: compare the live actor to them through the same abstraction.
+     */
+    serializeState?: (snapshot: any) => string;
+  },
+): Promise<void> {
+  const same = (live: any, predicted: any, label: string) => {
+    if (expectations.serializeState) {
+      expect(expectations.serializeState(live), label).toEqual(expectations.serializeState(predicted));
+    } else {
+      expect(live.value, label).toEqual(predicted.value);
+      expect(live.context, `context ${label}`).toEqual(predicted.context);
+    }
+  };
+  const harness = start();
+  const [first, ...rest] = path.steps;
+  const checkState = () => {
+    const snapshot = harness.actor.getSnapshot();
+    const key = leafKey(snapshot.value);
+    const expectState = expectations.states[key];
+    if (!expectState) throw new Error(`no expectations for state ${key}`);
+    expectState(snapshot, harness);
+  };
+  same(harness.actor.getSnapshot(), first?.state, 'at start');
+  checkState();
+  for (const step of rest) {
+    const before = harness.actor.getSnapshot();
+    const logStart = harness.log.length;
+    await playEvent(harness, step.event);
+    const after = harness.actor.getSnapshot();
+    same(after, step.state, `after ${step.event.type}`);
+    checkState();
+    expectations.step?.({ harness, event: step.event, before, after, actions: harness.log.slice(logStart) });
+  }
+  harness.actor.stop();
+}
+
+/** Action types in the order they ran. */
+export function types(log: ActionLog): string[] {
+  return log.map((entry) => entry.type);
+}

@@ -1,0 +1,531 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { AuthUser, RefreshAnswer, UserType } from '../../contracts/auth';
+import { session as sessionTiming } from '../../contracts/constants';
+import { serverMessages } from '../../contracts/messages';
+import { connectSession, isSessionSettled, isSignedInAs } from '../../machines/session.connect';
+import { refreshDelayMs, type SessionEvent, type SessionInput, sessionMachine } from '../../machines/session.machine';
+import type { SessionCallInput } from '../../machines/session.types';
+import { isTokenExpired, isTokenValid, isTokenWellFormed, tokenExpiresAt } from '../../machines/token';
+import { artist, customer, makeToken, socialCustomer, tokenWithPayload } from './fixtures';
+import {
+  type ActionLog,
+  describePath,
+  expectAllStatesCovered,
+  FakeCalls,
+  getTransitionPaths,
+  type Harness,
+  leafStateKeys,
+  recordingActions,
+  runPath,
+  type StepCheck,
+  transientStateKeys,
+  types,
+} from './model';
+
+const DAY = 24 * 60 * 60;
+
+const storedToken = makeToken(DAY, 'stored');
+const expiredToken = makeToken(-DAY, 'expired');
+const customerLoginToken = makeToken(DAY, 'login-user');
+const artistLoginToken = makeToken(DAY, 'login-artist');
+const refreshedToken = makeToken(2 * DAY, 'refreshed');
+const socialToken = makeToken(DAY, 'social');
+
+const appActions = [
+  'persistSession',
+  'clearStoredSession',
+  'clearDraft',
+  'goHome',
+  'goTo',
+  'goToArtistLogin',
+  'goToCustomerAccount',
+  'replaceWithHome',
+] as const;
+const navigationActions = new Set(['goHome', 'goTo', 'goToArtistLogin', 'goToCustomerAccount', 'replaceWithHome']);
+
+interface Stored {
+  token: string | null;
+  user: AuthUser | null;
+  userType: string | null;
+}
+
+interface SessionHarness extends Harness {
+  storage: Stored;
+  location: string;
+}
+
+/** A live session actor whose storage and router are in-memory, as the app would provide them. */
+function startSession(input: SessionInput, location = '/somewhere'): SessionHarness {
+  const fakes = new FakeCalls();
+  const log: ActionLog = [];
+  const recorded = recordingActions(appActions, log);
+  const harness = {
+    fakes,
+    log,
+    storage: { token: input.token ?? null, user: input.user ?? null, userType: input.userType ?? null },
+    location,
+  } as SessionHarness;
+  const machine = sessionMachine.provide({
+    actors: {
+      fetchMe: fakes.actor<AuthUser, SessionCallInput>('fetchMe'),
+      refreshToken: fakes.actor<RefreshAnswer, SessionCallInput>('refreshToken'),
+      logout: fakes.actor<unknown, SessionCallInput>('logout'),
+    },
+    actions: {
+      ...recorded,
+      persistSession: (args, params) => {
+        recorded.persistSession(args, params);
+        harness.storage = { ...(params as Stored) };
+      },
+      clearStoredSession: (args, params) => {
+        recorded.clearStoredSession(args, params);
+        harness.storage = { ...harness.storage, token: null, user: null };
+      },
+      goHome: (args, params) => {
+        recorded.goHome(args, params);
+        harness.location = '/';
+      },
+      goTo: (args, params) => {
+        recorded.goTo(args, params);
+        harness.location = (params as { path: string }).path;
+      },
+      goToArtistLogin: (args, params) => {
+        recorded.goToArtistLogin(args, params);
+        harness.location = '/artist/login';
+      },
+      goToCustomerAccount: (args, params) => {
+        recorded.goToCustomerAccount(args, params);
+        harness.location = '/customer/account';
+      },
+      replaceWithHome: (args, params) => {
+        recorded.replaceWithHome(args, params);
+        harness.location = '/';
+      },
+    },
+  });
+  harness.actor = createActor(machine, { input }).start();
+  return harness;
+}
+
+const userFor = (userType: UserType | null, token: string | null) =>
+  token === socialToken ? socialCustomer : userType === 'artist' ? artist : customer;
+
+/** The events of the model: user and app events, plus the results of the three actors and the timer. */
+function modelEvents(snapshot: { context: { userType: UserType | null; token: string | null } }) {
+  const { userType, token } = snapshot.context;
+  return [
+    { type: 'session.signedIn', token: customerLoginToken, user: customer, userType: 'user' },
+    { type: 'session.signedIn', token: artistLoginToken, user: artist, userType: 'artist' },
+    { type: 'user.signOut' },
+    { type: 'user.signOut', redirectTo: '/artist/login' },
+    { type: 'http.unauthorized', checkoutPending: false, routeName: 'artist.profile' },
+    { type: 'http.unauthorized', checkoutPending: true, routeName: 'order.checkout' },
+    { type: 'social.loginReturned', value: socialToken },
+    { type: 'social.loginReturned', value: 'not-a-token' },
+    { type: 'user.updated', user: { is_online: 1, is_first_time_login: 0 } },
+    { type: 'xstate.done.actor.fetchMe', output: userFor(userType, token) },
+    { type: 'xstate.error.actor.fetchMe', error: { status: 500, message: serverMessages.serverError } },
+    {
+      type: 'xstate.done.actor.refreshToken',
+      output: { token: refreshedToken, user: userFor(userType, token), message: serverMessages.refreshed },
+    },
+    { type: 'xstate.error.actor.refreshToken', error: { status: 401, message: serverMessages.unauthenticated } },
+    { type: 'xstate.done.actor.logout', output: { message: serverMessages.loggedOut } },
+    { type: 'xstate.error.actor.logout', error: { status: 401, message: serverMessages.unauthenticated } },
+    { type: 'xstate.after.refreshLead.session.authenticated.active' },
+  ] as SessionEvent[];
+}
+
+const starts: Record<string, SessionInput> = {
+  'a valid stored customer token': { token: storedToken, user: customer, userType: 'user' },
+  'a valid stored artist token': { token: storedToken, user: artist, userType: 'artist' },
+  'an expired stored artist token': { token: expiredToken, user: artist, userType: 'artist' },
+  'nothing stored': {},
+};
+
+const unauthorized = (pending: boolean, routeName: string) =>
+  ({ type: 'http.unauthorized', checkoutPending: pending, routeName }) as const;
+
+// What each state promises the app, whatever path led there.
+const stateExpectations: Record<string, (s: any, h: SessionHarness) => void> = {
+  signedOut: (s, h) => {
+    expect(s.context.token).toBeNull();
+    expect(s.context.user).toBeNull();
+    expect(s.hasTag('authenticated')).toBe(false);
+    expect(s.hasTag('busy')).toBe(false);
+    expect(s.can({ type: 'user.signOut' })).toBe(false);
+    expect(s.can({ type: 'user.updated', user: {} })).toBe(false);
+    expect(s.can(unauthorized(false, 'home'))).toBe(false);
+    expect(s.can({ type: 'session.signedIn', token: customerLoginToken, user: customer, userType: 'user' })).toBe(true);
+    expect(h.fakes.pending.size).toBe(0);
+  },
+  loadingUser: (s, h) => {
+    expect(s.hasTag('busy')).toBe(true);
+    expect(s.hasTag('authenticated')).toBe(false);
+    expect(isTokenValid(s.context.token, Date.now())).toBe(true);
+    expect(s.can({ type: 'user.signOut' })).toBe(false);
+    expect([...h.fakes.pending.keys()]).toEqual(['fetchMe']);
+    expect(h.fakes.pending.get('fetchMe')?.input).toEqual({ token: s.context.token, userType: s.context.userType });
+  },
+  loadingSocialUser: (s, h) => {
+    expect(s.hasTag('busy')).toBe(true);
+    expect(s.context).toMatchObject({ token: socialToken, user: null, userType: 'user' });
+    // SPEC §4: the user type and the token are stored before the current user is loaded.
+    expect(h.storage).toEqual({ token: socialToken, user: null, userType: 'user' });
+    expect([...h.fakes.pending.keys()]).toEqual(['fetchMe']);
+    expect(h.fakes.pending.get('fetchMe')?.input).toEqual({ token: socialToken, userType: 'user' });
+  },
+  refreshing: (s, h) => {
+    expect(s.hasTag('busy')).toBe(true);
+    expect(s.hasTag('authenticated')).toBe(false);
+    expect(isTokenExpired(s.context.token, Date.now())).toBe(true);
+    expect([...h.fakes.pending.keys()]).toEqual(['refreshToken']);
+    expect(h.fakes.pending.get('refreshToken')?.input).toEqual({ token: s.context.token, userType: s.context.userType });
+  },
+  'authenticated.active': (s, h) => {
+    expect(s.hasTag('authenticated')).toBe(true);
+    expect(s.hasTag('busy')).toBe(false);
+    expect(s.context.user).not.toBeNull();
+    expect(s.context.userType).not.toBeNull();
+    expect(isTokenValid(s.context.token, Date.now())).toBe(true);
+    expect(s.can({ type: 'user.signOut' })).toBe(true);
+    expect(s.can({ type: 'user.updated', user: {} })).toBe(true);
+    expect(s.can(unauthorized(false, 'home'))).toBe(true);
+    expect(h.fakes.pending.size).toBe(0);
+  },
+  'authenticated.renewing': (s, h) => {
+    expect(s.hasTag('authenticated')).toBe(true);
+    expect(s.hasTag('busy')).toBe(false);
+    expect(isTokenValid(s.context.token, Date.now())).toBe(true);
+    expect([...h.fakes.pending.keys()]).toEqual(['refreshToken']);
+    expect(h.fakes.pending.get('refreshToken')?.input).toEqual({ token: s.context.token, userType: s.context.userType });
+  },
+  signingOut: (s, h) => {
+    expect(s.hasTag('busy')).toBe(true);
+    expect(s.hasTag('authenticated')).toBe(false);
+    expect(s.can({ type: 'user.signOut' })).toBe(false);
+    expect([...h.fakes.pending.keys()]).toEqual(['logout']);
+    expect(h.fakes.pending.get('logout')?.input).toEqual({ token: s.context.token, userType: s.context.userType });
+  },
+};
+
+/** Where each step may navigate, by SPEC §4 (Logout, Session reset, Social login return); nowhere otherwise. */
+function expectedNavigation({ event, before }: StepCheck<SessionHarness>): string[] {
+  const handled = before.can(event);
+  switch (event.type) {
+    case 'http.unauthorized': {
+      if (!handled) return [];
+      if (before.matches('loadingSocialUser')) return ['replaceWithHome'];
+      const keepsArtist = event.checkoutPending === true && event.routeName === 'order.checkout';
+      return before.context.userType === 'artist' && !keepsArtist ? ['goToArtistLogin'] : [];
+    }
+    case 'social.loginReturned':
+      return handled && event.value !== socialToken ? ['replaceWithHome'] : [];
+    case 'xstate.done.actor.fetchMe':
+      return before.matches('loadingSocialUser') ? ['goToCustomerAccount'] : [];
+    case 'xstate.error.actor.fetchMe':
+      return before.matches('loadingSocialUser') ? ['replaceWithHome'] : [];
+    case 'xstate.done.actor.logout':
+    case 'xstate.error.actor.logout':
+      return before.context.redirectAfterSignOut ? ['goTo'] : ['goHome'];
+    default:
+      return [];
+  }
+}
+
+function stepExpectations(check: StepCheck<SessionHarness>): void {
+  const { harness, event, before, after, actions } = check;
+  // Storage always mirrors the session: what the app reloads is what it had.
+  expect(harness.storage).toEqual({ token: after.context.token, user: after.context.user, userType: after.context.userType });
+  expect(types(actions).filter((t) => navigationActions.has(t))).toEqual(expectedNavigation(check));
+  if (event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout') {
+    // SPEC §4 Logout: whatever the server answers, state and draft are cleared, then / (or the footer's target).
+    expect(types(actions)).toContain('clearDraft');
+    expect(harness.location).toBe(before.context.redirectAfterSignOut ?? '/');
+    expect(after.matches('signedOut')).toBe(true);
+  } else {
+    expect(types(actions)).not.toContain('clearDraft');
+  }
+  if (event.type === 'http.unauthorized' && !before.matches('signedOut') && !before.matches('signingOut')) {
+    // SPEC §4 Session reset: token and user cleared.
+    expect(after.matches('signedOut')).toBe(true);
+    expect(harness.storage.token).toBeNull();
+    expect(harness.storage.user).toBeNull();
+  }
+  if (event.type === 'user.updated' && after.matches('authenticated')) {
+    expect(after.context.user).toEqual({ ...before.context.user, ...(event.user as object) });
+  }
+}
+
+describe('sessionMachine: model-based paths', () => {
+  // The graph cannot see time: Date stays real so that every token is as valid in a replay as it was
+  // in the traversal; only the renewal timer is fake (an `xstate.after` step fires it).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const pathsByStart = Object.entries(starts).map(([name, input]) => ({
+    name,
+    input,
+    paths: getTransitionPaths(sessionMachine, { input, events: modelEvents }),
+  }));
+
+  it('reaches every state and plays every transition from each kind of stored session', () => {
+    expectAllStatesCovered(
+      sessionMachine,
+      pathsByStart.flatMap((s) => s.paths),
+    );
+  });
+
+  it('has expectations for every state a snapshot can rest in', () => {
+    const transient = new Set(transientStateKeys(sessionMachine));
+    expect(Object.keys(stateExpectations).sort()).toEqual(leafStateKeys(sessionMachine).filter((k) => !transient.has(k)).sort());
+    expect([...transient]).toEqual(['checking']);
+  });
+
+  for (const { name, input, paths } of pathsByStart) {
+    describe(`from ${name}`, () => {
+      for (const path of paths) {
+        it(describePath(path), async () => {
+          await runPath(path, () => startSession(input), { states: stateExpectations, step: stepExpectations });
+        });
+      }
+    });
+  }
+});
+
+describe('token validity (SPEC §4)', () => {
+  const now = Date.UTC(2030, 0, 1);
+  it('accepts a well-formed three-part token whose exp is later than now', () => {
+    const token = makeToken(60, '1', now);
+    expect(isTokenValid(token, now)).toBe(true);
+    expect(tokenExpiresAt(token)).toBe(now + 60_000);
+  });
+  it('rejects a token whose exp has passed or is now', () => {
+    expect(isTokenValid(makeToken(0, '1', now), now)).toBe(false);
+    expect(isTokenValid(makeToken(-1, '1', now), now)).toBe(false);
+    expect(isTokenExpired(makeToken(-1, '1', now), now)).toBe(true);
+    expect(isTokenWellFormed(makeToken(-1, '1', now))).toBe(true);
+  });
+  it.each([
+    ['not three parts', 'abc.def'],
+    ['four parts', `${makeToken(60, '1', now)}.x`],
+    ['an empty part', `${makeToken(60, '1', now).split('.').slice(0, 2).join('.')}.`],
+    ['non-base64url characters', `${makeToken(60, '1', now).replace('.', '+.')}`],
+    ['a payload that is not JSON', `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('nope').toString('base64url')}.c2ln`],
+    ['a header that is not JSON', `${Buffer.from('nope').toString('base64url')}.${Buffer.from('{"exp":99999999999}').toString('base64url')}.c2ln`],
+    ['no exp', tokenWithPayload({ sub: '1' })],
+    ['a string exp', tokenWithPayload({ exp: String(now / 1000 + 60) })],
+    ['a payload that is an array', tokenWithPayload([1, 2])],
+    ['not a string', 42],
+    ['null', null],
+  ])('rejects %s', (_, token) => {
+    expect(isTokenValid(token, now)).toBe(false);
+    expect(isTokenExpired(token, now)).toBe(false);
+    expect(tokenExpiresAt(token)).toBeNull();
+  });
+});
+
+describe('sessionMachine: start (the transient checking state)', () => {
+  it.each([
+    ['a valid token', { token: storedToken, user: customer, userType: 'user' }, 'loadingUser'],
+    ['an expired token', { token: expiredToken, user: artist, userType: 'artist' }, 'refreshing'],
+    ['a malformed token', { token: 'abc.def', user: customer, userType: 'user' }, 'signedOut'],
+    ['a valid token without a user type', { token: storedToken, user: customer, userType: null }, 'signedOut'],
+    ['a valid token with an unknown user type', { token: storedToken, user: customer, userType: 'admin' }, 'signedOut'],
+    ['nothing', {}, 'signedOut'],
+  ] as const)('with %s goes to %s', (_, input, expected) => {
+    const h = startSession(input as SessionInput);
+    expect(h.actor.getSnapshot().value).toBe(expected);
+    if (expected === 'signedOut') {
+      expect(types(h.log)).toEqual(['clearStoredSession']);
+      expect(h.storage.token).toBeNull();
+      expect(h.storage.user).toBeNull();
+    } else {
+      expect(h.log).toEqual([]);
+    }
+    h.actor.stop();
+  });
+
+  it('runs with its default actors (the visualiser): a stored session fails to load and signs out', async () => {
+    const actor = createActor(sessionMachine, { input: { token: storedToken, user: customer, userType: 'user' } }).start();
+    expect(actor.getSnapshot().value).toBe('loadingUser');
+    await new Promise((r) => setImmediate(r));
+    expect(actor.getSnapshot().value).toBe('signedOut');
+  });
+});
+
+describe('sessionMachine: renewal timer', () => {
+  const now = Date.UTC(2030, 0, 1, 12);
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('renews exactly exp − 60 s after sign-in, and restarts the timer from the new token', async () => {
+    const h = startSession({});
+    const token = makeToken(600, 'x', now);
+    h.actor.send({ type: 'session.signedIn', token, user: customer, userType: 'user' });
+    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'active' });
+    await vi.advanceTimersByTimeAsync(600_000 - sessionTiming.refreshLeadMs - 1);
+    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'active' });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'renewing' });
+    expect(h.actor.getSnapshot().hasTag('authenticated')).toBe(true);
+    const next = makeToken(600, 'y', Date.now());
+    h.fakes.resolve('refreshToken', { token: next, user: customer, message: serverMessages.refreshed });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.actor.getSnapshot().context.token).toBe(next);
+    expect(h.storage.token).toBe(next);
+    await vi.advanceTimersByTimeAsync(600_000 - sessionTiming.refreshLeadMs - 1);
+    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'active' });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'renewing' });
+    h.actor.stop();
+  });
+
+  it('renews at once when the token has less than a minute left', async () => {
+    const h = startSession({});
+    h.actor.send({ type: 'session.signedIn', token: makeToken(30, 'x', now), user: customer, userType: 'user' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'renewing' });
+    h.actor.stop();
+  });
+
+  it('signs out when the renewal fails', async () => {
+    const h = startSession({});
+    h.actor.send({ type: 'session.signedIn', token: makeToken(30, 'x', now), user: customer, userType: 'user' });
+    await vi.advanceTimersByTimeAsync(0);
+    h.fakes.reject('refreshToken', { status: 401, message: serverMessages.unauthenticated });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.actor.getSnapshot().value).toBe('signedOut');
+    expect(h.storage).toEqual({ token: null, user: null, userType: 'user' });
+    h.actor.stop();
+  });
+
+  it('computes the delay as exp − 60 s, at least 0, at most what setTimeout can hold', () => {
+    expect(refreshDelayMs(makeToken(600, 'x', now), now)).toBe(540_000);
+    expect(refreshDelayMs(makeToken(59, 'x', now), now)).toBe(0);
+    expect(refreshDelayMs(makeToken(-600, 'x', now), now)).toBe(0);
+    expect(refreshDelayMs(makeToken(365 * DAY, 'x', now), now)).toBe(sessionTiming.maxTimerMs);
+    expect(refreshDelayMs(null, now)).toBe(0);
+  });
+});
+
+describe('sessionMachine: SPEC §4 rules', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const signedIn = (userType: UserType) => {
+    const h = startSession({});
+    h.actor.send({
+      type: 'session.signedIn',
+      token: userType === 'artist' ? artistLoginToken : customerLoginToken,
+      user: userType === 'artist' ? artist : customer,
+      userType,
+    });
+    h.log.length = 0;
+    return h;
+  };
+
+  it.each([
+    ['artist', false, 'artist.profile', true],
+    ['artist', true, 'artist.profile', true],
+    ['artist', false, 'order.checkout', true],
+    ['artist', true, 'order.checkout', false],
+    ['user', false, 'customer.account', false],
+    ['user', true, 'order.checkout', false],
+  ] as const)('a 401 for a %s (checkout pending %s, route %s) sends to /artist/login: %s', (userType, pending, routeName, toLogin) => {
+    const h = signedIn(userType);
+    h.actor.send(unauthorized(pending, routeName));
+    const s = h.actor.getSnapshot();
+    expect(s.value).toBe('signedOut');
+    expect(s.context).toMatchObject({ token: null, user: null });
+    expect(types(h.log)).toEqual(toLogin ? ['clearStoredSession', 'goToArtistLogin'] : ['clearStoredSession']);
+    h.actor.stop();
+  });
+
+  it('a rejected social login value replaces the route with / and changes nothing else', () => {
+    for (const value of ['', 'abc', makeToken(-10), 'a.b.c']) {
+      const h = startSession({});
+      h.log.length = 0;
+      h.actor.send({ type: 'social.loginReturned', value });
+      expect(h.actor.getSnapshot().value).toBe('signedOut');
+      expect(types(h.log)).toEqual(['replaceWithHome']);
+      h.actor.stop();
+    }
+  });
+
+  it('a valid social login value: user type user, token stored, current user loaded, then customer.account', async () => {
+    const h = startSession({ userType: 'artist' });
+    h.log.length = 0;
+    h.actor.send({ type: 'social.loginReturned', value: socialToken });
+    expect(h.log).toEqual([{ type: 'persistSession', params: { token: socialToken, user: null, userType: 'user' } }]);
+    expect(h.fakes.pending.get('fetchMe')?.input).toEqual({ token: socialToken, userType: 'user' });
+    h.fakes.resolve('fetchMe', socialCustomer);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'active' });
+    expect(types(h.log)).toEqual(['persistSession', 'persistSession', 'goToCustomerAccount']);
+    expect(h.location).toBe('/customer/account');
+    h.actor.stop();
+  });
+
+  it('sign-out calls the server, clears state and draft, then goes to / even when the call fails', async () => {
+    for (const outcome of ['resolve', 'reject'] as const) {
+      const h = signedIn('user');
+      h.actor.send({ type: 'user.signOut' });
+      expect(h.actor.getSnapshot().value).toBe('signingOut');
+      if (outcome === 'resolve') h.fakes.resolve('logout', {});
+      else h.fakes.reject('logout', new Error('offline'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.actor.getSnapshot().value).toBe('signedOut');
+      expect(types(h.log)).toEqual(['clearStoredSession', 'clearDraft', 'goHome']);
+      expect(h.location).toBe('/');
+      h.actor.stop();
+    }
+  });
+
+  it('sign-out with a destination goes there instead of /', async () => {
+    const h = signedIn('user');
+    h.actor.send({ type: 'user.signOut', redirectTo: '/artist/application' });
+    h.fakes.resolve('logout', {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.log.at(-1)).toEqual({ type: 'goTo', params: { path: '/artist/application' } });
+    expect(h.actor.getSnapshot().context.redirectAfterSignOut).toBeNull();
+    h.actor.stop();
+  });
+
+  it('user.updated patches the user and stores it', () => {
+    const h = signedIn('artist');
+    h.actor.send({ type: 'user.updated', user: { is_online: 1, is_first_time_login: 0 } });
+    expect(h.actor.getSnapshot().context.user).toEqual({ ...artist, is_online: 1, is_first_time_login: 0 });
+    expect(h.storage.user).toEqual({ ...artist, is_online: 1, is_first_time_login: 0 });
+    h.actor.stop();
+  });
+
+  it('the view model answers the route guards', async () => {
+    const h = startSession({ token: storedToken, user: artist, userType: 'artist' });
+    expect(isSessionSettled(h.actor.getSnapshot())).toBe(false);
+    expect(connectSession(h.actor.getSnapshot())).toMatchObject({ signedIn: false, busy: true, user: null, canSignOut: false });
+    h.fakes.resolve('fetchMe', artist);
+    await vi.advanceTimersByTimeAsync(0);
+    const s = h.actor.getSnapshot();
+    expect(isSessionSettled(s)).toBe(true);
+    expect(isSignedInAs(s, 'artist')).toBe(true);
+    expect(isSignedInAs(s, 'user')).toBe(false);
+    expect(connectSession(s)).toEqual({ signedIn: true, busy: false, user: artist, userType: 'artist', isCustomer: false, isArtist: true, canSignOut: true });
+    h.actor.stop();
+  });
+
+  it('keeps the stored user visible while it is reloaded', () => {
+    const h = startSession({ token: storedToken, user: customer, userType: 'user' });
+    expect(h.actor.getSnapshot().context.user).toEqual(customer);
+    h.actor.stop();
+  });
+});
