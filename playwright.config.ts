@@ -15,7 +15,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: e2e.chromiumPath, args: e2e.chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: e2e.chromiumPath, args: e2e.chromiumArgs } } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: e2e.chromiumPath, args: e2e.chromiumArgs },
+      },
+    },
+  ],
   webServer: {
     // A fresh data dir every run: the real server, the real SQLite database, demo data.
     command: `rm -rf ${e2e.dataDir} && npx tsx server/main.ts`,

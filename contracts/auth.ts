@@ -79,38 +79,46 @@ export const contactNumberSchema = v.pipe(
   v.regex(/^\d{7,20}$/, m.contactNumberInvalid),
 );
 
-export const loginSchema = v.strictObject(
-  {
-    email: emailSchema,
-    password: v.pipe(str(m.passwordRequired), v.nonEmpty(m.passwordRequired), v.maxLength(passwordRules.maxLength, m.passwordTooLong)),
-    remember: v.optional(v.boolean(m.mustBeBoolean), false),
-  },
-);
+export const loginSchema = v.strictObject({
+  email: emailSchema,
+  password: v.pipe(
+    str(m.passwordRequired),
+    v.nonEmpty(m.passwordRequired),
+    v.maxLength(passwordRules.maxLength, m.passwordTooLong),
+  ),
+  remember: v.optional(v.boolean(m.mustBeBoolean), false),
+});
 export type LoginBody = v.InferInput<typeof loginSchema>;
 
 export const registerSchema = v.pipe(
-  v.strictObject(
-    {
-      first_name: text('first name', 100),
-      middle_name: v.pipe(str(), v.trim(), v.maxLength(100, m.tooLong('middle name', 100))),
-      last_name: text('last name', 100),
-      email: emailSchema,
-      password: newPasswordSchema,
-      password_confirmation: v.pipe(str(m.confirmationRequired), v.nonEmpty(m.confirmationRequired)),
-      contact_number: contactNumberSchema,
-      country: v.pipe(
-        str(m.countryInvalid),
-        v.check((code) => findCountry(code) !== undefined, m.countryInvalid),
-      ),
-      dial_code: v.pipe(str(m.dialCodeMismatch), v.trim()),
-    },
-  ),
+  v.strictObject({
+    first_name: text('first name', 100),
+    middle_name: v.pipe(str(), v.trim(), v.maxLength(100, m.tooLong('middle name', 100))),
+    last_name: text('last name', 100),
+    email: emailSchema,
+    password: newPasswordSchema,
+    password_confirmation: v.pipe(str(m.confirmationRequired), v.nonEmpty(m.confirmationRequired)),
+    contact_number: contactNumberSchema,
+    country: v.pipe(
+      str(m.countryInvalid),
+      v.check((code) => findCountry(code) !== undefined, m.countryInvalid),
+    ),
+    dial_code: v.pipe(str(m.dialCodeMismatch), v.trim()),
+  }),
   v.forward(
-    v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, specMessages.passwordsDoNotMatch),
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (i) => i.password === i.password_confirmation,
+      specMessages.passwordsDoNotMatch,
+    ),
     ['password_confirmation'],
   ),
   v.forward(
-    v.partialCheck([['country'], ['dial_code']], (i) => findCountry(i.country)?.dial_code === i.dial_code, m.dialCodeMismatch),
+    v.partialCheck(
+      [['country'], ['dial_code']],
+      (i) => findCountry(i.country)?.dial_code === i.dial_code,
+      m.dialCodeMismatch,
+    ),
     ['dial_code'],
   ),
 );
@@ -120,16 +128,18 @@ export const forgotPasswordSchema = v.strictObject({ email: emailSchema });
 export type ForgotPasswordBody = v.InferInput<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = v.pipe(
-  v.strictObject(
-    {
-      token: v.pipe(str(m.tokenRequired), v.nonEmpty(m.tokenRequired), v.maxLength(200, m.tokenRequired)),
-      email: emailSchema,
-      password: newPasswordSchema,
-      password_confirmation: v.pipe(str(m.confirmationRequired), v.nonEmpty(m.confirmationRequired)),
-    },
-  ),
+  v.strictObject({
+    token: v.pipe(str(m.tokenRequired), v.nonEmpty(m.tokenRequired), v.maxLength(200, m.tokenRequired)),
+    email: emailSchema,
+    password: newPasswordSchema,
+    password_confirmation: v.pipe(str(m.confirmationRequired), v.nonEmpty(m.confirmationRequired)),
+  }),
   v.forward(
-    v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, specMessages.passwordsDoNotMatch),
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (i) => i.password === i.password_confirmation,
+      specMessages.passwordsDoNotMatch,
+    ),
     ['password_confirmation'],
   ),
 );
@@ -163,7 +173,7 @@ export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Re
     const key = issue.path?.map((p) => String(p.key)).join('.') || '_';
     // strictObject reports a key it does not know with expected "never".
     const message = issue.type === 'strict_object' && issue.expected === 'never' ? m.unknownField : issue.message;
-    (errors[key] ??= []).push(message);
+    errors[key] = [...(errors[key] ?? []), message];
   }
   return errors;
 }

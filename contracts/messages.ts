@@ -29,7 +29,7 @@ export const fieldMessages = {
   confirmationRequired: 'Please confirm your password',
   contactNumberInvalid: 'Please enter a valid contact number (7 to 20 digits)',
   countryInvalid: 'Please choose a country from the list',
-  dialCodeMismatch: "The dial code does not match the selected country",
+  dialCodeMismatch: 'The dial code does not match the selected country',
   emailTaken: 'An account with this email already exists',
   unknownField: 'This field is not accepted',
   mustBeText: 'Must be text',

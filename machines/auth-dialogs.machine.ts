@@ -2,7 +2,13 @@
 // session) and signOutThenGo (the same with redirectTo) through authDialogsMachine.provide().
 import { assign, setup } from 'xstate';
 import { specMessages } from '../contracts/messages';
-import type { AuthDialogsContext, AuthDialogsEvent, AuthDialogsTag, LogoutIntent, SignUpPrefill } from './auth-dialogs.types';
+import type {
+  AuthDialogsContext,
+  AuthDialogsEvent,
+  AuthDialogsTag,
+  LogoutIntent,
+  SignUpPrefill,
+} from './auth-dialogs.types';
 
 export type * from './auth-dialogs.types';
 
@@ -58,7 +64,10 @@ export const authDialogsMachine = setup({
       on: {
         'user.confirm': {
           target: '#authDialogs.closed',
-          actions: { type: 'signOutThenGo', params: ({ context }) => ({ path: logoutIntents[context.intent ?? 'application'].path }) },
+          actions: {
+            type: 'signOutThenGo',
+            params: ({ context }) => ({ path: logoutIntents[context.intent ?? 'application'].path }),
+          },
         },
         'dialog.close': '#authDialogs.closed',
       },

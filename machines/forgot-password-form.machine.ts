@@ -82,8 +82,15 @@ export const forgotPasswordFormMachine = setup({
         input: ({ context }) => ({ email: context.email.trim(), userType: context.userType }),
         onDone: 'sent',
         onError: [
-          { guard: 'hasFieldErrors', target: 'editing.invalid', actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) } },
-          { target: 'editing.valid', actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) } },
+          {
+            guard: 'hasFieldErrors',
+            target: 'editing.invalid',
+            actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'editing.valid',
+            actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+          },
         ],
       },
       on: { 'dialog.closed': 'closing.form' },

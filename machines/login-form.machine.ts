@@ -77,18 +77,33 @@ export const loginFormMachine = setup({
           actions: [
             {
               type: 'announceSignedIn',
-              params: ({ context, event }) => ({ token: event.output.token, user: event.output.user, userType: context.userType }),
+              params: ({ context, event }) => ({
+                token: event.output.token,
+                user: event.output.user,
+                userType: context.userType,
+              }),
             },
             {
               type: 'afterLogin',
-              params: ({ context, event }) => ({ token: event.output.token, user: event.output.user, userType: context.userType }),
+              params: ({ context, event }) => ({
+                token: event.output.token,
+                user: event.output.user,
+                userType: context.userType,
+              }),
             },
             'resetForm',
           ],
         },
         onError: [
-          { guard: 'hasFieldErrors', target: 'editing', actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) } },
-          { target: 'editing', actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) } },
+          {
+            guard: 'hasFieldErrors',
+            target: 'editing',
+            actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'editing',
+            actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+          },
         ],
       },
       on: {

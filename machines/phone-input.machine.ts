@@ -6,8 +6,8 @@ import { findCountry } from '../contracts/countries';
 import { toDigits } from './phone-input.connect';
 import type { PhoneInputContext, PhoneInputEvent, PhoneInputInput } from './phone-input.types';
 
+export { connectPhoneInput, formatPhone, maskCapacity, toDigits } from './phone-input.connect';
 export type * from './phone-input.types';
-export { formatPhone, maskCapacity, toDigits, connectPhoneInput } from './phone-input.connect';
 
 export const phoneInputMachine = setup({
   types: {
@@ -17,15 +17,21 @@ export const phoneInputMachine = setup({
   },
   guards: {
     isNewKnownCountry: ({ context, event }) =>
-      event.type === 'country.selected' && findCountry(event.code) !== undefined && event.code.toUpperCase() !== context.country,
+      event.type === 'country.selected' &&
+      findCountry(event.code) !== undefined &&
+      event.code.toUpperCase() !== context.country,
   },
   delays: {
     countryReport: phone.countryReportDelayMs,
   },
   actions: {
-    setNumber: assign(({ context, event }) => (event.type === 'number.changed' ? { number: toDigits(event.value, context.mask) } : {})),
+    setNumber: assign(({ context, event }) =>
+      event.type === 'number.changed' ? { number: toDigits(event.value, context.mask) } : {},
+    ),
     // A new country makes the old number meaningless (SPEC §5 Registration).
-    setCountry: assign(({ event }) => (event.type === 'country.selected' ? { country: event.code.toUpperCase(), number: '' } : {})),
+    setCountry: assign(({ event }) =>
+      event.type === 'country.selected' ? { country: event.code.toUpperCase(), number: '' } : {},
+    ),
     // Supplied by the app:
     reportCountry: (_, _params: { code: string }) => {},
   },
@@ -47,7 +53,10 @@ export const phoneInputMachine = setup({
     /** The preselected country is reported after the delay unless the user picks one first. */
     starting: {
       after: {
-        countryReport: { target: 'ready', actions: { type: 'reportCountry', params: ({ context }) => ({ code: context.country }) } },
+        countryReport: {
+          target: 'ready',
+          actions: { type: 'reportCountry', params: ({ context }) => ({ code: context.country }) },
+        },
       },
       on: {
         'country.selected': {

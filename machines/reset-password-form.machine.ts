@@ -97,7 +97,12 @@ export const resetPasswordFormMachine = setup({
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
-        input: ({ context }) => ({ ...context.values, userType: context.userType, token: context.token, email: context.email }),
+        input: ({ context }) => ({
+          ...context.values,
+          userType: context.userType,
+          token: context.token,
+          email: context.email,
+        }),
         onDone: {
           target: 'done',
           actions: [
@@ -107,7 +112,10 @@ export const resetPasswordFormMachine = setup({
         },
         onError: [
           { guard: 'hasFieldErrors', target: 'editing', actions: 'setServerErrors' },
-          { target: 'editing', actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) } },
+          {
+            target: 'editing',
+            actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+          },
         ],
       },
     },

@@ -1,7 +1,7 @@
 // The signed-in state of the SPA. Storage, navigation and the network are named actions and actors
 // that the app supplies with sessionMachine.provide(); the defaults let the chart run on its own.
 import { and, assign, fromPromise, not, setup } from 'xstate';
-import { userTypes, type AuthUser, type UserType } from '../contracts/auth';
+import { type AuthUser, type UserType, userTypes } from '../contracts/auth';
 import { session as sessionTiming } from '../contracts/constants';
 import { notProvided } from './api-error';
 import type {
@@ -74,9 +74,16 @@ export const sessionMachine = setup({
       user: params.user,
       userType: params.userType,
     })),
-    storeSocialToken: assign((_, params: { token: string }) => ({ token: params.token, user: null, userType: 'user' as const })),
+    storeSocialToken: assign((_, params: { token: string }) => ({
+      token: params.token,
+      user: null,
+      userType: 'user' as const,
+    })),
     setUser: assign((_, params: { user: AuthUser }) => ({ user: params.user })),
-    storeRefresh: assign((_, params: { token: string; user: AuthUser }) => ({ token: params.token, user: params.user })),
+    storeRefresh: assign((_, params: { token: string; user: AuthUser }) => ({
+      token: params.token,
+      user: params.user,
+    })),
     patchUser: assign(({ context }, params: { user: Partial<AuthUser> }) => ({
       user: context.user ? { ...context.user, ...params.user } : context.user,
     })),
@@ -117,7 +124,10 @@ export const sessionMachine = setup({
         'session.signedIn': {
           target: 'authenticated',
           actions: [
-            { type: 'storeSignIn', params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }) },
+            {
+              type: 'storeSignIn',
+              params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }),
+            },
             { type: 'persistSession', params: persistParams },
           ],
         },
@@ -125,7 +135,10 @@ export const sessionMachine = setup({
           { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
           {
             target: 'loadingSocialUser',
-            actions: [{ type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) }, { type: 'persistSession', params: persistParams }],
+            actions: [
+              { type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) },
+              { type: 'persistSession', params: persistParams },
+            ],
           },
         ],
       },
@@ -138,7 +151,10 @@ export const sessionMachine = setup({
         input: ({ context }) => callInput(context),
         onDone: {
           target: 'authenticated',
-          actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, { type: 'persistSession', params: persistParams }],
+          actions: [
+            { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+            { type: 'persistSession', params: persistParams },
+          ],
         },
         onError: { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
       },
@@ -146,7 +162,10 @@ export const sessionMachine = setup({
         'session.signedIn': {
           target: 'authenticated',
           actions: [
-            { type: 'storeSignIn', params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }) },
+            {
+              type: 'storeSignIn',
+              params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }),
+            },
             { type: 'persistSession', params: persistParams },
           ],
         },
@@ -154,7 +173,10 @@ export const sessionMachine = setup({
           { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
           {
             target: 'loadingSocialUser',
-            actions: [{ type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) }, { type: 'persistSession', params: persistParams }],
+            actions: [
+              { type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) },
+              { type: 'persistSession', params: persistParams },
+            ],
           },
         ],
         'http.unauthorized': [
@@ -185,7 +207,10 @@ export const sessionMachine = setup({
         onError: { target: 'signedOut', actions: ['clearSession', 'clearStoredSession', 'replaceWithHome'] },
       },
       on: {
-        'http.unauthorized': { target: 'signedOut', actions: ['clearSession', 'clearStoredSession', 'replaceWithHome'] },
+        'http.unauthorized': {
+          target: 'signedOut',
+          actions: ['clearSession', 'clearStoredSession', 'replaceWithHome'],
+        },
       },
     },
     refreshing: {
@@ -207,7 +232,10 @@ export const sessionMachine = setup({
         'session.signedIn': {
           target: 'authenticated',
           actions: [
-            { type: 'storeSignIn', params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }) },
+            {
+              type: 'storeSignIn',
+              params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }),
+            },
             { type: 'persistSession', params: persistParams },
           ],
         },
@@ -215,7 +243,10 @@ export const sessionMachine = setup({
           { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
           {
             target: 'loadingSocialUser',
-            actions: [{ type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) }, { type: 'persistSession', params: persistParams }],
+            actions: [
+              { type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) },
+              { type: 'persistSession', params: persistParams },
+            ],
           },
         ],
         'http.unauthorized': [
@@ -244,7 +275,10 @@ export const sessionMachine = setup({
             onDone: {
               target: 'active',
               actions: [
-                { type: 'storeRefresh', params: ({ event }) => ({ token: event.output.token, user: event.output.user }) },
+                {
+                  type: 'storeRefresh',
+                  params: ({ event }) => ({ token: event.output.token, user: event.output.user }),
+                },
                 { type: 'persistSession', params: persistParams },
               ],
             },
@@ -258,13 +292,19 @@ export const sessionMachine = setup({
           actions: { type: 'rememberRedirect', params: ({ event }) => ({ path: event.redirectTo ?? null }) },
         },
         'user.updated': {
-          actions: [{ type: 'patchUser', params: ({ event }) => ({ user: event.user }) }, { type: 'persistSession', params: persistParams }],
+          actions: [
+            { type: 'patchUser', params: ({ event }) => ({ user: event.user }) },
+            { type: 'persistSession', params: persistParams },
+          ],
         },
         'session.signedIn': {
           target: 'authenticated',
           reenter: true,
           actions: [
-            { type: 'storeSignIn', params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }) },
+            {
+              type: 'storeSignIn',
+              params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }),
+            },
             { type: 'persistSession', params: persistParams },
           ],
         },
@@ -272,7 +312,10 @@ export const sessionMachine = setup({
           { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
           {
             target: 'loadingSocialUser',
-            actions: [{ type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) }, { type: 'persistSession', params: persistParams }],
+            actions: [
+              { type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) },
+              { type: 'persistSession', params: persistParams },
+            ],
           },
         ],
         'http.unauthorized': [
@@ -296,7 +339,12 @@ export const sessionMachine = setup({
           {
             guard: 'hasRedirectAfterSignOut',
             target: 'signedOut',
-            actions: ['clearStoredSession', 'clearDraft', { type: 'goTo', params: ({ context }) => ({ path: context.redirectAfterSignOut ?? '/' }) }, 'clearSession'],
+            actions: [
+              'clearStoredSession',
+              'clearDraft',
+              { type: 'goTo', params: ({ context }) => ({ path: context.redirectAfterSignOut ?? '/' }) },
+              'clearSession',
+            ],
           },
           { target: 'signedOut', actions: ['clearStoredSession', 'clearDraft', 'goHome', 'clearSession'] },
         ],
@@ -304,7 +352,12 @@ export const sessionMachine = setup({
           {
             guard: 'hasRedirectAfterSignOut',
             target: 'signedOut',
-            actions: ['clearStoredSession', 'clearDraft', { type: 'goTo', params: ({ context }) => ({ path: context.redirectAfterSignOut ?? '/' }) }, 'clearSession'],
+            actions: [
+              'clearStoredSession',
+              'clearDraft',
+              { type: 'goTo', params: ({ context }) => ({ path: context.redirectAfterSignOut ?? '/' }) },
+              'clearSession',
+            ],
           },
           { target: 'signedOut', actions: ['clearStoredSession', 'clearDraft', 'goHome', 'clearSession'] },
         ],

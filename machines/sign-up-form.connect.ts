@@ -7,7 +7,10 @@ import type { signUpFormMachine } from './sign-up-form.machine';
 export function connectSignUpForm(snapshot: SnapshotFrom<typeof signUpFormMachine>) {
   const { values, errors } = snapshot.context;
   // dial_code has no field of its own: it follows the country, so its messages show there.
-  const errorsOf = (name: string): string[] => [...(errors[name] ?? []), ...(name === 'country' ? (errors.dial_code ?? []) : [])];
+  const errorsOf = (name: string): string[] => [
+    ...(errors[name] ?? []),
+    ...(name === 'country' ? (errors.dial_code ?? []) : []),
+  ];
   const shown = new Set<string>([...registerFields, 'dial_code']);
   return {
     values,

@@ -81,7 +81,12 @@ export const signUpFormMachine = setup({
     }),
     prefill: assign(({ context, event }) => {
       if (event.type !== 'form.prefill') return {};
-      const values = { ...context.values, first_name: event.first_name, last_name: event.last_name, email: event.email };
+      const values = {
+        ...context.values,
+        first_name: event.first_name,
+        last_name: event.last_name,
+        email: event.email,
+      };
       return { values };
     }),
     setErrors: assign(({ context }, params: { error: unknown }) => ({
@@ -116,11 +121,23 @@ export const signUpFormMachine = setup({
         onDone: {
           target: 'editing',
           // SPEC §4 Registration, in its order.
-          actions: ['resetForm', 'closeDialog', { type: 'showSuccessToast', params: ({ event }) => ({ message: event.output.message }) }, 'openLogin'],
+          actions: [
+            'resetForm',
+            'closeDialog',
+            { type: 'showSuccessToast', params: ({ event }) => ({ message: event.output.message }) },
+            'openLogin',
+          ],
         },
         onError: [
-          { guard: 'hasFieldErrors', target: 'editing', actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) } },
-          { target: 'editing', actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) } },
+          {
+            guard: 'hasFieldErrors',
+            target: 'editing',
+            actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'editing',
+            actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+          },
         ],
       },
     },

@@ -9,10 +9,14 @@ if (!existsSync(chromiumPath)) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
   if (isRoot && hasApt) {
-    console.log('Chromium is missing: installing Debian\'s chromium package…');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    console.log("Chromium is missing: installing Debian's chromium package…");
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
   } else {
-    console.error(`The browser tests need Chromium at ${chromiumPath}. Install it with:\n\n  sudo apt-get install -y chromium\n\nor set CHROMIUM_PATH to a Chromium binary.`);
+    console.error(
+      `The browser tests need Chromium at ${chromiumPath}. Install it with:\n\n  sudo apt-get install -y chromium\n\nor set CHROMIUM_PATH to a Chromium binary.`,
+    );
     process.exit(1);
   }
   if (!existsSync(chromiumPath)) {

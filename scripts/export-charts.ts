@@ -63,7 +63,8 @@ function guardText(guard: unknown): string {
 
 function actionText(action: unknown): string | null {
   if (typeof action === 'string') return action;
-  if (typeof action === 'object' && action !== null && 'type' in action) return String((action as { type: unknown }).type);
+  if (typeof action === 'object' && action !== null && 'type' in action)
+    return String((action as { type: unknown }).type);
   if (typeof action === 'function') {
     const a = action as { type?: string; name?: string };
     return a.type ?? (a.name || 'inline action');
@@ -138,7 +139,11 @@ function eventText(machine: AnyStateMachine, eventType: string): string {
   return eventType;
 }
 
-const clean = (text: string) => text.replace(/[:;#{}]/g, ' ').replace(/\s+/g, ' ').trim();
+const clean = (text: string) =>
+  text
+    .replace(/[:;#{}]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 interface Edge {
   from: string;
@@ -167,15 +172,30 @@ function collectEdges(machine: AnyStateMachine): Map<AnyStateNode, Edge[]> {
         if (target !== node && isAncestorOrSelf(node, target)) {
           // A compound state's own transition into one of its children: drawn from "(any)" inside it.
           const to = childOnPath(node, target);
-          const suffix = to === target ? '' : ` → ${pathOf(target).slice(pathOf(to).length - 1).join('.')}`;
+          const suffix =
+            to === target
+              ? ''
+              : ` → ${pathOf(target)
+                  .slice(pathOf(to).length - 1)
+                  .join('.')}`;
           add(node, { from: `${idOf(node)}__any`, to: idOf(to), label: clean(base + suffix) });
           continue;
         }
         const block = lowestCommonAncestor(node, target);
         const from = childOnPath(block, node);
         const to = childOnPath(block, target);
-        const prefix = from === node ? '' : `(in ${pathOf(node).slice(pathOf(from).length - 1).join('.')}) `;
-        const suffix = to === target ? '' : ` → ${pathOf(target).slice(pathOf(to).length - 1).join('.')}`;
+        const prefix =
+          from === node
+            ? ''
+            : `(in ${pathOf(node)
+                .slice(pathOf(from).length - 1)
+                .join('.')}) `;
+        const suffix =
+          to === target
+            ? ''
+            : ` → ${pathOf(target)
+                .slice(pathOf(to).length - 1)
+                .join('.')}`;
         add(block, { from: idOf(from), to: idOf(to), label: clean(prefix + base + suffix) });
       }
     }
@@ -191,7 +211,8 @@ function mermaid(machine: AnyStateMachine): string {
   const block = (node: AnyStateNode, indent: string) => {
     const children = Object.values(node.states) as AnyStateNode[];
     const own = edges.get(node) ?? [];
-    if (own.some((e) => e.from === `${idOf(node)}__any`)) lines.push(`${indent}state "(any state)" as ${idOf(node)}__any`);
+    if (own.some((e) => e.from === `${idOf(node)}__any`))
+      lines.push(`${indent}state "(any state)" as ${idOf(node)}__any`);
     for (const child of children) {
       if (Object.keys(child.states).length > 0) {
         if (keyOf(child) !== idOf(child)) lines.push(`${indent}state "${keyOf(child)}" as ${idOf(child)}`);
@@ -223,7 +244,9 @@ function stateTable(machine: AnyStateMachine): string {
   const rows = allNodes(machine.root)
     .filter((n) => n !== machine.root || n.ownEvents.length > 0)
     .map((n) => {
-      const invokes = (n.invoke as Array<{ id: string; src: unknown }>).map((i) => (typeof i.src === 'string' ? i.src : i.id)).join(', ');
+      const invokes = (n.invoke as Array<{ id: string; src: unknown }>)
+        .map((i) => (typeof i.src === 'string' ? i.src : i.id))
+        .join(', ');
       // xstate.raise / xstate.cancel are how `after` schedules itself: shown as the timer instead.
       const named = (list: unknown[]) =>
         list
@@ -232,17 +255,26 @@ function stateTable(machine: AnyStateMachine): string {
           .join(', ');
       const entry = named(n.entry as unknown[]);
       const exit = named(n.exit as unknown[]);
-      const after = (n.after as Array<{ delay: unknown }>).map((a) => `after ${delayText(machine, String(a.delay))}`).join(', ');
+      const after = (n.after as Array<{ delay: unknown }>)
+        .map((a) => `after ${delayText(machine, String(a.delay))}`)
+        .join(', ');
       const events = [...new Set(n.ownEvents as string[])].filter((e) => !e.startsWith('xstate.')).join(', ');
       const name = n === machine.root ? '(the machine, in every state)' : `\`${pathOf(n).join('.')}\``;
       return `| ${name} | ${[...(n.tags ?? [])].join(', ')} | ${invokes} | ${[entry && `entry: ${entry}`, exit && `exit: ${exit}`, after].filter(Boolean).join('; ')} | ${events} |`;
     });
-  return ['| State | Tags | Invokes | Entry / exit / timers | Events it handles |', '|---|---|---|---|---|', ...rows].join('\n');
+  return [
+    '| State | Tags | Invokes | Entry / exit / timers | Events it handles |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 function implementationTable(machine: AnyStateMachine): string {
   const impl = machine.implementations as unknown as Record<string, Record<string, unknown> | undefined>;
-  const names = (k: string) => Object.keys(impl[k] ?? {}).sort().join(', ') || '—';
+  const names = (k: string) =>
+    Object.keys(impl[k] ?? {})
+      .sort()
+      .join(', ') || '—';
   return [
     '| Kind | Names |',
     '|---|---|',

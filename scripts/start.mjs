@@ -1,9 +1,18 @@
 // `npm start`: build the SPA when dist/ is missing or older than its sources, then serve SPA + API.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const sources = ['src', 'machines', 'contracts', 'index.html', 'panda.config.ts', 'vite.config.ts', 'package.json', 'public'];
+const sources = [
+  'src',
+  'machines',
+  'contracts',
+  'index.html',
+  'panda.config.ts',
+  'vite.config.ts',
+  'package.json',
+  'public',
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

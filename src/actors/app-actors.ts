@@ -1,9 +1,9 @@
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import type { AuthUser, UserType } from '../../contracts/auth';
 import { authDialogsMachine } from '../../machines/auth-dialogs.machine';
-import { sessionMachine, type SessionCallInput } from '../../machines/session.machine';
-import { createApi, createClient, apiBaseFor } from '../api/client';
+import { type SessionCallInput, sessionMachine } from '../../machines/session.machine';
 import { authApi } from '../api/auth.api';
+import { apiBaseFor, createApi, createClient } from '../api/client';
 import { storage } from '../lib/storage';
 import { currentRouteName, invalidateRoutes, navigateTo } from './navigation';
 
@@ -31,7 +31,8 @@ function readStoredSession() {
 
 /** Everything the order draft keeps locally (SPEC §9 keys); cleared on logout. */
 export function clearStoredDraft(): void {
-  for (const key of ['tempOrder', 'completedSteps', 'hasPendingOrder', 'checkoutPending'] as const) storage.set(key, null);
+  for (const key of ['tempOrder', 'completedSteps', 'hasPendingOrder', 'checkoutPending'] as const)
+    storage.set(key, null);
 }
 
 /** Starts the app's long-lived actors once, with their real implementations. */

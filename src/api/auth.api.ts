@@ -1,5 +1,12 @@
 import type { KyInstance } from 'ky';
-import type { AuthUser, LoginAnswer, LoginBody, RefreshAnswer, RegisterBody, ResetPasswordBody } from '../../contracts/auth';
+import type {
+  AuthUser,
+  LoginAnswer,
+  LoginBody,
+  RefreshAnswer,
+  RegisterBody,
+  ResetPasswordBody,
+} from '../../contracts/auth';
 import type { ApiSuccess } from '../../contracts/http';
 import { toApiError } from './errors';
 
@@ -15,17 +22,24 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 /** The auth calls of SPEC §7, against one API area (user or artist). */
 export function authApi(http: KyInstance) {
   return {
-    login: (body: LoginBody) => call(async () => (await http.post('auth/login', { json: body }).json<ApiSuccess<LoginAnswer>>()).data),
+    login: (body: LoginBody) =>
+      call(async () => (await http.post('auth/login', { json: body }).json<ApiSuccess<LoginAnswer>>()).data),
     me: () => call(async () => (await http.get('auth/me').json<ApiSuccess<AuthUser>>()).data),
     logout: () => call(() => http.post('auth/logout').json<{ message: string }>()),
     refresh: () =>
       call(async () => {
-        const body = await http.post('auth/refresh').json<ApiSuccess<{ token: string; user: AuthUser }> & { message: string }>();
+        const body = await http
+          .post('auth/refresh')
+          .json<ApiSuccess<{ token: string; user: AuthUser }> & { message: string }>();
         return { ...body.data, message: body.message } satisfies RefreshAnswer;
       }),
-    register: (body: RegisterBody) => call(() => http.post('auth/register', { json: body }).json<{ message: string }>()),
-    firstTimeLogin: () => call(async () => (await http.patch('auth/first-time-login').json<ApiSuccess<AuthUser>>()).data),
-    forgotPassword: (email: string) => call(() => http.post('password/forgot', { json: { email } }).json<{ message: string }>()),
-    resetPassword: (body: ResetPasswordBody) => call(() => http.patch('password/reset', { json: body }).json<{ message: string }>()),
+    register: (body: RegisterBody) =>
+      call(() => http.post('auth/register', { json: body }).json<{ message: string }>()),
+    firstTimeLogin: () =>
+      call(async () => (await http.patch('auth/first-time-login').json<ApiSuccess<AuthUser>>()).data),
+    forgotPassword: (email: string) =>
+      call(() => http.post('password/forgot', { json: { email } }).json<{ message: string }>()),
+    resetPassword: (body: ResetPasswordBody) =>
+      call(() => http.patch('password/reset', { json: body }).json<{ message: string }>()),
   };
 }

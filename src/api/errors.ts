@@ -29,6 +29,7 @@ export async function toApiError(error: unknown): Promise<ApiError> {
       return { status, message: error.response.statusText || clientMessages.network };
     }
   }
-  if (error instanceof Error && error.name === 'TypeError') return { status: undefined, message: clientMessages.network };
+  if (error instanceof Error && error.name === 'TypeError')
+    return { status: undefined, message: clientMessages.network };
   return { status: undefined, message: error instanceof Error ? error.message : String(error) };
 }

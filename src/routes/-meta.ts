@@ -15,7 +15,10 @@ declare module '@tanstack/react-router' {
 }
 
 /** The deepest match's value for a meta key (children override parents). */
-export function metaOf<K extends keyof RouteMeta>(matches: readonly { staticData?: RouteMeta }[], key: K): RouteMeta[K] | undefined {
+export function metaOf<K extends keyof RouteMeta>(
+  matches: readonly { staticData?: RouteMeta }[],
+  key: K,
+): RouteMeta[K] | undefined {
   for (let i = matches.length - 1; i >= 0; i--) {
     const value = matches[i]?.staticData?.[key];
     if (value !== undefined) return value;

@@ -43,6 +43,7 @@ function RootComponent() {
   }, [pageTitle]);
 
   // After a navigation, move focus to the page so screen readers start at its content.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design.
   useEffect(() => {
     const main = document.getElementById('main');
     if (main && document.activeElement === document.body) main.focus({ preventScroll: true });

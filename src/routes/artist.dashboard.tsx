@@ -15,7 +15,10 @@ export const Route = createFileRoute('/artist/dashboard')({
     const { user } = useSessionView();
     if (!user) return null;
     return (
-      <section aria-labelledby="dashboard-welcome" className={css({ bg: 'white', borderRadius: 'xl', p: '6', boxShadow: 'sm' })}>
+      <section
+        aria-labelledby="dashboard-welcome"
+        className={css({ bg: 'white', borderRadius: 'xl', p: '6', boxShadow: 'sm' })}
+      >
         <h2 id="dashboard-welcome" className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
           Welcome, {user.first_name}
         </h2>

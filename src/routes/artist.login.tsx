@@ -23,14 +23,25 @@ function ArtistLogin() {
           actor={actor}
           submitLabel="Login to your artist account"
           forgotLink={
-            <Link to="/artist/forgot-password" className={css({ color: 'brand.700', fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'underline' })}>
+            <Link
+              to="/artist/forgot-password"
+              className={css({
+                color: 'brand.700',
+                fontSize: 'sm',
+                fontWeight: 'semibold',
+                textDecoration: 'underline',
+              })}
+            >
               Forgot Password?
             </Link>
           }
           footer={
             <p className={css({ mt: '4', textAlign: 'center', fontSize: 'sm' })}>
               Not an artist yet?{' '}
-              <Link to="/artist/application" className={css({ color: 'brand.700', fontWeight: 'semibold', textDecoration: 'underline' })}>
+              <Link
+                to="/artist/application"
+                className={css({ color: 'brand.700', fontWeight: 'semibold', textDecoration: 'underline' })}
+              >
                 Apply now
               </Link>
             </p>

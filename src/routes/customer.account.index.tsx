@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { phone } from '../../contracts/constants';
 import { findCountry } from '../../contracts/countries';
 import { formatPhone } from '../../machines/phone-input.machine';
-import { phone } from '../../contracts/constants';
 import { useSessionView } from '../actors/hooks';
 import { Avatar } from '../components/ui/avatar';
 
@@ -15,7 +15,12 @@ export const Route = createFileRoute('/customer/account/')({
     const rows: [string, string][] = [
       ['Name', user.full_name],
       ['Email', user.email],
-      ['Contact number', user.contact_number ? `${user.dial_code ?? ''} ${formatPhone(user.contact_number, phone.contactNumberMask)}`.trim() : '—'],
+      [
+        'Contact number',
+        user.contact_number
+          ? `${user.dial_code ?? ''} ${formatPhone(user.contact_number, phone.contactNumberMask)}`.trim()
+          : '—',
+      ],
       ['Country', country ? `${country.emoji} ${country.name}` : '—'],
     ];
     return (

@@ -9,7 +9,9 @@ export const Route = createFileRoute('/customer/account/order-history')({
         <h2 id="order-history-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>
           Order History
         </h2>
-        <p className={css({ color: 'fg.muted' })}>You have not ordered a song yet. Your orders and their progress will show here.</p>
+        <p className={css({ color: 'fg.muted' })}>
+          You have not ordered a song yet. Your orders and their progress will show here.
+        </p>
       </section>
     );
   },

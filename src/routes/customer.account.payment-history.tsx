@@ -9,7 +9,9 @@ export const Route = createFileRoute('/customer/account/payment-history')({
         <h2 id="payment-history-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>
           Payment History
         </h2>
-        <p className={css({ color: 'fg.muted' })}>You have no payments yet. Each payment for an order will show here with its reference.</p>
+        <p className={css({ color: 'fg.muted' })}>
+          You have no payments yet. Each payment for an order will show here with its reference.
+        </p>
       </section>
     );
   },

@@ -14,7 +14,17 @@ export const Route = createFileRoute('/customer/account')({
     return (
       <div className={css({ maxW: '5xl', mx: 'auto', px: '4', py: '10' })}>
         <h1 className={css({ fontSize: '3xl', fontWeight: 'extrabold', mb: '6' })}>My Account</h1>
-        <nav aria-label="Account" className={css({ display: 'flex', gap: '1', borderBottomWidth: '1px', borderColor: 'border.default', mb: '8', overflowX: 'auto' })}>
+        <nav
+          aria-label="Account"
+          className={css({
+            display: 'flex',
+            gap: '1',
+            borderBottomWidth: '1px',
+            borderColor: 'border.default',
+            mb: '8',
+            overflowX: 'auto',
+          })}
+        >
           {tabs.map((t) => (
             <Link
               key={t.to}

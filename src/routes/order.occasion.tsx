@@ -7,7 +7,10 @@ export const Route = createFileRoute('/order/occasion')({
   component: function OrderOccasion() {
     const { user } = useSessionView();
     return (
-      <SimplePage title="Tell us about the occasion" lead={`Step 1 of 5${user ? ` · ordering as ${user.full_name}` : ''}`}>
+      <SimplePage
+        title="Tell us about the occasion"
+        lead={`Step 1 of 5${user ? ` · ordering as ${user.full_name}` : ''}`}
+      >
         <p>Who is the song for, and what are you celebrating? The artist will use it to write your song.</p>
       </SimplePage>
     );

@@ -27,9 +27,21 @@ export const theme = {
     },
     semanticTokens: {
       colors: {
-        bg: { canvas: { value: '{colors.white}' }, subtle: { value: '{colors.gray.50}' }, muted: { value: '{colors.gray.100}' } },
-        fg: { default: { value: '{colors.gray.900}' }, muted: { value: '{colors.gray.600}' }, onBrand: { value: '{colors.white}' } },
-        accent: { default: { value: '{colors.brand.600}' }, emphasized: { value: '{colors.brand.700}' }, subtle: { value: '{colors.brand.50}' } },
+        bg: {
+          canvas: { value: '{colors.white}' },
+          subtle: { value: '{colors.gray.50}' },
+          muted: { value: '{colors.gray.100}' },
+        },
+        fg: {
+          default: { value: '{colors.gray.900}' },
+          muted: { value: '{colors.gray.600}' },
+          onBrand: { value: '{colors.white}' },
+        },
+        accent: {
+          default: { value: '{colors.brand.600}' },
+          emphasized: { value: '{colors.brand.700}' },
+          subtle: { value: '{colors.brand.50}' },
+        },
         heading: { modal: { value: '{colors.green.700}' } },
         border: { default: { value: '{colors.gray.200}' } },
         danger: { default: { value: '{colors.red.600}' }, fg: { value: '{colors.red.700}' } },

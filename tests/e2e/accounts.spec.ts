@@ -34,11 +34,23 @@ test('a visitor signs up, logs in, is welcomed on the order page and signs out',
   await expect(page).toHaveURL(`${e2e.baseUrl}/`);
 });
 
-test('a customer resets a forgotten password from the mailed link and logs in with the new one', async ({ page, request }) => {
+test('a customer resets a forgotten password from the mailed link and logs in with the new one', async ({
+  page,
+  request,
+}) => {
   const s = site(page);
   const email = uniqueEmail('forgetful');
   const created = await request.post('/api/v1/user/auth/register', {
-    data: { first_name: 'Rey', last_name: 'Lim', email, password: 'OldPassword1', password_confirmation: 'OldPassword1', contact_number: '9171112222', country: 'PH', dial_code: '+63' },
+    data: {
+      first_name: 'Rey',
+      last_name: 'Lim',
+      email,
+      password: 'OldPassword1',
+      password_confirmation: 'OldPassword1',
+      contact_number: '9171112222',
+      country: 'PH',
+      dial_code: '+63',
+    },
   });
   expect(created.status()).toBe(201);
 
@@ -90,8 +102,18 @@ test('the artist login page refuses a customer and lets an artist in', async ({ 
   await page.getByRole('button', { name: 'Login to your artist account' }).click();
   await expect(page).toHaveURL(/\/artist\/dashboard$/);
   await expect(page.getByTestId('artist-page-title')).toHaveText('Dashboard');
-  await expect(page.getByTestId('artist-sidebar').getByRole('navigation', { name: 'Artist' }).getByRole('link')).toHaveText([
-    'Dashboard', 'My Profile', 'Earnings', 'Song Order', 'Ongoing', 'For Validation', 'For Revision', 'Completed', 'Account Settings',
+  await expect(
+    page.getByTestId('artist-sidebar').getByRole('navigation', { name: 'Artist' }).getByRole('link'),
+  ).toHaveText([
+    'Dashboard',
+    'My Profile',
+    'Earnings',
+    'Song Order',
+    'Ongoing',
+    'For Validation',
+    'For Revision',
+    'Completed',
+    'Account Settings',
   ]);
 
   // Logged in, the artist login page is not for them.
@@ -115,12 +137,16 @@ test('a signed-in customer is warned before the artist application and can log o
 
   await page.getByRole('contentinfo').getByRole('button', { name: 'Artist Application' }).click();
   const warning = page.getByRole('alertdialog');
-  await expect(warning).toContainText('You need to logout to start a new artist application. Would you like to proceed with a new application?');
+  await expect(warning).toContainText(
+    'You need to logout to start a new artist application. Would you like to proceed with a new application?',
+  );
   await warning.getByRole('button', { name: 'Cancel' }).click();
   await expect(warning).toHaveCount(0);
 
   await page.getByRole('contentinfo').getByRole('button', { name: 'Artist Login' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('You need to logout to login as an artist. Would you like to continue?');
+  await expect(page.getByRole('alertdialog')).toContainText(
+    'You need to logout to login as an artist. Would you like to continue?',
+  );
   await page.getByRole('alertdialog').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/artist\/login$/);
   await expect(page.getByRole('button', { name: 'Login to your artist account' })).toBeVisible();

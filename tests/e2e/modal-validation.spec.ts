@@ -47,7 +47,7 @@ test('sign-up: changing the country clears the contact number', async ({ page })
   await expect(page.getByText('Nothing found.')).toBeVisible();
 });
 
-test('login: the server\'s field errors show under the field and clear when it is edited', async ({ page }) => {
+test("login: the server's field errors show under the field and clear when it is edited", async ({ page }) => {
   const s = site(page);
   await page.goto('/');
   await s.openLogin();

@@ -103,7 +103,9 @@ describe('authDialogsMachine: model-based paths', () => {
   // And, from the simple paths (no state twice), one into each confirmation modal from every other modal.
   const intoConfirmations = [
     ...new Map(
-      getSimplePaths(authDialogsMachine, { events: events.filter((e) => !(e.type === 'dialog.openSignUp' && e.prefill)) })
+      getSimplePaths(authDialogsMachine, {
+        events: events.filter((e) => !(e.type === 'dialog.openSignUp' && e.prefill)),
+      })
         .filter((p) => p.state.matches('logoutWarning') || p.state.matches('signOutConfirm'))
         .sort((a, b) => a.steps.length - b.steps.length)
         .map((p) => [JSON.stringify([p.state.value, p.state.context.intent, p.steps.at(-2)?.state.value]), p] as const)
@@ -121,7 +123,11 @@ describe('authDialogsMachine: model-based paths', () => {
     const confirmed = shortest
       .filter((p) => p.steps.at(-1)?.event.type === 'user.confirm')
       .map((p) => `${p.steps.at(-2)?.state.value}:${p.steps.at(-2)?.state.context.intent}`);
-    expect([...new Set(confirmed)].sort()).toEqual(['logoutWarning:application', 'logoutWarning:artistLogin', 'signOutConfirm:null']);
+    expect([...new Set(confirmed)].sort()).toEqual([
+      'logoutWarning:application',
+      'logoutWarning:artistLogin',
+      'signOutConfirm:null',
+    ]);
     // Each warning from the 5 other states and from the other warning; the sign-out confirmation from the 5 others.
     expect(intoConfirmations).toHaveLength(6 + 6 + 5);
   });

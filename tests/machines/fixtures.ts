@@ -1,7 +1,8 @@
 // Shared fixtures: unsigned JWT-shaped tokens (the session only decodes) and users of both kinds.
 import type { AuthUser } from '../../contracts/auth';
 
-const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64url = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 /** A three-part token whose payload carries `exp` (seconds) = now + `secondsFromNow`. */
 export function makeToken(secondsFromNow: number, sub = '1', nowMs = Date.now()): string {
@@ -49,7 +50,15 @@ export const artist: AuthUser = {
   is_first_time_login: 1,
 };
 
-export const socialCustomer: AuthUser = { ...baseUser, id: 3, user_id: 'U-0003', full_name: 'Cy Diaz', first_name: 'Cy', last_name: 'Diaz', email: 'cy@example.com' };
+export const socialCustomer: AuthUser = {
+  ...baseUser,
+  id: 3,
+  user_id: 'U-0003',
+  full_name: 'Cy Diaz',
+  first_name: 'Cy',
+  last_name: 'Diaz',
+  email: 'cy@example.com',
+};
 
 /** What a validation failure from the API rejects with (src/api/errors.ts ApiError). */
 export function validationError(errors: Record<string, string[]>, message = 'The given data was invalid.') {

@@ -3,7 +3,11 @@ import { createActor } from 'xstate';
 import { forgotPassword } from '../../contracts/constants';
 import { serverMessages } from '../../contracts/messages';
 import { connectForgotPasswordForm } from '../../machines/forgot-password-form.connect';
-import { emailMessage, type ForgotPasswordFormEvent, forgotPasswordFormMachine } from '../../machines/forgot-password-form.machine';
+import {
+  emailMessage,
+  type ForgotPasswordFormEvent,
+  forgotPasswordFormMachine,
+} from '../../machines/forgot-password-form.machine';
 import type { SendResetLinkInput } from '../../machines/forgot-password-form.types';
 import { validationError } from './fixtures';
 import {
@@ -234,7 +238,9 @@ describe('forgotPasswordFormMachine: SPEC §4–§5', () => {
 
   it('posts to the artist area for the artist forgot-password page', () => {
     const actor = createActor(
-      forgotPasswordFormMachine.provide({ actors: { sendResetLink: new FakeCalls().actor<unknown, SendResetLinkInput>('sendResetLink') } }),
+      forgotPasswordFormMachine.provide({
+        actors: { sendResetLink: new FakeCalls().actor<unknown, SendResetLinkInput>('sendResetLink') },
+      }),
       { input: { userType: 'artist' } },
     ).start();
     actor.send({ type: 'field.changed', name: 'email', value: 'ben@example.com' });

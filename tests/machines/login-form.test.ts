@@ -22,7 +22,10 @@ import {
 } from './model';
 
 const token = makeToken(3600);
-const credentialsError = validationError({ email: [serverMessages.invalidCredentials], password: ['Please enter your password'] });
+const credentialsError = validationError({
+  email: [serverMessages.invalidCredentials],
+  password: ['Please enter your password'],
+});
 const rateLimited = { status: 429, message: serverMessages.tooManyRequests };
 
 const events = [
@@ -128,7 +131,12 @@ describe('loginFormMachine: model-based paths', () => {
 describe('loginFormMachine: SPEC §3–§5', () => {
   it('starts empty with remember false and the password masked', () => {
     const h = start();
-    expect(h.actor.getSnapshot().context).toEqual({ userType: 'user', values: { email: '', password: '', remember: false }, errors: {}, passwordVisible: false });
+    expect(h.actor.getSnapshot().context).toEqual({
+      userType: 'user',
+      values: { email: '', password: '', remember: false },
+      errors: {},
+      passwordVisible: false,
+    });
     expect(connectLoginForm(h.actor.getSnapshot()).passwordInputType).toBe('password');
     h.actor.send({ type: 'password.toggleVisibility' });
     expect(connectLoginForm(h.actor.getSnapshot()).passwordInputType).toBe('text');
@@ -138,7 +146,12 @@ describe('loginFormMachine: SPEC §3–§5', () => {
     const h = start('artist');
     h.actor.send({ type: 'field.changed', name: 'email', value: 'ben@example.com' });
     h.actor.send({ type: 'user.submit' });
-    expect(h.fakes.pending.get('logIn')?.input).toEqual({ email: 'ben@example.com', password: '', remember: false, userType: 'artist' });
+    expect(h.fakes.pending.get('logIn')?.input).toEqual({
+      email: 'ben@example.com',
+      password: '',
+      remember: false,
+      userType: 'artist',
+    });
     h.fakes.resolve('logIn', { user: customer, token });
     await flush();
     expect(h.log[0]).toEqual({ type: 'announceSignedIn', params: { token, user: customer, userType: 'artist' } });
@@ -181,7 +194,10 @@ describe('loginFormMachine: SPEC §3–§5', () => {
     h.fakes.reject('logIn', credentialsError);
     await flush();
     h.actor.send({ type: 'dialog.closed' });
-    expect(h.actor.getSnapshot().context).toMatchObject({ values: { email: '', password: '', remember: false }, errors: {} });
+    expect(h.actor.getSnapshot().context).toMatchObject({
+      values: { email: '', password: '', remember: false },
+      errors: {},
+    });
     expect(types(h.log)).toEqual([]);
   });
 

@@ -9,8 +9,8 @@ import {
   getAdjacencyMap,
   getShortestPaths,
   getStateNodes,
-  serializeSnapshot,
   type StatePath,
+  serializeSnapshot,
   type TraversalOptions,
 } from 'xstate/graph';
 
@@ -23,7 +23,8 @@ export function getTransitionPaths<M extends AnyStateMachine>(
   machine: M,
   options: TraversalOptions<any, any, any>,
 ): StatePath<any, any>[] {
-  const serialize = (s: any) => (options.serializeState ? options.serializeState(s, undefined, undefined) : serializeSnapshot(s));
+  const serialize = (s: any) =>
+    options.serializeState ? options.serializeState(s, undefined, undefined) : serializeSnapshot(s);
   const adjacency = getAdjacencyMap(machine, options) as AdjacencyMap<any, any>;
   const shortest = new Map(getShortestPaths(machine, options).map((path) => [serialize(path.state), path]));
   const paths: StatePath<any, any>[] = [];
@@ -124,7 +125,8 @@ export class FakeCalls {
 
   private take(src: string): PendingCall {
     const call = this.pending.get(src);
-    if (!call) throw new Error(`no pending ${src} call to settle (pending: ${[...this.pending.keys()].join(', ') || 'none'})`);
+    if (!call)
+      throw new Error(`no pending ${src} call to settle (pending: ${[...this.pending.keys()].join(', ') || 'none'})`);
     this.pending.delete(src);
     return call;
   }
@@ -132,7 +134,10 @@ export class FakeCalls {
 
 /** Named actions that only record what they were called with. */
 export type ActionLog = Array<{ type: string; params: unknown }>;
-export function recordingActions<const N extends string>(names: readonly N[], log: ActionLog): Record<N, (args: unknown, params: unknown) => void> {
+export function recordingActions<const N extends string>(
+  names: readonly N[],
+  log: ActionLog,
+): Record<N, (args: unknown, params: unknown) => void> {
   return Object.fromEntries(
     names.map((name) => [
       name,

@@ -138,12 +138,24 @@ describe('phoneInputMachine: SPEC §5 Phone input', () => {
     expect(toDigits('a1b2', '##')).toBe('12');
     const h = start();
     h.actor.send({ type: 'number.changed', value: '9171234567' });
-    expect(connectPhoneInput(h.actor.getSnapshot())).toMatchObject({ formatted: '917 123 4567', digits: '9171234567', maxDigits: 10 });
+    expect(connectPhoneInput(h.actor.getSnapshot())).toMatchObject({
+      formatted: '917 123 4567',
+      digits: '9171234567',
+      maxDigits: 10,
+    });
   });
 
   it('takes a supplied mask and starting number; ignores an unknown country or a mask without digits', () => {
-    expect(start({ mask: '#### ####', number: '12-34-56-78-9' }).actor.getSnapshot().context).toEqual({ country: 'PH', number: '12345678', mask: '#### ####' });
-    expect(start({ country: 'ZZ', mask: 'abc' }).actor.getSnapshot().context).toEqual({ country: 'PH', number: '', mask: '### ### ####' });
+    expect(start({ mask: '#### ####', number: '12-34-56-78-9' }).actor.getSnapshot().context).toEqual({
+      country: 'PH',
+      number: '12345678',
+      mask: '#### ####',
+    });
+    expect(start({ country: 'ZZ', mask: 'abc' }).actor.getSnapshot().context).toEqual({
+      country: 'PH',
+      number: '',
+      mask: '### ### ####',
+    });
   });
 
   it('a new country clears the number', () => {

@@ -181,7 +181,10 @@ const stateExpectations: Record<string, (s: any, h: SessionHarness) => void> = {
     expect(s.hasTag('authenticated')).toBe(false);
     expect(isTokenExpired(s.context.token, Date.now())).toBe(true);
     expect([...h.fakes.pending.keys()]).toEqual(['refreshToken']);
-    expect(h.fakes.pending.get('refreshToken')?.input).toEqual({ token: s.context.token, userType: s.context.userType });
+    expect(h.fakes.pending.get('refreshToken')?.input).toEqual({
+      token: s.context.token,
+      userType: s.context.userType,
+    });
   },
   'authenticated.active': (s, h) => {
     expect(s.hasTag('authenticated')).toBe(true);
@@ -199,7 +202,10 @@ const stateExpectations: Record<string, (s: any, h: SessionHarness) => void> = {
     expect(s.hasTag('busy')).toBe(false);
     expect(isTokenValid(s.context.token, Date.now())).toBe(true);
     expect([...h.fakes.pending.keys()]).toEqual(['refreshToken']);
-    expect(h.fakes.pending.get('refreshToken')?.input).toEqual({ token: s.context.token, userType: s.context.userType });
+    expect(h.fakes.pending.get('refreshToken')?.input).toEqual({
+      token: s.context.token,
+      userType: s.context.userType,
+    });
   },
   signingOut: (s, h) => {
     expect(s.hasTag('busy')).toBe(true);
@@ -237,7 +243,11 @@ function expectedNavigation({ event, before }: StepCheck<SessionHarness>): strin
 function stepExpectations(check: StepCheck<SessionHarness>): void {
   const { harness, event, before, after, actions } = check;
   // Storage always mirrors the session: what the app reloads is what it had.
-  expect(harness.storage).toEqual({ token: after.context.token, user: after.context.user, userType: after.context.userType });
+  expect(harness.storage).toEqual({
+    token: after.context.token,
+    user: after.context.user,
+    userType: after.context.userType,
+  });
   expect(types(actions).filter((t) => navigationActions.has(t))).toEqual(expectedNavigation(check));
   if (event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout') {
     // SPEC §4 Logout: whatever the server answers, state and draft are cleared, then / (or the footer's target).
@@ -283,7 +293,11 @@ describe('sessionMachine: model-based paths', () => {
 
   it('has expectations for every state a snapshot can rest in', () => {
     const transient = new Set(transientStateKeys(sessionMachine));
-    expect(Object.keys(stateExpectations).sort()).toEqual(leafStateKeys(sessionMachine).filter((k) => !transient.has(k)).sort());
+    expect(Object.keys(stateExpectations).sort()).toEqual(
+      leafStateKeys(sessionMachine)
+        .filter((k) => !transient.has(k))
+        .sort(),
+    );
     expect([...transient]).toEqual(['checking']);
   });
 
@@ -316,8 +330,14 @@ describe('token validity (SPEC §4)', () => {
     ['four parts', `${makeToken(60, '1', now)}.x`],
     ['an empty part', `${makeToken(60, '1', now).split('.').slice(0, 2).join('.')}.`],
     ['non-base64url characters', `${makeToken(60, '1', now).replace('.', '+.')}`],
-    ['a payload that is not JSON', `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('nope').toString('base64url')}.c2ln`],
-    ['a header that is not JSON', `${Buffer.from('nope').toString('base64url')}.${Buffer.from('{"exp":99999999999}').toString('base64url')}.c2ln`],
+    [
+      'a payload that is not JSON',
+      `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('nope').toString('base64url')}.c2ln`,
+    ],
+    [
+      'a header that is not JSON',
+      `${Buffer.from('nope').toString('base64url')}.${Buffer.from('{"exp":99999999999}').toString('base64url')}.c2ln`,
+    ],
     ['no exp', tokenWithPayload({ sub: '1' })],
     ['a string exp', tokenWithPayload({ exp: String(now / 1000 + 60) })],
     ['a payload that is an array', tokenWithPayload([1, 2])],
@@ -352,7 +372,9 @@ describe('sessionMachine: start (the transient checking state)', () => {
   });
 
   it('runs with its default actors (the visualiser): a stored session fails to load and signs out', async () => {
-    const actor = createActor(sessionMachine, { input: { token: storedToken, user: customer, userType: 'user' } }).start();
+    const actor = createActor(sessionMachine, {
+      input: { token: storedToken, user: customer, userType: 'user' },
+    }).start();
     expect(actor.getSnapshot().value).toBe('loadingUser');
     await new Promise((r) => setImmediate(r));
     expect(actor.getSnapshot().value).toBe('signedOut');
@@ -441,15 +463,18 @@ describe('sessionMachine: SPEC §4 rules', () => {
     ['artist', true, 'order.checkout', false],
     ['user', false, 'customer.account', false],
     ['user', true, 'order.checkout', false],
-  ] as const)('a 401 for a %s (checkout pending %s, route %s) sends to /artist/login: %s', (userType, pending, routeName, toLogin) => {
-    const h = signedIn(userType);
-    h.actor.send(unauthorized(pending, routeName));
-    const s = h.actor.getSnapshot();
-    expect(s.value).toBe('signedOut');
-    expect(s.context).toMatchObject({ token: null, user: null });
-    expect(types(h.log)).toEqual(toLogin ? ['clearStoredSession', 'goToArtistLogin'] : ['clearStoredSession']);
-    h.actor.stop();
-  });
+  ] as const)(
+    'a 401 for a %s (checkout pending %s, route %s) sends to /artist/login: %s',
+    (userType, pending, routeName, toLogin) => {
+      const h = signedIn(userType);
+      h.actor.send(unauthorized(pending, routeName));
+      const s = h.actor.getSnapshot();
+      expect(s.value).toBe('signedOut');
+      expect(s.context).toMatchObject({ token: null, user: null });
+      expect(types(h.log)).toEqual(toLogin ? ['clearStoredSession', 'goToArtistLogin'] : ['clearStoredSession']);
+      h.actor.stop();
+    },
+  );
 
   it('a rejected social login value replaces the route with / and changes nothing else', () => {
     for (const value of ['', 'abc', makeToken(-10), 'a.b.c']) {
@@ -512,14 +537,27 @@ describe('sessionMachine: SPEC §4 rules', () => {
   it('the view model answers the route guards', async () => {
     const h = startSession({ token: storedToken, user: artist, userType: 'artist' });
     expect(isSessionSettled(h.actor.getSnapshot())).toBe(false);
-    expect(connectSession(h.actor.getSnapshot())).toMatchObject({ signedIn: false, busy: true, user: null, canSignOut: false });
+    expect(connectSession(h.actor.getSnapshot())).toMatchObject({
+      signedIn: false,
+      busy: true,
+      user: null,
+      canSignOut: false,
+    });
     h.fakes.resolve('fetchMe', artist);
     await vi.advanceTimersByTimeAsync(0);
     const s = h.actor.getSnapshot();
     expect(isSessionSettled(s)).toBe(true);
     expect(isSignedInAs(s, 'artist')).toBe(true);
     expect(isSignedInAs(s, 'user')).toBe(false);
-    expect(connectSession(s)).toEqual({ signedIn: true, busy: false, user: artist, userType: 'artist', isCustomer: false, isArtist: true, canSignOut: true });
+    expect(connectSession(s)).toEqual({
+      signedIn: true,
+      busy: false,
+      user: artist,
+      userType: 'artist',
+      isCustomer: false,
+      isArtist: true,
+      canSignOut: true,
+    });
     h.actor.stop();
   });
 

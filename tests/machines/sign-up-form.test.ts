@@ -4,7 +4,12 @@ import { registerFields } from '../../contracts/auth';
 import { findCountry } from '../../contracts/countries';
 import { fieldMessages, serverMessages, specMessages } from '../../contracts/messages';
 import { connectSignUpForm } from '../../machines/sign-up-form.connect';
-import { initialSignUpValues, isPasswordMismatch, type SignUpFormEvent, signUpFormMachine } from '../../machines/sign-up-form.machine';
+import {
+  initialSignUpValues,
+  isPasswordMismatch,
+  type SignUpFormEvent,
+  signUpFormMachine,
+} from '../../machines/sign-up-form.machine';
 import type { RegisterInput, RegisterOutput } from '../../machines/sign-up-form.types';
 import { validationError } from './fixtures';
 import {
@@ -90,12 +95,18 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
         if (changed) expect(after.context.errors.contact_number).toBeUndefined();
       }
       if (name === 'password_confirmation') {
-        const others = (after.context.errors.password_confirmation ?? []).filter((m: string) => m !== specMessages.passwordsDoNotMatch);
+        const others = (after.context.errors.password_confirmation ?? []).filter(
+          (m: string) => m !== specMessages.passwordsDoNotMatch,
+        );
         expect(others).toEqual([]);
       }
       // Fields not edited keep their server errors.
       for (const [field, messages] of Object.entries(before.context.errors)) {
-        if (field !== name && field !== 'password_confirmation' && !(name === 'country' && field === 'contact_number')) {
+        if (
+          field !== name &&
+          field !== 'password_confirmation' &&
+          !(name === 'country' && field === 'contact_number')
+        ) {
           expect(after.context.errors[field]).toEqual(messages);
         }
       }
@@ -146,7 +157,11 @@ describe('signUpFormMachine: model-based paths', () => {
       errors,
       values.country,
       values.contact_number !== '',
-      values.password_confirmation === '' ? 'no confirmation' : values.password_confirmation === values.password ? 'confirmed' : 'mismatch',
+      values.password_confirmation === ''
+        ? 'no confirmation'
+        : values.password_confirmation === values.password
+          ? 'confirmed'
+          : 'mismatch',
       values.email !== '',
     ]);
   };
@@ -181,7 +196,8 @@ describe('signUpFormMachine: SPEC §3–§5', () => {
 
   it('shows "Passwords do not match." as the user types, recomputed from either field', () => {
     const h = start();
-    const send = (name: 'password' | 'password_confirmation', value: string) => h.actor.send({ type: 'field.changed', name, value });
+    const send = (name: 'password' | 'password_confirmation', value: string) =>
+      h.actor.send({ type: 'field.changed', name, value });
     const view = () => connectSignUpForm(h.actor.getSnapshot());
     send('password_confirmation', 'a');
     expect(view().errorOf('password_confirmation')).toBe('Passwords do not match.');
@@ -226,7 +242,10 @@ describe('signUpFormMachine: SPEC §3–§5', () => {
   it('shows a dial_code error under the country and keeps unplaced messages for a general alert', async () => {
     const h = start();
     h.actor.send({ type: 'user.submit' });
-    h.fakes.reject('register', validationError({ country: ['bad country'], dial_code: [fieldMessages.dialCodeMismatch], _: ['odd'] }));
+    h.fakes.reject(
+      'register',
+      validationError({ country: ['bad country'], dial_code: [fieldMessages.dialCodeMismatch], _: ['odd'] }),
+    );
     await flush();
     const view = connectSignUpForm(h.actor.getSnapshot());
     expect(view.errorsOf('country')).toEqual(['bad country', fieldMessages.dialCodeMismatch]);
@@ -249,7 +268,12 @@ describe('signUpFormMachine: SPEC §3–§5', () => {
   it('prefills first name, last name and email for the social sign-up return', () => {
     const h = start();
     h.actor.send({ type: 'form.prefill', first_name: 'Cy', last_name: 'Diaz', email: 'cy@example.com' });
-    expect(h.actor.getSnapshot().context.values).toMatchObject({ first_name: 'Cy', last_name: 'Diaz', email: 'cy@example.com', country: 'PH' });
+    expect(h.actor.getSnapshot().context.values).toMatchObject({
+      first_name: 'Cy',
+      last_name: 'Diaz',
+      email: 'cy@example.com',
+      country: 'PH',
+    });
   });
 
   it('runs with its default actor (the visualiser)', async () => {

@@ -25,7 +25,6 @@ export const databases: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlit
 export interface JsonAnswer {
   status: number;
   headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary answer shapes.
   body: any;
   text: string;
 }

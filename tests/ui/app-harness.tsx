@@ -5,8 +5,8 @@ import type { AuthUser } from '../../contracts/auth';
 import { createAppActors } from '../../src/actors/app-actors';
 import { AppActorsContext } from '../../src/actors/hooks';
 import { bindRouter } from '../../src/actors/navigation';
-import { routeTree } from '../../src/routeTree.gen';
 import { storage } from '../../src/lib/storage';
+import { routeTree } from '../../src/routeTree.gen';
 
 export interface FakeCall {
   method: string;
@@ -27,17 +27,26 @@ export function fakeServer(handlers: Record<string, Handler>) {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
     const text = await request.text();
-    const call: FakeCall = { method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined, headers: request.headers };
+    const call: FakeCall = {
+      method: request.method,
+      path: url.pathname,
+      body: text ? JSON.parse(text) : undefined,
+      headers: request.headers,
+    };
     calls.push(call);
     const answer = handlers[`${call.method} ${call.path}`]?.(call) ?? { status: 404, body: { message: 'Not found.' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   return { calls };
 }
 
 /** A signed token whose payload the SPA can read (the signature is the server's concern). */
 export function fakeToken(expSecondsFromNow = 900): string {
-  const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const b64 = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: '1', exp: Math.floor(Date.now() / 1000) + expSecondsFromNow })}.signature`;
 }
 
@@ -74,7 +83,11 @@ export function storeSession(user: AuthUser) {
 /** Renders the whole app at `path` with the real actors and router. */
 export function renderApp(path = '/') {
   const actors = createAppActors();
-  const router = createRouter({ routeTree, context: { actors }, history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({
+    routeTree,
+    context: { actors },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   bindRouter(router);
   const view = render(
     <AppActorsContext.Provider value={actors}>

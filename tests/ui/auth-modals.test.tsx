@@ -23,11 +23,14 @@ describe('Account Sign Up modal', () => {
     expect(within(dialog).queryByText('Passwords do not match.')).toBeNull();
   });
 
-  it('shows the server\'s errors under their fields and keeps what was typed', async () => {
+  it("shows the server's errors under their fields and keeps what was typed", async () => {
     fakeServer({
       'POST /api/v1/user/auth/register': () => ({
         status: 422,
-        body: { message: 'The given data was invalid.', errors: { email: ['An account with this email already exists'], last_name: ['Please enter your last name'] } },
+        body: {
+          message: 'The given data was invalid.',
+          errors: { email: ['An account with this email already exists'], last_name: ['Please enter your last name'] },
+        },
       }),
     });
     renderApp('/');
@@ -44,9 +47,12 @@ describe('Account Sign Up modal', () => {
     expect(within(dialog).getByText('Please enter your last name')).toBeTruthy();
   });
 
-  it('on success closes, shows the server\'s message and opens the login modal', async () => {
+  it("on success closes, shows the server's message and opens the login modal", async () => {
     const server = fakeServer({
-      'POST /api/v1/user/auth/register': () => ({ status: 201, body: { message: 'Your account has been created. You can now log in.' } }),
+      'POST /api/v1/user/auth/register': () => ({
+        status: 201,
+        body: { message: 'Your account has been created. You can now log in.' },
+      }),
     });
     renderApp('/');
     const dialog = await openFromHeader('Sign Up', 'Account Sign Up');
@@ -60,7 +66,12 @@ describe('Account Sign Up modal', () => {
     expect(await screen.findByRole('dialog', { name: 'Account Login' })).toBeTruthy();
     expect(await screen.findByText('Your account has been created. You can now log in.')).toBeTruthy();
     const sent = server.calls.find((c) => c.path === '/api/v1/user/auth/register');
-    expect(sent?.body).toMatchObject({ first_name: 'Ana', country: 'PH', dial_code: '+63', contact_number: '9171234567' });
+    expect(sent?.body).toMatchObject({
+      first_name: 'Ana',
+      country: 'PH',
+      dial_code: '+63',
+      contact_number: '9171234567',
+    });
     expect(sent?.headers.get('x-requested-with')).toBe('XMLHttpRequest');
   });
 });
@@ -104,6 +115,8 @@ describe('Forgot Password modal', () => {
     expect(send.disabled).toBe(false);
     await userEvent.click(send);
     expect(await within(dialog).findByTestId('forgot-password-sent')).toBeTruthy();
-    expect(server.calls.find((c) => c.path === '/api/v1/user/password/forgot')?.body).toEqual({ email: 'maria@example.test' });
+    expect(server.calls.find((c) => c.path === '/api/v1/user/password/forgot')?.body).toEqual({
+      email: 'maria@example.test',
+    });
   });
 });

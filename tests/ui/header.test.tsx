@@ -11,12 +11,16 @@ describe('header', () => {
     renderApp('/');
     const banner = await screen.findByRole('banner');
     const nav = within(banner).getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Home', 'About', 'Artists']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Home', 'About', 'Artists']);
     expect(within(banner).getByRole('button', { name: 'Login' })).toBeTruthy();
     expect(within(banner).getByRole('button', { name: 'Sign Up' })).toBeTruthy();
   });
 
-  it('shows a signed-in customer\'s name, a placeholder avatar, the bell and the customer menu', async () => {
+  it("shows a signed-in customer's name, a placeholder avatar, the bell and the customer menu", async () => {
     const user = makeUser({ avatar: null });
     storeSession(user);
     fakeServer({ 'GET /api/v1/user/auth/me': () => ({ status: 200, body: { data: user } }) });
@@ -50,7 +54,11 @@ describe('header', () => {
     expect(confirm.textContent).toContain('Are you sure you want to end your session?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(within(banner).getByRole('button', { name: 'Login' })).toBeTruthy());
-    expect(server.calls.some((c) => c.path === '/api/v1/user/auth/logout' && c.headers.get('authorization')?.startsWith('Bearer '))).toBe(true);
+    expect(
+      server.calls.some(
+        (c) => c.path === '/api/v1/user/auth/logout' && c.headers.get('authorization')?.startsWith('Bearer '),
+      ),
+    ).toBe(true);
     expect(localStorage.getItem('labsongs_access_token')).toBeNull();
   });
 

@@ -9,7 +9,13 @@ import { useAuthMachines } from './implementations';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
 
-const linkButton = css({ color: 'brand.700', fontWeight: 'semibold', cursor: 'pointer', textDecoration: 'underline', fontSize: 'sm' });
+const linkButton = css({
+  color: 'brand.700',
+  fontWeight: 'semibold',
+  cursor: 'pointer',
+  textDecoration: 'underline',
+  fontSize: 'sm',
+});
 
 /**
  * The account modals of SPEC §2, one at a time as the dialogs machine says. The form actors live
@@ -49,7 +55,11 @@ export function AuthDialogsHost() {
           actor={login}
           submitLabel="Login to your account"
           forgotLink={
-            <button type="button" className={linkButton} onClick={() => dialogs.send({ type: 'dialog.openForgotPassword' })}>
+            <button
+              type="button"
+              className={linkButton}
+              onClick={() => dialogs.send({ type: 'dialog.openForgotPassword' })}
+            >
               Forgot Password?
             </button>
           }

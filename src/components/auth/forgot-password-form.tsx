@@ -20,7 +20,8 @@ export function ForgotPasswordForm({ actor }: { actor: ForgotPasswordFormActor }
       <div role="status" className={css({ textAlign: 'center', py: '4' })} data-testid="forgot-password-sent">
         <p className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '2' })}>Check your email</p>
         <p className={css({ color: 'fg.muted' })}>
-          If an account exists for <strong>{email}</strong>, we have sent a link to reset the password. The link works once and expires in one hour.
+          If an account exists for <strong>{email}</strong>, we have sent a link to reset the password. The link works
+          once and expires in one hour.
         </p>
       </div>
     );
@@ -33,8 +34,18 @@ export function ForgotPasswordForm({ actor }: { actor: ForgotPasswordFormActor }
         actor.send({ type: 'user.submit' });
       }}
     >
-      <p className={css({ color: 'fg.muted', mb: '4' })}>Enter the email of your account and we will send you a link to choose a new password.</p>
-      <TextField label="Email" type="email" name="email" autoComplete="email" value={email} errors={errors.email} onValueChange={(value) => actor.send({ type: 'field.changed', name: 'email', value })} />
+      <p className={css({ color: 'fg.muted', mb: '4' })}>
+        Enter the email of your account and we will send you a link to choose a new password.
+      </p>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        errors={errors.email}
+        onValueChange={(value) => actor.send({ type: 'field.changed', name: 'email', value })}
+      />
       <Button type="submit" block disabled={!canSend} loading={busy}>
         Send
       </Button>

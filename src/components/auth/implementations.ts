@@ -29,11 +29,16 @@ function loginMachineFor(actors: AppActors) {
       logIn: fromPromise(async ({ input }) => {
         // SPEC §4: set the user type first; it picks the API base.
         storage.set('userType', input.userType);
-        return authApi(actors.api.for(input.userType)).login({ email: input.email, password: input.password, remember: input.remember });
+        return authApi(actors.api.for(input.userType)).login({
+          email: input.email,
+          password: input.password,
+          remember: input.remember,
+        });
       }),
     },
     actions: {
-      announceSignedIn: (_, p) => actors.session.send({ type: 'session.signedIn', token: p.token, user: p.user, userType: p.userType }),
+      announceSignedIn: (_, p) =>
+        actors.session.send({ type: 'session.signedIn', token: p.token, user: p.user, userType: p.userType }),
       afterLogin: (_, p) => {
         actors.dialogs.send({ type: 'dialog.close' });
         if (p.userType === 'user') afterCustomerLogin(p.user.first_name);

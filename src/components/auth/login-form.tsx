@@ -9,7 +9,17 @@ import { PasswordField, TextField } from '../ui/field';
 export type LoginFormActor = ActorRefFrom<typeof loginFormMachine>;
 
 /** The login fields of SPEC §3; shared by the Account Login modal and the artist login page. */
-export function LoginForm({ actor, submitLabel, forgotLink, footer }: { actor: LoginFormActor; submitLabel: string; forgotLink: ReactNode; footer?: ReactNode }) {
+export function LoginForm({
+  actor,
+  submitLabel,
+  forgotLink,
+  footer,
+}: {
+  actor: LoginFormActor;
+  submitLabel: string;
+  forgotLink: ReactNode;
+  footer?: ReactNode;
+}) {
   const values = useSelector(actor, (s) => s.context.values);
   const errors = useSelector(actor, (s) => s.context.errors);
   const passwordVisible = useSelector(actor, (s) => s.context.passwordVisible);
@@ -42,8 +52,12 @@ export function LoginForm({ actor, submitLabel, forgotLink, footer }: { actor: L
         onToggleVisibility={() => actor.send({ type: 'password.toggleVisibility' })}
         onValueChange={(value) => actor.send({ type: 'field.changed', name: 'password', value })}
       />
-      <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: '5', gap: '3' })}>
-        <label className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer' })}>
+      <div
+        className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: '5', gap: '3' })}
+      >
+        <label
+          className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer' })}
+        >
           <input
             type="checkbox"
             name="remember"

@@ -59,7 +59,9 @@ export function ResetPasswordPage({ userType, token, email }: { userType: UserTy
     <AuthCard title="Choose a new password">
       {incomplete ? (
         <div role="alert">
-          <p className={css({ mb: '4' })}>This reset link is incomplete. Open the link from the email again, or ask for a new one.</p>
+          <p className={css({ mb: '4' })}>
+            This reset link is incomplete. Open the link from the email again, or ask for a new one.
+          </p>
           <Link to={forgotTo} className={css({ color: 'brand.700', textDecoration: 'underline' })}>
             Ask for a new link
           </Link>

@@ -26,11 +26,40 @@ export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin
       }}
     >
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, columnGap: '4' })}>
-        <TextField label="First name" name="first_name" autoComplete="given-name" value={values.first_name} errors={errors.first_name} onValueChange={change('first_name')} />
-        <TextField label="Middle name (optional)" name="middle_name" autoComplete="additional-name" value={values.middle_name} errors={errors.middle_name} onValueChange={change('middle_name')} />
+        <TextField
+          label="First name"
+          name="first_name"
+          autoComplete="given-name"
+          value={values.first_name}
+          errors={errors.first_name}
+          onValueChange={change('first_name')}
+        />
+        <TextField
+          label="Middle name (optional)"
+          name="middle_name"
+          autoComplete="additional-name"
+          value={values.middle_name}
+          errors={errors.middle_name}
+          onValueChange={change('middle_name')}
+        />
       </div>
-      <TextField label="Last name" name="last_name" autoComplete="family-name" value={values.last_name} errors={errors.last_name} onValueChange={change('last_name')} />
-      <TextField label="Email" type="email" name="email" autoComplete="email" value={values.email} errors={errors.email} onValueChange={change('email')} />
+      <TextField
+        label="Last name"
+        name="last_name"
+        autoComplete="family-name"
+        value={values.last_name}
+        errors={errors.last_name}
+        onValueChange={change('last_name')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={values.email}
+        errors={errors.email}
+        onValueChange={change('email')}
+      />
       <PhoneInput
         label="Contact number"
         name="contact_number"
@@ -43,14 +72,38 @@ export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin
         }}
         onNumberChange={change('contact_number')}
       />
-      <PasswordField label="Password" name="password" autoComplete="new-password" value={values.password} errors={errors.password} hint="At least 8 characters, with a letter and a number." onValueChange={change('password')} />
-      <PasswordField label="Confirm password" name="password_confirmation" autoComplete="new-password" value={values.password_confirmation} errors={errors.password_confirmation} onValueChange={change('password_confirmation')} />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        value={values.password}
+        errors={errors.password}
+        hint="At least 8 characters, with a letter and a number."
+        onValueChange={change('password')}
+      />
+      <PasswordField
+        label="Confirm password"
+        name="password_confirmation"
+        autoComplete="new-password"
+        value={values.password_confirmation}
+        errors={errors.password_confirmation}
+        onValueChange={change('password_confirmation')}
+      />
       <Button type="submit" block loading={busy}>
         Create account
       </Button>
       <p className={css({ mt: '4', textAlign: 'center', fontSize: 'sm' })}>
         Already have an account?{' '}
-        <button type="button" onClick={onLogin} className={css({ color: 'brand.700', fontWeight: 'semibold', cursor: 'pointer', textDecoration: 'underline' })}>
+        <button
+          type="button"
+          onClick={onLogin}
+          className={css({
+            color: 'brand.700',
+            fontWeight: 'semibold',
+            cursor: 'pointer',
+            textDecoration: 'underline',
+          })}
+        >
           Log in
         </button>
       </p>

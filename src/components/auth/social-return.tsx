@@ -10,7 +10,10 @@ export function decodeSocialRegister(raw: string): v.InferOutput<typeof socialRe
   const attempts = [
     () => raw,
     () => decodeURIComponent(raw),
-    () => new TextDecoder().decode(Uint8Array.from(atob(raw.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))),
+    () =>
+      new TextDecoder().decode(
+        Uint8Array.from(atob(raw.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)),
+      ),
   ];
   for (const attempt of attempts) {
     try {

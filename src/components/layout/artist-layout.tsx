@@ -2,7 +2,7 @@ import { Dialog } from '@ark-ui/react/dialog';
 import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { AuthUser } from '../../../contracts/auth';
 import { useDialogs, useSessionView } from '../../actors/hooks';
@@ -54,7 +54,16 @@ function SidebarNav({ user, onNavigate }: { user: AuthUser | null; onNavigate?: 
   );
 }
 
-const sidebarShell = css({ w: 'sidebar', bg: 'gray.900', color: 'white', h: 'full', py: '5', display: 'flex', flexDir: 'column', gap: '6' });
+const sidebarShell = css({
+  w: 'sidebar',
+  bg: 'gray.900',
+  color: 'white',
+  h: 'full',
+  py: '5',
+  display: 'flex',
+  flexDir: 'column',
+  gap: '6',
+});
 
 /** The artist area: sidebar 64 units wide, a slide-in drawer below 768 px, the top bar with the page title. */
 export function ArtistLayout({ pageTitle, children }: { pageTitle: string; children: ReactNode }) {
@@ -64,7 +73,16 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
 
   return (
     <div className={css({ minH: '100dvh', display: 'flex', bg: 'bg.subtle' })}>
-      <aside className={css({ display: { base: 'none', md: 'block' }, position: 'sticky', top: 0, h: '100dvh', flexShrink: 0 })} data-testid="artist-sidebar">
+      <aside
+        className={css({
+          display: { base: 'none', md: 'block' },
+          position: 'sticky',
+          top: 0,
+          h: '100dvh',
+          flexShrink: 0,
+        })}
+        data-testid="artist-sidebar"
+      >
         <div className={sidebarShell}>
           <div className={css({ px: '5', '& a': { color: 'white' } })}>
             <Logo to="/artist/dashboard" />
@@ -78,13 +96,28 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
           <Dialog.Backdrop className={css({ position: 'fixed', inset: 0, bg: 'black/50', zIndex: 'overlay' })} />
           <Dialog.Positioner className={css({ position: 'fixed', insetY: 0, left: 0, zIndex: 'modal' })}>
             <Dialog.Content
-              className={css({ h: 'full', _open: { animation: 'slide-in-left 0.2s ease-out' }, _closed: { animation: 'slide-out-left 0.15s ease-in' } })}
+              className={css({
+                h: 'full',
+                _open: { animation: 'slide-in-left 0.2s ease-out' },
+                _closed: { animation: 'slide-out-left 0.15s ease-in' },
+              })}
               data-testid="artist-drawer"
             >
               <div className={sidebarShell}>
-                <div className={css({ px: '5', display: 'flex', justifyContent: 'space-between', alignItems: 'center', '& a': { color: 'white' } })}>
+                <div
+                  className={css({
+                    px: '5',
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    alignItems: 'center',
+                    '& a': { color: 'white' },
+                  })}
+                >
                   <Logo to="/artist/dashboard" />
-                  <Dialog.CloseTrigger aria-label="Close menu" className={css({ w: '8', h: '8', cursor: 'pointer', color: 'white' })}>
+                  <Dialog.CloseTrigger
+                    aria-label="Close menu"
+                    className={css({ w: '8', h: '8', cursor: 'pointer', color: 'white' })}
+                  >
                     <span aria-hidden="true">✕</span>
                   </Dialog.CloseTrigger>
                 </div>
@@ -97,7 +130,18 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
       </Dialog.Root>
 
       <div className={css({ flex: '1', minW: 0, display: 'flex', flexDir: 'column' })}>
-        <div className={css({ display: { base: 'flex', md: 'none' }, alignItems: 'center', gap: '3', px: '4', h: '14', bg: 'white', borderBottomWidth: '1px', borderColor: 'border.default' })}>
+        <div
+          className={css({
+            display: { base: 'flex', md: 'none' },
+            alignItems: 'center',
+            gap: '3',
+            px: '4',
+            h: '14',
+            bg: 'white',
+            borderBottomWidth: '1px',
+            borderColor: 'border.default',
+          })}
+        >
           <button
             type="button"
             aria-label="Open artist menu"
@@ -108,26 +152,75 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
           </button>
           <Logo to="/artist/dashboard" />
         </div>
-        <header className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', justifyContent: 'space-between', px: '8', h: '16', bg: 'white', borderBottomWidth: '1px', borderColor: 'border.default' })}>
+        <header
+          className={css({
+            display: { base: 'none', md: 'flex' },
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            px: '8',
+            h: '16',
+            bg: 'white',
+            borderBottomWidth: '1px',
+            borderColor: 'border.default',
+          })}
+        >
           <h1 className={css({ fontSize: 'xl', fontWeight: 'bold' })} data-testid="artist-page-title">
             {pageTitle}
           </h1>
           {user ? (
             <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
-              <Menu.Trigger className={css({ display: 'flex', alignItems: 'center', gap: '2', cursor: 'pointer', px: '2', py: '1', borderRadius: 'full', _hover: { bg: 'gray.100' } })} aria-label={`Account menu for ${user.full_name}`}>
+              <Menu.Trigger
+                className={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '2',
+                  cursor: 'pointer',
+                  px: '2',
+                  py: '1',
+                  borderRadius: 'full',
+                  _hover: { bg: 'gray.100' },
+                })}
+                aria-label={`Account menu for ${user.full_name}`}
+              >
                 <Avatar src={user.avatar} name={user.full_name} />
                 <span className={css({ fontWeight: 'medium' })}>{user.full_name}</span>
               </Menu.Trigger>
               <Portal>
                 <Menu.Positioner>
-                  <Menu.Content className={css({ bg: 'white', borderRadius: 'lg', boxShadow: 'lg', py: '1', minW: '14rem', zIndex: 'dropdown', outline: 'none' })}>
+                  <Menu.Content
+                    className={css({
+                      bg: 'white',
+                      borderRadius: 'lg',
+                      boxShadow: 'lg',
+                      py: '1',
+                      minW: '14rem',
+                      zIndex: 'dropdown',
+                      outline: 'none',
+                    })}
+                  >
                     {sidebarFor(user).map((l) => (
-                      <Menu.Item key={l.to} value={l.to} asChild className={css({ display: 'block', px: '4', py: '2', textDecoration: 'none', color: 'fg.default', _highlighted: { bg: 'brand.50' } })}>
+                      <Menu.Item
+                        key={l.to}
+                        value={l.to}
+                        asChild
+                        className={css({
+                          display: 'block',
+                          px: '4',
+                          py: '2',
+                          textDecoration: 'none',
+                          color: 'fg.default',
+                          _highlighted: { bg: 'brand.50' },
+                        })}
+                      >
                         <Link to={l.to}>{l.label}</Link>
                       </Menu.Item>
                     ))}
                     <Menu.Separator className={css({ my: '1' })} />
-                    <Menu.Item value="sign-out" className={css({ px: '4', py: '2', cursor: 'pointer', _highlighted: { bg: 'brand.50' } })} onSelect={() => dialogs.send({ type: 'dialog.openSignOutConfirm' })}>
+                    <Menu.Item
+                      value="sign-out"
+                      className={css({ px: '4', py: '2', cursor: 'pointer', _highlighted: { bg: 'brand.50' } })}
+                      onSelect={() => dialogs.send({ type: 'dialog.openSignOutConfirm' })}
+                    >
                       Sign out
                     </Menu.Item>
                   </Menu.Content>
@@ -136,7 +229,11 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
             </Menu.Root>
           ) : null}
         </header>
-        <main id="main" tabIndex={-1} className={css({ flex: '1', p: { base: '4', md: '8' }, outline: 'none', animation: 'fade-in 0.3s ease-out' })}>
+        <main
+          id="main"
+          tabIndex={-1}
+          className={css({ flex: '1', p: { base: '4', md: '8' }, outline: 'none', animation: 'fade-in 0.3s ease-out' })}
+        >
           {children}
         </main>
       </div>

@@ -5,7 +5,14 @@ import { specMessages } from '../../../contracts/messages';
 import { useDialogs, useOrderSong, useSessionView } from '../../actors/hooks';
 import { LogoMark } from '../ui/logo';
 
-const heading = css({ fontWeight: 'bold', fontSize: 'sm', textTransform: 'uppercase', letterSpacing: 'wide', color: 'gray.300', mb: '3' });
+const heading = css({
+  fontWeight: 'bold',
+  fontSize: 'sm',
+  textTransform: 'uppercase',
+  letterSpacing: 'wide',
+  color: 'gray.300',
+  mb: '3',
+});
 const link = css({
   color: 'gray.100',
   textDecoration: 'none',
@@ -23,9 +30,28 @@ export function Footer() {
 
   return (
     <footer className={css({ bg: 'gray.900', color: 'gray.100', mt: 'auto' })}>
-      <div className={css({ maxW: '7xl', mx: 'auto', px: '4', py: '12', display: 'grid', gap: '8', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr 1fr 1fr 1fr' } })}>
+      <div
+        className={css({
+          maxW: '7xl',
+          mx: 'auto',
+          px: '4',
+          py: '12',
+          display: 'grid',
+          gap: '8',
+          gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr 1fr 1fr 1fr' },
+        })}
+      >
         <div>
-          <p className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'extrabold', fontSize: 'xl', color: 'white' })}>
+          <p
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '2',
+              fontWeight: 'extrabold',
+              fontSize: 'xl',
+              color: 'white',
+            })}
+          >
             <LogoMark />
             {PRODUCT_NAME}
           </p>
@@ -34,16 +60,32 @@ export function Footer() {
           </p>
         </div>
         <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className={heading}>Company</h2>
+          <h2 id="footer-company" className={heading}>
+            Company
+          </h2>
           <ul className={css({ display: 'grid', gap: '2' })}>
-            <li><Link to="/privacy-policy" className={link}>Privacy Policy</Link></li>
-            <li><Link to="/terms" className={link}>Terms of Use</Link></li>
+            <li>
+              <Link to="/privacy-policy" className={link}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className={link}>
+                Terms of Use
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-songs">
-          <h2 id="footer-songs" className={heading}>Songs</h2>
+          <h2 id="footer-songs" className={heading}>
+            Songs
+          </h2>
           <ul className={css({ display: 'grid', gap: '2' })}>
-            <li><Link to="/artists" className={link}>Artist</Link></li>
+            <li>
+              <Link to="/artists" className={link}>
+                Artist
+              </Link>
+            </li>
             <li>
               <button type="button" className={link} onClick={orderSong}>
                 Order Song
@@ -52,31 +94,56 @@ export function Footer() {
           </ul>
         </nav>
         <nav aria-labelledby="footer-artist">
-          <h2 id="footer-artist" className={heading}>For Artist</h2>
+          <h2 id="footer-artist" className={heading}>
+            For Artist
+          </h2>
           <ul className={css({ display: 'grid', gap: '2' })}>
             <li>
               {session.user ? (
-                <button type="button" className={link} onClick={() => dialogs.send({ type: 'dialog.openLogoutWarning', intent: 'application' })}>
+                <button
+                  type="button"
+                  className={link}
+                  onClick={() => dialogs.send({ type: 'dialog.openLogoutWarning', intent: 'application' })}
+                >
                   Artist Application
                 </button>
               ) : (
-                <Link to="/artist/application" className={link}>Artist Application</Link>
+                <Link to="/artist/application" className={link}>
+                  Artist Application
+                </Link>
               )}
             </li>
             <li>
               {session.user ? (
-                <button type="button" className={link} onClick={() => dialogs.send({ type: 'dialog.openLogoutWarning', intent: 'artistLogin' })}>
+                <button
+                  type="button"
+                  className={link}
+                  onClick={() => dialogs.send({ type: 'dialog.openLogoutWarning', intent: 'artistLogin' })}
+                >
                   Artist Login
                 </button>
               ) : (
-                <Link to="/artist/login" className={link}>Artist Login</Link>
+                <Link to="/artist/login" className={link}>
+                  Artist Login
+                </Link>
               )}
             </li>
           </ul>
         </nav>
       </div>
       <div className={css({ borderTopWidth: '1px', borderColor: 'gray.700' })}>
-        <div className={css({ maxW: '7xl', mx: 'auto', px: '4', py: '4', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4' })}>
+        <div
+          className={css({
+            maxW: '7xl',
+            mx: 'auto',
+            px: '4',
+            py: '4',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '4',
+          })}
+        >
           <p className={css({ fontSize: 'sm', color: 'gray.400' })}>
             © {year} {PRODUCT_NAME}. All rights reserved.
           </p>
@@ -84,7 +151,16 @@ export function Footer() {
             type="button"
             aria-label="Scroll to top"
             onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-            className={css({ w: '10', h: '10', borderRadius: 'full', bg: 'brand.600', color: 'white', cursor: 'pointer', _hover: { bg: 'brand.700' }, _focusVisible: { outline: '2px solid', outlineColor: 'brand.300' } })}
+            className={css({
+              w: '10',
+              h: '10',
+              borderRadius: 'full',
+              bg: 'brand.600',
+              color: 'white',
+              cursor: 'pointer',
+              _hover: { bg: 'brand.700' },
+              _focusVisible: { outline: '2px solid', outlineColor: 'brand.300' },
+            })}
           >
             <span aria-hidden="true">↑</span>
           </button>

@@ -51,8 +51,19 @@ export function Header() {
   const user = session.user;
 
   return (
-    <header className={css({ borderBottomWidth: '1px', borderColor: 'border.default', bg: 'white', position: 'sticky', top: 0, zIndex: 'sticky' })}>
-      <div className={css({ maxW: '7xl', mx: 'auto', px: '4', h: '16', display: 'flex', alignItems: 'center', gap: '4' })}>
+    <header
+      className={css({
+        borderBottomWidth: '1px',
+        borderColor: 'border.default',
+        bg: 'white',
+        position: 'sticky',
+        top: 0,
+        zIndex: 'sticky',
+      })}
+    >
+      <div
+        className={css({ maxW: '7xl', mx: 'auto', px: '4', h: '16', display: 'flex', alignItems: 'center', gap: '4' })}
+      >
         <Logo />
         <nav aria-label="Main" className={css({ display: { base: 'none', md: 'flex' }, gap: '1', ml: '6' })}>
           {publicLinks.map((l) => (
@@ -81,7 +92,10 @@ export function Header() {
                   aria-label={`Account menu for ${user.full_name}`}
                 >
                   <Avatar src={user.avatar} name={user.full_name} />
-                  <span className={css({ fontWeight: 'medium', display: { base: 'none', sm: 'inline' } })} data-testid="header-user-name">
+                  <span
+                    className={css({ fontWeight: 'medium', display: { base: 'none', sm: 'inline' } })}
+                    data-testid="header-user-name"
+                  >
                     {user.full_name}
                   </span>
                   <span aria-hidden="true">▾</span>
@@ -95,7 +109,11 @@ export function Header() {
                         </Menu.Item>
                       ))}
                       <Menu.Separator className={css({ my: '1', borderColor: 'border.default' })} />
-                      <Menu.Item value="sign-out" className={menuItem} onSelect={() => dialogs.send({ type: 'dialog.openSignOutConfirm' })}>
+                      <Menu.Item
+                        value="sign-out"
+                        className={menuItem}
+                        onSelect={() => dialogs.send({ type: 'dialog.openSignOutConfirm' })}
+                      >
                         Sign out
                       </Menu.Item>
                     </Menu.Content>
@@ -137,11 +155,26 @@ export function Header() {
         </div>
       </div>
       {mobileOpen ? (
-        <nav id="mobile-menu" aria-label="Mobile" className={css({ display: { base: 'block', md: 'none' }, borderTopWidth: '1px', borderColor: 'border.default', px: '4', py: '2' })}>
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className={css({
+            display: { base: 'block', md: 'none' },
+            borderTopWidth: '1px',
+            borderColor: 'border.default',
+            px: '4',
+            py: '2',
+          })}
+        >
           <ul className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
             {publicLinks.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className={navLink} onClick={() => setMobileOpen(false)} activeOptions={{ exact: l.to === '/' }}>
+                <Link
+                  to={l.to}
+                  className={navLink}
+                  onClick={() => setMobileOpen(false)}
+                  activeOptions={{ exact: l.to === '/' }}
+                >
                   {l.label}
                 </Link>
               </li>
@@ -149,12 +182,26 @@ export function Header() {
             {user ? null : (
               <>
                 <li>
-                  <button type="button" className={navLink} onClick={() => { setMobileOpen(false); dialogs.send({ type: 'dialog.openLogin' }); }}>
+                  <button
+                    type="button"
+                    className={navLink}
+                    onClick={() => {
+                      setMobileOpen(false);
+                      dialogs.send({ type: 'dialog.openLogin' });
+                    }}
+                  >
                     Login
                   </button>
                 </li>
                 <li>
-                  <button type="button" className={navLink} onClick={() => { setMobileOpen(false); dialogs.send({ type: 'dialog.openSignUp' }); }}>
+                  <button
+                    type="button"
+                    className={navLink}
+                    onClick={() => {
+                      setMobileOpen(false);
+                      dialogs.send({ type: 'dialog.openSignUp' });
+                    }}
+                  >
                     Sign Up
                   </button>
                 </li>
@@ -173,16 +220,35 @@ function NotificationBell() {
     <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
       <Menu.Trigger
         aria-label="Notifications"
-        className={css({ w: '10', h: '10', borderRadius: 'full', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', _hover: { bg: 'gray.100' } })}
+        className={css({
+          w: '10',
+          h: '10',
+          borderRadius: 'full',
+          cursor: 'pointer',
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          _hover: { bg: 'gray.100' },
+        })}
       >
-        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          width="22"
+          height="22"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.73 21a2 2 0 0 1-3.46 0" />
         </svg>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content className={`${menuContent} ${css({ maxH: { base: '400px', lg: '640px' }, overflowY: 'auto' })}`}>
+          <Menu.Content
+            className={`${menuContent} ${css({ maxH: { base: '400px', lg: '640px' }, overflowY: 'auto' })}`}
+          >
             <Menu.Item value="empty" disabled className={css({ px: '4', py: '3', color: 'fg.muted' })}>
               {specMessages.noNotifications}
             </Menu.Item>

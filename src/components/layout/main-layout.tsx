@@ -41,7 +41,20 @@ export function MainLayout({ children }: { children: ReactNode }) {
 /** No header or footer: the artist login page (SPEC §2). */
 export function BareLayout({ children }: { children: ReactNode }) {
   return (
-    <main id="main" tabIndex={-1} className={css({ minH: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', bg: 'bg.subtle', px: '4', py: '10', outline: 'none' })}>
+    <main
+      id="main"
+      tabIndex={-1}
+      className={css({
+        minH: '100dvh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bg: 'bg.subtle',
+        px: '4',
+        py: '10',
+        outline: 'none',
+      })}
+    >
       {children}
     </main>
   );

@@ -1,7 +1,7 @@
 import { Combobox, useListCollection } from '@ark-ui/react/combobox';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
-import { countries, findCountry, type Country } from '../../../contracts/countries';
+import { type Country, countries, findCountry } from '../../../contracts/countries';
 import { specMessages } from '../../../contracts/messages';
 import { inputClass } from '../ui/field';
 

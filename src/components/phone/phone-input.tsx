@@ -24,7 +24,16 @@ export interface PhoneInputProps {
  * SPEC §5 phone input: a country picker and a masked number. The machine owns the country, the
  * digit cap and the delayed country report; the parent owns the number it submits.
  */
-export function PhoneInput({ label, country, number, mask = phone.defaultMask, onCountryChange, onNumberChange, errors, name }: PhoneInputProps) {
+export function PhoneInput({
+  label,
+  country,
+  number,
+  mask = phone.defaultMask,
+  onCountryChange,
+  onNumberChange,
+  errors,
+  name,
+}: PhoneInputProps) {
   const id = useId();
   const onCountryChangeRef = useRef(onCountryChange);
   onCountryChangeRef.current = onCountryChange;
@@ -41,7 +50,13 @@ export function PhoneInput({ label, country, number, mask = phone.defaultMask, o
   return (
     <FieldShell id={id} label={label} errors={errors} hint={dialCode ? `Dial code ${dialCode}` : undefined}>
       <div className={css({ display: 'grid', gridTemplateColumns: '8.5rem 1fr', gap: '2' })}>
-        <CountryCombobox id={`${id}-country`} label={`${label} country`} value={country} showDialCode onChange={(code) => actor.send({ type: 'country.selected', code })} />
+        <CountryCombobox
+          id={`${id}-country`}
+          label={`${label} country`}
+          value={country}
+          showDialCode
+          onChange={(code) => actor.send({ type: 'country.selected', code })}
+        />
         <input
           id={id}
           name={name}

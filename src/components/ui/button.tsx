@@ -1,4 +1,4 @@
-import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { type ButtonHTMLAttributes, forwardRef } from 'react';
 import { cva, type RecipeVariantProps } from 'styled-system/css';
 
 // SPEC §9: sizes sm, md, lg; colours primary, secondary, danger, text, yellow, teal.
@@ -26,7 +26,13 @@ export const buttonRecipe = cva({
     color: {
       // brand.700 keeps white text above 4.5:1 contrast.
       primary: { bg: 'brand.700', color: 'white', _hover: { bg: 'brand.800' } },
-      secondary: { bg: 'white', color: 'brand.700', borderWidth: '1px', borderColor: 'brand.600', _hover: { bg: 'brand.50' } },
+      secondary: {
+        bg: 'white',
+        color: 'brand.700',
+        borderWidth: '1px',
+        borderColor: 'brand.600',
+        _hover: { bg: 'brand.50' },
+      },
       danger: { bg: 'red.600', color: 'white', _hover: { bg: 'red.700' } },
       text: { bg: 'transparent', color: 'fg.default', _hover: { bg: 'gray.100' } },
       yellow: { bg: 'yellow.400', color: 'gray.900', _hover: { bg: 'yellow.500' } },

@@ -1,4 +1,4 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { css } from 'styled-system/css';
 
 export const inputClass = css({
@@ -89,7 +89,17 @@ export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
 };
 
 /** A password input with the eye toggle of SPEC §3. */
-export function PasswordField({ visible, onToggleVisibility, label, value, onValueChange, errors, hint, id: givenId, ...rest }: PasswordFieldProps) {
+export function PasswordField({
+  visible,
+  onToggleVisibility,
+  label,
+  value,
+  onValueChange,
+  errors,
+  hint,
+  id: givenId,
+  ...rest
+}: PasswordFieldProps) {
   const autoId = useId();
   const id = givenId ?? autoId;
   const [localVisible, setLocalVisible] = useState(false);
@@ -137,7 +147,16 @@ export function PasswordField({ visible, onToggleVisibility, label, value, onVal
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className={css({ mx: 'auto' })}>
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      className={css({ mx: 'auto' })}
+    >
       <path d="M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8z" />
       <circle cx="12" cy="12" r="3" />
       {crossed ? <line x1="3" y1="3" x2="21" y2="21" /> : null}

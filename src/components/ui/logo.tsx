@@ -15,7 +15,15 @@ export function Logo({ to = '/' }: { to?: string }) {
   return (
     <Link
       to={to}
-      className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontWeight: 'extrabold', fontSize: 'xl', color: 'brand.700', textDecoration: 'none' })}
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '2',
+        fontWeight: 'extrabold',
+        fontSize: 'xl',
+        color: 'brand.700',
+        textDecoration: 'none',
+      })}
       aria-label={`${PRODUCT_NAME} home`}
     >
       <LogoMark />

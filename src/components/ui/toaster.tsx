@@ -1,5 +1,5 @@
 import { Portal } from '@ark-ui/react/portal';
-import { Toast, Toaster, createToaster } from '@ark-ui/react/toast';
+import { createToaster, Toast, Toaster } from '@ark-ui/react/toast';
 import { css } from 'styled-system/css';
 import { toast as toastConfig } from '../../../contracts/constants';
 
