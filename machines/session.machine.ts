@@ -114,15 +114,15 @@ export const sessionMachine = setup({
   states: {
     checking: {
       always: [
-        { guard: 'hasValidStoredSession', target: 'loadingUser' },
-        { guard: 'hasExpiredStoredSession', target: 'refreshing' },
+        { guard: 'hasValidStoredSession', target: 'withToken.loadingUser' },
+        { guard: 'hasExpiredStoredSession', target: 'withToken.refreshing' },
         { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
       ],
     },
     signedOut: {
       on: {
         'session.signedIn': {
-          target: 'authenticated',
+          target: 'withToken.authenticated',
           actions: [
             {
               type: 'storeSignIn',
@@ -143,162 +143,14 @@ export const sessionMachine = setup({
         ],
       },
     },
-    loadingUser: {
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchMe',
-        src: 'fetchMe',
-        input: ({ context }) => callInput(context),
-        onDone: {
-          target: 'authenticated',
-          actions: [
-            { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
-            { type: 'persistSession', params: persistParams },
-          ],
-        },
-        onError: { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
-      },
+    /**
+     * A token is held (checked at start, renewed, or in use). A new sign-in or a social return
+     * replaces it; any 401 resets the session (SPEC §4 Session reset).
+     */
+    withToken: {
       on: {
         'session.signedIn': {
-          target: 'authenticated',
-          actions: [
-            {
-              type: 'storeSignIn',
-              params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }),
-            },
-            { type: 'persistSession', params: persistParams },
-          ],
-        },
-        'social.loginReturned': [
-          { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
-          {
-            target: 'loadingSocialUser',
-            actions: [
-              { type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) },
-              { type: 'persistSession', params: persistParams },
-            ],
-          },
-        ],
-        'http.unauthorized': [
-          {
-            guard: and(['isArtist', not('isCheckoutPendingOnCheckout')]),
-            target: 'signedOut',
-            actions: ['clearSession', 'clearStoredSession', 'goToArtistLogin'],
-          },
-          { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
-        ],
-      },
-    },
-    loadingSocialUser: {
-      tags: ['busy'],
-      invoke: {
-        id: 'fetchMe',
-        src: 'fetchMe',
-        input: ({ context }) => callInput(context),
-        onDone: {
-          target: 'authenticated',
-          actions: [
-            { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
-            { type: 'persistSession', params: persistParams },
-            'goToCustomerAccount',
-          ],
-        },
-        // The login parameter did not give a session: drop it like a rejected one.
-        onError: { target: 'signedOut', actions: ['clearSession', 'clearStoredSession', 'replaceWithHome'] },
-      },
-      on: {
-        'http.unauthorized': {
-          target: 'signedOut',
-          actions: ['clearSession', 'clearStoredSession', 'replaceWithHome'],
-        },
-      },
-    },
-    refreshing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'refreshToken',
-        src: 'refreshToken',
-        input: ({ context }) => callInput(context),
-        onDone: {
-          target: 'authenticated',
-          actions: [
-            { type: 'storeRefresh', params: ({ event }) => ({ token: event.output.token, user: event.output.user }) },
-            { type: 'persistSession', params: persistParams },
-          ],
-        },
-        onError: { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
-      },
-      on: {
-        'session.signedIn': {
-          target: 'authenticated',
-          actions: [
-            {
-              type: 'storeSignIn',
-              params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }),
-            },
-            { type: 'persistSession', params: persistParams },
-          ],
-        },
-        'social.loginReturned': [
-          { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
-          {
-            target: 'loadingSocialUser',
-            actions: [
-              { type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) },
-              { type: 'persistSession', params: persistParams },
-            ],
-          },
-        ],
-        'http.unauthorized': [
-          {
-            guard: and(['isArtist', not('isCheckoutPendingOnCheckout')]),
-            target: 'signedOut',
-            actions: ['clearSession', 'clearStoredSession', 'goToArtistLogin'],
-          },
-          { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
-        ],
-      },
-    },
-    authenticated: {
-      tags: ['authenticated'],
-      initial: 'active',
-      states: {
-        active: {
-          after: { refreshLead: 'renewing' },
-        },
-        /** Renewing the token shortly before it expires; the user stays signed in meanwhile. */
-        renewing: {
-          invoke: {
-            id: 'refreshToken',
-            src: 'refreshToken',
-            input: ({ context }) => callInput(context),
-            onDone: {
-              target: 'active',
-              actions: [
-                {
-                  type: 'storeRefresh',
-                  params: ({ event }) => ({ token: event.output.token, user: event.output.user }),
-                },
-                { type: 'persistSession', params: persistParams },
-              ],
-            },
-            onError: { target: '#session.signedOut', actions: ['clearSession', 'clearStoredSession'] },
-          },
-        },
-      },
-      on: {
-        'user.signOut': {
-          target: 'signingOut',
-          actions: { type: 'rememberRedirect', params: ({ event }) => ({ path: event.redirectTo ?? null }) },
-        },
-        'user.updated': {
-          actions: [
-            { type: 'patchUser', params: ({ event }) => ({ user: event.user }) },
-            { type: 'persistSession', params: persistParams },
-          ],
-        },
-        'session.signedIn': {
-          target: 'authenticated',
+          target: '.authenticated',
           reenter: true,
           actions: [
             {
@@ -326,6 +178,109 @@ export const sessionMachine = setup({
           },
           { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
         ],
+      },
+      initial: 'loadingUser',
+      states: {
+        loadingUser: {
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchMe',
+            src: 'fetchMe',
+            input: ({ context }) => callInput(context),
+            onDone: {
+              target: 'authenticated',
+              actions: [
+                { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+                { type: 'persistSession', params: persistParams },
+              ],
+            },
+            onError: { target: '#session.signedOut', actions: ['clearSession', 'clearStoredSession'] },
+          },
+        },
+        /** An expired token found at start: renew it before trusting it. */
+        refreshing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'refreshToken',
+            src: 'refreshToken',
+            input: ({ context }) => callInput(context),
+            onDone: {
+              target: 'authenticated',
+              actions: [
+                {
+                  type: 'storeRefresh',
+                  params: ({ event }) => ({ token: event.output.token, user: event.output.user }),
+                },
+                { type: 'persistSession', params: persistParams },
+              ],
+            },
+            onError: { target: '#session.signedOut', actions: ['clearSession', 'clearStoredSession'] },
+          },
+        },
+        authenticated: {
+          tags: ['authenticated'],
+          initial: 'active',
+          states: {
+            active: {
+              after: { refreshLead: 'renewing' },
+            },
+            /** Renewing the token shortly before it expires; the user stays signed in meanwhile. */
+            renewing: {
+              invoke: {
+                id: 'refreshToken',
+                src: 'refreshToken',
+                input: ({ context }) => callInput(context),
+                onDone: {
+                  target: 'active',
+                  actions: [
+                    {
+                      type: 'storeRefresh',
+                      params: ({ event }) => ({ token: event.output.token, user: event.output.user }),
+                    },
+                    { type: 'persistSession', params: persistParams },
+                  ],
+                },
+                onError: { target: '#session.signedOut', actions: ['clearSession', 'clearStoredSession'] },
+              },
+            },
+          },
+          on: {
+            'user.signOut': {
+              target: '#session.signingOut',
+              actions: { type: 'rememberRedirect', params: ({ event }) => ({ path: event.redirectTo ?? null }) },
+            },
+            'user.updated': {
+              actions: [
+                { type: 'patchUser', params: ({ event }) => ({ user: event.user }) },
+                { type: 'persistSession', params: persistParams },
+              ],
+            },
+          },
+        },
+      },
+    },
+    loadingSocialUser: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchMe',
+        src: 'fetchMe',
+        input: ({ context }) => callInput(context),
+        onDone: {
+          target: 'withToken.authenticated',
+          actions: [
+            { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+            { type: 'persistSession', params: persistParams },
+            'goToCustomerAccount',
+          ],
+        },
+        // The login parameter did not give a session: drop it like a rejected one.
+        onError: { target: 'signedOut', actions: ['clearSession', 'clearStoredSession', 'replaceWithHome'] },
+      },
+      on: {
+        'http.unauthorized': {
+          target: 'signedOut',
+          actions: ['clearSession', 'clearStoredSession', 'replaceWithHome'],
+        },
       },
     },
     signingOut: {

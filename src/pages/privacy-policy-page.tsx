@@ -1,41 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
 import { PRODUCT_NAME } from '../../contracts/constants';
+import { EmailLink, focusRing, LegalDocument, type LegalSection } from './legal-document';
 
 const PRIVACY_EMAIL = 'privacy@labsongs.example';
 
-const page = css({ maxW: '70ch', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '10', md: '14' } });
-
-const prose = css({
-  color: 'gray.800',
-  fontSize: 'md',
-  lineHeight: '1.7',
-  '& p': { mt: '3' },
-  '& ul': { mt: '3', pl: '6', listStyleType: 'disc' },
-  '& li': { mt: '1.5' },
-  '& li::marker': { color: 'brand.600' },
-  '& h3': { mt: '6', fontSize: 'lg', fontWeight: 'bold', color: 'fg.default', lineHeight: 'snug' },
-  '& strong': { fontWeight: 'semibold', color: 'fg.default' },
-  '& a': {
-    color: 'accent.emphasized',
-    textDecoration: 'underline',
-    textUnderlineOffset: '2px',
-    _hover: { color: 'brand.800' },
-  },
-});
-
-const focusRing = css({
-  _focusVisible: { outline: '3px solid', outlineColor: 'brand.300', outlineOffset: '2px', borderRadius: 'sm' },
-});
-
-const Email = () => (
-  <a href={`mailto:${PRIVACY_EMAIL}`} className={focusRing}>
-    {PRIVACY_EMAIL}
-  </a>
-);
-
-const sections: { id: string; title: string; content: ReactNode }[] = [
+const sections: LegalSection[] = [
   {
     id: 'who-we-are',
     title: 'Who we are',
@@ -273,8 +242,9 @@ const sections: { id: string; title: string; content: ReactNode }[] = [
           </li>
         </ul>
         <p>
-          To use any of these rights, email <Email />. We will reply within 30 days and may ask you to confirm your
-          identity first. If a song was made about you and you want your details removed, you can contact us too.
+          To use any of these rights, email <EmailLink email={PRIVACY_EMAIL} />. We will reply within 30 days and may
+          ask you to confirm your identity first. If a song was made about you and you want your details removed, you
+          can contact us too.
         </p>
       </>
     ),
@@ -305,7 +275,8 @@ const sections: { id: string; title: string; content: ReactNode }[] = [
     title: 'Contact us',
     content: (
       <p>
-        For any question about your privacy or this policy, contact our Data Protection Officer at <Email />.
+        For any question about your privacy or this policy, contact our Data Protection Officer at{' '}
+        <EmailLink email={PRIVACY_EMAIL} />.
       </p>
     ),
   },
@@ -313,75 +284,17 @@ const sections: { id: string; title: string; content: ReactNode }[] = [
 
 export function PrivacyPolicyPage() {
   return (
-    <article className={page} aria-labelledby="privacy-title">
-      <h1
-        id="privacy-title"
-        className={css({
-          fontSize: { base: '3xl', md: '4xl' },
-          fontWeight: 'extrabold',
-          lineHeight: 'tight',
-          letterSpacing: '-0.02em',
-        })}
-      >
-        Privacy Policy
-      </h1>
-      <p className={css({ mt: '2', color: 'fg.muted', fontSize: 'sm' })}>
-        Last updated: <time dateTime="2026-11">November 2026</time>
-      </p>
-      <p className={css({ mt: '6', fontSize: 'lg', color: 'gray.700', lineHeight: '1.6' })}>
-        A song starts with a story, and stories are personal. This policy explains, in plain language, what information{' '}
-        {PRODUCT_NAME} collects, why, how long we keep it and what you can do about it.
-      </p>
-
-      <nav
-        aria-labelledby="privacy-toc-title"
-        className={css({
-          mt: '8',
-          p: { base: '5', md: '6' },
-          bg: 'bg.subtle',
-          borderRadius: 'xl',
-          borderWidth: '1px',
-          borderColor: 'border.default',
-        })}
-      >
-        <h2 id="privacy-toc-title" className={css({ fontSize: 'md', fontWeight: 'bold' })}>
-          Contents
-        </h2>
-        <ol className={css({ mt: '3', pl: '6', listStyleType: 'decimal', '& li::marker': { color: 'fg.muted' } })}>
-          {sections.map((section) => (
-            <li key={section.id} className={css({ mt: '1' })}>
-              <a
-                href={`#${section.id}`}
-                className={`${focusRing} ${css({
-                  color: 'accent.emphasized',
-                  textDecoration: 'underline',
-                  textUnderlineOffset: '2px',
-                  _hover: { color: 'brand.800' },
-                })}`}
-              >
-                {section.title}
-              </a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-
-      {sections.map((section, index) => (
-        <section key={section.id} aria-labelledby={section.id} className={css({ mt: '10' })}>
-          <h2
-            id={section.id}
-            className={css({
-              fontSize: { base: 'xl', md: '2xl' },
-              fontWeight: 'bold',
-              lineHeight: 'snug',
-              scrollMarginTop: '24',
-            })}
-          >
-            {index + 1}. {section.title}
-          </h2>
-          <div className={prose}>{section.content}</div>
-        </section>
-      ))}
-    </article>
+    <LegalDocument
+      idPrefix="privacy"
+      title="Privacy Policy"
+      lastUpdated={{ dateTime: '2026-11', label: 'November 2026' }}
+      intro={
+        <>
+          A song starts with a story, and stories are personal. This policy explains, in plain language, what
+          information {PRODUCT_NAME} collects, why, how long we keep it and what you can do about it.
+        </>
+      }
+      sections={sections}
+    />
   );
 }

@@ -1,35 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
 import { PRODUCT_NAME } from '../../contracts/constants';
+import { EmailLink, focusRing, LegalDocument, type LegalSection } from './legal-document';
 
 const SUPPORT_EMAIL = 'support@labsongs.example';
 
-const page = css({ maxW: '70ch', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '10', md: '14' } });
-
-const prose = css({
-  color: 'gray.800',
-  fontSize: 'md',
-  lineHeight: '1.7',
-  '& p': { mt: '3' },
-  '& ul': { mt: '3', pl: '6', listStyleType: 'disc' },
-  '& li': { mt: '1.5' },
-  '& li::marker': { color: 'brand.600' },
-  '& h3': { mt: '6', fontSize: 'lg', fontWeight: 'bold', color: 'fg.default', lineHeight: 'snug' },
-  '& strong': { fontWeight: 'semibold', color: 'fg.default' },
-  '& a': {
-    color: 'accent.emphasized',
-    textDecoration: 'underline',
-    textUnderlineOffset: '2px',
-    _hover: { color: 'brand.800' },
-  },
-});
-
-const focusRing = css({
-  _focusVisible: { outline: '3px solid', outlineColor: 'brand.300', outlineOffset: '2px', borderRadius: 'sm' },
-});
-
-const sections: { id: string; title: string; content: ReactNode }[] = [
+const sections: LegalSection[] = [
   {
     id: 'about-these-terms',
     title: 'About these terms',
@@ -273,11 +248,8 @@ const sections: { id: string; title: string; content: ReactNode }[] = [
     title: 'Contact us',
     content: (
       <p>
-        Questions about these terms or an order? Email{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className={focusRing}>
-          {SUPPORT_EMAIL}
-        </a>
-        . For privacy questions, see our{' '}
+        Questions about these terms or an order? Email <EmailLink email={SUPPORT_EMAIL} />. For privacy questions, see
+        our{' '}
         <Link to="/privacy-policy" className={focusRing}>
           Privacy Policy
         </Link>
@@ -289,75 +261,17 @@ const sections: { id: string; title: string; content: ReactNode }[] = [
 
 export function TermsPage() {
   return (
-    <article className={page} aria-labelledby="terms-title">
-      <h1
-        id="terms-title"
-        className={css({
-          fontSize: { base: '3xl', md: '4xl' },
-          fontWeight: 'extrabold',
-          lineHeight: 'tight',
-          letterSpacing: '-0.02em',
-        })}
-      >
-        Terms of Service
-      </h1>
-      <p className={css({ mt: '2', color: 'fg.muted', fontSize: 'sm' })}>
-        Last updated: <time dateTime="2026-11">November 2026</time>
-      </p>
-      <p className={css({ mt: '6', fontSize: 'lg', color: 'gray.700', lineHeight: '1.6' })}>
-        These terms set out how ordering, making and delivering a song on {PRODUCT_NAME} works, and what you and we can
-        expect from each other. We have tried to keep them short and plain.
-      </p>
-
-      <nav
-        aria-labelledby="terms-toc-title"
-        className={css({
-          mt: '8',
-          p: { base: '5', md: '6' },
-          bg: 'bg.subtle',
-          borderRadius: 'xl',
-          borderWidth: '1px',
-          borderColor: 'border.default',
-        })}
-      >
-        <h2 id="terms-toc-title" className={css({ fontSize: 'md', fontWeight: 'bold' })}>
-          Contents
-        </h2>
-        <ol className={css({ mt: '3', pl: '6', listStyleType: 'decimal', '& li::marker': { color: 'fg.muted' } })}>
-          {sections.map((section) => (
-            <li key={section.id} className={css({ mt: '1' })}>
-              <a
-                href={`#${section.id}`}
-                className={`${focusRing} ${css({
-                  color: 'accent.emphasized',
-                  textDecoration: 'underline',
-                  textUnderlineOffset: '2px',
-                  _hover: { color: 'brand.800' },
-                })}`}
-              >
-                {section.title}
-              </a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-
-      {sections.map((section, index) => (
-        <section key={section.id} aria-labelledby={section.id} className={css({ mt: '10' })}>
-          <h2
-            id={section.id}
-            className={css({
-              fontSize: { base: 'xl', md: '2xl' },
-              fontWeight: 'bold',
-              lineHeight: 'snug',
-              scrollMarginTop: '24',
-            })}
-          >
-            {index + 1}. {section.title}
-          </h2>
-          <div className={prose}>{section.content}</div>
-        </section>
-      ))}
-    </article>
+    <LegalDocument
+      idPrefix="terms"
+      title="Terms of Service"
+      lastUpdated={{ dateTime: '2026-11', label: 'November 2026' }}
+      intro={
+        <>
+          These terms set out how ordering, making and delivering a song on {PRODUCT_NAME} works, and what you and we
+          can expect from each other. We have tried to keep them short and plain.
+        </>
+      }
+      sections={sections}
+    />
   );
 }

@@ -133,7 +133,7 @@ function modelEvents(snapshot: { context: { userType: UserType | null; token: st
     { type: 'xstate.error.actor.refreshToken', error: { status: 401, message: serverMessages.unauthenticated } },
     { type: 'xstate.done.actor.logout', output: { message: serverMessages.loggedOut } },
     { type: 'xstate.error.actor.logout', error: { status: 401, message: serverMessages.unauthenticated } },
-    { type: 'xstate.after.refreshLead.session.authenticated.active' },
+    { type: 'xstate.after.refreshLead.session.withToken.authenticated.active' },
   ] as SessionEvent[];
 }
 
@@ -160,7 +160,7 @@ const stateExpectations: Record<string, (s: any, h: SessionHarness) => void> = {
     expect(s.can({ type: 'session.signedIn', token: customerLoginToken, user: customer, userType: 'user' })).toBe(true);
     expect(h.fakes.pending.size).toBe(0);
   },
-  loadingUser: (s, h) => {
+  'withToken.loadingUser': (s, h) => {
     expect(s.hasTag('busy')).toBe(true);
     expect(s.hasTag('authenticated')).toBe(false);
     expect(isTokenValid(s.context.token, Date.now())).toBe(true);
@@ -176,7 +176,7 @@ const stateExpectations: Record<string, (s: any, h: SessionHarness) => void> = {
     expect([...h.fakes.pending.keys()]).toEqual(['fetchMe']);
     expect(h.fakes.pending.get('fetchMe')?.input).toEqual({ token: socialToken, userType: 'user' });
   },
-  refreshing: (s, h) => {
+  'withToken.refreshing': (s, h) => {
     expect(s.hasTag('busy')).toBe(true);
     expect(s.hasTag('authenticated')).toBe(false);
     expect(isTokenExpired(s.context.token, Date.now())).toBe(true);
@@ -186,7 +186,7 @@ const stateExpectations: Record<string, (s: any, h: SessionHarness) => void> = {
       userType: s.context.userType,
     });
   },
-  'authenticated.active': (s, h) => {
+  'withToken.authenticated.active': (s, h) => {
     expect(s.hasTag('authenticated')).toBe(true);
     expect(s.hasTag('busy')).toBe(false);
     expect(s.context.user).not.toBeNull();
@@ -197,7 +197,7 @@ const stateExpectations: Record<string, (s: any, h: SessionHarness) => void> = {
     expect(s.can(unauthorized(false, 'home'))).toBe(true);
     expect(h.fakes.pending.size).toBe(0);
   },
-  'authenticated.renewing': (s, h) => {
+  'withToken.authenticated.renewing': (s, h) => {
     expect(s.hasTag('authenticated')).toBe(true);
     expect(s.hasTag('busy')).toBe(false);
     expect(isTokenValid(s.context.token, Date.now())).toBe(true);
@@ -263,7 +263,7 @@ function stepExpectations(check: StepCheck<SessionHarness>): void {
     expect(harness.storage.token).toBeNull();
     expect(harness.storage.user).toBeNull();
   }
-  if (event.type === 'user.updated' && after.matches('authenticated')) {
+  if (event.type === 'user.updated' && after.matches({ withToken: 'authenticated' })) {
     expect(after.context.user).toEqual({ ...before.context.user, ...(event.user as object) });
   }
 }
@@ -352,15 +352,15 @@ describe('token validity (SPEC §4)', () => {
 
 describe('sessionMachine: start (the transient checking state)', () => {
   it.each([
-    ['a valid token', { token: storedToken, user: customer, userType: 'user' }, 'loadingUser'],
-    ['an expired token', { token: expiredToken, user: artist, userType: 'artist' }, 'refreshing'],
+    ['a valid token', { token: storedToken, user: customer, userType: 'user' }, { withToken: 'loadingUser' }],
+    ['an expired token', { token: expiredToken, user: artist, userType: 'artist' }, { withToken: 'refreshing' }],
     ['a malformed token', { token: 'abc.def', user: customer, userType: 'user' }, 'signedOut'],
     ['a valid token without a user type', { token: storedToken, user: customer, userType: null }, 'signedOut'],
     ['a valid token with an unknown user type', { token: storedToken, user: customer, userType: 'admin' }, 'signedOut'],
     ['nothing', {}, 'signedOut'],
   ] as const)('with %s goes to %s', (_, input, expected) => {
     const h = startSession(input as SessionInput);
-    expect(h.actor.getSnapshot().value).toBe(expected);
+    expect(h.actor.getSnapshot().value).toEqual(expected);
     if (expected === 'signedOut') {
       expect(types(h.log)).toEqual(['clearStoredSession']);
       expect(h.storage.token).toBeNull();
@@ -375,7 +375,7 @@ describe('sessionMachine: start (the transient checking state)', () => {
     const actor = createActor(sessionMachine, {
       input: { token: storedToken, user: customer, userType: 'user' },
     }).start();
-    expect(actor.getSnapshot().value).toBe('loadingUser');
+    expect(actor.getSnapshot().value).toEqual({ withToken: 'loadingUser' });
     await new Promise((r) => setImmediate(r));
     expect(actor.getSnapshot().value).toBe('signedOut');
   });
@@ -392,11 +392,11 @@ describe('sessionMachine: renewal timer', () => {
     const h = startSession({});
     const token = makeToken(600, 'x', now);
     h.actor.send({ type: 'session.signedIn', token, user: customer, userType: 'user' });
-    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'active' });
+    expect(h.actor.getSnapshot().value).toEqual({ withToken: { authenticated: 'active' } });
     await vi.advanceTimersByTimeAsync(600_000 - sessionTiming.refreshLeadMs - 1);
-    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'active' });
+    expect(h.actor.getSnapshot().value).toEqual({ withToken: { authenticated: 'active' } });
     await vi.advanceTimersByTimeAsync(1);
-    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'renewing' });
+    expect(h.actor.getSnapshot().value).toEqual({ withToken: { authenticated: 'renewing' } });
     expect(h.actor.getSnapshot().hasTag('authenticated')).toBe(true);
     const next = makeToken(600, 'y', Date.now());
     h.fakes.resolve('refreshToken', { token: next, user: customer, message: serverMessages.refreshed });
@@ -404,9 +404,9 @@ describe('sessionMachine: renewal timer', () => {
     expect(h.actor.getSnapshot().context.token).toBe(next);
     expect(h.storage.token).toBe(next);
     await vi.advanceTimersByTimeAsync(600_000 - sessionTiming.refreshLeadMs - 1);
-    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'active' });
+    expect(h.actor.getSnapshot().value).toEqual({ withToken: { authenticated: 'active' } });
     await vi.advanceTimersByTimeAsync(1);
-    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'renewing' });
+    expect(h.actor.getSnapshot().value).toEqual({ withToken: { authenticated: 'renewing' } });
     h.actor.stop();
   });
 
@@ -414,7 +414,7 @@ describe('sessionMachine: renewal timer', () => {
     const h = startSession({});
     h.actor.send({ type: 'session.signedIn', token: makeToken(30, 'x', now), user: customer, userType: 'user' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'renewing' });
+    expect(h.actor.getSnapshot().value).toEqual({ withToken: { authenticated: 'renewing' } });
     h.actor.stop();
   });
 
@@ -495,7 +495,7 @@ describe('sessionMachine: SPEC §4 rules', () => {
     expect(h.fakes.pending.get('fetchMe')?.input).toEqual({ token: socialToken, userType: 'user' });
     h.fakes.resolve('fetchMe', socialCustomer);
     await vi.advanceTimersByTimeAsync(0);
-    expect(h.actor.getSnapshot().value).toEqual({ authenticated: 'active' });
+    expect(h.actor.getSnapshot().value).toEqual({ withToken: { authenticated: 'active' } });
     expect(types(h.log)).toEqual(['persistSession', 'persistSession', 'goToCustomerAccount']);
     expect(h.location).toBe('/customer/account');
     h.actor.stop();
