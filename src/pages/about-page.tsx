@@ -1,19 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { PRODUCT_NAME } from '../../contracts/constants';
 import { specMessages } from '../../contracts/messages';
 import { buttonRecipe } from '../components/ui/button';
+import { CallToAction, Card, cardList, ctaLink, HeroHeading, PageSection } from './page-parts';
 
 const container = css({ maxW: '5xl', mx: 'auto', px: { base: '4', md: '6' } });
 
 const section = css({ py: { base: '10', md: '14' } });
-
-const sectionTitle = css({
-  fontSize: { base: '2xl', md: '3xl' },
-  fontWeight: 'bold',
-  lineHeight: 'tight',
-  letterSpacing: '-0.01em',
-});
 
 const prose = css({
   maxW: '65ch',
@@ -66,165 +60,103 @@ export function AboutPage() {
         })}
       >
         <div className={container}>
-          <p
-            className={css({
-              fontSize: 'sm',
-              fontWeight: 'semibold',
-              letterSpacing: 'wide',
-              textTransform: 'uppercase',
-              color: 'accent.emphasized',
-            })}
-          >
-            About {PRODUCT_NAME}
+          <HeroHeading
+            titleId="about-title"
+            eyebrow={<>About {PRODUCT_NAME}</>}
+            title="Some feelings are easier to sing"
+            titleClassName={css({ maxW: '20ch' })}
+            lead={
+              <>
+                {specMessages.footerTagline} {PRODUCT_NAME} connects you with independent artists who turn your story
+                into an original song, made for one person and one moment.
+              </>
+            }
+            leadClassName={css({ maxW: '40em' })}
+          />
+        </div>
+      </section>
+
+      <PageSection titleId="mission-title" title="Our mission" className={section} containerClassName={container}>
+        <div className={`${prose} ${css({ mt: '4' })}`}>
+          <p>
+            Most of us have someone we would write a song for, if only we could. A parent who gave up a lot, a partner
+            who stayed, a friend who showed up, someone we miss. We started {PRODUCT_NAME} so that anyone can give that
+            person a song that is truly theirs — with their name, their story and the words you have been meaning to
+            say.
           </p>
-          <h1
-            id="about-title"
-            className={css({
-              mt: '3',
-              fontSize: { base: '3xl', sm: '4xl', md: '5xl' },
-              fontWeight: 'extrabold',
-              lineHeight: '1.1',
-              letterSpacing: '-0.02em',
-              maxW: '20ch',
-            })}
-          >
-            Some feelings are easier to sing
-          </h1>
-          <p className={css({ mt: '4', fontSize: { base: 'lg', md: 'xl' }, color: 'fg.muted', maxW: '40em' })}>
-            {specMessages.footerTagline} {PRODUCT_NAME} connects you with independent artists who turn your story into
-            an original song, made for one person and one moment.
+          <p>
+            At the same time, we want talented singer-songwriters, in the Philippines and beyond, to earn a living doing
+            what they love: writing songs that mean something to the people who receive them.
           </p>
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="mission-title" className={section}>
-        <div className={container}>
-          <h2 id="mission-title" className={sectionTitle}>
-            Our mission
-          </h2>
-          <div className={`${prose} ${css({ mt: '4' })}`}>
-            <p>
-              Most of us have someone we would write a song for, if only we could. A parent who gave up a lot, a partner
-              who stayed, a friend who showed up, someone we miss. We started {PRODUCT_NAME} so that anyone can give
-              that person a song that is truly theirs — with their name, their story and the words you have been meaning
-              to say.
-            </p>
-            <p>
-              At the same time, we want talented singer-songwriters, in the Philippines and beyond, to earn a living
-              doing what they love: writing songs that mean something to the people who receive them.
-            </p>
-          </div>
-        </div>
-      </section>
+      <PageSection
+        titleId="artists-title"
+        title="How we work with artists"
+        className={`${section} ${css({ bg: 'bg.subtle' })}`}
+        containerClassName={container}
+      >
+        <ul
+          className={cx(
+            cardList,
+            css({ gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: '6' }),
+          )}
+        >
+          {practices.map((practice) => (
+            <Card key={practice.title} accent="top" title={practice.title} text={practice.text} />
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="artists-title" className={`${section} ${css({ bg: 'bg.subtle' })}`}>
-        <div className={container}>
-          <h2 id="artists-title" className={sectionTitle}>
-            How we work with artists
-          </h2>
-          <ul
-            className={css({
-              mt: '8',
-              display: 'grid',
-              gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
-              gap: '6',
-              listStyle: 'none',
-            })}
-          >
-            {practices.map((practice) => (
-              <li
-                key={practice.title}
-                className={css({
-                  bg: 'bg.canvas',
-                  borderRadius: 'xl',
-                  borderWidth: '1px',
-                  borderColor: 'border.default',
-                  borderTopWidth: '4px',
-                  borderTopColor: 'brand.500',
-                  p: '6',
-                })}
-              >
-                <h3 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{practice.title}</h3>
-                <p className={css({ mt: '2', color: 'fg.muted' })}>{practice.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="values-title" className={section}>
-        <div className={container}>
-          <h2 id="values-title" className={sectionTitle}>
-            What we care about
-          </h2>
-          <ul
-            className={css({
-              mt: '8',
-              listStyle: 'none',
-              display: 'grid',
+      <PageSection titleId="values-title" title="What we care about" className={section} containerClassName={container}>
+        <ul
+          className={cx(
+            cardList,
+            css({
               gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
               columnGap: '10',
               rowGap: '6',
-            })}
-          >
-            {values.map((value) => (
-              <li key={value.title} className={css({ display: 'flex', gap: '4' })}>
-                <span
-                  aria-hidden="true"
-                  className={css({ mt: '1.5', w: '3', h: '3', flexShrink: 0, borderRadius: 'full', bg: 'brand.500' })}
-                />
-                <div>
-                  <h3 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{value.title}</h3>
-                  <p className={css({ mt: '1', color: 'fg.muted' })}>{value.text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+            }),
+          )}
+        >
+          {values.map((value) => (
+            <li key={value.title} className={css({ display: 'flex', gap: '4' })}>
+              <span
+                aria-hidden="true"
+                className={css({ mt: '1.5', w: '3', h: '3', flexShrink: 0, borderRadius: 'full', bg: 'brand.500' })}
+              />
+              <div>
+                <h3 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{value.title}</h3>
+                <p className={css({ mt: '1', color: 'fg.muted' })}>{value.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="about-cta-title" className={css({ pb: { base: '12', md: '16' } })}>
-        <div className={container}>
-          <div
-            className={css({
-              borderRadius: '2xl',
-              bg: 'gray.900',
-              color: 'white',
-              px: { base: '6', md: '12' },
-              py: { base: '10', md: '12' },
-              textAlign: 'center',
-            })}
+      <PageSection
+        titleId="about-cta-title"
+        className={css({ pb: { base: '12', md: '16' } })}
+        containerClassName={container}
+      >
+        <CallToAction
+          titleId="about-cta-title"
+          title="Who will you write a song for?"
+          text="Listen to our artists and choose the voice for your story."
+          layout="centered"
+        >
+          <Link to="/artists" className={buttonRecipe({ size: 'lg', color: 'yellow' })}>
+            Meet the artists
+          </Link>
+          <Link
+            to="/artist/application"
+            className={cx(ctaLink, css({ display: 'inline-flex', alignItems: 'center', h: '12', px: '4' }))}
           >
-            <h2 id="about-cta-title" className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
-              Who will you write a song for?
-            </h2>
-            <p className={css({ mt: '3', color: 'gray.200', fontSize: { base: 'md', md: 'lg' } })}>
-              Listen to our artists and choose the voice for your story.
-            </p>
-            <div className={css({ mt: '6', display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'center' })}>
-              <Link to="/artists" className={buttonRecipe({ size: 'lg', color: 'yellow' })}>
-                Meet the artists
-              </Link>
-              <Link
-                to="/artist/application"
-                className={css({
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  h: '12',
-                  px: '4',
-                  color: 'white',
-                  fontWeight: 'semibold',
-                  textDecoration: 'underline',
-                  textUnderlineOffset: '3px',
-                  _focusVisible: { outline: '3px solid', outlineColor: 'brand.300', outlineOffset: '2px' },
-                })}
-              >
-                Apply as an artist
-              </Link>
-            </div>
-          </div>
-        </div>
-      </section>
+            Apply as an artist
+          </Link>
+        </CallToAction>
+      </PageSection>
     </div>
   );
 }
