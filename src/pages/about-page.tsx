@@ -135,28 +135,24 @@ export function AboutPage() {
         </ul>
       </PageSection>
 
-      <PageSection
+      <CallToAction
         titleId="about-cta-title"
+        title="Who will you write a song for?"
+        text="Listen to our artists and choose the voice for your story."
+        layout="centered"
         className={css({ pb: { base: '12', md: '16' } })}
         containerClassName={container}
       >
-        <CallToAction
-          titleId="about-cta-title"
-          title="Who will you write a song for?"
-          text="Listen to our artists and choose the voice for your story."
-          layout="centered"
+        <Link to="/artists" className={buttonRecipe({ size: 'lg', color: 'yellow' })}>
+          Meet the artists
+        </Link>
+        <Link
+          to="/artist/application"
+          className={cx(ctaLink, css({ display: 'inline-flex', alignItems: 'center', h: '12', px: '4' }))}
         >
-          <Link to="/artists" className={buttonRecipe({ size: 'lg', color: 'yellow' })}>
-            Meet the artists
-          </Link>
-          <Link
-            to="/artist/application"
-            className={cx(ctaLink, css({ display: 'inline-flex', alignItems: 'center', h: '12', px: '4' }))}
-          >
-            Apply as an artist
-          </Link>
-        </CallToAction>
-      </PageSection>
+          Apply as an artist
+        </Link>
+      </CallToAction>
     </div>
   );
 }

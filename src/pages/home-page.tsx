@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { PRODUCT_NAME } from '../../contracts/constants';
 import { specMessages } from '../../contracts/messages';
 import { Button, buttonRecipe } from '../components/ui/button';
+import { CallToAction, Card, cardList, ctaLink, HeroHeading, PageSection } from './page-parts';
 
 export interface HomePageProps {
   /** The primary call to action; the app decides whether to open the login modal first. */
@@ -15,16 +16,6 @@ export interface HomePageProps {
 const container = css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' } });
 
 const section = css({ py: { base: '12', md: '16' } });
-
-const sectionTitle = css({
-  fontSize: { base: '2xl', md: '3xl' },
-  fontWeight: 'bold',
-  lineHeight: 'tight',
-  letterSpacing: '-0.01em',
-  color: 'fg.default',
-});
-
-const sectionLead = css({ mt: '3', fontSize: { base: 'md', md: 'lg' }, color: 'fg.muted', maxW: '60ch' });
 
 const textLink = css({
   color: 'accent.emphasized',
@@ -147,42 +138,13 @@ export function HomePage({ onOrderSong, featuredArtists }: HomePageProps) {
           })}`}
         >
           <div className={css({ flex: '1', textAlign: { base: 'center', md: 'left' } })}>
-            <p
-              className={css({
-                fontSize: 'sm',
-                fontWeight: 'semibold',
-                letterSpacing: 'wide',
-                textTransform: 'uppercase',
-                color: 'accent.emphasized',
-              })}
-            >
-              {specMessages.footerTagline}
-            </p>
-            <h1
-              id="home-title"
-              className={css({
-                mt: '3',
-                fontSize: { base: '3xl', sm: '4xl', md: '5xl' },
-                fontWeight: 'extrabold',
-                lineHeight: '1.1',
-                letterSpacing: '-0.02em',
-                color: 'fg.default',
-              })}
-            >
-              A song written for the one you love
-            </h1>
-            <p
-              className={css({
-                mt: '4',
-                fontSize: { base: 'lg', md: 'xl' },
-                color: 'fg.muted',
-                maxW: '34em',
-                mx: { base: 'auto', md: '0' },
-              })}
-            >
-              Tell us your story and a real artist turns it into an original song — for a birthday, an anniversary, a
-              proposal, or just because.
-            </p>
+            <HeroHeading
+              titleId="home-title"
+              eyebrow={specMessages.footerTagline}
+              title="A song written for the one you love"
+              lead="Tell us your story and a real artist turns it into an original song — for a birthday, an anniversary, a proposal, or just because."
+              leadClassName={css({ maxW: '34em', mx: { base: 'auto', md: '0' } })}
+            />
             <div
               className={css({
                 mt: '8',
@@ -225,56 +187,42 @@ export function HomePage({ onOrderSong, featuredArtists }: HomePageProps) {
 
       {/* Featured artists: only once the catalogue provides them */}
       {featuredArtists ? (
-        <section aria-labelledby="featured-artists-title" className={section}>
-          <div className={container}>
-            <div
-              className={css({
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'baseline',
-                justifyContent: 'space-between',
-                gap: '3',
-              })}
-            >
-              <h2 id="featured-artists-title" className={sectionTitle}>
-                Featured artists
-              </h2>
-              <Link to="/artists" className={textLink}>
-                See all artists
-              </Link>
-            </div>
-            <div className={css({ mt: '6' })}>{featuredArtists}</div>
-          </div>
-        </section>
+        <PageSection
+          titleId="featured-artists-title"
+          title="Featured artists"
+          action={
+            <Link to="/artists" className={textLink}>
+              See all artists
+            </Link>
+          }
+          className={section}
+          containerClassName={container}
+        >
+          <div className={css({ mt: '6' })}>{featuredArtists}</div>
+        </PageSection>
       ) : null}
 
       {/* How it works */}
-      <section aria-labelledby="how-it-works-title" className={`${section} ${css({ bg: 'bg.subtle' })}`}>
-        <div className={container}>
-          <h2 id="how-it-works-title" className={sectionTitle}>
-            How it works
-          </h2>
-          <p className={sectionLead}>From your story to their song in four steps.</p>
-          <ol
-            className={css({
-              mt: '8',
-              display: 'grid',
+      <PageSection
+        titleId="how-it-works-title"
+        title="How it works"
+        lead="From your story to their song in four steps."
+        className={`${section} ${css({ bg: 'bg.subtle' })}`}
+        containerClassName={container}
+      >
+        <ol
+          className={cx(
+            cardList,
+            css({
               gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
               gap: '6',
-              listStyle: 'none',
-            })}
-          >
-            {steps.map((step, index) => (
-              <li
-                key={step.title}
-                className={css({
-                  bg: 'bg.canvas',
-                  borderWidth: '1px',
-                  borderColor: 'border.default',
-                  borderRadius: 'xl',
-                  p: '6',
-                })}
-              >
+            }),
+          )}
+        >
+          {steps.map((step, index) => (
+            <Card
+              key={step.title}
+              marker={
                 <span
                   aria-hidden="true"
                   className={css({
@@ -292,182 +240,153 @@ export function HomePage({ onOrderSong, featuredArtists }: HomePageProps) {
                 >
                   {index + 1}
                 </span>
-                <h3 className={css({ mt: '4', fontSize: 'lg', fontWeight: 'bold', lineHeight: 'snug' })}>
+              }
+              title={
+                <>
                   <span className={css({ srOnly: true })}>Step {index + 1}: </span>
                   {step.title}
-                </h3>
-                <p className={css({ mt: '2', color: 'fg.muted' })}>{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+                </>
+              }
+              text={step.text}
+            />
+          ))}
+        </ol>
+      </PageSection>
 
       {/* Occasions */}
-      <section aria-labelledby="occasions-title" className={section}>
-        <div className={container}>
-          <h2 id="occasions-title" className={sectionTitle}>
-            A song for every occasion
-          </h2>
-          <p className={sectionLead}>The big days, the quiet ones, and the moments you want to remember.</p>
-          <ul
-            className={css({
-              mt: '8',
-              display: 'grid',
+      <PageSection
+        titleId="occasions-title"
+        title="A song for every occasion"
+        lead="The big days, the quiet ones, and the moments you want to remember."
+        className={section}
+        containerClassName={container}
+      >
+        <ul
+          className={cx(
+            cardList,
+            css({
               gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
               gap: '5',
-              listStyle: 'none',
-            })}
-          >
-            {occasions.map((occasion) => (
-              <li
-                key={occasion.name}
-                className={css({
-                  position: 'relative',
-                  overflow: 'hidden',
-                  borderRadius: 'xl',
-                  borderWidth: '1px',
-                  borderColor: 'brand.100',
-                  bg: 'brand.50',
-                  p: '6',
-                  pt: '7',
-                  _before: {
-                    content: '""',
-                    position: 'absolute',
-                    insetX: '0',
-                    top: '0',
-                    h: '1.5',
-                    bg: 'brand.500',
-                  },
-                })}
-              >
-                <h3 className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'brand.900' })}>{occasion.name}</h3>
-                <p className={css({ mt: '2', color: 'gray.700' })}>{occasion.text}</p>
-              </li>
-            ))}
-          </ul>
-          <p className={css({ mt: '6', color: 'fg.muted' })}>
-            Graduations, thank-yous, friendships, or just because — if it matters to you, it deserves a song.
-          </p>
-          <div className={css({ mt: '6' })}>
-            <Button size="lg" color="primary" onClick={onOrderSong}>
-              Order a song
-            </Button>
-          </div>
+            }),
+          )}
+        >
+          {occasions.map((occasion) => (
+            <li
+              key={occasion.name}
+              className={css({
+                position: 'relative',
+                overflow: 'hidden',
+                borderRadius: 'xl',
+                borderWidth: '1px',
+                borderColor: 'brand.100',
+                bg: 'brand.50',
+                p: '6',
+                pt: '7',
+                _before: {
+                  content: '""',
+                  position: 'absolute',
+                  insetX: '0',
+                  top: '0',
+                  h: '1.5',
+                  bg: 'brand.500',
+                },
+              })}
+            >
+              <h3 className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'brand.900' })}>{occasion.name}</h3>
+              <p className={css({ mt: '2', color: 'gray.700' })}>{occasion.text}</p>
+            </li>
+          ))}
+        </ul>
+        <p className={css({ mt: '6', color: 'fg.muted' })}>
+          Graduations, thank-yous, friendships, or just because — if it matters to you, it deserves a song.
+        </p>
+        <div className={css({ mt: '6' })}>
+          <Button size="lg" color="primary" onClick={onOrderSong}>
+            Order a song
+          </Button>
         </div>
-      </section>
+      </PageSection>
 
       {/* For artists */}
-      <section aria-labelledby="for-artists-title" className={css({ py: { base: '4', md: '8' } })}>
-        <div className={container}>
-          <div
-            className={css({
-              borderRadius: '2xl',
-              bg: 'gray.900',
-              color: 'white',
-              px: { base: '6', md: '12' },
-              py: { base: '10', md: '12' },
-              display: 'flex',
-              flexDirection: { base: 'column', md: 'row' },
-              alignItems: { base: 'flex-start', md: 'center' },
-              justifyContent: 'space-between',
-              gap: '6',
-            })}
-          >
-            <div className={css({ maxW: '40em' })}>
-              <h2 id="for-artists-title" className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
-                Are you a singer-songwriter?
-              </h2>
-              <p className={css({ mt: '3', color: 'gray.200', fontSize: { base: 'md', md: 'lg' } })}>
-                Write songs that people keep forever. Set your price, go online when you are ready to take orders, and
-                get paid for every song you deliver.
-              </p>
-            </div>
-            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
-              <Link to="/artist/application" className={buttonRecipe({ size: 'lg', color: 'yellow' })}>
-                Apply as an artist
-              </Link>
-              <Link
-                to="/artist/login"
+      <CallToAction
+        titleId="for-artists-title"
+        title="Are you a singer-songwriter?"
+        text="Write songs that people keep forever. Set your price, go online when you are ready to take orders, and get paid for every song you deliver."
+        layout="split"
+        className={css({ py: { base: '4', md: '8' } })}
+        containerClassName={container}
+      >
+        <Link to="/artist/application" className={buttonRecipe({ size: 'lg', color: 'yellow' })}>
+          Apply as an artist
+        </Link>
+        <Link to="/artist/login" className={cx(ctaLink, css({ px: '2' }))}>
+          Artist login
+        </Link>
+      </CallToAction>
+
+      {/* FAQ */}
+      <PageSection
+        titleId="faq-title"
+        title="Frequently asked questions"
+        className={section}
+        containerClassName={css({ maxW: '3xl', mx: 'auto', px: { base: '4', md: '6' } })}
+      >
+        <div className={css({ mt: '6', borderTopWidth: '1px', borderColor: 'border.default' })}>
+          {faqs.map((faq) => (
+            <details key={faq.question} className={css({ borderBottomWidth: '1px', borderColor: 'border.default' })}>
+              <summary
                 className={css({
-                  color: 'white',
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  gap: '4',
+                  py: '4',
+                  cursor: 'pointer',
                   fontWeight: 'semibold',
-                  textDecoration: 'underline',
-                  textUnderlineOffset: '3px',
-                  px: '2',
+                  fontSize: { base: 'md', md: 'lg' },
+                  listStyle: 'none',
+                  '&::-webkit-details-marker': { display: 'none' },
+                  _hover: { color: 'accent.emphasized' },
                   _focusVisible: { outline: '3px solid', outlineColor: 'brand.300', outlineOffset: '2px' },
                 })}
               >
-                Artist login
-              </Link>
-            </div>
-          </div>
-        </div>
-      </section>
-
-      {/* FAQ */}
-      <section aria-labelledby="faq-title" className={section}>
-        <div className={css({ maxW: '3xl', mx: 'auto', px: { base: '4', md: '6' } })}>
-          <h2 id="faq-title" className={sectionTitle}>
-            Frequently asked questions
-          </h2>
-          <div className={css({ mt: '6', borderTopWidth: '1px', borderColor: 'border.default' })}>
-            {faqs.map((faq) => (
-              <details key={faq.question} className={css({ borderBottomWidth: '1px', borderColor: 'border.default' })}>
-                <summary
+                {faq.question}
+                <svg
+                  aria-hidden="true"
+                  focusable="false"
+                  viewBox="0 0 20 20"
                   className={css({
-                    display: 'flex',
-                    alignItems: 'center',
-                    justifyContent: 'space-between',
-                    gap: '4',
-                    py: '4',
-                    cursor: 'pointer',
-                    fontWeight: 'semibold',
-                    fontSize: { base: 'md', md: 'lg' },
-                    listStyle: 'none',
-                    '&::-webkit-details-marker': { display: 'none' },
-                    _hover: { color: 'accent.emphasized' },
-                    _focusVisible: { outline: '3px solid', outlineColor: 'brand.300', outlineOffset: '2px' },
+                    w: '5',
+                    h: '5',
+                    flexShrink: 0,
+                    color: 'accent.emphasized',
+                    transition: 'transform 0.2s',
+                    _motionReduce: { transition: 'none' },
+                    '[open] > summary > &': { transform: 'rotate(180deg)' },
                   })}
                 >
-                  {faq.question}
-                  <svg
-                    aria-hidden="true"
-                    focusable="false"
-                    viewBox="0 0 20 20"
-                    className={css({
-                      w: '5',
-                      h: '5',
-                      flexShrink: 0,
-                      color: 'accent.emphasized',
-                      transition: 'transform 0.2s',
-                      _motionReduce: { transition: 'none' },
-                      '[open] > summary > &': { transform: 'rotate(180deg)' },
-                    })}
-                  >
-                    <path
-                      d="M5 7.5l5 5 5-5"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
-                </summary>
-                <p className={css({ pb: '5', color: 'fg.muted', maxW: '65ch' })}>{faq.answer}</p>
-              </details>
-            ))}
-          </div>
-          <p className={css({ mt: '8', color: 'fg.muted' })}>
-            Still wondering? Read{' '}
-            <Link to="/about" className={textLink}>
-              how {PRODUCT_NAME} works with artists
-            </Link>
-            .
-          </p>
+                  <path
+                    d="M5 7.5l5 5 5-5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+              </summary>
+              <p className={css({ pb: '5', color: 'fg.muted', maxW: '65ch' })}>{faq.answer}</p>
+            </details>
+          ))}
         </div>
-      </section>
+        <p className={css({ mt: '8', color: 'fg.muted' })}>
+          Still wondering? Read{' '}
+          <Link to="/about" className={textLink}>
+            how {PRODUCT_NAME} works with artists
+          </Link>
+          .
+        </p>
+      </PageSection>
     </div>
   );
 }

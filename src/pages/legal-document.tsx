@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { pageTitle } from './page-parts';
 
 /** One numbered section of a legal document; `id` is its anchor and the id of its heading. */
 export interface LegalSection {
@@ -71,15 +72,7 @@ export function LegalDocument({ idPrefix, title, intro, sections, lastUpdated }:
   const tocTitleId = `${idPrefix}-toc-title`;
   return (
     <article className={page} aria-labelledby={titleId}>
-      <h1
-        id={titleId}
-        className={css({
-          fontSize: { base: '3xl', md: '4xl' },
-          fontWeight: 'extrabold',
-          lineHeight: 'tight',
-          letterSpacing: '-0.02em',
-        })}
-      >
+      <h1 id={titleId} className={pageTitle}>
         {title}
       </h1>
       <p className={css({ mt: '2', color: 'fg.muted', fontSize: 'sm' })}>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { buttonRecipe } from '../components/ui/button';
+import { pageTitle } from './page-parts';
 
 export function NotFoundPage() {
   return (
@@ -27,16 +28,7 @@ export function NotFoundPage() {
         <path d="M32 40l-4 2M30 46l-5 0M32 52l-4-2" stroke="#fb923c" strokeWidth="3" strokeLinecap="round" />
       </svg>
       <p className={css({ mt: '6', fontSize: 'sm', fontWeight: 'semibold', color: 'accent.emphasized' })}>Error 404</p>
-      <h1
-        id="not-found-title"
-        className={css({
-          mt: '2',
-          fontSize: { base: '3xl', md: '4xl' },
-          fontWeight: 'extrabold',
-          lineHeight: 'tight',
-          letterSpacing: '-0.02em',
-        })}
-      >
+      <h1 id="not-found-title" className={cx(css({ mt: '2' }), pageTitle)}>
         Page not found
       </h1>
       <p className={css({ mt: '4', fontSize: 'lg', color: 'fg.muted' })}>

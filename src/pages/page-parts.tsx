@@ -9,7 +9,7 @@ export const pageTitle = css({
   letterSpacing: '-0.02em',
 });
 
-const eyebrow = css({
+const eyebrowStyle = css({
   fontSize: 'sm',
   fontWeight: 'semibold',
   letterSpacing: 'wide',
@@ -42,17 +42,10 @@ export interface HeroHeadingProps {
 }
 
 /** The eyebrow, h1 and lead paragraph at the top of a marketing page. */
-export function HeroHeading({
-  titleId,
-  eyebrow: eyebrowText,
-  title,
-  lead,
-  titleClassName,
-  leadClassName,
-}: HeroHeadingProps) {
+export function HeroHeading({ titleId, eyebrow, title, lead, titleClassName, leadClassName }: HeroHeadingProps) {
   return (
     <>
-      <p className={eyebrow}>{eyebrowText}</p>
+      <p className={eyebrowStyle}>{eyebrow}</p>
       <h1 id={titleId} className={cx(heroTitle, titleClassName)}>
         {title}
       </h1>
@@ -224,18 +217,30 @@ export const ctaLink = css({
 });
 
 export interface CallToActionProps {
-  /** The id of the h2 (the enclosing section's aria-labelledby). */
+  /** The id of the h2, which names the section. */
   titleId: string;
   title: ReactNode;
   text: ReactNode;
   /** `centered`: message above the actions, centred; `split`: message beside the actions from md up. */
   layout: 'centered' | 'split';
+  /** Classes for the <section> (spacing). */
+  className?: string;
+  /** Classes for the wrapper around the box (width, gutters). */
+  containerClassName: string;
   /** The links or buttons. */
   children: ReactNode;
 }
 
-/** The dark call-to-action box: a title, a line of text and the actions. */
-export function CallToAction({ titleId, title, text, layout, children }: CallToActionProps) {
+/** A section holding the dark call-to-action box: a title, a line of text and the actions. */
+export function CallToAction({
+  titleId,
+  title,
+  text,
+  layout,
+  className,
+  containerClassName,
+  children,
+}: CallToActionProps) {
   const message = (
     <>
       <h2 id={titleId} className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
@@ -245,9 +250,11 @@ export function CallToAction({ titleId, title, text, layout, children }: CallToA
     </>
   );
   return (
-    <div className={ctaBox({ layout })}>
-      {layout === 'split' ? <div className={css({ maxW: '40em' })}>{message}</div> : message}
-      <div className={ctaActions({ layout })}>{children}</div>
-    </div>
+    <PageSection titleId={titleId} className={className} containerClassName={containerClassName}>
+      <div className={ctaBox({ layout })}>
+        {layout === 'split' ? <div className={css({ maxW: '40em' })}>{message}</div> : message}
+        <div className={ctaActions({ layout })}>{children}</div>
+      </div>
+    </PageSection>
   );
 }

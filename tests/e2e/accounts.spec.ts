@@ -85,6 +85,8 @@ test('a customer resets a forgotten password from the mailed link and logs in wi
   await page.getByLabel('Confirm new password', { exact: true }).fill('Another3pass');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByText('This reset link is invalid or has expired')).toBeVisible();
+  await page.getByRole('button', { name: 'Ask for a new link' }).click();
+  await expect(s.dialog('Forgot Password')).toBeVisible();
 });
 
 test('the artist login page refuses a customer and lets an artist in', async ({ page }) => {

@@ -53,7 +53,24 @@ export function ResetPasswordPage({ userType, token, email }: { userType: UserTy
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const incomplete = useSelector(actor, (s) => s.hasTag('linkIncomplete'));
   const linkProblem = [...(errors.token ?? []), ...(errors.email ?? [])][0];
-  const forgotTo = userType === 'artist' ? '/artist/forgot-password' : '/';
+  // A customer asks for a new link in the Forgot Password modal; an artist on their own page.
+  const askForNewLink =
+    userType === 'artist' ? (
+      <Link to="/artist/forgot-password" className={css({ textDecoration: 'underline' })}>
+        Ask for a new link
+      </Link>
+    ) : (
+      <button
+        type="button"
+        className={css({ textDecoration: 'underline', cursor: 'pointer' })}
+        onClick={() => {
+          navigateTo('/', { replace: true });
+          actors.dialogs.send({ type: 'dialog.openForgotPassword' });
+        }}
+      >
+        Ask for a new link
+      </button>
+    );
 
   return (
     <AuthCard title="Choose a new password">
@@ -62,9 +79,7 @@ export function ResetPasswordPage({ userType, token, email }: { userType: UserTy
           <p className={css({ mb: '4' })}>
             This reset link is incomplete. Open the link from the email again, or ask for a new one.
           </p>
-          <Link to={forgotTo} className={css({ color: 'brand.700', textDecoration: 'underline' })}>
-            Ask for a new link
-          </Link>
+          <span className={css({ color: 'brand.700' })}>{askForNewLink}</span>
         </div>
       ) : (
         <form
@@ -79,10 +94,7 @@ export function ResetPasswordPage({ userType, token, email }: { userType: UserTy
           </p>
           {linkProblem ? (
             <p role="alert" className={css({ bg: 'red.50', color: 'danger.fg', p: '3', borderRadius: 'md', mb: '4' })}>
-              {linkProblem}{' '}
-              <Link to={forgotTo} className={css({ textDecoration: 'underline' })}>
-                Ask for a new link
-              </Link>
+              {linkProblem} {askForNewLink}
             </p>
           ) : null}
           <PasswordField

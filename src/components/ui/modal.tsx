@@ -72,7 +72,8 @@ export function Modal({
           })}
         >
           <Dialog.Content className={content({ size })}>
-            <header className={css({ px: '6', pt: '6', pb: '2', pr: '12' })}>
+            {/* Plain divs: a dialog's heading and buttons are not page landmarks (banner, contentinfo). */}
+            <div className={css({ px: '6', pt: '6', pb: '2', pr: '12' })}>
               <Dialog.Title className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'heading.modal' })}>
                 {title}
               </Dialog.Title>
@@ -81,7 +82,7 @@ export function Modal({
                   {description}
                 </Dialog.Description>
               ) : null}
-            </header>
+            </div>
             <div
               className={css({
                 px: '6',
@@ -94,9 +95,9 @@ export function Modal({
               {children}
             </div>
             {footer ? (
-              <footer className={css({ px: '6', pb: '6', display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
+              <div className={css({ px: '6', pb: '6', display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
                 {footer}
-              </footer>
+              </div>
             ) : null}
             {hideCloseButton ? null : (
               <Dialog.CloseTrigger
