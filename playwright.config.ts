@@ -40,6 +40,7 @@ export default defineConfig({
       // Many journeys log in from the same address; the limits themselves are tested in tests/server.
       RATE_LIMIT_LOGIN_PER_CLIENT: '10000',
       RATE_LIMIT_FORGOT_PER_CLIENT: '10000',
+      RATE_LIMIT_REGISTER_PER_CLIENT: '10000',
     },
   },
 });

@@ -11,6 +11,7 @@ export interface RateLimitConfig {
   loginPerClient: number;
   forgotPerAccount: number;
   forgotPerClient: number;
+  registerPerClient: number;
 }
 
 export interface Config {
@@ -108,6 +109,7 @@ const envSchema = v.object({
   RATE_LIMIT_LOGIN_PER_CLIENT: wholeNumber(30, 1, 100_000),
   RATE_LIMIT_FORGOT_PER_ACCOUNT: wholeNumber(3, 1, 100_000),
   RATE_LIMIT_FORGOT_PER_CLIENT: wholeNumber(10, 1, 100_000),
+  RATE_LIMIT_REGISTER_PER_CLIENT: wholeNumber(10, 1, 100_000),
   TRUST_PROXY: flag(false),
   LOG_LEVEL: v.pipe(
     v.optional(v.string(), 'info'),
@@ -154,6 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
       loginPerClient: e.RATE_LIMIT_LOGIN_PER_CLIENT,
       forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
       forgotPerClient: e.RATE_LIMIT_FORGOT_PER_CLIENT,
+      registerPerClient: e.RATE_LIMIT_REGISTER_PER_CLIENT,
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

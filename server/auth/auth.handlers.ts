@@ -60,7 +60,8 @@ export async function login(c: AppContext, area: AccountType, body: LoginInput) 
 }
 
 export async function register(c: AppContext, body: RegisterInput) {
-  const { db, passwords, clock } = c.var;
+  const { db, passwords, clock, rateLimiter, config } = c.var;
+  enforceRate(await rateLimiter.hit(authRateRules(config.rateLimits).registerClient, clientIp(c, config.trustProxy)));
   const emailTaken = () => new ApiError(422, serverMessages.validationFailed, { email: [fieldMessages.emailTaken] });
   if (await findUserByEmail(db, 'user', body.email)) throw emailTaken();
   try {

@@ -13,5 +13,7 @@ export function authRateRules(limits: RateLimitConfig) {
     loginClient: { name: 'login-client', limit: limits.loginPerClient, windowSeconds: FIFTEEN_MINUTES },
     forgotAccount: { name: 'forgot-account', limit: limits.forgotPerAccount, windowSeconds: ONE_HOUR },
     forgotClient: { name: 'forgot-client', limit: limits.forgotPerClient, windowSeconds: ONE_HOUR },
+    /** New accounts per client address: keeps scripted sign-ups and email probing slow. */
+    registerClient: { name: 'register-client', limit: limits.registerPerClient, windowSeconds: ONE_HOUR },
   } satisfies Record<string, RateRule>;
 }

@@ -19,7 +19,13 @@ describe('loadConfig', () => {
       refreshWindowSeconds: 86_400,
       rememberRefreshWindowSeconds: 2_592_000,
       scryptCost: 17,
-      rateLimits: { loginPerAccount: 5, loginPerClient: 30, forgotPerAccount: 3, forgotPerClient: 10 },
+      rateLimits: {
+        loginPerAccount: 5,
+        loginPerClient: 30,
+        forgotPerAccount: 3,
+        forgotPerClient: 10,
+        registerPerClient: 10,
+      },
       trustProxy: false,
       logLevel: 'info',
     });
@@ -44,6 +50,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_LOGIN_PER_CLIENT: '2',
       RATE_LIMIT_FORGOT_PER_ACCOUNT: '3',
       RATE_LIMIT_FORGOT_PER_CLIENT: '4',
+      RATE_LIMIT_REGISTER_PER_CLIENT: '5',
       TRUST_PROXY: 'yes',
       LOG_LEVEL: 'WARN',
     });
@@ -61,7 +68,13 @@ describe('loadConfig', () => {
       refreshWindowSeconds: 600,
       rememberRefreshWindowSeconds: 6000,
       scryptCost: 14,
-      rateLimits: { loginPerAccount: 1, loginPerClient: 2, forgotPerAccount: 3, forgotPerClient: 4 },
+      rateLimits: {
+        loginPerAccount: 1,
+        loginPerClient: 2,
+        forgotPerAccount: 3,
+        forgotPerClient: 4,
+        registerPerClient: 5,
+      },
       trustProxy: true,
       logLevel: 'warn',
     });

@@ -21,6 +21,7 @@ describe.each(databases)('rate limits (%s)', (kind) => {
         RATE_LIMIT_LOGIN_PER_CLIENT: '6',
         RATE_LIMIT_FORGOT_PER_ACCOUNT: '2',
         RATE_LIMIT_FORGOT_PER_CLIENT: '4',
+        RATE_LIMIT_REGISTER_PER_CLIENT: '2',
       },
     });
   });
@@ -94,6 +95,50 @@ describe.each(databases)('rate limits (%s)', (kind) => {
     for (let i = 0; i < 4; i++) expect((await forgot(uniqueEmail('spray'), client)).status).toBe(200);
     expect429(await forgot(uniqueEmail('spray'), client), 3600);
     await h.mailer.flush();
+  });
+
+  it('limits registrations per client address, counting attempts on a taken email too', async () => {
+    const client = newClient();
+    const register = (email: string) =>
+      h.call(
+        'POST',
+        '/api/v1/user/auth/register',
+        {
+          first_name: 'Ana',
+          last_name: 'Cruz',
+          email,
+          password: 'Sunshine2026',
+          password_confirmation: 'Sunshine2026',
+          contact_number: '9171234567',
+          country: 'PH',
+          dial_code: '+63',
+        },
+        { headers: { 'X-Forwarded-For': client } },
+      );
+    const email = uniqueEmail('reg');
+    expect((await register(email)).status).toBe(201);
+    expect((await register(email)).status).toBe(422);
+    expect429(await register(uniqueEmail('reg')), 3600);
+    // Another address is not affected.
+    expect(
+      (
+        await h.call(
+          'POST',
+          '/api/v1/user/auth/register',
+          {
+            first_name: 'Bo',
+            last_name: 'Lee',
+            email: uniqueEmail('reg'),
+            password: 'Sunshine2026',
+            password_confirmation: 'Sunshine2026',
+            contact_number: '9171234567',
+            country: 'PH',
+            dial_code: '+63',
+          },
+          { headers: { 'X-Forwarded-For': newClient() } },
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it('keeps the counters in the database, so a second app process on it sees them', async () => {
