@@ -2,7 +2,7 @@ import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { specMessages } from '../../../contracts/messages';
 import { useDialogs, useSessionView } from '../../actors/hooks';
 import { Avatar } from '../ui/avatar';
@@ -21,6 +21,9 @@ const navLink = css({
   '&[data-status=active]': { color: 'brand.700' },
   _focusVisible: { outline: '2px solid', outlineColor: 'brand.400' },
 });
+
+// The mobile menu's buttons line up with its links.
+const mobileButton = css({ display: 'block', w: 'full', textAlign: 'left', cursor: 'pointer' });
 
 const menuContent = css({
   bg: 'white',
@@ -171,7 +174,7 @@ export function Header() {
               <li key={l.to}>
                 <Link
                   to={l.to}
-                  className={navLink}
+                  className={cx(navLink, mobileButton)}
                   onClick={() => setMobileOpen(false)}
                   activeOptions={{ exact: l.to === '/' }}
                 >
@@ -184,7 +187,7 @@ export function Header() {
                 <li>
                   <button
                     type="button"
-                    className={navLink}
+                    className={cx(navLink, mobileButton)}
                     onClick={() => {
                       setMobileOpen(false);
                       dialogs.send({ type: 'dialog.openLogin' });
@@ -196,7 +199,7 @@ export function Header() {
                 <li>
                   <button
                     type="button"
-                    className={navLink}
+                    className={cx(navLink, mobileButton)}
                     onClick={() => {
                       setMobileOpen(false);
                       dialogs.send({ type: 'dialog.openSignUp' });

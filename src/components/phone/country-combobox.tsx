@@ -1,6 +1,6 @@
 import { Combobox, useListCollection } from '@ark-ui/react/combobox';
 import { useMemo } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { type Country, countries, findCountry } from '../../../contracts/countries';
 import { specMessages } from '../../../contracts/messages';
 import { inputClass } from '../ui/field';
@@ -41,8 +41,8 @@ export function CountryCombobox({
   });
   const selected = findCountry(value);
   const display = useMemo(
-    () =>
-      selected ? (showDialCode ? `${selected.emoji} ${selected.dial_code}` : `${selected.emoji} ${selected.name}`) : '',
+    // Text only: flag emoji do not render everywhere (Windows shows letters), so the flag is an image.
+    () => (selected ? (showDialCode ? selected.dial_code : selected.name) : ''),
     [selected, showDialCode],
   );
 
@@ -66,8 +66,23 @@ export function CountryCombobox({
     >
       <Combobox.Label className={css({ srOnly: true })}>{label}</Combobox.Label>
       <Combobox.Control className={css({ position: 'relative' })}>
+        {selected ? (
+          <img
+            src={selected.image}
+            alt=""
+            width={20}
+            height={15}
+            className={css({
+              position: 'absolute',
+              left: '3',
+              top: '50%',
+              transform: 'translateY(-50%)',
+              pointerEvents: 'none',
+            })}
+          />
+        ) : null}
         <Combobox.Input
-          className={inputClass}
+          className={cx(inputClass, css({ pl: selected ? '10' : '3', '&::placeholder': { color: 'fg.default' } }))}
           placeholder={display || 'Search country'}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
