@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+
+test('navigation scrolls to the top, and going back restores the saved position', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 600 });
+  await page.goto('/terms');
+  await expect(page).toHaveTitle(/Terms of Use/);
+  await page.mouse.wheel(0, 2500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1500);
+  const saved = await page.evaluate(() => window.scrollY);
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page).toHaveTitle(/Privacy Policy/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(saved - 50);
+});
+
+test('the footer scroll-to-top button returns to the top', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 600 });
+  await page.goto('/privacy-policy');
+  await page.getByRole('button', { name: 'Scroll to top' }).scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole('button', { name: 'Scroll to top' }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
