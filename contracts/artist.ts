@@ -1,0 +1,337 @@
+import * as v from 'valibot';
+import { type AppStatus, type AuthUser, contactNumberSchema, emailSchema, newPasswordSchema } from './auth';
+import { findCountry } from './countries';
+import { fieldMessages as m, specMessages } from './messages';
+import {
+  type Genre,
+  genreValues,
+  MAX_RATE_CENTAVOS,
+  MIN_RATE_CENTAVOS,
+  type VocalType,
+  vocalTypeValues,
+} from './options';
+
+// The artist's side of the API (SPEC §7 artist area, DESIGN §3 and §5): the public application,
+// the four application parts, sample songs, the online switch, the admin review and the catalogue.
+
+export const artistMessages = {
+  stageNameRequired: 'Please enter your stage name',
+  pitchTooShort: 'Tell us a little more about yourself (at least 20 characters)',
+  pitchTooLong: 'Please keep your pitch under 1000 characters',
+  linksInvalid: 'Enter up to three links, each starting with http:// or https://',
+  termsRequired: 'Please accept the terms to apply',
+  bioTooShort: 'Your bio should be at least 40 characters',
+  bioTooLong: 'Please keep your bio under 2000 characters',
+  genresRequired: 'Choose between one and five genres',
+  genreUnknown: 'Choose genres from the list',
+  vocalTypeRequired: 'Choose your vocal type',
+  rateInvalid: `Set a rate between ₱${MIN_RATE_CENTAVOS / 100} and ₱${MAX_RATE_CENTAVOS / 100}`,
+  samplesRequired: 'Upload at least one sample song',
+  cityRequired: 'Please enter your city or province',
+  birthdateInvalid: 'Enter your date of birth',
+  tooYoung: 'Artists must be at least 18 years old',
+  bankNameRequired: 'Please enter your bank or e-wallet',
+  accountNameRequired: 'Please enter the account name',
+  accountNumberInvalid: 'Enter the account number (6 to 20 digits)',
+  currentPasswordWrong: 'Your current password is not correct',
+  samePassword: 'Choose a password different from your temporary one',
+  reasonRequired: 'Please give a reason (at least 10 characters)',
+  applicationReceived:
+    'Thank you for applying! We have emailed you a temporary password. Log in to finish your application.',
+  notApproved: 'Your artist account is not approved yet.',
+  applicationIncomplete: 'Finish your application first.',
+  notForReview: 'This application is not waiting for review.',
+  artistUnavailable: 'This artist is not taking orders right now.',
+  audioOnly: 'Upload an audio file (MP3, WAV, OGG, M4A, FLAC or WebM).',
+  imageOnly: 'Upload an image (JPEG, PNG or WebP).',
+  fileTooLarge: 'This file is too large.',
+  fileRequired: 'Choose a file to upload',
+  songLimit: 'You can keep up to 5 sample songs. Delete one first.',
+  wentOnline: 'Your profile will show in the artist page where customers choose their artist to collaborate with.',
+  wentOffline: 'Your profile will not show in the artist page where customers choose their artist to collaborate with.',
+} as const;
+
+const str = (message: string = m.mustBeText) => v.optional(v.string(message), '');
+const text = (label: string, max: number, required = m.required(label)) =>
+  v.pipe(str(), v.trim(), v.nonEmpty(required), v.maxLength(max, m.tooLong(label, max)));
+const country = v.pipe(
+  str(m.countryInvalid),
+  v.check((code) => findCountry(code) !== undefined, m.countryInvalid),
+);
+const dialMatches = (i: { country: string; dial_code: string }) => findCountry(i.country)?.dial_code === i.dial_code;
+
+/** Up to three http(s) links, one per line (or separated by spaces). */
+export const linksSchema = v.pipe(
+  str(artistMessages.linksInvalid),
+  v.trim(),
+  v.transform((s) => (s === '' ? [] : s.split(/\s+/))),
+  v.check(
+    (links) => links.length <= 3 && links.every((l) => /^https?:\/\/[^\s]{3,300}$/i.test(l)),
+    artistMessages.linksInvalid,
+  ),
+);
+
+/**
+ * POST /api/v1/artist/application (public, multipart): these fields plus an optional `sample` audio
+ * file. Creates the artist with app_status `incomplete` and mails a temporary password.
+ */
+export const applicationSchema = v.pipe(
+  v.strictObject({
+    first_name: text('first name', 100),
+    last_name: text('last name', 100),
+    stage_name: text('stage name', 60, artistMessages.stageNameRequired),
+    email: emailSchema,
+    contact_number: contactNumberSchema,
+    country,
+    dial_code: v.pipe(str(m.dialCodeMismatch), v.trim()),
+    links: linksSchema,
+    pitch: v.pipe(
+      str(),
+      v.trim(),
+      v.minLength(20, artistMessages.pitchTooShort),
+      v.maxLength(1000, artistMessages.pitchTooLong),
+    ),
+    accept_terms: v.pipe(str(artistMessages.termsRequired), v.literal('true', artistMessages.termsRequired)),
+  }),
+  v.forward(v.partialCheck([['country'], ['dial_code']], dialMatches, m.dialCodeMismatch), ['dial_code']),
+);
+export type ApplicationBody = v.InferInput<typeof applicationSchema>;
+export const applicationFields = [
+  'first_name',
+  'last_name',
+  'stage_name',
+  'email',
+  'contact_number',
+  'country',
+  'dial_code',
+  'links',
+  'pitch',
+  'accept_terms',
+  'sample',
+] as const;
+
+/** PATCH /profile/personal: sets personal_info. */
+export const personalInfoSchema = v.pipe(
+  v.strictObject({
+    first_name: text('first name', 100),
+    middle_name: v.pipe(str(), v.trim(), v.maxLength(100, m.tooLong('middle name', 100))),
+    last_name: text('last name', 100),
+    contact_number: contactNumberSchema,
+    country,
+    dial_code: v.pipe(str(m.dialCodeMismatch), v.trim()),
+    city: text('city or province', 100, artistMessages.cityRequired),
+    birthdate: v.pipe(
+      str(artistMessages.birthdateInvalid),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, artistMessages.birthdateInvalid),
+      v.check((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), artistMessages.birthdateInvalid),
+      v.check((d) => isAdult(d, new Date()), artistMessages.tooYoung),
+    ),
+  }),
+  v.forward(v.partialCheck([['country'], ['dial_code']], dialMatches, m.dialCodeMismatch), ['dial_code']),
+);
+export type PersonalInfoBody = v.InferInput<typeof personalInfoSchema>;
+
+/** True when someone born on `birthdate` (yyyy-mm-dd) is 18 or older on `today`. */
+export function isAdult(birthdate: string, today: Date): boolean {
+  const [y, mo, d] = birthdate.split('-').map(Number) as [number, number, number];
+  const eighteenth = Date.UTC(y + 18, mo - 1, d);
+  return eighteenth <= Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+}
+
+/** PATCH /profile/artist-info: sets artist_info (the server also needs at least one sample song). */
+export const artistInfoSchema = v.strictObject({
+  stage_name: text('stage name', 60, artistMessages.stageNameRequired),
+  bio: v.pipe(
+    str(),
+    v.trim(),
+    v.minLength(40, artistMessages.bioTooShort),
+    v.maxLength(2000, artistMessages.bioTooLong),
+  ),
+  genres: v.pipe(
+    v.optional(v.array(v.string(artistMessages.genreUnknown), artistMessages.genresRequired), []),
+    v.minLength(1, artistMessages.genresRequired),
+    v.maxLength(5, artistMessages.genresRequired),
+    v.check((gs) => gs.every((g) => (genreValues as string[]).includes(g)), artistMessages.genreUnknown),
+    v.check((gs) => new Set(gs).size === gs.length, artistMessages.genreUnknown),
+  ),
+  vocal_type: v.pipe(
+    str(artistMessages.vocalTypeRequired),
+    v.check((t) => (vocalTypeValues as string[]).includes(t), artistMessages.vocalTypeRequired),
+  ),
+  /** Whole pesos. */
+  rate: v.pipe(
+    v.number(artistMessages.rateInvalid),
+    v.integer(artistMessages.rateInvalid),
+    v.minValue(MIN_RATE_CENTAVOS / 100, artistMessages.rateInvalid),
+    v.maxValue(MAX_RATE_CENTAVOS / 100, artistMessages.rateInvalid),
+  ),
+});
+export type ArtistInfoBody = v.InferInput<typeof artistInfoSchema>;
+
+/** PATCH /profile/bank: sets payout_info; stored encrypted, answered masked. */
+export const payoutSchema = v.strictObject({
+  bank_name: text('bank or e-wallet', 80, artistMessages.bankNameRequired),
+  account_name: text('account name', 100, artistMessages.accountNameRequired),
+  account_number: v.pipe(
+    str(artistMessages.accountNumberInvalid),
+    v.transform((s) => s.replace(/[\s-]/g, '')),
+    v.regex(/^\d{6,20}$/, artistMessages.accountNumberInvalid),
+  ),
+});
+export type PayoutBody = v.InferInput<typeof payoutSchema>;
+
+/** PATCH /profile/password (artist; the customer one arrives with the account pages): sets password_updated. */
+export const changePasswordSchema = v.pipe(
+  v.strictObject({
+    current_password: v.pipe(str(m.passwordRequired), v.nonEmpty(m.passwordRequired)),
+    password: newPasswordSchema,
+    password_confirmation: v.pipe(str(m.confirmationRequired), v.nonEmpty(m.confirmationRequired)),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (i) => i.password === i.password_confirmation,
+      specMessages.passwordsDoNotMatch,
+    ),
+    ['password_confirmation'],
+  ),
+);
+export type ChangePasswordBody = v.InferInput<typeof changePasswordSchema>;
+
+/** PATCH /profile/online-status (SPEC §3): 0 asks to go online, 1 to go offline. */
+export const onlineStatusSchema = v.strictObject({
+  status: v.picklist([0, 1], 'Status must be 0 (online) or 1 (offline)'),
+});
+
+/** PATCH /profile/featured-song: a sample song's `source`, or null to remove the featured song. */
+export const featuredSongSchema = v.strictObject({
+  source: v.nullable(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Unknown song'))),
+});
+
+/** DELETE /profile/upload/song body, GET ?source= query: an opaque server key, never a path. */
+export const songSourceSchema = v.strictObject({
+  source: v.pipe(str('Unknown song'), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Unknown song')),
+});
+
+/** POST /applications/{id}/reject. */
+export const rejectSchema = v.strictObject({
+  reason: v.pipe(
+    str(),
+    v.trim(),
+    v.minLength(10, artistMessages.reasonRequired),
+    v.maxLength(1000, m.tooLong('reason', 1000)),
+  ),
+});
+
+// ---- Answers -------------------------------------------------------------------------------------
+
+/** A sample song; `url` is a short-lived signed address that supports Range requests. */
+export interface ArtistSong {
+  source: string;
+  title: string;
+  url: string;
+  mime: string;
+  size: number;
+  is_featured: boolean;
+  created_at: string;
+}
+
+export interface PayoutMasked {
+  bank_name: string;
+  account_name: string;
+  /** e.g. "•••• 1234": the full number never leaves the server. */
+  account_number_masked: string;
+}
+
+/** GET /api/v1/artist/profile: everything the artist edits. */
+export interface ArtistProfile {
+  user: AuthUser;
+  stage_name: string | null;
+  city: string | null;
+  birthdate: string | null;
+  bio: string | null;
+  genres: Genre[];
+  vocal_type: VocalType | null;
+  /** Whole pesos; the platform base price until the artist sets one. */
+  rate: number;
+  links: string[];
+  pitch: string | null;
+  payout: PayoutMasked | null;
+  songs: ArtistSong[];
+  rejection_reason: string | null;
+}
+
+/** GET /api/v1/artist/dashboard. Order stages fill in with the order lifecycle; until then real zeros. */
+export interface ArtistDashboard {
+  counts: { song_orders: number; ongoing: number; validation: number; revision: number; completed: number };
+  earnings_this_month: number;
+  rating: number | null;
+  rating_count: number;
+  is_online: 0 | 1;
+  next_due: { reference: string; due_at: string } | null;
+}
+
+/** One card of the public catalogue (GET /api/v1/user/artists). `id` is the public user_id. */
+export interface ArtistCard {
+  id: string;
+  stage_name: string;
+  avatar: string | null;
+  genres: Genre[];
+  vocal_type: VocalType | null;
+  rating: number | null;
+  rating_count: number;
+  /** Whole pesos. */
+  rate: number;
+  sample: { title: string; url: string } | null;
+}
+
+export interface ArtistCatalogPage {
+  artists: ArtistCard[];
+  next_cursor: string | null;
+}
+
+/** GET /api/v1/user/artists/{id}: an online, approved artist. */
+export interface ArtistPublicProfile extends ArtistCard {
+  bio: string;
+  songs: { source: string; title: string; url: string }[];
+  reviews: { rating: number; review: string; customer_first_name: string; created_at: string }[];
+}
+
+/** Admin: GET /api/v1/admin/applications?status= */
+export interface ApplicationSummary {
+  id: number;
+  user_id: string;
+  full_name: string;
+  stage_name: string | null;
+  email: string;
+  app_status: AppStatus;
+  application_progress: NonNullable<AuthUser['application_progress']>;
+  created_at: string;
+  submitted_at: string | null;
+}
+
+/** Admin: GET /api/v1/admin/applications/{id} */
+export interface ApplicationDetail extends ApplicationSummary {
+  contact_number: string | null;
+  dial_code: string | null;
+  country: string | null;
+  city: string | null;
+  links: string[];
+  pitch: string | null;
+  bio: string | null;
+  genres: Genre[];
+  vocal_type: VocalType | null;
+  rate: number;
+  songs: ArtistSong[];
+  payout_complete: boolean;
+  rejection_reason: string | null;
+}
+
+/** Catalogue query (GET /api/v1/user/artists). */
+export const catalogQuerySchema = v.strictObject({
+  genre: v.optional(v.picklist(genreValues as [string, ...string[]], 'Unknown genre')),
+  vocal_type: v.optional(v.picklist(vocalTypeValues as [string, ...string[]], 'Unknown vocal type')),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, m.tooLong('search', 60)))),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(200, 'Invalid cursor'))),
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'Invalid limit'))),
+});
