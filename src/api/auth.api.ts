@@ -8,16 +8,7 @@ import type {
   ResetPasswordBody,
 } from '../../contracts/auth';
 import type { ApiSuccess } from '../../contracts/http';
-import { toApiError } from './errors';
-
-/** Runs a call and turns any failure into the ApiError shape the machines read. */
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw await toApiError(error);
-  }
-}
+import { call } from './call';
 
 /** The auth calls of SPEC §7, against one API area (user or artist). */
 export function authApi(http: KyInstance) {

@@ -1,0 +1,42 @@
+import type { KyInstance } from 'ky';
+import type {
+  ArtistDashboard,
+  ArtistInfoBody,
+  ArtistProfile,
+  ArtistSong,
+  ChangePasswordBody,
+  PayoutBody,
+  PayoutMasked,
+  PersonalInfoBody,
+} from '../../contracts/artist';
+import type { AuthUser, LoginAnswer } from '../../contracts/auth';
+import type { ApiSuccess } from '../../contracts/http';
+import { call } from './call';
+
+/** The artist area of SPEC §7 (profile parts, songs, online switch) and DESIGN §3 (dashboard). */
+export function artistApi(http: KyInstance) {
+  const data = <T>(promise: Promise<ApiSuccess<T>>) => promise.then((body) => body.data);
+  return {
+    profile: () => call(() => data(http.get('profile').json<ApiSuccess<ArtistProfile>>())),
+    dashboard: () => call(() => data(http.get('dashboard').json<ApiSuccess<ArtistDashboard>>())),
+    savePersonal: (body: PersonalInfoBody) =>
+      call(() => data(http.patch('profile/personal', { json: body }).json<ApiSuccess<AuthUser>>())),
+    saveArtistInfo: (body: ArtistInfoBody) =>
+      call(() => data(http.patch('profile/artist-info', { json: body }).json<ApiSuccess<AuthUser>>())),
+    savePayout: (body: PayoutBody) =>
+      call(() =>
+        data(http.patch('profile/bank', { json: body }).json<ApiSuccess<{ user: AuthUser; payout: PayoutMasked }>>()),
+      ),
+    changePassword: (body: ChangePasswordBody) =>
+      call(() => data(http.patch('profile/password', { json: body }).json<ApiSuccess<LoginAnswer>>())),
+    setOnlineStatus: (status: 0 | 1) =>
+      call(() => data(http.patch('profile/online-status', { json: { status } }).json<ApiSuccess<AuthUser>>())),
+    setFeaturedSong: (source: string | null) =>
+      call(() => data(http.patch('profile/featured-song', { json: { source } }).json<ApiSuccess<AuthUser>>())),
+    deleteSong: (source: string) =>
+      call(() => http.delete('profile/upload/song', { json: { source } }).json<{ message: string }>()),
+    deactivate: () => call(() => http.patch('profile/deactivate').json<{ message: string }>()),
+  };
+}
+export type ArtistApi = ReturnType<typeof artistApi>;
+export type { ArtistSong };
