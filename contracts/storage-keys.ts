@@ -8,4 +8,6 @@ export const storageKeys = {
   accessToken: 'labsongs_access_token',
   user: 'labsongs_user',
   adminToken: 'labsongs_admin_token',
+  /** "Order with this artist": the order flow's song step preselects it. */
+  preselectedArtist: 'labsongs_preselected_artist',
 } as const;

@@ -1,0 +1,158 @@
+// The public artist list (/artists): filters and search live in the address so they can be shared;
+// typing in the search waits a moment before asking the server; more artists load page by page.
+import { assign, fromPromise, setup } from 'xstate';
+import type { ArtistCard, ArtistCatalogPage } from '../contracts/artist';
+import type { Option } from '../contracts/options';
+import { notProvided, readFailure } from './api-error';
+
+export interface CatalogFilters {
+  genre: string;
+  vocal_type: string;
+  q: string;
+}
+
+export interface ArtistCatalogContext {
+  filters: CatalogFilters;
+  artists: ArtistCard[];
+  nextCursor: string | null;
+  error: string | null;
+  /** The filter choices, from GET /options. */
+  options: { genres: Option[]; vocal_types: Option[] };
+}
+
+export type ArtistCatalogEvent =
+  | { type: 'filter.changed'; name: 'genre' | 'vocal_type'; value: string }
+  | { type: 'search.typed'; q: string }
+  /** The address changed by itself (back/forward): adopt its filters. */
+  | { type: 'url.changed'; filters: CatalogFilters }
+  | { type: 'user.loadMore' }
+  | { type: 'user.retry' }
+  | { type: 'user.clearFilters' };
+
+export interface FetchArtistsInput {
+  filters: CatalogFilters;
+  cursor: string | null;
+}
+
+export const emptyFilters: CatalogFilters = { genre: '', vocal_type: '', q: '' };
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export const artistCatalogMachine = setup({
+  types: {
+    context: {} as ArtistCatalogContext,
+    events: {} as ArtistCatalogEvent,
+    input: {} as { filters?: Partial<CatalogFilters> } | undefined,
+    tags: {} as 'loading' | 'loadingMore' | 'error' | 'empty',
+  },
+  actors: {
+    fetchArtists: fromPromise<ArtistCatalogPage, FetchArtistsInput>(notProvided('fetchArtists')),
+    fetchOptions: fromPromise<{ genres: Option[]; vocal_types: Option[] }>(notProvided('fetchOptions')),
+  },
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+  guards: {
+    hasMore: ({ context }) => context.nextCursor !== null,
+    isEmptyResult: ({ event }) => 'output' in event && (event.output as ArtistCatalogPage).artists.length === 0,
+    hasFilters: ({ context }) =>
+      context.filters.genre !== '' || context.filters.vocal_type !== '' || context.filters.q !== '',
+  },
+  actions: {
+    setFilter: assign(({ context, event }) =>
+      event.type === 'filter.changed' ? { filters: { ...context.filters, [event.name]: event.value } } : {},
+    ),
+    setSearch: assign(({ context, event }) =>
+      event.type === 'search.typed' ? { filters: { ...context.filters, q: event.q } } : {},
+    ),
+    adoptUrl: assign(({ event }) => (event.type === 'url.changed' ? { filters: event.filters } : {})),
+    clearFilters: assign({ filters: emptyFilters }),
+    replaceList: assign(({ event }) => {
+      const page = (event as unknown as { output: ArtistCatalogPage }).output;
+      return { artists: page.artists, nextCursor: page.next_cursor, error: null };
+    }),
+    appendList: assign(({ context, event }) => {
+      const page = (event as unknown as { output: ArtistCatalogPage }).output;
+      const known = new Set(context.artists.map((a) => a.id));
+      return {
+        artists: [...context.artists, ...page.artists.filter((a) => !known.has(a.id))],
+        nextCursor: page.next_cursor,
+        error: null,
+      };
+    }),
+    setError: assign(({ event }) => ({ error: readFailure((event as unknown as { error: unknown }).error).message })),
+    // Supplied by the app: keep the address in step with the filters (replace, no new history entry).
+    syncUrl: (_, _params: { filters: CatalogFilters }) => {},
+  },
+}).createMachine({
+  id: 'artistCatalog',
+  context: ({ input }) => ({
+    filters: { ...emptyFilters, ...input?.filters },
+    artists: [],
+    nextCursor: null,
+    error: null,
+    options: { genres: [], vocal_types: [] },
+  }),
+  // The filter lists load once, beside whatever the list is doing; without them the filters stay empty.
+  invoke: {
+    id: 'fetchOptions',
+    src: 'fetchOptions',
+    onDone: {
+      actions: assign(({ event }) => ({
+        options: { genres: event.output.genres, vocal_types: event.output.vocal_types },
+      })),
+    },
+  },
+  initial: 'loading',
+  on: {
+    'filter.changed': {
+      target: '.loading',
+      actions: ['setFilter', { type: 'syncUrl', params: ({ context }) => ({ filters: context.filters }) }],
+    },
+    'search.typed': { target: '.typing', actions: 'setSearch' },
+    'url.changed': { target: '.loading', actions: 'adoptUrl' },
+    'user.clearFilters': {
+      target: '.loading',
+      actions: ['clearFilters', { type: 'syncUrl', params: ({ context }) => ({ filters: context.filters }) }],
+    },
+  },
+  states: {
+    /** Waiting for the typing to pause before searching. */
+    typing: {
+      after: {
+        searchDebounce: {
+          target: 'loading',
+          actions: { type: 'syncUrl', params: ({ context }) => ({ filters: context.filters }) },
+        },
+      },
+    },
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'fetchArtists',
+        src: 'fetchArtists',
+        input: ({ context }) => ({ filters: context.filters, cursor: null }),
+        onDone: [
+          { guard: 'isEmptyResult', target: 'empty', actions: 'replaceList' },
+          { target: 'ready', actions: 'replaceList' },
+        ],
+        onError: { target: 'failed', actions: 'setError' },
+      },
+    },
+    ready: {
+      on: { 'user.loadMore': { guard: 'hasMore', target: 'loadingMore' } },
+    },
+    loadingMore: {
+      tags: ['loadingMore'],
+      invoke: {
+        id: 'fetchArtists',
+        src: 'fetchArtists',
+        input: ({ context }) => ({ filters: context.filters, cursor: context.nextCursor }),
+        onDone: { target: 'ready', actions: 'appendList' },
+        onError: { target: 'ready', actions: 'setError' },
+      },
+    },
+    empty: { tags: ['empty'] },
+    failed: {
+      tags: ['error'],
+      on: { 'user.retry': 'loading' },
+    },
+  },
+});
