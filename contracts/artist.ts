@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { type AppStatus, type AuthUser, contactNumberSchema, emailSchema, newPasswordSchema } from './auth';
+import {
+  type AppStatus,
+  type AuthUser,
+  appStatuses,
+  contactNumberSchema,
+  emailSchema,
+  newPasswordSchema,
+} from './auth';
 import { findCountry } from './countries';
 import { fieldMessages as m, specMessages } from './messages';
 import {
@@ -49,6 +56,23 @@ export const artistMessages = {
   songLimit: 'You can keep up to 5 sample songs. Delete one first.',
   wentOnline: 'Your profile will show in the artist page where customers choose their artist to collaborate with.',
   wentOffline: 'Your profile will not show in the artist page where customers choose their artist to collaborate with.',
+  personalInfoSaved: 'Your personal information has been saved.',
+  artistInfoSaved: 'Your artist information has been saved.',
+  payoutSaved: 'Your payout details have been saved.',
+  passwordChanged: 'Your password has been changed.',
+  submittedForReview: 'Your application is complete. We will review it and email you soon.',
+  songUploaded: 'Your song has been uploaded.',
+  songDeleted: 'The song has been deleted.',
+  songNotFound: 'Unknown song',
+  featuredSongSet: 'Your featured song has been updated.',
+  featuredSongCleared: 'Your featured song has been removed.',
+  accountDeactivated: 'Your artist account has been deactivated.',
+  applicationApproved: 'The application has been approved.',
+  applicationRejected: 'The application has been rejected.',
+  titleTooLong: 'The title must be at most 100 characters',
+  multipartRequired: 'Send the form as multipart/form-data.',
+  linkInvalid: 'This link is invalid or has expired.',
+  rangeNotSatisfiable: 'The requested range is outside the file.',
 } as const;
 
 const str = (message: string = m.mustBeText) => v.optional(v.string(message), '');
@@ -243,6 +267,24 @@ export interface PayoutMasked {
   account_number_masked: string;
 }
 
+/** PATCH /profile/bank answer. */
+export interface PayoutAnswer {
+  user: AuthUser;
+  payout: PayoutMasked;
+}
+
+/** GET /api/v1/user/options. `base_price` is in whole pesos, like ArtistCard.rate. */
+export interface CatalogOptions {
+  genres: { value: Genre; display: string }[];
+  vocal_types: { value: VocalType; display: string }[];
+  base_price: number;
+}
+
+/** Admin: GET /api/v1/admin/applications?status= (default for_review). */
+export const applicationListQuerySchema = v.strictObject({
+  status: v.optional(v.picklist(appStatuses, 'Unknown status'), 'for_review'),
+});
+
 /** GET /api/v1/artist/profile: everything the artist edits. */
 export interface ArtistProfile {
   user: AuthUser;
@@ -335,3 +377,14 @@ export const catalogQuerySchema = v.strictObject({
   cursor: v.optional(v.pipe(v.string(), v.maxLength(200, 'Invalid cursor'))),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'Invalid limit'))),
 });
+
+/**
+ * The four parts of /artist/application-form in form order (DESIGN §5): each PATCH sets its
+ * application_progress flag (machines/application-form.machine.ts).
+ */
+export const applicationParts = [
+  { part: 'personalInfo', flag: 'personal_info', title: 'Personal information' },
+  { part: 'artistInfo', flag: 'artist_info', title: 'Artist information' },
+  { part: 'payoutInfo', flag: 'payout_info', title: 'Payout details' },
+  { part: 'password', flag: 'password_updated', title: 'Password' },
+] as const;

@@ -81,3 +81,26 @@ export const session = {
   /** setTimeout cannot wait longer than 2^31 − 1 ms; a longer wait fires at once, so the renewal timer is capped. */
   maxTimerMs: 2_147_483_647,
 } as const;
+
+/**
+ * SPEC §2 Artist area: the sidebar entries in order, with the path and the route name of each page
+ * (machines/artist-gate.ts filters them by status, SPEC §4 "Artist menu by status").
+ */
+export const artistMenuEntries = [
+  { to: '/artist/dashboard', label: 'Dashboard', routeName: 'artist.dashboard' },
+  { to: '/artist/profile', label: 'My Profile', routeName: 'artist.profile' },
+  { to: '/artist/earnings', label: 'Earnings', routeName: 'artist.earnings' },
+  { to: '/artist/song-orders', label: 'Song Order', routeName: 'artist.song-orders' },
+  { to: '/artist/ongoing', label: 'Ongoing', routeName: 'artist.ongoing' },
+  { to: '/artist/validation', label: 'For Validation', routeName: 'artist.validation' },
+  { to: '/artist/revision', label: 'For Revision', routeName: 'artist.revision' },
+  { to: '/artist/completed', label: 'Completed', routeName: 'artist.completed' },
+  { to: '/artist/account-settings', label: 'Account Settings', routeName: 'artist.account-settings' },
+] as const;
+
+/** SPEC §2: the application form sits outside the artist layout. */
+export const artistApplicationFormRoute = {
+  to: '/artist/application-form',
+  label: 'Application Form',
+  routeName: 'artist.application-form',
+} as const;

@@ -1,0 +1,535 @@
+// DESIGN §5: the four parts of /artist/application-form. Each part saves on its own (its own PATCH),
+// sets its progress flag and moves on to the next unfinished part; with all four the application is
+// submitted (app_status for_review). Every part stays open for edits; a rejected application shows
+// the reason. The server validates (its 422 errors show per field and clear as the field is edited).
+// The app supplies the four save actors, patchUser, announceNewToken and the toasts.
+import { assign, fromPromise, setup } from 'xstate';
+import { type ArtistProfile, applicationParts, artistMessages } from '../contracts/artist';
+import type { ApplicationProgress, AppStatus, AuthUser } from '../contracts/auth';
+import { phone } from '../contracts/constants';
+import { findCountry } from '../contracts/countries';
+import { BASE_PRICE_CENTAVOS } from '../contracts/options';
+import { hasFieldErrors, notProvided, readFailure, withoutField } from './api-error';
+import type {
+  ApplicationFormContext,
+  ApplicationFormEvent,
+  ApplicationFormInput,
+  ApplicationFormTag,
+  ApplicationPart,
+  ApplicationValues,
+  ArtistInfoValues,
+  ChangePasswordOutput,
+  NewTokenParams,
+  PasswordValues,
+  PayoutValues,
+  PersonalInfoValues,
+  SavePartOutput,
+  SavePayoutOutput,
+} from './application-form.types';
+
+export type * from './application-form.types';
+
+/** The parts in form order. */
+export const applicationPartOrder: readonly ApplicationPart[] = applicationParts.map((p) => p.part);
+
+/** The application_progress flag a part sets. */
+export function flagOf(part: ApplicationPart): keyof ApplicationProgress {
+  return (applicationParts.find((p) => p.part === part) ?? applicationParts[0]).flag;
+}
+
+const noProgress: ApplicationProgress = {
+  personal_info: false,
+  artist_info: false,
+  payout_info: false,
+  password_updated: false,
+};
+
+export function isEveryPartDone(progress: ApplicationProgress): boolean {
+  return applicationPartOrder.every((part) => progress[flagOf(part)]);
+}
+
+/** The first unfinished part after `after` (wrapping round), or `after` itself (personalInfo) when all are done. */
+export function nextPartToEdit(progress: ApplicationProgress, after: ApplicationPart | null): ApplicationPart {
+  const start = after === null ? 0 : applicationPartOrder.indexOf(after) + 1;
+  for (let i = 0; i < applicationPartOrder.length; i++) {
+    const part = applicationPartOrder[(start + i) % applicationPartOrder.length] as ApplicationPart;
+    if (!progress[flagOf(part)]) return part;
+  }
+  return after ?? 'personalInfo';
+}
+
+const emptyPayout: PayoutValues = { bank_name: '', account_name: '', account_number: '' };
+const emptyPasswords: PasswordValues = { current_password: '', password: '', password_confirmation: '' };
+
+function personalFrom(user: AuthUser | null, extra: Pick<PersonalInfoValues, 'city' | 'birthdate'>) {
+  const country = (user?.country ?? phone.defaultCountry).toUpperCase();
+  return {
+    first_name: user?.first_name ?? '',
+    middle_name: user?.middle_name ?? '',
+    last_name: user?.last_name ?? '',
+    contact_number: user?.contact_number ?? '',
+    country,
+    dial_code: user?.dial_code ?? findCountry(country)?.dial_code ?? '',
+    ...extra,
+  } satisfies PersonalInfoValues;
+}
+
+/** The fields before the profile arrives: personal details from the user, the rest empty. */
+export function initialApplicationValues(user: AuthUser | null): ApplicationValues {
+  return {
+    personalInfo: personalFrom(user, { city: '', birthdate: '' }),
+    artistInfo: { stage_name: '', bio: '', genres: [], vocal_type: '', rate: BASE_PRICE_CENTAVOS / 100 },
+    payoutInfo: emptyPayout,
+    password: emptyPasswords,
+  };
+}
+
+/** The fields from GET /profile; the account number starts empty (only its masked form is known). */
+export function valuesFromProfile(profile: ArtistProfile): ApplicationValues {
+  const artistInfo: ArtistInfoValues = {
+    stage_name: profile.stage_name ?? '',
+    bio: profile.bio ?? '',
+    genres: [...profile.genres],
+    vocal_type: profile.vocal_type ?? '',
+    rate: profile.rate,
+  };
+  return {
+    personalInfo: personalFrom(profile.user, { city: profile.city ?? '', birthdate: profile.birthdate ?? '' }),
+    artistInfo,
+    payoutInfo: {
+      bank_name: profile.payout?.bank_name ?? '',
+      account_name: profile.payout?.account_name ?? '',
+      account_number: '',
+    },
+    password: emptyPasswords,
+  };
+}
+
+const savedMessages: Record<ApplicationPart, string> = {
+  personalInfo: artistMessages.personalInfoSaved,
+  artistInfo: artistMessages.artistInfoSaved,
+  payoutInfo: artistMessages.payoutSaved,
+  password: artistMessages.passwordChanged,
+};
+
+/** The success toast: the part's, or the submission's when this save sent the application for review. */
+export function savedMessage(part: ApplicationPart, before: AppStatus | null, user: AuthUser): string {
+  return user.app_status === 'for_review' && before !== 'for_review'
+    ? artistMessages.submittedForReview
+    : savedMessages[part];
+}
+
+const noErrors: ApplicationFormContext['errors'] = { personalInfo: {}, artistInfo: {}, payoutInfo: {}, password: {} };
+
+type PartParams = { part: ApplicationPart };
+
+export const applicationFormMachine = setup({
+  types: {
+    context: {} as ApplicationFormContext,
+    events: {} as ApplicationFormEvent,
+    input: {} as ApplicationFormInput | undefined,
+    tags: {} as ApplicationFormTag,
+  },
+  actors: {
+    /** PATCH /profile/personal → the user (personal_info set). */
+    savePersonalInfo: fromPromise<SavePartOutput, PersonalInfoValues>(notProvided('savePersonalInfo')),
+    /** PATCH /profile/artist-info → the user (artist_info set). */
+    saveArtistInfo: fromPromise<SavePartOutput, ArtistInfoValues>(notProvided('saveArtistInfo')),
+    /** PATCH /profile/bank → {user, payout} (payout_info set; the number comes back masked). */
+    savePayout: fromPromise<SavePayoutOutput, PayoutValues>(notProvided('savePayout')),
+    /** PATCH /profile/password → {user, token} (password_updated set; the old token is revoked). */
+    changePassword: fromPromise<ChangePasswordOutput, PasswordValues>(notProvided('changePassword')),
+  },
+  guards: {
+    isEventPart: ({ event }, params: PartParams) => 'part' in event && event.part === params.part,
+    isActivePart: ({ context }, params: PartParams) => context.activePart === params.part,
+    isRejected: ({ context }) => context.appStatus === 'rejected',
+    isEveryPartDone: ({ context }) => isEveryPartDone(context.progress),
+    hasFieldErrors: ({ event }) => 'error' in event && hasFieldErrors(event.error),
+  },
+  actions: {
+    setActivePart: assign((_, params: PartParams) => ({ activePart: params.part })),
+    setField: assign(({ context, event }) => {
+      if (event.type !== 'field.changed') return {};
+      const { part, name, value } = event;
+      let partValues: Record<string, unknown> = { ...context.values[part], [name]: value };
+      let partErrors = withoutField(context.errors[part], name);
+      if (part === 'personalInfo' && name === 'country') {
+        // As in sign-up (SPEC §5): the dial code follows the country, and a new country clears the number.
+        const code = String(value).toUpperCase();
+        partValues = { ...partValues, country: code, dial_code: findCountry(code)?.dial_code ?? '' };
+        if (code !== context.values.personalInfo.country) {
+          partValues.contact_number = '';
+          partErrors = withoutField(partErrors, 'contact_number');
+        }
+        partErrors = withoutField(partErrors, 'dial_code');
+      }
+      return {
+        values: { ...context.values, [part]: partValues },
+        errors: { ...context.errors, [part]: partErrors },
+      };
+    }),
+    clearPartErrors: assign(({ context }, params: PartParams) => ({
+      errors: { ...context.errors, [params.part]: {} },
+    })),
+    setPartErrors: assign(({ context }, params: PartParams & { error: unknown }) => ({
+      errors: { ...context.errors, [params.part]: readFailure(params.error).errors ?? {} },
+    })),
+    /** The server's user is the truth for progress and status; the saved part's flag is set whatever it says. */
+    applySavedUser: assign(({ context }, params: PartParams & { user: AuthUser }) => {
+      const progress = {
+        ...context.progress,
+        ...(params.user.application_progress ?? {}),
+        [flagOf(params.part)]: true,
+      };
+      return {
+        progress,
+        appStatus: params.user.app_status,
+        activePart: nextPartToEdit(progress, params.part),
+      };
+    }),
+    setPayoutMasked: assign(({ context }, params: { masked: string }) => ({
+      payoutMasked: params.masked,
+      values: { ...context.values, payoutInfo: { ...context.values.payoutInfo, account_number: '' } },
+    })),
+    clearPasswords: assign(({ context }) => ({ values: { ...context.values, password: emptyPasswords } })),
+    fillFromProfile: assign((_, params: { profile: ArtistProfile }) => ({
+      values: valuesFromProfile(params.profile),
+      payoutMasked: params.profile.payout?.account_number_masked ?? null,
+      rejectionReason: params.profile.rejection_reason,
+    })),
+    // Supplied by the app:
+    patchUser: (_, _params: { user: AuthUser }) => {},
+    announceNewToken: (_, _params: NewTokenParams) => {},
+    showSuccessToast: (_, _params: { message: string }) => {},
+    showErrorToast: (_, _params: { message: string }) => {},
+  },
+}).createMachine({
+  id: 'applicationForm',
+  context: ({ input }) => {
+    const user = input?.user ?? null;
+    const progress = { ...noProgress, ...(user?.application_progress ?? {}) };
+    return {
+      progress,
+      appStatus: user?.app_status ?? null,
+      activePart: nextPartToEdit(progress, null),
+      values: initialApplicationValues(user),
+      errors: noErrors,
+      payoutMasked: null,
+      rejectionReason: null,
+    };
+  },
+  initial: 'deciding',
+  states: {
+    /** Where the form opens, and where a save lands: the reason, the summary, or the active part. */
+    deciding: {
+      always: [
+        { guard: 'isRejected', target: 'rejected' },
+        { guard: 'isEveryPartDone', target: 'submitted' },
+        { guard: { type: 'isActivePart', params: { part: 'personalInfo' } }, target: 'editing.personalInfo' },
+        { guard: { type: 'isActivePart', params: { part: 'artistInfo' } }, target: 'editing.artistInfo' },
+        { guard: { type: 'isActivePart', params: { part: 'payoutInfo' } }, target: 'editing.payoutInfo' },
+        { target: 'editing.password' },
+      ],
+    },
+    editing: {
+      initial: 'personalInfo',
+      states: {
+        personalInfo: {},
+        artistInfo: {},
+        payoutInfo: {},
+        password: {},
+      },
+      on: {
+        // Not while saving: the answer would overwrite what is being sent.
+        'profile.loaded': {
+          actions: { type: 'fillFromProfile', params: ({ event }) => ({ profile: event.profile }) },
+        },
+        'field.changed': { actions: 'setField' },
+        'part.open': [
+          {
+            guard: { type: 'isEventPart', params: { part: 'personalInfo' } },
+            target: '.personalInfo',
+            actions: { type: 'setActivePart', params: { part: 'personalInfo' } },
+          },
+          {
+            guard: { type: 'isEventPart', params: { part: 'artistInfo' } },
+            target: '.artistInfo',
+            actions: { type: 'setActivePart', params: { part: 'artistInfo' } },
+          },
+          {
+            guard: { type: 'isEventPart', params: { part: 'payoutInfo' } },
+            target: '.payoutInfo',
+            actions: { type: 'setActivePart', params: { part: 'payoutInfo' } },
+          },
+          {
+            guard: { type: 'isEventPart', params: { part: 'password' } },
+            target: '.password',
+            actions: { type: 'setActivePart', params: { part: 'password' } },
+          },
+        ],
+        'part.save': [
+          {
+            guard: { type: 'isEventPart', params: { part: 'personalInfo' } },
+            target: 'saving.personalInfo',
+            actions: [
+              { type: 'setActivePart', params: { part: 'personalInfo' } },
+              { type: 'clearPartErrors', params: { part: 'personalInfo' } },
+            ],
+          },
+          {
+            guard: { type: 'isEventPart', params: { part: 'artistInfo' } },
+            target: 'saving.artistInfo',
+            actions: [
+              { type: 'setActivePart', params: { part: 'artistInfo' } },
+              { type: 'clearPartErrors', params: { part: 'artistInfo' } },
+            ],
+          },
+          {
+            guard: { type: 'isEventPart', params: { part: 'payoutInfo' } },
+            target: 'saving.payoutInfo',
+            actions: [
+              { type: 'setActivePart', params: { part: 'payoutInfo' } },
+              { type: 'clearPartErrors', params: { part: 'payoutInfo' } },
+            ],
+          },
+          {
+            guard: { type: 'isEventPart', params: { part: 'password' } },
+            target: 'saving.password',
+            actions: [
+              { type: 'setActivePart', params: { part: 'password' } },
+              { type: 'clearPartErrors', params: { part: 'password' } },
+            ],
+          },
+        ],
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      // Always entered at a part (part.save targets it); the initial child is only a formality.
+      initial: 'personalInfo',
+      states: {
+        personalInfo: {
+          invoke: {
+            id: 'savePersonalInfo',
+            src: 'savePersonalInfo',
+            input: ({ context }) => context.values.personalInfo,
+            onDone: {
+              target: '#applicationForm.deciding',
+              actions: [
+                {
+                  type: 'showSuccessToast',
+                  params: ({ context, event }) => ({
+                    message: savedMessage('personalInfo', context.appStatus, event.output),
+                  }),
+                },
+                { type: 'applySavedUser', params: ({ event }) => ({ part: 'personalInfo', user: event.output }) },
+                { type: 'patchUser', params: ({ event }) => ({ user: event.output }) },
+              ],
+            },
+            onError: [
+              {
+                guard: 'hasFieldErrors',
+                target: '#applicationForm.editing.personalInfo',
+                actions: {
+                  type: 'setPartErrors',
+                  params: ({ event }) => ({ part: 'personalInfo', error: event.error }),
+                },
+              },
+              {
+                target: '#applicationForm.editing.personalInfo',
+                actions: {
+                  type: 'showErrorToast',
+                  params: ({ event }) => ({ message: readFailure(event.error).message }),
+                },
+              },
+            ],
+          },
+        },
+        artistInfo: {
+          invoke: {
+            id: 'saveArtistInfo',
+            src: 'saveArtistInfo',
+            input: ({ context }) => context.values.artistInfo,
+            onDone: {
+              target: '#applicationForm.deciding',
+              actions: [
+                {
+                  type: 'showSuccessToast',
+                  params: ({ context, event }) => ({
+                    message: savedMessage('artistInfo', context.appStatus, event.output),
+                  }),
+                },
+                { type: 'applySavedUser', params: ({ event }) => ({ part: 'artistInfo', user: event.output }) },
+                { type: 'patchUser', params: ({ event }) => ({ user: event.output }) },
+              ],
+            },
+            onError: [
+              {
+                guard: 'hasFieldErrors',
+                target: '#applicationForm.editing.artistInfo',
+                actions: {
+                  type: 'setPartErrors',
+                  params: ({ event }) => ({ part: 'artistInfo', error: event.error }),
+                },
+              },
+              {
+                target: '#applicationForm.editing.artistInfo',
+                actions: {
+                  type: 'showErrorToast',
+                  params: ({ event }) => ({ message: readFailure(event.error).message }),
+                },
+              },
+            ],
+          },
+        },
+        payoutInfo: {
+          invoke: {
+            id: 'savePayout',
+            src: 'savePayout',
+            input: ({ context }) => context.values.payoutInfo,
+            onDone: {
+              target: '#applicationForm.deciding',
+              actions: [
+                {
+                  type: 'showSuccessToast',
+                  params: ({ context, event }) => ({
+                    message: savedMessage('payoutInfo', context.appStatus, event.output.user),
+                  }),
+                },
+                { type: 'applySavedUser', params: ({ event }) => ({ part: 'payoutInfo', user: event.output.user }) },
+                {
+                  type: 'setPayoutMasked',
+                  params: ({ event }) => ({ masked: event.output.payout.account_number_masked }),
+                },
+                { type: 'patchUser', params: ({ event }) => ({ user: event.output.user }) },
+              ],
+            },
+            onError: [
+              {
+                guard: 'hasFieldErrors',
+                target: '#applicationForm.editing.payoutInfo',
+                actions: {
+                  type: 'setPartErrors',
+                  params: ({ event }) => ({ part: 'payoutInfo', error: event.error }),
+                },
+              },
+              {
+                target: '#applicationForm.editing.payoutInfo',
+                actions: {
+                  type: 'showErrorToast',
+                  params: ({ event }) => ({ message: readFailure(event.error).message }),
+                },
+              },
+            ],
+          },
+        },
+        password: {
+          invoke: {
+            id: 'changePassword',
+            src: 'changePassword',
+            input: ({ context }) => context.values.password,
+            onDone: {
+              target: '#applicationForm.deciding',
+              actions: [
+                {
+                  type: 'showSuccessToast',
+                  params: ({ context, event }) => ({
+                    message: savedMessage('password', context.appStatus, event.output.user),
+                  }),
+                },
+                // The old token is revoked: the session takes the new one before anything else calls the API.
+                {
+                  type: 'announceNewToken',
+                  params: ({ event }) => ({ token: event.output.token, user: event.output.user }),
+                },
+                { type: 'applySavedUser', params: ({ event }) => ({ part: 'password', user: event.output.user }) },
+                'clearPasswords',
+                { type: 'patchUser', params: ({ event }) => ({ user: event.output.user }) },
+              ],
+            },
+            onError: [
+              {
+                guard: 'hasFieldErrors',
+                target: '#applicationForm.editing.password',
+                actions: {
+                  type: 'setPartErrors',
+                  params: ({ event }) => ({ part: 'password', error: event.error }),
+                },
+              },
+              {
+                target: '#applicationForm.editing.password',
+                actions: {
+                  type: 'showErrorToast',
+                  params: ({ event }) => ({ message: readFailure(event.error).message }),
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+    /** All four parts done (for_review, or approved): a summary; any part can still be opened. */
+    submitted: {
+      tags: ['submitted'],
+      on: {
+        'profile.loaded': {
+          actions: { type: 'fillFromProfile', params: ({ event }) => ({ profile: event.profile }) },
+        },
+        'part.open': [
+          {
+            guard: { type: 'isEventPart', params: { part: 'personalInfo' } },
+            target: 'editing.personalInfo',
+            actions: { type: 'setActivePart', params: { part: 'personalInfo' } },
+          },
+          {
+            guard: { type: 'isEventPart', params: { part: 'artistInfo' } },
+            target: 'editing.artistInfo',
+            actions: { type: 'setActivePart', params: { part: 'artistInfo' } },
+          },
+          {
+            guard: { type: 'isEventPart', params: { part: 'payoutInfo' } },
+            target: 'editing.payoutInfo',
+            actions: { type: 'setActivePart', params: { part: 'payoutInfo' } },
+          },
+          {
+            guard: { type: 'isEventPart', params: { part: 'password' } },
+            target: 'editing.password',
+            actions: { type: 'setActivePart', params: { part: 'password' } },
+          },
+        ],
+      },
+    },
+    /** app_status rejected: the reason shows; the artist edits a part and saves it to resubmit. */
+    rejected: {
+      tags: ['rejected'],
+      on: {
+        'profile.loaded': {
+          actions: { type: 'fillFromProfile', params: ({ event }) => ({ profile: event.profile }) },
+        },
+        'part.open': [
+          {
+            guard: { type: 'isEventPart', params: { part: 'personalInfo' } },
+            target: 'editing.personalInfo',
+            actions: { type: 'setActivePart', params: { part: 'personalInfo' } },
+          },
+          {
+            guard: { type: 'isEventPart', params: { part: 'artistInfo' } },
+            target: 'editing.artistInfo',
+            actions: { type: 'setActivePart', params: { part: 'artistInfo' } },
+          },
+          {
+            guard: { type: 'isEventPart', params: { part: 'payoutInfo' } },
+            target: 'editing.payoutInfo',
+            actions: { type: 'setActivePart', params: { part: 'payoutInfo' } },
+          },
+          {
+            guard: { type: 'isEventPart', params: { part: 'password' } },
+            target: 'editing.password',
+            actions: { type: 'setActivePart', params: { part: 'password' } },
+          },
+        ],
+      },
+    },
+  },
+});

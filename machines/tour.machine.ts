@@ -1,0 +1,135 @@
+// SPEC §4 Tour: it starts tour.delayMs after a page load, only for an approved artist who is offline,
+// on the first login and without a featured song; removing the featured song under the same
+// conditions starts it again. Okay, Finish and Skip mark the first login done on the server
+// (markFirstLoginDone), then locally (setLocalFirstLoginDone); after that it never starts again.
+import { assign, fromPromise, setup } from 'xstate';
+import { tour } from '../contracts/constants';
+import { notProvided } from './api-error';
+import type { TourContext, TourEvent, TourFacts, TourInput, TourStep, TourTag } from './tour.types';
+
+export type * from './tour.types';
+
+/** The tour's one step: the online switch (SPEC §4 Tour, §9 labels). */
+export const tourSteps: readonly TourStep[] = [
+  { target: '[data-tour="online-switch"]', content: tour.stepText, locale: tour.labels, skipBeacon: true },
+];
+
+/** SPEC §4: approved, offline, on the first login and without a featured song. */
+export function isTourDue(facts: TourFacts): boolean {
+  return facts.approved && !facts.isOnline && facts.isFirstTimeLogin && !facts.hasFeaturedSong;
+}
+
+const factsOf = (event: TourFacts): TourFacts => ({
+  approved: event.approved,
+  isOnline: event.isOnline,
+  isFirstTimeLogin: event.isFirstTimeLogin,
+  hasFeaturedSong: event.hasFeaturedSong,
+});
+
+export const tourMachine = setup({
+  types: {
+    context: {} as TourContext,
+    events: {} as TourEvent,
+    input: {} as TourInput | undefined,
+    tags: {} as TourTag,
+  },
+  actors: {
+    /** PATCH /auth/first-time-login; the answer is not read. */
+    markFirstLoginDone: fromPromise<unknown, void>(notProvided('markFirstLoginDone')),
+  },
+  guards: {
+    isFirstLoginOver: ({ context }) => !context.isFirstTimeLogin,
+    isTourDue: ({ context }) => isTourDue(context),
+    /** The user says the first login is over (the online switch, or another tab, did it). */
+    hasFinishedFirstLogin: ({ event }) => event.type === 'user.changed' && !event.isFirstTimeLogin,
+    /** The featured song was just removed and the other conditions hold: start again. */
+    hasRemovedFeaturedSong: ({ context, event }) =>
+      event.type === 'user.changed' && context.hasFeaturedSong && isTourDue(factsOf(event)),
+    isTourNoLongerDue: ({ event }) => event.type === 'user.changed' && !isTourDue(factsOf(event)),
+    hasNextStep: ({ context }) => context.stepIndex < tourSteps.length - 1,
+    hasPreviousStep: ({ context }) => context.stepIndex > 0,
+  },
+  delays: {
+    tourDelay: tour.delayMs,
+  },
+  actions: {
+    setFacts: assign(({ event }) => (event.type === 'user.changed' ? factsOf(event) : {})),
+    showFirstStep: assign({ stepIndex: 0 }),
+    showNextStep: assign(({ context }) => ({ stepIndex: context.stepIndex + 1 })),
+    showPreviousStep: assign(({ context }) => ({ stepIndex: context.stepIndex - 1 })),
+    hideSteps: assign({ stepIndex: tour.notRunningIndex }),
+    setFirstLoginOver: assign({ isFirstTimeLogin: false }),
+    // Supplied by the app: patch the session user's is_first_time_login to 0.
+    setLocalFirstLoginDone: () => {},
+  },
+}).createMachine({
+  id: 'tour',
+  context: ({ input }) => ({
+    approved: input?.approved ?? false,
+    isOnline: input?.isOnline ?? false,
+    isFirstTimeLogin: input?.isFirstTimeLogin ?? false,
+    hasFeaturedSong: input?.hasFeaturedSong ?? false,
+    stepIndex: tour.notRunningIndex,
+  }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: 'isFirstLoginOver', target: 'done' }, { target: 'idle' }],
+    },
+    /** Not shown; a page load (or the featured song's removal) may start it. */
+    idle: {
+      on: {
+        'page.loaded': { guard: 'isTourDue', target: 'waiting' },
+        'user.changed': [
+          { guard: 'hasFinishedFirstLogin', target: 'done', actions: 'setFacts' },
+          { guard: 'hasRemovedFeaturedSong', target: 'waiting', actions: 'setFacts' },
+          { actions: 'setFacts' },
+        ],
+      },
+    },
+    /** The delay after the load; a change that makes the tour not due cancels it. */
+    waiting: {
+      after: { tourDelay: { target: 'running', actions: 'showFirstStep' } },
+      on: {
+        'user.changed': [
+          { guard: 'hasFinishedFirstLogin', target: 'done', actions: 'setFacts' },
+          { guard: 'isTourNoLongerDue', target: 'idle', actions: 'setFacts' },
+          { actions: 'setFacts' },
+        ],
+      },
+    },
+    /** On screen: the page is dimmed and body scrolling is locked. */
+    running: {
+      tags: ['running', 'dimmed', 'scrollLocked'],
+      exit: 'hideSteps',
+      on: {
+        'tour.next': [{ guard: 'hasNextStep', actions: 'showNextStep' }, { target: 'finishing' }],
+        'tour.previous': { guard: 'hasPreviousStep', actions: 'showPreviousStep' },
+        'tour.okay': 'finishing',
+        'tour.finish': 'finishing',
+        'tour.skip': 'finishing',
+        // The switch is not on this page: close without marking, so a later load shows it again.
+        'tour.targetMissing': 'idle',
+        'user.changed': [
+          { guard: 'hasFinishedFirstLogin', target: 'done', actions: 'setFacts' },
+          { guard: 'isTourNoLongerDue', target: 'idle', actions: 'setFacts' },
+          { actions: 'setFacts' },
+        ],
+      },
+    },
+    /** PATCH /auth/first-time-login; the overlay is already gone. */
+    finishing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'markFirstLoginDone',
+        src: 'markFirstLoginDone',
+        onDone: { target: 'done', actions: ['setFirstLoginOver', 'setLocalFirstLoginDone'] },
+        // The server still counts a first login: the tour may show again on a later load.
+        onError: 'idle',
+      },
+      on: { 'user.changed': { actions: 'setFacts' } },
+    },
+    /** The first login is over: nothing starts the tour again. */
+    done: {},
+  },
+});
