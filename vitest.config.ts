@@ -27,6 +27,8 @@ export default defineConfig({
           include: ['tests/ui/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/ui/setup.ts'],
+          // Whole-app renders typing into forms: generous on a loaded two-core machine.
+          testTimeout: 20_000,
         },
       },
     ],

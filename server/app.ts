@@ -1,18 +1,27 @@
+import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AccountType } from '../contracts/auth';
 import { serverMessages } from '../contracts/messages';
+import { createAdminRoutes } from './admin/admin.routes';
+import { createArtistRoutes } from './artists/artists.routes';
 import { createAuthRoutes } from './auth/auth.routes';
+import { createCatalogRoutes } from './catalog/catalog.routes';
 import type { AppDeps, AppEnv } from './context';
 import { fail } from './http/envelope';
 import { createErrorHandler, notFound } from './http/errors';
 import { createFlagRoutes, defaultFlagsDir } from './http/flags';
 import { createHealthRoutes } from './http/health.routes';
+import { isMultipart } from './http/multipart';
 import { requestLog } from './http/request-log';
 import { noStore, withSecurityHeaders } from './http/security-headers';
 import { createStaticRoutes, hasStaticRoot } from './http/static';
+import { createMediaRoutes } from './media/media.routes';
+import { createMediaSigner } from './media/signed-url';
 import { createPasswordHasher } from './services/passwords';
+import { createPayoutCipher } from './services/payout-cipher';
 import { createRateLimiter } from './services/rate-limit';
+import { createStorage } from './services/storage';
 import { createTokenService } from './services/tokens';
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -32,6 +41,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     rememberRefreshWindowSeconds: config.rememberRefreshWindowSeconds,
   });
   const rateLimiter = createRateLimiter(database.db, clock);
+  const storage = deps.storage ?? createStorage(path.join(config.dataDir, 'uploads'));
+  const media = createMediaSigner({ jwtSecret: deps.jwtSecret, clock, ttlSeconds: config.mediaUrlTtlSeconds });
+  const payouts = createPayoutCipher(deps.payoutKey);
 
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
@@ -49,17 +61,27 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('passwords', passwords);
     c.set('tokens', tokens);
     c.set('rateLimiter', rateLimiter);
+    c.set('storage', storage);
+    c.set('media', media);
+    c.set('payouts', payouts);
     c.set('auth', undefined);
     await next();
   });
   app.use('/api/*', noStore);
-  app.use(
-    '/api/*',
-    bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: (c) => fail(c, 413, serverMessages.payloadTooLarge) }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: (c) => fail(c, 413, serverMessages.payloadTooLarge),
+  });
+  // Uploads are streamed to disk with their own caps (http/multipart.ts); this limit would buffer them.
+  // A multipart body sent to a JSON route is refused with 415 before it is read.
+  app.use('/api/*', (c, next) => (isMultipart(c.req.header('content-type')) ? next() : jsonBodyLimit(c, next)));
 
   app.route('/', createHealthRoutes());
   for (const area of areas) app.route(`/api/v1/${area}`, createAuthRoutes(area));
+  app.route('/api/v1/user', createCatalogRoutes());
+  app.route('/api/v1/artist', createArtistRoutes());
+  app.route('/api/v1/admin', createAdminRoutes());
+  app.route('/', createMediaRoutes());
   app.route('/', createFlagRoutes(deps.flagsDir ?? defaultFlagsDir()));
   if (hasStaticRoot(deps.staticRoot)) app.route('/', createStaticRoutes({ root: deps.staticRoot }));
 

@@ -12,6 +12,7 @@ export interface RateLimitConfig {
   forgotPerAccount: number;
   forgotPerClient: number;
   registerPerClient: number;
+  applyPerClient: number;
 }
 
 export interface Config {
@@ -25,6 +26,12 @@ export interface Config {
   mailFrom: string;
   /** Unset: a generated secret is kept in `${dataDir}/jwt-secret` (see services/jwt-secret.ts). */
   jwtSecret: string | undefined;
+  /** 64 hex characters (AES-256); unset: generated once into `${dataDir}/payout-key` (services/payout-key.ts). */
+  payoutKey: string | undefined;
+  /** Largest accepted upload file, in bytes (MAX_UPLOAD_MB). */
+  maxUploadBytes: number;
+  /** How long a signed media URL stays valid. */
+  mediaUrlTtlSeconds: number;
   accessTokenTtlSeconds: number;
   refreshWindowSeconds: number;
   rememberRefreshWindowSeconds: number;
@@ -100,6 +107,11 @@ const envSchema = v.object({
     v.nonEmpty('must not be empty'),
   ),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  PAYOUT_KEY: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters')),
+  ),
+  MAX_UPLOAD_MB: wholeNumber(25, 1, 1024),
+  MEDIA_URL_TTL_SECONDS: wholeNumber(3600, 60, 86_400),
   ACCESS_TOKEN_TTL_SECONDS: wholeNumber(900, 10, 86_400),
   REFRESH_WINDOW_SECONDS: wholeNumber(86_400, 60, 31_536_000),
   REMEMBER_REFRESH_WINDOW_SECONDS: wholeNumber(2_592_000, 60, 31_536_000),
@@ -110,6 +122,7 @@ const envSchema = v.object({
   RATE_LIMIT_FORGOT_PER_ACCOUNT: wholeNumber(3, 1, 100_000),
   RATE_LIMIT_FORGOT_PER_CLIENT: wholeNumber(10, 1, 100_000),
   RATE_LIMIT_REGISTER_PER_CLIENT: wholeNumber(10, 1, 100_000),
+  RATE_LIMIT_APPLY_PER_CLIENT: wholeNumber(5, 1, 100_000),
   TRUST_PROXY: flag(false),
   LOG_LEVEL: v.pipe(
     v.optional(v.string(), 'info'),
@@ -147,6 +160,9 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
+    payoutKey: e.PAYOUT_KEY?.toLowerCase(),
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshWindowSeconds: e.REFRESH_WINDOW_SECONDS,
     rememberRefreshWindowSeconds: e.REMEMBER_REFRESH_WINDOW_SECONDS,
@@ -157,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
       forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
       forgotPerClient: e.RATE_LIMIT_FORGOT_PER_CLIENT,
       registerPerClient: e.RATE_LIMIT_REGISTER_PER_CLIENT,
+      applyPerClient: e.RATE_LIMIT_APPLY_PER_CLIENT,
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -3,11 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { AppDatabase } from './db/database';
 import type { DB, UserRow } from './db/schema';
+import type { MediaSigner } from './media/signed-url';
 import type { Clock } from './services/clock';
 import type { Logger } from './services/logger';
 import type { Mailer } from './services/mail';
 import type { PasswordHasher } from './services/passwords';
+import type { PayoutCipher } from './services/payout-cipher';
 import type { RateLimiter } from './services/rate-limit';
+import type { Storage } from './services/storage';
 import type { AccessClaims, TokenService } from './services/tokens';
 
 /** What the process hands to createApp; tests build their own. */
@@ -19,6 +22,10 @@ export interface AppDeps {
   logger: Logger;
   /** Resolved JWT secret (services/jwt-secret.ts). */
   jwtSecret: string;
+  /** Resolved 32-byte payout encryption key (services/payout-key.ts). */
+  payoutKey: Buffer;
+  /** Uploaded files; defaults to local disk under `${dataDir}/uploads`. */
+  storage?: Storage;
   /** The built SPA (vite's dist/); null or a missing folder serves no static files. */
   staticRoot?: string | null;
   /** Folder with the `<code>.svg` country flags; defaults to flag-icons' 4x3 set. */
@@ -41,6 +48,11 @@ export interface AppVariables {
   passwords: PasswordHasher;
   tokens: TokenService;
   rateLimiter: RateLimiter;
+  storage: Storage;
+  /** Signs and checks the short-lived `/media/audio/…` URLs. */
+  media: MediaSigner;
+  /** Seals payout account numbers at rest. */
+  payouts: PayoutCipher;
   /** Set by requireAuth only. */
   auth: AuthState | undefined;
 }

@@ -16,6 +16,9 @@ import { createLogger, type Logger } from './services/logger';
 import { createMailer } from './services/mail';
 import { pruneExpired } from './services/maintenance';
 import { createPasswordHasher } from './services/passwords';
+import { createPayoutCipher } from './services/payout-cipher';
+import { resolvePayoutKey } from './services/payout-key';
+import { createStorage } from './services/storage';
 
 /** The SPA that `vite build` writes, next to server/. */
 export const defaultStaticRoot = fileURLToPath(new URL('../dist', import.meta.url));
@@ -45,6 +48,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const payoutKey = await resolvePayoutKey(config.payoutKey, config.dataDir);
+  const storage = createStorage(path.join(config.dataDir, 'uploads'));
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database);
@@ -53,7 +58,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw error;
   }
   const seeded = config.seedDemo
-    ? await seedDemoData(database.db, createPasswordHasher(config.scryptCost), clock.now())
+    ? await seedDemoData({
+        db: database.db,
+        passwords: createPasswordHasher(config.scryptCost),
+        storage,
+        payouts: createPayoutCipher(payoutKey),
+        now: clock.now(),
+      })
     : false;
   const mailer = createMailer({
     from: config.mailFrom,
@@ -62,7 +73,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
   });
   const staticRoot = options.staticRoot === undefined ? defaultStaticRoot : options.staticRoot;
-  const deps: AppDeps = { config, database, clock, mailer, logger, jwtSecret, staticRoot };
+  const deps: AppDeps = { config, database, clock, mailer, logger, jwtSecret, payoutKey, storage, staticRoot };
   const app = createApp(deps);
 
   const prune = () =>

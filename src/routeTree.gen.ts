@@ -13,17 +13,30 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as ArtistsRouteImport } from './routes/artists'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminConsoleRouteImport } from './routes/admin._console'
+import { Route as AdminLoginRouteImport } from './routes/admin.login'
 import { Route as ArtistIndexRouteImport } from './routes/artist.index'
 import { Route as ArtistIdRouteImport } from './routes/artist.$id'
+import { Route as ArtistAccountSettingsRouteImport } from './routes/artist.account-settings'
 import { Route as ArtistApplicationRouteImport } from './routes/artist.application'
+import { Route as ArtistApplicationFormRouteImport } from './routes/artist.application-form'
+import { Route as ArtistCompletedRouteImport } from './routes/artist.completed'
 import { Route as ArtistDashboardRouteImport } from './routes/artist.dashboard'
+import { Route as ArtistEarningsRouteImport } from './routes/artist.earnings'
 import { Route as ArtistForgotPasswordRouteImport } from './routes/artist.forgot-password'
 import { Route as ArtistLoginRouteImport } from './routes/artist.login'
+import { Route as ArtistOngoingRouteImport } from './routes/artist.ongoing'
+import { Route as ArtistProfileRouteImport } from './routes/artist.profile'
 import { Route as ArtistResetPasswordRouteImport } from './routes/artist.reset-password'
+import { Route as ArtistRevisionRouteImport } from './routes/artist.revision'
+import { Route as ArtistSongOrdersRouteImport } from './routes/artist.song-orders'
+import { Route as ArtistValidationRouteImport } from './routes/artist.validation'
 import { Route as CustomerIndexRouteImport } from './routes/customer.index'
 import { Route as CustomerAccountRouteImport } from './routes/customer.account'
 import { Route as OrderIndexRouteImport } from './routes/order.index'
@@ -32,6 +45,8 @@ import { Route as CustomerAccountIndexRouteImport } from './routes/customer.acco
 import { Route as CustomerAccountOrderHistoryRouteImport } from './routes/customer.account.order-history'
 import { Route as CustomerAccountPaymentHistoryRouteImport } from './routes/customer.account.payment-history'
 import { Route as CustomerAccountSettingsRouteImport } from './routes/customer.account.settings'
+import { Route as AdminConsoleApplicationsIndexRouteImport } from './routes/admin._console.applications.index'
+import { Route as AdminConsoleApplicationsIdRouteImport } from './routes/admin._console.applications.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -51,6 +66,11 @@ const R404Route = R404RouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ArtistsRoute = ArtistsRouteImport.update({
@@ -73,6 +93,20 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminConsoleRoute = AdminConsoleRouteImport.update({
+  id: '/_console',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLoginRoute = AdminLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => AdminRoute,
+} as any)
 const ArtistIndexRoute = ArtistIndexRouteImport.update({
   id: '/artist/',
   path: '/artist/',
@@ -83,14 +117,34 @@ const ArtistIdRoute = ArtistIdRouteImport.update({
   path: '/artist/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ArtistAccountSettingsRoute = ArtistAccountSettingsRouteImport.update({
+  id: '/artist/account-settings',
+  path: '/artist/account-settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ArtistApplicationRoute = ArtistApplicationRouteImport.update({
   id: '/artist/application',
   path: '/artist/application',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ArtistApplicationFormRoute = ArtistApplicationFormRouteImport.update({
+  id: '/artist/application-form',
+  path: '/artist/application-form',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtistCompletedRoute = ArtistCompletedRouteImport.update({
+  id: '/artist/completed',
+  path: '/artist/completed',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ArtistDashboardRoute = ArtistDashboardRouteImport.update({
   id: '/artist/dashboard',
   path: '/artist/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtistEarningsRoute = ArtistEarningsRouteImport.update({
+  id: '/artist/earnings',
+  path: '/artist/earnings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ArtistForgotPasswordRoute = ArtistForgotPasswordRouteImport.update({
@@ -103,9 +157,34 @@ const ArtistLoginRoute = ArtistLoginRouteImport.update({
   path: '/artist/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ArtistOngoingRoute = ArtistOngoingRouteImport.update({
+  id: '/artist/ongoing',
+  path: '/artist/ongoing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtistProfileRoute = ArtistProfileRouteImport.update({
+  id: '/artist/profile',
+  path: '/artist/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ArtistResetPasswordRoute = ArtistResetPasswordRouteImport.update({
   id: '/artist/reset-password',
   path: '/artist/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtistRevisionRoute = ArtistRevisionRouteImport.update({
+  id: '/artist/revision',
+  path: '/artist/revision',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtistSongOrdersRoute = ArtistSongOrdersRouteImport.update({
+  id: '/artist/song-orders',
+  path: '/artist/song-orders',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtistValidationRoute = ArtistValidationRouteImport.update({
+  id: '/artist/validation',
+  path: '/artist/validation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CustomerIndexRoute = CustomerIndexRouteImport.update({
@@ -150,24 +229,48 @@ const CustomerAccountSettingsRoute = CustomerAccountSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => CustomerAccountRoute,
 } as any)
+const AdminConsoleApplicationsIndexRoute =
+  AdminConsoleApplicationsIndexRouteImport.update({
+    id: '/applications/',
+    path: '/applications/',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
+const AdminConsoleApplicationsIdRoute =
+  AdminConsoleApplicationsIdRouteImport.update({
+    id: '/applications/$id',
+    path: '/applications/$id',
+    getParentRoute: () => AdminConsoleRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof R404Route
   '/about': typeof AboutRoute
+  '/admin': typeof AdminRouteWithChildren
   '/artists': typeof ArtistsRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/admin/login': typeof AdminLoginRoute
   '/artist/$id': typeof ArtistIdRoute
+  '/artist/account-settings': typeof ArtistAccountSettingsRoute
   '/artist/application': typeof ArtistApplicationRoute
+  '/artist/application-form': typeof ArtistApplicationFormRoute
+  '/artist/completed': typeof ArtistCompletedRoute
   '/artist/dashboard': typeof ArtistDashboardRoute
+  '/artist/earnings': typeof ArtistEarningsRoute
   '/artist/forgot-password': typeof ArtistForgotPasswordRoute
   '/artist/login': typeof ArtistLoginRoute
+  '/artist/ongoing': typeof ArtistOngoingRoute
+  '/artist/profile': typeof ArtistProfileRoute
   '/artist/reset-password': typeof ArtistResetPasswordRoute
+  '/artist/revision': typeof ArtistRevisionRoute
+  '/artist/song-orders': typeof ArtistSongOrdersRoute
+  '/artist/validation': typeof ArtistValidationRoute
   '/customer/account': typeof CustomerAccountRouteWithChildren
   '/order/occasion': typeof OrderOccasionRoute
+  '/admin/': typeof AdminIndexRoute
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
   '/order/': typeof OrderIndexRoute
@@ -175,6 +278,8 @@ export interface FileRoutesByFullPath {
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
   '/customer/account/settings': typeof CustomerAccountSettingsRoute
   '/customer/account/': typeof CustomerAccountIndexRoute
+  '/admin/applications/$id': typeof AdminConsoleApplicationsIdRoute
+  '/admin/applications/': typeof AdminConsoleApplicationsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -185,12 +290,23 @@ export interface FileRoutesByTo {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/admin': typeof AdminIndexRoute
+  '/admin/login': typeof AdminLoginRoute
   '/artist/$id': typeof ArtistIdRoute
+  '/artist/account-settings': typeof ArtistAccountSettingsRoute
   '/artist/application': typeof ArtistApplicationRoute
+  '/artist/application-form': typeof ArtistApplicationFormRoute
+  '/artist/completed': typeof ArtistCompletedRoute
   '/artist/dashboard': typeof ArtistDashboardRoute
+  '/artist/earnings': typeof ArtistEarningsRoute
   '/artist/forgot-password': typeof ArtistForgotPasswordRoute
   '/artist/login': typeof ArtistLoginRoute
+  '/artist/ongoing': typeof ArtistOngoingRoute
+  '/artist/profile': typeof ArtistProfileRoute
   '/artist/reset-password': typeof ArtistResetPasswordRoute
+  '/artist/revision': typeof ArtistRevisionRoute
+  '/artist/song-orders': typeof ArtistSongOrdersRoute
+  '/artist/validation': typeof ArtistValidationRoute
   '/order/occasion': typeof OrderOccasionRoute
   '/artist': typeof ArtistIndexRoute
   '/customer': typeof CustomerIndexRoute
@@ -199,6 +315,8 @@ export interface FileRoutesByTo {
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
   '/customer/account/settings': typeof CustomerAccountSettingsRoute
   '/customer/account': typeof CustomerAccountIndexRoute
+  '/admin/applications/$id': typeof AdminConsoleApplicationsIdRoute
+  '/admin/applications': typeof AdminConsoleApplicationsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -206,18 +324,31 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/404': typeof R404Route
   '/about': typeof AboutRoute
+  '/admin': typeof AdminRouteWithChildren
   '/artists': typeof ArtistsRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/admin/_console': typeof AdminConsoleRouteWithChildren
+  '/admin/login': typeof AdminLoginRoute
   '/artist/$id': typeof ArtistIdRoute
+  '/artist/account-settings': typeof ArtistAccountSettingsRoute
   '/artist/application': typeof ArtistApplicationRoute
+  '/artist/application-form': typeof ArtistApplicationFormRoute
+  '/artist/completed': typeof ArtistCompletedRoute
   '/artist/dashboard': typeof ArtistDashboardRoute
+  '/artist/earnings': typeof ArtistEarningsRoute
   '/artist/forgot-password': typeof ArtistForgotPasswordRoute
   '/artist/login': typeof ArtistLoginRoute
+  '/artist/ongoing': typeof ArtistOngoingRoute
+  '/artist/profile': typeof ArtistProfileRoute
   '/artist/reset-password': typeof ArtistResetPasswordRoute
+  '/artist/revision': typeof ArtistRevisionRoute
+  '/artist/song-orders': typeof ArtistSongOrdersRoute
+  '/artist/validation': typeof ArtistValidationRoute
   '/customer/account': typeof CustomerAccountRouteWithChildren
   '/order/occasion': typeof OrderOccasionRoute
+  '/admin/': typeof AdminIndexRoute
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
   '/order/': typeof OrderIndexRoute
@@ -225,6 +356,8 @@ export interface FileRoutesById {
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
   '/customer/account/settings': typeof CustomerAccountSettingsRoute
   '/customer/account/': typeof CustomerAccountIndexRoute
+  '/admin/_console/applications/$id': typeof AdminConsoleApplicationsIdRoute
+  '/admin/_console/applications/': typeof AdminConsoleApplicationsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -233,18 +366,30 @@ export interface FileRouteTypes {
     | '/$'
     | '/404'
     | '/about'
+    | '/admin'
     | '/artists'
     | '/privacy-policy'
     | '/reset-password'
     | '/terms'
+    | '/admin/login'
     | '/artist/$id'
+    | '/artist/account-settings'
     | '/artist/application'
+    | '/artist/application-form'
+    | '/artist/completed'
     | '/artist/dashboard'
+    | '/artist/earnings'
     | '/artist/forgot-password'
     | '/artist/login'
+    | '/artist/ongoing'
+    | '/artist/profile'
     | '/artist/reset-password'
+    | '/artist/revision'
+    | '/artist/song-orders'
+    | '/artist/validation'
     | '/customer/account'
     | '/order/occasion'
+    | '/admin/'
     | '/artist/'
     | '/customer/'
     | '/order/'
@@ -252,6 +397,8 @@ export interface FileRouteTypes {
     | '/customer/account/payment-history'
     | '/customer/account/settings'
     | '/customer/account/'
+    | '/admin/applications/$id'
+    | '/admin/applications/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -262,12 +409,23 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/reset-password'
     | '/terms'
+    | '/admin'
+    | '/admin/login'
     | '/artist/$id'
+    | '/artist/account-settings'
     | '/artist/application'
+    | '/artist/application-form'
+    | '/artist/completed'
     | '/artist/dashboard'
+    | '/artist/earnings'
     | '/artist/forgot-password'
     | '/artist/login'
+    | '/artist/ongoing'
+    | '/artist/profile'
     | '/artist/reset-password'
+    | '/artist/revision'
+    | '/artist/song-orders'
+    | '/artist/validation'
     | '/order/occasion'
     | '/artist'
     | '/customer'
@@ -276,24 +434,39 @@ export interface FileRouteTypes {
     | '/customer/account/payment-history'
     | '/customer/account/settings'
     | '/customer/account'
+    | '/admin/applications/$id'
+    | '/admin/applications'
   id:
     | '__root__'
     | '/'
     | '/$'
     | '/404'
     | '/about'
+    | '/admin'
     | '/artists'
     | '/privacy-policy'
     | '/reset-password'
     | '/terms'
+    | '/admin/_console'
+    | '/admin/login'
     | '/artist/$id'
+    | '/artist/account-settings'
     | '/artist/application'
+    | '/artist/application-form'
+    | '/artist/completed'
     | '/artist/dashboard'
+    | '/artist/earnings'
     | '/artist/forgot-password'
     | '/artist/login'
+    | '/artist/ongoing'
+    | '/artist/profile'
     | '/artist/reset-password'
+    | '/artist/revision'
+    | '/artist/song-orders'
+    | '/artist/validation'
     | '/customer/account'
     | '/order/occasion'
+    | '/admin/'
     | '/artist/'
     | '/customer/'
     | '/order/'
@@ -301,6 +474,8 @@ export interface FileRouteTypes {
     | '/customer/account/payment-history'
     | '/customer/account/settings'
     | '/customer/account/'
+    | '/admin/_console/applications/$id'
+    | '/admin/_console/applications/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -308,16 +483,26 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   R404Route: typeof R404Route
   AboutRoute: typeof AboutRoute
+  AdminRoute: typeof AdminRouteWithChildren
   ArtistsRoute: typeof ArtistsRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TermsRoute: typeof TermsRoute
   ArtistIdRoute: typeof ArtistIdRoute
+  ArtistAccountSettingsRoute: typeof ArtistAccountSettingsRoute
   ArtistApplicationRoute: typeof ArtistApplicationRoute
+  ArtistApplicationFormRoute: typeof ArtistApplicationFormRoute
+  ArtistCompletedRoute: typeof ArtistCompletedRoute
   ArtistDashboardRoute: typeof ArtistDashboardRoute
+  ArtistEarningsRoute: typeof ArtistEarningsRoute
   ArtistForgotPasswordRoute: typeof ArtistForgotPasswordRoute
   ArtistLoginRoute: typeof ArtistLoginRoute
+  ArtistOngoingRoute: typeof ArtistOngoingRoute
+  ArtistProfileRoute: typeof ArtistProfileRoute
   ArtistResetPasswordRoute: typeof ArtistResetPasswordRoute
+  ArtistRevisionRoute: typeof ArtistRevisionRoute
+  ArtistSongOrdersRoute: typeof ArtistSongOrdersRoute
+  ArtistValidationRoute: typeof ArtistValidationRoute
   CustomerAccountRoute: typeof CustomerAccountRouteWithChildren
   OrderOccasionRoute: typeof OrderOccasionRoute
   ArtistIndexRoute: typeof ArtistIndexRoute
@@ -355,6 +540,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AboutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/artists': {
       id: '/artists'
       path: '/artists'
@@ -383,6 +575,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/_console': {
+      id: '/admin/_console'
+      path: ''
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminConsoleRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/login': {
+      id: '/admin/login'
+      path: '/login'
+      fullPath: '/admin/login'
+      preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/artist/': {
       id: '/artist/'
       path: '/artist'
@@ -397,6 +610,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ArtistIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/artist/account-settings': {
+      id: '/artist/account-settings'
+      path: '/artist/account-settings'
+      fullPath: '/artist/account-settings'
+      preLoaderRoute: typeof ArtistAccountSettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/artist/application': {
       id: '/artist/application'
       path: '/artist/application'
@@ -404,11 +624,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ArtistApplicationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/artist/application-form': {
+      id: '/artist/application-form'
+      path: '/artist/application-form'
+      fullPath: '/artist/application-form'
+      preLoaderRoute: typeof ArtistApplicationFormRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artist/completed': {
+      id: '/artist/completed'
+      path: '/artist/completed'
+      fullPath: '/artist/completed'
+      preLoaderRoute: typeof ArtistCompletedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/artist/dashboard': {
       id: '/artist/dashboard'
       path: '/artist/dashboard'
       fullPath: '/artist/dashboard'
       preLoaderRoute: typeof ArtistDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artist/earnings': {
+      id: '/artist/earnings'
+      path: '/artist/earnings'
+      fullPath: '/artist/earnings'
+      preLoaderRoute: typeof ArtistEarningsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/artist/forgot-password': {
@@ -425,11 +666,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ArtistLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/artist/ongoing': {
+      id: '/artist/ongoing'
+      path: '/artist/ongoing'
+      fullPath: '/artist/ongoing'
+      preLoaderRoute: typeof ArtistOngoingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artist/profile': {
+      id: '/artist/profile'
+      path: '/artist/profile'
+      fullPath: '/artist/profile'
+      preLoaderRoute: typeof ArtistProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/artist/reset-password': {
       id: '/artist/reset-password'
       path: '/artist/reset-password'
       fullPath: '/artist/reset-password'
       preLoaderRoute: typeof ArtistResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artist/revision': {
+      id: '/artist/revision'
+      path: '/artist/revision'
+      fullPath: '/artist/revision'
+      preLoaderRoute: typeof ArtistRevisionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artist/song-orders': {
+      id: '/artist/song-orders'
+      path: '/artist/song-orders'
+      fullPath: '/artist/song-orders'
+      preLoaderRoute: typeof ArtistSongOrdersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artist/validation': {
+      id: '/artist/validation'
+      path: '/artist/validation'
+      fullPath: '/artist/validation'
+      preLoaderRoute: typeof ArtistValidationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/customer/': {
@@ -488,8 +764,50 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CustomerAccountSettingsRouteImport
       parentRoute: typeof CustomerAccountRoute
     }
+    '/admin/_console/applications/': {
+      id: '/admin/_console/applications/'
+      path: '/applications'
+      fullPath: '/admin/applications/'
+      preLoaderRoute: typeof AdminConsoleApplicationsIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/applications/$id': {
+      id: '/admin/_console/applications/$id'
+      path: '/applications/$id'
+      fullPath: '/admin/applications/$id'
+      preLoaderRoute: typeof AdminConsoleApplicationsIdRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
   }
 }
+
+interface AdminConsoleRouteChildren {
+  AdminConsoleApplicationsIdRoute: typeof AdminConsoleApplicationsIdRoute
+  AdminConsoleApplicationsIndexRoute: typeof AdminConsoleApplicationsIndexRoute
+}
+
+const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
+  AdminConsoleApplicationsIdRoute: AdminConsoleApplicationsIdRoute,
+  AdminConsoleApplicationsIndexRoute: AdminConsoleApplicationsIndexRoute,
+}
+
+const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(
+  AdminConsoleRouteChildren,
+)
+
+interface AdminRouteChildren {
+  AdminConsoleRoute: typeof AdminConsoleRouteWithChildren
+  AdminLoginRoute: typeof AdminLoginRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminConsoleRoute: AdminConsoleRouteWithChildren,
+  AdminLoginRoute: AdminLoginRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface CustomerAccountRouteChildren {
   CustomerAccountOrderHistoryRoute: typeof CustomerAccountOrderHistoryRoute
@@ -514,16 +832,26 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   R404Route: R404Route,
   AboutRoute: AboutRoute,
+  AdminRoute: AdminRouteWithChildren,
   ArtistsRoute: ArtistsRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,
   ArtistIdRoute: ArtistIdRoute,
+  ArtistAccountSettingsRoute: ArtistAccountSettingsRoute,
   ArtistApplicationRoute: ArtistApplicationRoute,
+  ArtistApplicationFormRoute: ArtistApplicationFormRoute,
+  ArtistCompletedRoute: ArtistCompletedRoute,
   ArtistDashboardRoute: ArtistDashboardRoute,
+  ArtistEarningsRoute: ArtistEarningsRoute,
   ArtistForgotPasswordRoute: ArtistForgotPasswordRoute,
   ArtistLoginRoute: ArtistLoginRoute,
+  ArtistOngoingRoute: ArtistOngoingRoute,
+  ArtistProfileRoute: ArtistProfileRoute,
   ArtistResetPasswordRoute: ArtistResetPasswordRoute,
+  ArtistRevisionRoute: ArtistRevisionRoute,
+  ArtistSongOrdersRoute: ArtistSongOrdersRoute,
+  ArtistValidationRoute: ArtistValidationRoute,
   CustomerAccountRoute: CustomerAccountRouteWithChildren,
   OrderOccasionRoute: OrderOccasionRoute,
   ArtistIndexRoute: ArtistIndexRoute,

@@ -1,5 +1,6 @@
 import type { AccountType } from '../../contracts/auth';
 import type { MailMessage } from '../services/mail';
+import { escapeHtml } from '../services/mail-html';
 
 /** Where each area's SPA page for a reset link lives. */
 export const resetPagePath: Record<AccountType, string> = {
@@ -9,12 +10,6 @@ export const resetPagePath: Record<AccountType, string> = {
 };
 
 export const RESET_SUBJECT = 'Reset your Labsongs password';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
-  );
 
 export interface ResetMailInput {
   publicUrl: string;

@@ -15,5 +15,7 @@ export function authRateRules(limits: RateLimitConfig) {
     forgotClient: { name: 'forgot-client', limit: limits.forgotPerClient, windowSeconds: ONE_HOUR },
     /** New accounts per client address: keeps scripted sign-ups and email probing slow. */
     registerClient: { name: 'register-client', limit: limits.registerPerClient, windowSeconds: ONE_HOUR },
+    /** Artist applications per client address, counted before the body is read: each may store a sample file. */
+    applyClient: { name: 'apply-client', limit: limits.applyPerClient, windowSeconds: ONE_HOUR },
   } satisfies Record<string, RateRule>;
 }

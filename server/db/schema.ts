@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountType, AppStatus } from '../../contracts/auth';
+import type { VocalType } from '../../contracts/options';
 
 // Storage conventions (both dialects): timestamps are ISO-8601 UTC text from Date#toISOString(),
 // which sorts and compares correctly as text; booleans are integers 0/1; ids are autoincrement integers.
@@ -31,6 +32,7 @@ export interface UsersTable {
   password_updated: Generated<Flag>;
   is_first_time_login: Generated<Flag>;
   is_online: Generated<Flag>;
+  /** The featured sample's `artist_songs.source` (SPEC calls the field featured_song_path; it is an opaque key, not a path). */
   featured_song_path: string | null;
   stage_name: string | null;
   /** Bumped when the password is reset: tokens carrying an older value stop working. */
@@ -64,13 +66,73 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** The artist's side of the application (DESIGN §5); one row per artist, created on first write. */
+export interface ArtistProfilesTable {
+  user_id: number;
+  city: string | null;
+  /** yyyy-mm-dd */
+  birthdate: string | null;
+  bio: string | null;
+  /** JSON array of genre keys from contracts/options.ts, e.g. `["pop","opm"]`. */
+  genres: Generated<string>;
+  vocal_type: VocalType | null;
+  /** PHP centavos; null means the platform base price. */
+  rate_centavos: number | null;
+  /** JSON array of http(s) links from the application. */
+  links: Generated<string>;
+  pitch: string | null;
+  /** When the application last became `for_review`. */
+  submitted_at: string | null;
+  reviewed_at: string | null;
+  /** The admin (users.id) who approved or rejected it last. */
+  reviewed_by: number | null;
+  rejection_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Where an artist is paid. The account number is sealed (services/payout-cipher.ts); only its last four digits are clear. */
+export interface ArtistPayoutsTable {
+  user_id: number;
+  bank_name: string;
+  account_name: string;
+  /** base64 of AES-256-GCM iv ‖ tag ‖ ciphertext. */
+  account_number_enc: string;
+  account_last4: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A sample song: the file is `uploads/songs/<file_key>`; clients only ever see `source`. */
+export interface ArtistSongsTable {
+  id: Generated<number>;
+  /** Random opaque key (24 URL-safe characters) used in URLs and request bodies. */
+  source: string;
+  user_id: number;
+  title: string;
+  /** Server-chosen file name in `uploads/songs/`. */
+  file_key: string;
+  /** Sniffed from the file's first bytes at upload. */
+  mime: string;
+  size: number;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
   password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
+  artist_profiles: ArtistProfilesTable;
+  artist_payouts: ArtistPayoutsTable;
+  artist_songs: ArtistSongsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type ArtistProfileRow = Selectable<ArtistProfilesTable>;
+export type ArtistProfileUpdate = Updateable<ArtistProfilesTable>;
+export type ArtistPayoutRow = Selectable<ArtistPayoutsTable>;
+export type ArtistSongRow = Selectable<ArtistSongsTable>;
+export type NewArtistSong = Insertable<ArtistSongsTable>;

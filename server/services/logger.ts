@@ -12,7 +12,7 @@ export interface Logger {
 const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 // Keys whose values must never reach a log line, however they are nested.
-const secretKey = /pass(word)?|token|secret|authorization|cookie|body|hash|jwt/i;
+const secretKey = /pass(word)?|token|secret|authorization|cookie|body|hash|jwt|account_?number|payout|^sig$/i;
 
 function redact(value: unknown, depth = 0): unknown {
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };

@@ -43,6 +43,11 @@ export interface TokenService {
   rotate(claims: AccessClaims, subject: TokenSubject): Promise<IssuedToken | null>;
   /** Revokes the jti until the token's refresh window ends; false when it was already revoked. */
   revoke(claims: AccessClaims): Promise<boolean>;
+  /**
+   * After the account's own password change bumped its token_version: revokes the old token and
+   * issues one under the new version with the same rex, so this session goes on and every other ends.
+   */
+  continueSession(claims: AccessClaims, subject: TokenSubject): Promise<IssuedToken>;
 }
 
 export interface TokenServiceOptions {
@@ -142,5 +147,9 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     readForRefresh,
     rotate,
     revoke,
+    async continueSession(claims, subject) {
+      await revoke(claims);
+      return sign(subject, claims.rex);
+    },
   };
 }

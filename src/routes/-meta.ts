@@ -5,7 +5,8 @@ export interface RouteMeta {
   authUser?: UserType;
   /** Artist login, artist forgot password and the application need a logged-out visitor (SPEC §5). */
   guestOnly?: boolean;
-  layout?: 'main' | 'bare' | 'artist' | 'application';
+  /** 'admin': the admin console's own top bar (src/admin/admin-layout.tsx). */
+  layout?: 'main' | 'bare' | 'artist' | 'application' | 'admin';
   pageTitle?: string;
   name?: string;
 }

@@ -1,13 +1,15 @@
-import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { waitFor } from 'xstate';
 import { PRODUCT_NAME } from '../../contracts/constants';
 import type { AppActors } from '../actors/app-actors';
+import { AdminLayout } from '../admin/lazy';
 import { AuthDialogsHost } from '../components/auth/auth-dialogs-host';
 import { SocialReturnHandler } from '../components/auth/social-return';
 import { ArtistLayout } from '../components/layout/artist-layout';
 import { BareLayout, MainLayout } from '../components/layout/main-layout';
 import { AppToaster } from '../components/ui/toaster';
+import { PlayerBar } from '../player/player-bar';
+import { artistGate, authGuard } from './-guards';
 import { metaOf, type RouteMeta } from './-meta';
 
 export interface RouterContext {
@@ -17,17 +19,9 @@ export interface RouterContext {
 type Matches = readonly { staticData?: RouteMeta }[];
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The two global guards of SPEC §2/§5. Pure reads of the session snapshot: beforeLoad also runs on preload.
-  beforeLoad: async ({ context, matches }) => {
-    const authUser = metaOf(matches as Matches, 'authUser');
-    const guestOnly = metaOf(matches as Matches, 'guestOnly');
-    if (!authUser && !guestOnly) return;
-    const snapshot = await waitFor(context.actors.session, (s) => !s.hasTag('busy'));
-    const user = snapshot.hasTag('authenticated') ? snapshot.context.user : null;
-    // A page with authUser meta needs a signed-in user of that type.
-    if (authUser && user?.type !== authUser) throw redirect({ to: '/', replace: true });
-    // Artist login, forgot password and the application need a logged-out visitor.
-    if (guestOnly && user) throw redirect({ to: '/', replace: true });
+  beforeLoad: async ({ context, matches, location }) => {
+    await authGuard(context.actors.session, matches as Matches);
+    await artistGate(context.actors.session, matches as Matches, location.pathname);
   },
   component: RootComponent,
 });
@@ -54,11 +48,15 @@ function RootComponent() {
     <>
       {layout === 'bare' || layout === 'application' ? (
         <BareLayout>{page}</BareLayout>
+      ) : layout === 'admin' ? (
+        <AdminLayout>{page}</AdminLayout>
       ) : layout === 'artist' ? (
         <ArtistLayout pageTitle={pageTitle ?? ''}>{page}</ArtistLayout>
       ) : (
         <MainLayout>{page}</MainLayout>
       )}
+      {/* SPEC §2: under every page, and mounted across route changes so the song keeps playing. */}
+      <PlayerBar />
       <AuthDialogsHost />
       <SocialReturnHandler />
       <AppToaster />

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { ArtistCard, ArtistCatalogPage } from '../../contracts/artist';
+import type { Option } from '../../contracts/options';
 import {
   type ArtistCatalogEvent,
   artistCatalogMachine,
@@ -34,7 +35,10 @@ const card = (id: string): ArtistCard => ({
 const firstPage: ArtistCatalogPage = { artists: [card('a'), card('b')], next_cursor: 'cur1' };
 const lastPage: ArtistCatalogPage = { artists: [card('b'), card('c')], next_cursor: null };
 const nothing: ArtistCatalogPage = { artists: [], next_cursor: null };
-const options = { genres: [{ value: 'pop', display: 'Pop' }], vocal_types: [] };
+const options: { genres: Option[]; vocal_types: Option[] } = {
+  genres: [{ value: 'pop', display: 'Pop' }],
+  vocal_types: [],
+};
 
 const catalogEvents = [
   { type: 'xstate.done.actor.fetchArtists', output: firstPage },
@@ -56,11 +60,11 @@ function startCatalog(): Harness {
   const machine = artistCatalogMachine.provide({
     actors: {
       fetchArtists: fakes.actor<ArtistCatalogPage, FetchArtistsInput>('fetchArtists'),
-      fetchOptions: fakes.actor<typeof options, void>('fetchOptions'),
+      fetchOptions: fakes.actor<typeof options, unknown>('fetchOptions'),
     },
     actions: recordingActions(['syncUrl'], log),
   });
-  return { actor: createActor(machine).start(), fakes, log };
+  return { actor: createActor(machine, { input: {} }).start(), fakes, log };
 }
 
 const catalogStates: Record<string, (s: any, h: Harness) => void> = {

@@ -15,6 +15,9 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Labsongs <no-reply@labsongs.local>',
       jwtSecret: undefined,
+      payoutKey: undefined,
+      maxUploadBytes: 25 * 1024 * 1024,
+      mediaUrlTtlSeconds: 3600,
       accessTokenTtlSeconds: 900,
       refreshWindowSeconds: 86_400,
       rememberRefreshWindowSeconds: 2_592_000,
@@ -25,6 +28,7 @@ describe('loadConfig', () => {
         forgotPerAccount: 3,
         forgotPerClient: 10,
         registerPerClient: 10,
+        applyPerClient: 5,
       },
       trustProxy: false,
       logLevel: 'info',
@@ -51,6 +55,10 @@ describe('loadConfig', () => {
       RATE_LIMIT_FORGOT_PER_ACCOUNT: '3',
       RATE_LIMIT_FORGOT_PER_CLIENT: '4',
       RATE_LIMIT_REGISTER_PER_CLIENT: '5',
+      RATE_LIMIT_APPLY_PER_CLIENT: '6',
+      PAYOUT_KEY: 'AB'.repeat(32),
+      MAX_UPLOAD_MB: '2',
+      MEDIA_URL_TTL_SECONDS: '600',
       TRUST_PROXY: 'yes',
       LOG_LEVEL: 'WARN',
     });
@@ -64,6 +72,9 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://mail:25',
       mailFrom: 'Songs <songs@example.com>',
       jwtSecret: 'x'.repeat(40),
+      payoutKey: 'ab'.repeat(32),
+      maxUploadBytes: 2 * 1024 * 1024,
+      mediaUrlTtlSeconds: 600,
       accessTokenTtlSeconds: 60,
       refreshWindowSeconds: 600,
       rememberRefreshWindowSeconds: 6000,
@@ -74,6 +85,7 @@ describe('loadConfig', () => {
         forgotPerAccount: 3,
         forgotPerClient: 4,
         registerPerClient: 5,
+        applyPerClient: 6,
       },
       trustProxy: true,
       logLevel: 'warn',
@@ -99,6 +111,11 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_LOGIN_PER_ACCOUNT', '0'],
     ['TRUST_PROXY', '2'],
     ['LOG_LEVEL', 'verbose'],
+    ['PAYOUT_KEY', 'abc'],
+    ['PAYOUT_KEY', 'g'.repeat(64)],
+    ['MAX_UPLOAD_MB', '0'],
+    ['MEDIA_URL_TTL_SECONDS', '10'],
+    ['RATE_LIMIT_APPLY_PER_CLIENT', 'x'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     let error: unknown;
     try {
@@ -115,6 +132,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'tiny-secret' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ JWT_SECRET: 'tiny-secret' })).not.toThrow(/tiny-secret/);
+    expect(() => loadConfig({ PAYOUT_KEY: 'deadbeef' })).not.toThrow(/deadbeef/);
   });
 
   it('names every bad variable at once', () => {

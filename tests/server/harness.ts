@@ -15,6 +15,8 @@ import { type ManualClock, manualClock } from '../../server/services/clock';
 import { silentLogger } from '../../server/services/logger';
 import { createMailer, type Mailer } from '../../server/services/mail';
 import { createPasswordHasher, type PasswordHasher } from '../../server/services/passwords';
+import { createPayoutCipher, type PayoutCipher } from '../../server/services/payout-cipher';
+import { createStorage, type Storage } from '../../server/services/storage';
 import { createAccount, type NewAccount } from '../../server/users/accounts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -42,12 +44,16 @@ export interface Harness {
   database: AppDatabase;
   mailer: Mailer;
   passwords: PasswordHasher;
+  storage: Storage;
+  payouts: PayoutCipher;
   dataDir: string;
   outboxDir: string;
   /** Sends a request through app.request() (no socket, no port). */
   request(pathname: string, init?: RequestInit): Promise<Response>;
   /** Sends `body` as JSON (when given) and parses the answer. */
   call(method: string, pathname: string, body?: unknown, options?: RequestOptions): Promise<JsonAnswer>;
+  /** Sends a multipart/form-data body (fields and files) and parses the answer. */
+  upload(pathname: string, form: FormData, options?: RequestOptions & { method?: string }): Promise<JsonAnswer>;
   /** Creates an account directly in the database (artists and admins cannot sign up through the API). */
   createAccount(
     account: Partial<NewAccount> & { type: AccountType; email: string; password: string },
@@ -102,6 +108,8 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
     RATE_LIMIT_LOGIN_PER_CLIENT: '1000',
     RATE_LIMIT_FORGOT_PER_ACCOUNT: '1000',
     RATE_LIMIT_FORGOT_PER_CLIENT: '1000',
+    RATE_LIMIT_APPLY_PER_CLIENT: '1000',
+    PAYOUT_KEY: randomBytes(32).toString('hex'),
     ...(kind === 'postgres' ? { DATABASE_URL: pgUrl } : {}),
     ...options.env,
   });
@@ -113,6 +121,8 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = createMailer({ from: config.mailFrom, smtpUrl: undefined, outboxDir, logger: silentLogger });
   const passwords = createPasswordHasher(config.scryptCost);
+  const storage = createStorage(path.join(dataDir, 'uploads'));
+  const payoutKey = Buffer.from(config.payoutKey as string, 'hex');
   const deps: AppDeps = {
     config,
     database,
@@ -120,26 +130,15 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
     mailer,
     logger: silentLogger,
     jwtSecret: config.jwtSecret as string,
+    payoutKey,
+    storage,
     staticRoot: options.staticRoot ?? null,
   };
   const app = createApp(deps);
 
   const request = async (pathname: string, init?: RequestInit) => app.request(pathname, init);
 
-  async function call(
-    method: string,
-    pathname: string,
-    body?: unknown,
-    opts: RequestOptions = {},
-  ): Promise<JsonAnswer> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
-    if (body !== undefined) headers['Content-Type'] ??= 'application/json';
-    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
-    const res = await request(pathname, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
-    });
+  async function answerOf(res: Response): Promise<JsonAnswer> {
     const text = await res.text();
     let parsed: unknown;
     try {
@@ -150,6 +149,34 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
     return { status: res.status, headers: res.headers, body: parsed, text };
   }
 
+  async function call(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    opts: RequestOptions = {},
+  ): Promise<JsonAnswer> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    if (body !== undefined) headers['Content-Type'] ??= 'application/json';
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    return answerOf(
+      await request(pathname, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      }),
+    );
+  }
+
+  async function upload(
+    pathname: string,
+    form: FormData,
+    opts: RequestOptions & { method?: string } = {},
+  ): Promise<JsonAnswer> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    return answerOf(await request(pathname, { method: opts.method ?? 'POST', headers, body: form }));
+  }
+
   return {
     kind,
     app,
@@ -158,10 +185,13 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
     database,
     mailer,
     passwords,
+    storage,
+    payouts: createPayoutCipher(payoutKey),
     dataDir,
     outboxDir,
     request,
     call,
+    upload,
     createAccount: ({ password, ...account }) =>
       createAccount(
         database.db,

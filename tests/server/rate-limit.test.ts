@@ -149,6 +149,7 @@ describe.each(databases)('rate limits (%s)', (kind) => {
       mailer: h.mailer,
       logger: silentLogger,
       jwtSecret: h.config.jwtSecret as string,
+      payoutKey: Buffer.from(h.config.payoutKey as string, 'hex'),
     });
     const email = uniqueEmail('shared');
     await h.createAccount({ type: 'user', email, password });

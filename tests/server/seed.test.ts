@@ -1,6 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins, seedDemoData } from '../../server/db/seed';
+import { renderTune, SAMPLE_RATE, synthesizeWav, type Tune, tuneSeconds } from '../../server/db/synth';
 import { countUsers } from '../../server/users/users.repository';
+import { makeAdmin, storedFiles } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
 
 describe.each(databases)('demo seed (%s)', (kind) => {
@@ -11,10 +14,20 @@ describe.each(databases)('demo seed (%s)', (kind) => {
   afterAll(() => h.close());
 
   it('fills an empty database once, and every printed demo login works on its own login', async () => {
-    expect(await seedDemoData(h.database.db, h.passwords, h.clock.now())).toBe(true);
+    const deps = {
+      db: h.database.db,
+      passwords: h.passwords,
+      storage: h.storage,
+      payouts: h.payouts,
+      now: h.clock.now(),
+    };
+    expect(await seedDemoData(deps)).toBe(true);
     expect(await countUsers(h.database.db)).toBe(demoLogins.length);
-    expect(await seedDemoData(h.database.db, h.passwords, h.clock.now())).toBe(false);
+    const files = await storedFiles(h);
+    expect(await seedDemoData(deps)).toBe(false);
     expect(await countUsers(h.database.db)).toBe(demoLogins.length);
+    // A second run writes no files either.
+    expect(await storedFiles(h)).toEqual(files);
 
     for (const login of demoLogins) {
       const answer = await h.call('POST', `/api/v1/${login.area}/auth/login`, {
@@ -26,7 +39,7 @@ describe.each(databases)('demo seed (%s)', (kind) => {
     }
   });
 
-  it('creates the customer, the admin, six approved artists (four online) and one incomplete artist', async () => {
+  it('creates the customer, the admin, six approved artists (four online), one incomplete and one waiting artist', async () => {
     const users = await h.database.db.selectFrom('users').selectAll().orderBy('id').execute();
     const customer = users.find((u) => u.email === 'customer@labsongs.test');
     expect(customer).toMatchObject({
@@ -48,6 +61,137 @@ describe.each(databases)('demo seed (%s)', (kind) => {
     expect(users.find((u) => u.email === 'newartist@labsongs.test')).toMatchObject({
       type: 'artist',
       app_status: 'incomplete',
+      personal_info: 0,
+      artist_info: 0,
+      payout_info: 0,
+      password_updated: 0,
     });
+    expect(users.find((u) => u.email === 'review@labsongs.test')).toMatchObject({
+      type: 'artist',
+      app_status: 'for_review',
+      personal_info: 1,
+      artist_info: 1,
+      payout_info: 1,
+      password_updated: 1,
+      is_online: 0,
+    });
+  });
+
+  it('gives every approved artist a full profile, sealed payout, 1–2 synthesised WAV samples and a featured song', async () => {
+    const artists = await h.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('type', '=', 'artist')
+      .where('app_status', '=', 'approved')
+      .execute();
+    const fingerprints = new Set<string>();
+    for (const artist of artists) {
+      const profile = await h.database.db
+        .selectFrom('artist_profiles')
+        .selectAll()
+        .where('user_id', '=', artist.id)
+        .executeTakeFirstOrThrow();
+      expect(profile.city).toBeTruthy();
+      expect((profile.bio ?? '').length).toBeGreaterThanOrEqual(40);
+      expect(JSON.parse(profile.genres).length).toBeGreaterThan(0);
+      expect(profile.vocal_type).toBeTruthy();
+      expect(profile.rate_centavos).toBeGreaterThanOrEqual(1500_00);
+      expect(profile.rate_centavos).toBeLessThanOrEqual(5000_00);
+      expect(JSON.parse(profile.links).length).toBeGreaterThan(0);
+
+      const payout = await h.database.db
+        .selectFrom('artist_payouts')
+        .selectAll()
+        .where('user_id', '=', artist.id)
+        .executeTakeFirstOrThrow();
+      expect(h.payouts.decrypt(payout.account_number_enc).endsWith(payout.account_last4)).toBe(true);
+
+      const songs = await h.database.db
+        .selectFrom('artist_songs')
+        .selectAll()
+        .where('user_id', '=', artist.id)
+        .execute();
+      expect(songs.length).toBeGreaterThanOrEqual(1);
+      expect(songs.length).toBeLessThanOrEqual(2);
+      expect(songs.map((s) => s.source)).toContain(artist.featured_song_path);
+      for (const song of songs) {
+        const wav = await readFile(h.storage.pathOf('songs', song.file_key));
+        expect(song).toMatchObject({ mime: 'audio/wav', size: wav.length });
+        expect(wav.toString('latin1', 0, 4)).toBe('RIFF');
+        expect(wav.toString('latin1', 8, 12)).toBe('WAVE');
+        expect(wav.readUInt16LE(20)).toBe(1); // PCM
+        expect(wav.readUInt16LE(22)).toBe(1); // mono
+        expect(wav.readUInt32LE(24)).toBe(22_050);
+        expect(wav.readUInt16LE(34)).toBe(16);
+        const seconds = wav.readUInt32LE(40) / 2 / 22_050;
+        expect(seconds).toBeGreaterThanOrEqual(8);
+        expect(seconds).toBeLessThanOrEqual(20);
+        fingerprints.add(wav.subarray(44, 44 + 20_000).toString('base64'));
+      }
+    }
+    // Every sample is a different tune.
+    const total = await h.database.db.selectFrom('artist_songs').select('id').execute();
+    expect(fingerprints.size).toBe(
+      (
+        await h.database.db
+          .selectFrom('artist_songs')
+          .innerJoin('users', 'users.id', 'artist_songs.user_id')
+          .select('artist_songs.id')
+          .where('users.app_status', '=', 'approved')
+          .execute()
+      ).length,
+    );
+    expect(total.length).toBeGreaterThan(fingerprints.size);
+  });
+
+  it('the catalogue shows the four online demo artists with playable samples; the admin queue holds the waiting one', async () => {
+    const page = await h.call('GET', '/api/v1/user/artists');
+    expect(page.body.data.artists.map((a: { stage_name: string }) => a.stage_name).sort()).toEqual(
+      ['Ana Reyes', 'Jonas & Strings', 'Liza Sings', 'Migs'].sort(),
+    );
+    for (const card of page.body.data.artists) {
+      const res = await h.request(card.sample.url, { headers: { Range: 'bytes=0-43' } });
+      expect(res.status).toBe(206);
+      expect(res.headers.get('content-type')).toBe('audio/wav');
+    }
+    const admin = await makeAdmin(h);
+    const queue = await h.call('GET', '/api/v1/admin/applications', undefined, { token: admin.token });
+    expect(queue.body.data.map((a: { email: string }) => a.email)).toEqual(['review@labsongs.test']);
+    const detail = await h.call('GET', `/api/v1/admin/applications/${queue.body.data[0].id}`, undefined, {
+      token: admin.token,
+    });
+    expect(detail.body.data).toMatchObject({ payout_complete: true, stage_name: 'Rico V' });
+    expect(detail.body.data.songs).toHaveLength(1);
+  });
+});
+
+describe('synth', () => {
+  const tune: Tune = {
+    tempo: 100,
+    root: 60,
+    scale: 'major',
+    progression: [0, 3, 4, 0],
+    bars: 4,
+    seed: 1,
+    brightness: 0.3,
+  };
+
+  it('renders a deterministic, normalised 22050 Hz 16-bit mono WAV of the tune’s length', () => {
+    const wav = synthesizeWav(tune);
+    expect(synthesizeWav(tune)).toEqual(wav);
+    expect(wav.readUInt32LE(4)).toBe(wav.length - 8);
+    expect(wav.readUInt32LE(28)).toBe(SAMPLE_RATE * 2);
+    const samples = renderTune(tune);
+    expect(samples.length / SAMPLE_RATE).toBeCloseTo(tuneSeconds(tune), 2);
+    const peak = samples.reduce((max, s) => Math.max(max, Math.abs(s)), 0);
+    expect(peak).toBeCloseTo(0.85, 5);
+  });
+
+  it('is not silence, and another seed or key gives another tune', () => {
+    const a = renderTune(tune);
+    const energy = a.reduce((sum, s) => sum + s * s, 0) / a.length;
+    expect(energy).toBeGreaterThan(0.005);
+    expect(synthesizeWav({ ...tune, seed: 2 })).not.toEqual(synthesizeWav(tune));
+    expect(synthesizeWav({ ...tune, root: 62 })).not.toEqual(synthesizeWav(tune));
   });
 });

@@ -77,6 +77,13 @@ describe('logger', () => {
     expect(lines[0]).not.toMatch(/Secret123|eyJ|Bearer|"p"|anything|"k"/);
   });
 
+  it('redacts payout details and media signatures too', () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', (line) => lines.push(line));
+    logger.warn('bank', { account_number: '001234567890', payout: { accountNumber: '555566667777' }, sig: 'abc123' });
+    expect(lines[0]).not.toMatch(/001234567890|555566667777|abc123/);
+  });
+
   it('writes nothing when silent', () => {
     const lines: string[] = [];
     const logger = createLogger('silent', (line) => lines.push(line));

@@ -11,6 +11,8 @@ import { routeTree } from '../../src/routeTree.gen';
 export interface FakeCall {
   method: string;
   path: string;
+  query: URLSearchParams;
+  /** Parsed JSON for JSON bodies, the FormData for multipart ones, else the text. */
   body: unknown;
   headers: Headers;
 }
@@ -26,11 +28,18 @@ export function fakeServer(handlers: Record<string, Handler>) {
   vi.stubGlobal('fetch', async (input: Request | string | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
-    const text = await request.text();
+    const type = request.headers.get('content-type') ?? '';
+    let body: unknown;
+    if (type.startsWith('multipart/form-data')) body = await request.formData();
+    else {
+      const text = await request.text();
+      body = text && type.includes('json') ? JSON.parse(text) : text || undefined;
+    }
     const call: FakeCall = {
       method: request.method,
       path: url.pathname,
-      body: text ? JSON.parse(text) : undefined,
+      query: url.searchParams,
+      body,
       headers: request.headers,
     };
     calls.push(call);

@@ -5,29 +5,12 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { AuthUser } from '../../../contracts/auth';
+import { artistMenuFor, showOnlineSwitch } from '../../../machines/artist-gate';
 import { useDialogs, useSessionView } from '../../actors/hooks';
+import { ArtistTour } from '../artist/artist-tour';
+import { OnlineSwitch } from '../artist/online-switch';
 import { Avatar } from '../ui/avatar';
 import { Logo } from '../ui/logo';
-import type { NavLink } from './nav-links';
-
-/** SPEC §2: the sidebar entries in order. */
-export const artistSidebar: NavLink[] = [
-  { to: '/artist/dashboard', label: 'Dashboard' },
-  { to: '/artist/profile', label: 'My Profile' },
-  { to: '/artist/earnings', label: 'Earnings' },
-  { to: '/artist/song-orders', label: 'Song Order' },
-  { to: '/artist/ongoing', label: 'Ongoing' },
-  { to: '/artist/validation', label: 'For Validation' },
-  { to: '/artist/revision', label: 'For Revision' },
-  { to: '/artist/completed', label: 'Completed' },
-  { to: '/artist/account-settings', label: 'Account Settings' },
-];
-
-/** SPEC §4 "Artist menu by status": only Profile until approved. */
-export function sidebarFor(user: AuthUser | null): NavLink[] {
-  if (user?.app_status === 'approved') return artistSidebar;
-  return artistSidebar.filter((l) => l.to === '/artist/profile');
-}
 
 const sideLink = css({
   display: 'block',
@@ -45,7 +28,7 @@ const sideLink = css({
 function SidebarNav({ user, onNavigate }: { user: AuthUser | null; onNavigate?: () => void }) {
   return (
     <nav aria-label="Artist" className={css({ display: 'flex', flexDir: 'column', gap: '1', px: '3' })}>
-      {sidebarFor(user).map((l) => (
+      {artistMenuFor(user).map((l) => (
         <Link key={l.to} to={l.to} className={sideLink} onClick={onNavigate}>
           {l.label}
         </Link>
@@ -151,6 +134,7 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
             <span aria-hidden="true">☰</span>
           </button>
           <Logo to="/artist/dashboard" />
+          <div className={css({ ml: 'auto' })}>{showOnlineSwitch(user) ? <OnlineSwitch /> : null}</div>
         </div>
         <header
           className={css({
@@ -167,68 +151,72 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
           <h1 className={css({ fontSize: 'xl', fontWeight: 'bold' })} data-testid="artist-page-title">
             {pageTitle}
           </h1>
-          {user ? (
-            <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
-              <Menu.Trigger
-                className={css({
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: '2',
-                  cursor: 'pointer',
-                  px: '2',
-                  py: '1',
-                  borderRadius: 'full',
-                  _hover: { bg: 'gray.100' },
-                })}
-                aria-label={`Account menu for ${user.full_name}`}
-              >
-                <Avatar src={user.avatar} name={user.full_name} />
-                <span className={css({ fontWeight: 'medium' })}>{user.full_name}</span>
-              </Menu.Trigger>
-              <Portal>
-                <Menu.Positioner>
-                  <Menu.Content
-                    className={css({
-                      bg: 'white',
-                      borderRadius: 'lg',
-                      boxShadow: 'lg',
-                      py: '1',
-                      minW: '14rem',
-                      zIndex: 'dropdown',
-                      outline: 'none',
-                    })}
-                  >
-                    {sidebarFor(user).map((l) => (
-                      <Menu.Item
-                        key={l.to}
-                        value={l.to}
-                        asChild
-                        className={css({
-                          display: 'block',
-                          px: '4',
-                          py: '2',
-                          textDecoration: 'none',
-                          color: 'fg.default',
-                          _highlighted: { bg: 'brand.50' },
-                        })}
-                      >
-                        <Link to={l.to}>{l.label}</Link>
-                      </Menu.Item>
-                    ))}
-                    <Menu.Separator className={css({ my: '1' })} />
-                    <Menu.Item
-                      value="sign-out"
-                      className={css({ px: '4', py: '2', cursor: 'pointer', _highlighted: { bg: 'brand.50' } })}
-                      onSelect={() => dialogs.send({ type: 'dialog.openSignOutConfirm' })}
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '4' })}>
+            {showOnlineSwitch(user) ? <OnlineSwitch /> : null}
+            {user ? (
+              <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
+                <Menu.Trigger
+                  className={css({
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: '2',
+                    cursor: 'pointer',
+                    px: '2',
+                    py: '1',
+                    borderRadius: 'full',
+                    _hover: { bg: 'gray.100' },
+                  })}
+                  aria-label={`Account menu for ${user.full_name}`}
+                >
+                  <Avatar src={user.avatar} name={user.full_name} />
+                  <span className={css({ fontWeight: 'medium' })}>{user.full_name}</span>
+                </Menu.Trigger>
+                <Portal>
+                  <Menu.Positioner>
+                    <Menu.Content
+                      className={css({
+                        bg: 'white',
+                        borderRadius: 'lg',
+                        boxShadow: 'lg',
+                        py: '1',
+                        minW: '14rem',
+                        zIndex: 'dropdown',
+                        outline: 'none',
+                      })}
                     >
-                      Sign out
-                    </Menu.Item>
-                  </Menu.Content>
-                </Menu.Positioner>
-              </Portal>
-            </Menu.Root>
-          ) : null}
+                      {artistMenuFor(user).map((l) => (
+                        <Menu.Item
+                          key={l.to}
+                          value={l.to}
+                          asChild
+                          className={css({
+                            display: 'block',
+                            px: '4',
+                            py: '2',
+                            textDecoration: 'none',
+                            color: 'fg.default',
+                            _highlighted: { bg: 'brand.50' },
+                          })}
+                        >
+                          <Link to={l.to}>{l.label}</Link>
+                        </Menu.Item>
+                      ))}
+                      <Menu.Separator className={css({ my: '1' })} />
+                      <Menu.Item
+                        value="sign-out"
+                        className={css({ px: '4', py: '2', cursor: 'pointer', _highlighted: { bg: 'brand.50' } })}
+                        onSelect={() => dialogs.send({ type: 'dialog.openSignOutConfirm' })}
+                      >
+                        Sign out
+                      </Menu.Item>
+                    </Menu.Content>
+                  </Menu.Positioner>
+                </Portal>
+              </Menu.Root>
+            ) : null}
+          </div>
         </header>
+        {showOnlineSwitch(user) ? <ArtistTour /> : null}
         <main
           id="main"
           tabIndex={-1}

@@ -1,0 +1,323 @@
+// The global audio player. One actor for the app's life; the HTMLAudioElement is driven by the named
+// callback actor `driveAudio` (invoked as `audio`), which the app supplies: the machine never touches
+// the DOM. Timing (progress every 1000 ms, 1000 ms before the next song, 3000 ms notices) is SPEC §9,
+// from contracts/constants. The error notice is context set only in the states tagged `notice`.
+import { assign, fromCallback, sendTo, setup } from 'xstate';
+import { player } from '../contracts/constants';
+import { specMessages } from '../contracts/messages';
+import {
+  type AudioCommand,
+  audioErrorCodes,
+  type DriveAudioInput,
+  MAX_ABORT_RETRIES,
+  type PlaybackRate,
+  type PlayerContext,
+  type PlayerEvent,
+  type PlayerInput,
+  type PlayerSong,
+  type PlayerTag,
+} from './player.types';
+
+export type * from './player.types';
+export { audioErrorCodes, MAX_ABORT_RETRIES } from './player.types';
+
+/** SPEC §5: volume is clamped between 0 and 1 (anything that is not a number keeps `fallback`). */
+export function clampVolume(volume: number, fallback = 1): number {
+  if (!Number.isFinite(volume)) return fallback;
+  return Math.min(1, Math.max(0, volume));
+}
+
+export function isPlaybackRate(rate: number): rate is PlaybackRate {
+  return (player.playbackRates as readonly number[]).includes(rate);
+}
+
+/** A seek target inside the song. */
+export function clampTime(time: number, duration: number): number {
+  if (!Number.isFinite(time) || time < 0) return 0;
+  return duration > 0 ? Math.min(time, duration) : time;
+}
+
+const finiteSeconds = (value: number) => (Number.isFinite(value) && value > 0 ? value : 0);
+
+export function currentSong(context: PlayerContext): PlayerSong | null {
+  return context.songs[context.index] ?? null;
+}
+
+const songUrl = (context: PlayerContext) => currentSong(context)?.url ?? '';
+
+const hasNext = (c: PlayerContext) => c.loop || c.index < c.songs.length - 1;
+const hasPrevious = (c: PlayerContext) => c.loop || c.index > 0;
+const wrap = (index: number, length: number) => (length === 0 ? 0 : (index + length) % length);
+
+const isErrorCode = (event: PlayerEvent, ...codes: number[]) =>
+  event.type === 'audio.error' && event.code !== null && codes.includes(event.code);
+
+export const playerMachine = setup({
+  types: {
+    context: {} as PlayerContext,
+    events: {} as PlayerEvent,
+    input: {} as PlayerInput | undefined,
+    tags: {} as PlayerTag,
+  },
+  actors: {
+    /**
+     * Owns the HTMLAudioElement: obeys AudioCommands, reports AudioReports, lets go of the element on
+     * stop. The default plays nothing and reports every load as unsupported.
+     */
+    driveAudio: fromCallback<AudioCommand, DriveAudioInput, PlayerEvent>(({ receive, sendBack }) => {
+      receive((command) => {
+        if (command.type === 'audio.load' || command.type === 'audio.play') sendBack({ type: 'audio.unsupported' });
+      });
+    }),
+  },
+  delays: {
+    progressInterval: player.progressIntervalMs,
+    nextSongDelay: player.nextSongDelayMs,
+    errorNotice: player.errorNoticeMs,
+  },
+  guards: {
+    /** SPEC §5: the list must be non-empty to start playing. */
+    hasSongs: ({ event }) => event.type === 'player.load' && event.songs.length > 0,
+    /** SPEC §2: previous/next only when there is more than one song. */
+    canGoNext: ({ context }) => context.songs.length > 1 && hasNext(context),
+    canGoPrevious: ({ context }) => context.songs.length > 1 && hasPrevious(context),
+    /** At the end of a song: loop (the default) always has a next one, a one-song list repeats. */
+    hasNextSong: ({ context }) => hasNext(context),
+    hasDuration: ({ context }) => context.duration > 0,
+    isKnownRate: ({ event }) => event.type === 'player.rate' && isPlaybackRate(event.rate),
+    /** SPEC §8: code 20 with a URL retries playing (a few times, so it cannot loop). */
+    isRetryableAbort: ({ context, event }) =>
+      isErrorCode(event, audioErrorCodes.aborted) && songUrl(context) !== '' && context.retries < MAX_ABORT_RETRIES,
+    /** SPEC §8: an unsupported source with auto-next moves on, unless every song has failed in a row. */
+    canSkipUnsupported: ({ context, event }) =>
+      isErrorCode(event, audioErrorCodes.notSupported, audioErrorCodes.sourceNotSupported) &&
+      context.autoNext &&
+      context.songs.length > 1 &&
+      hasNext(context) &&
+      context.failedInARow + 1 < context.songs.length,
+  },
+  actions: {
+    storeList: assign(({ event }) => {
+      if (event.type !== 'player.load') return {};
+      const start = event.startIndex ?? 0;
+      const index = Number.isInteger(start) && start >= 0 && start < event.songs.length ? start : 0;
+      return { artist: event.artist, songs: event.songs, index, retries: 0, failedInARow: 0 };
+    }),
+    selectNext: assign(({ context }) => ({ index: wrap(context.index + 1, context.songs.length), retries: 0 })),
+    selectPrevious: assign(({ context }) => ({ index: wrap(context.index - 1, context.songs.length), retries: 0 })),
+    resetPosition: assign({ currentTime: 0, duration: 0, scrubTime: null }),
+    rewind: assign({ currentTime: 0, scrubTime: null }),
+    clearList: assign({
+      artist: null,
+      songs: [],
+      index: 0,
+      currentTime: 0,
+      duration: 0,
+      scrubTime: null,
+      retries: 0,
+      failedInARow: 0,
+    }),
+    setDuration: assign(({ context, event }) =>
+      event.type === 'audio.loaded' || event.type === 'audio.progress'
+        ? { duration: finiteSeconds(event.duration) || context.duration }
+        : {},
+    ),
+    setProgress: assign(({ context, event }) =>
+      event.type === 'audio.progress'
+        ? {
+            currentTime: clampTime(event.currentTime, finiteSeconds(event.duration) || context.duration),
+            duration: finiteSeconds(event.duration) || context.duration,
+          }
+        : {},
+    ),
+    scrub: assign(({ context, event }) =>
+      event.type === 'seek.start' || event.type === 'seek.move'
+        ? { scrubTime: clampTime(event.time, context.duration) }
+        : {},
+    ),
+    commitSeek: assign(({ context, event }) =>
+      event.type === 'seek.commit' ? { currentTime: clampTime(event.time, context.duration), scrubTime: null } : {},
+    ),
+    countRetry: assign(({ context }) => ({ retries: context.retries + 1 })),
+    countFailure: assign(({ context }) => ({ failedInARow: context.failedInARow + 1 })),
+    clearFailures: assign({ retries: 0, failedInARow: 0 }),
+    showNotice: assign((_, params: { message: string }) => ({ notice: params.message })),
+    clearNotice: assign({ notice: null }),
+    setVolume: assign(({ context, event }) => {
+      if (event.type !== 'player.volume') return {};
+      const volume = clampVolume(event.volume, context.volume);
+      // Raising the volume of a muted player is asking to hear it.
+      return { volume, muted: volume > 0 ? false : context.muted };
+    }),
+    toggleMute: assign(({ context }) => ({ muted: !context.muted })),
+    setRate: assign(({ event }) =>
+      event.type === 'player.rate' && isPlaybackRate(event.rate) ? { rate: event.rate } : {},
+    ),
+    // Commands to the audio actor:
+    loadAudio: sendTo('audio', ({ context }): AudioCommand => ({ type: 'audio.load', url: songUrl(context) })),
+    cueAudio: sendTo('audio', ({ context }): AudioCommand => ({ type: 'audio.cue', url: songUrl(context) })),
+    resumeAudio: sendTo('audio', ({ context }): AudioCommand => ({ type: 'audio.play', url: songUrl(context) })),
+    pauseAudio: sendTo('audio', { type: 'audio.pause' } satisfies AudioCommand),
+    stopAudio: sendTo('audio', { type: 'audio.stop' } satisfies AudioCommand),
+    seekAudio: sendTo('audio', ({ context }): AudioCommand => ({ type: 'audio.seek', time: context.currentTime })),
+    applyVolume: sendTo(
+      'audio',
+      ({ context }): AudioCommand => ({ type: 'audio.volume', volume: context.volume, muted: context.muted }),
+    ),
+    applyRate: sendTo('audio', ({ context }): AudioCommand => ({ type: 'audio.rate', rate: context.rate })),
+    requestProgress: sendTo('audio', { type: 'audio.report' } satisfies AudioCommand),
+  },
+}).createMachine({
+  id: 'player',
+  context: ({ input }) => ({
+    artist: null,
+    songs: [],
+    index: 0,
+    currentTime: 0,
+    duration: 0,
+    scrubTime: null,
+    volume: clampVolume(input?.volume ?? 1),
+    muted: input?.muted ?? false,
+    rate: input?.rate !== undefined && isPlaybackRate(input.rate) ? input.rate : 1,
+    loop: input?.loop ?? player.loop,
+    autoNext: input?.autoNext ?? player.autoNext,
+    notice: null,
+    retries: 0,
+    failedInARow: 0,
+  }),
+  invoke: {
+    id: 'audio',
+    src: 'driveAudio',
+    input: ({ context }) => ({ volume: context.volume, muted: context.muted, rate: context.rate }),
+  },
+  // Settings outlive the list: they apply whatever is (or is not) loaded.
+  on: {
+    'player.volume': { actions: ['setVolume', 'applyVolume'] },
+    'player.toggleMute': { actions: ['toggleMute', 'applyVolume'] },
+    'player.rate': { guard: 'isKnownRate', actions: ['setRate', 'applyRate'] },
+  },
+  initial: 'hidden',
+  states: {
+    /** Nothing loaded: the bar is not shown. */
+    hidden: {
+      on: {
+        'player.load': {
+          guard: 'hasSongs',
+          target: 'visible.loading',
+          actions: ['storeList', 'resetPosition', 'loadAudio'],
+        },
+      },
+    },
+    visible: {
+      tags: ['visible'],
+      on: {
+        'player.load': { guard: 'hasSongs', target: '.loading', actions: ['storeList', 'resetPosition', 'loadAudio'] },
+        'player.next': {
+          guard: 'canGoNext',
+          target: '.loading',
+          actions: ['selectNext', 'resetPosition', 'loadAudio'],
+        },
+        'player.previous': {
+          guard: 'canGoPrevious',
+          target: '.loading',
+          actions: ['selectPrevious', 'resetPosition', 'loadAudio'],
+        },
+        'player.close': { target: 'hidden', actions: ['stopAudio', 'clearList'] },
+        'audio.loaded': { actions: 'setDuration' },
+        'audio.progress': { actions: 'setProgress' },
+      },
+      initial: 'loading',
+      states: {
+        /** Asked the element to play; waiting until it does. */
+        loading: {
+          tags: ['active', 'busy'],
+          on: {
+            'audio.playing': { target: 'playing', actions: 'clearFailures' },
+            'audio.error': [
+              { guard: 'isRetryableAbort', target: 'loading', reenter: true, actions: ['countRetry', 'resumeAudio'] },
+              {
+                guard: 'canSkipUnsupported',
+                target: 'skipping',
+                actions: ['countFailure', { type: 'showNotice', params: ({ event }) => ({ message: event.message }) }],
+              },
+              {
+                target: 'failed',
+                actions: { type: 'showNotice', params: ({ event }) => ({ message: event.message }) },
+              },
+            ],
+            'audio.unsupported': {
+              target: 'unsupported',
+              actions: { type: 'showNotice', params: { message: specMessages.audioUnsupported } },
+            },
+            'player.pause': { target: 'paused', actions: 'pauseAudio' },
+          },
+        },
+        playing: {
+          tags: ['active'],
+          // SPEC §9: progress updates every 1000 ms.
+          after: { progressInterval: { target: 'playing', reenter: true, actions: 'requestProgress' } },
+          on: {
+            'audio.waiting': 'loading',
+            'audio.paused': 'paused',
+            'audio.ended': [
+              { guard: 'hasNextSong', target: 'waitingForNext' },
+              { target: 'paused', actions: 'rewind' },
+            ],
+            'audio.error': [
+              { guard: 'isRetryableAbort', target: 'loading', actions: ['countRetry', 'resumeAudio'] },
+              {
+                guard: 'canSkipUnsupported',
+                target: 'skipping',
+                actions: ['countFailure', { type: 'showNotice', params: ({ event }) => ({ message: event.message }) }],
+              },
+              {
+                target: 'failed',
+                actions: { type: 'showNotice', params: ({ event }) => ({ message: event.message }) },
+              },
+            ],
+            'player.pause': { target: 'paused', actions: 'pauseAudio' },
+            'seek.start': { guard: 'hasDuration', actions: 'scrub' },
+            'seek.move': { guard: 'hasDuration', actions: 'scrub' },
+            'seek.commit': { guard: 'hasDuration', actions: ['commitSeek', 'seekAudio'] },
+          },
+        },
+        /** SPEC §4: at the end of a song, wait 1 s, then play the next. Pausing now stops on the next song. */
+        waitingForNext: {
+          tags: ['active'],
+          after: { nextSongDelay: { target: 'loading', actions: ['selectNext', 'resetPosition', 'loadAudio'] } },
+          on: { 'player.pause': { target: 'paused', actions: ['selectNext', 'resetPosition', 'cueAudio'] } },
+        },
+        paused: {
+          on: {
+            'player.play': { target: 'loading', actions: 'resumeAudio' },
+            // Started from outside the bar (the OS media controls).
+            'audio.playing': { target: 'playing', actions: 'clearFailures' },
+            'seek.start': { guard: 'hasDuration', actions: 'scrub' },
+            'seek.move': { guard: 'hasDuration', actions: 'scrub' },
+            'seek.commit': { guard: 'hasDuration', actions: ['commitSeek', 'seekAudio'] },
+          },
+        },
+        /** SPEC §8: the notice shows for 3000 ms; then the player waits on this song. */
+        failed: {
+          tags: ['notice'],
+          exit: 'clearNotice',
+          after: { errorNotice: 'paused' },
+          on: { 'player.play': { target: 'loading', actions: 'resumeAudio' } },
+        },
+        /** SPEC §8: an unsupported source with auto-next moves to the next song after 3000 ms. */
+        skipping: {
+          tags: ['active', 'notice'],
+          exit: 'clearNotice',
+          after: { errorNotice: { target: 'loading', actions: ['selectNext', 'resetPosition', 'loadAudio'] } },
+          on: { 'player.pause': { target: 'paused', actions: ['selectNext', 'resetPosition', 'cueAudio'] } },
+        },
+        /** SPEC §8: no audio support in this browser: say so for 3000 ms, then hide. */
+        unsupported: {
+          tags: ['notice'],
+          exit: 'clearNotice',
+          after: { errorNotice: { target: '#player.hidden', actions: 'clearList' } },
+        },
+      },
+    },
+  },
+});

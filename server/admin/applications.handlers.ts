@@ -1,0 +1,75 @@
+import type * as v from 'valibot';
+import { type ApplicationSummary, artistMessages, type rejectSchema } from '../../contracts/artist';
+import type { AppStatus } from '../../contracts/auth';
+import { serverMessages } from '../../contracts/messages';
+import { findProfile, saveProfile } from '../artists/artists.repository';
+import { listSongs } from '../artists/songs.repository';
+import { currentAuth } from '../auth/require-auth';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { ok } from '../http/envelope';
+import { onApplicationApproved, onApplicationRejected } from './application-review';
+import { decideApplication, findArtist, hasPayout, listApplications } from './applications.repository';
+import { toApplicationDetail, toApplicationSummary } from './applications.serializers';
+
+type RejectInput = v.InferOutput<typeof rejectSchema>;
+
+const notFound = () => new ApiError(404, serverMessages.notFound);
+
+async function detailOf(c: AppContext, user: UserRow) {
+  const { db, media } = c.var;
+  const [profile, songs, payoutComplete] = await Promise.all([
+    findProfile(db, user.id),
+    listSongs(db, user.id),
+    hasPayout(db, user.id),
+  ]);
+  return toApplicationDetail({ user, profile, songs, payoutComplete }, media);
+}
+
+/** GET /applications?status= (default for_review). */
+export async function listApplicationsHandler(c: AppContext, status: AppStatus) {
+  const rows = await listApplications(c.var.db, status);
+  const body: ApplicationSummary[] = rows.map((row) => toApplicationSummary(row.user, row.profile));
+  return ok(c, body);
+}
+
+export async function getApplication(c: AppContext, id: number) {
+  const user = await findArtist(c.var.db, id);
+  if (!user) throw notFound();
+  return ok(c, await detailOf(c, user));
+}
+
+/** Decides a waiting application: 404 unknown, 409 when it is not `for_review`. */
+async function decide(c: AppContext, id: number, to: 'approved' | 'rejected', reason: string | null) {
+  const { db, clock } = c.var;
+  const admin = currentAuth(c).user;
+  const now = clock.now();
+  const decided = await db.transaction().execute(async (trx) => {
+    const user = await decideApplication(trx, id, to, now.toISOString());
+    if (user) {
+      await saveProfile(
+        trx,
+        id,
+        { reviewed_at: now.toISOString(), reviewed_by: admin.id, rejection_reason: reason },
+        now,
+      );
+    }
+    return user;
+  });
+  if (decided) return decided;
+  if (!(await findArtist(db, id))) throw notFound();
+  throw new ApiError(409, artistMessages.notForReview);
+}
+
+export async function approveApplication(c: AppContext, id: number) {
+  const artist = await decide(c, id, 'approved', null);
+  onApplicationApproved(c, artist);
+  return ok(c, await detailOf(c, artist), artistMessages.applicationApproved);
+}
+
+export async function rejectApplication(c: AppContext, id: number, body: RejectInput) {
+  const artist = await decide(c, id, 'rejected', body.reason);
+  onApplicationRejected(c, artist, body.reason);
+  return ok(c, await detailOf(c, artist), artistMessages.applicationRejected);
+}

@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+import { applicationSchema, artistMessages } from '../../contracts/artist';
+import { issuesToFieldErrors } from '../../contracts/auth';
+import { fieldMessages, serverMessages } from '../../contracts/messages';
+import { enforceRate } from '../auth/auth.handlers';
+import { authRateRules } from '../auth/rate-rules';
+import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/database';
+import { ApiError } from '../http/api-error';
+import { clientIp } from '../http/client-ip';
+import { ok } from '../http/envelope';
+import { discardUploads, type MultipartForm, readMultipart } from '../http/multipart';
+import { createAccount } from '../users/accounts';
+import { findUserByEmail } from '../users/users.repository';
+import { applicationMail } from './application.mail';
+import { saveProfile } from './artists.repository';
+import { insertSong } from './songs.repository';
+import { temporaryPassword } from './temporary-password';
+
+export const APPLICATION_SAMPLE_TITLE = 'Application sample';
+
+const emailTaken = () => new ApiError(422, serverMessages.validationFailed, { email: [fieldMessages.emailTaken] });
+
+/**
+ * POST /api/v1/artist/application (public, multipart): creates the artist with app_status
+ * `incomplete`, keeps links and pitch on the profile and the optional `sample` as a first song, and
+ * mails a temporary password (DESIGN §5). The four parts of the form come after the first login.
+ */
+export async function apply(c: AppContext) {
+  const { db, storage, passwords, clock, mailer, config, rateLimiter } = c.var;
+  // Counted before the body is read: every attempt may make the server store a file.
+  enforceRate(await rateLimiter.hit(authRateRules(config.rateLimits).applyClient, clientIp(c, config.trustProxy)));
+  const form: MultipartForm = await readMultipart(c, { sample: { kind: 'songs', family: 'audio' } });
+  let keepFiles = false;
+  try {
+    const parsed = v.safeParse(applicationSchema, form.fields, { abortPipeEarly: true });
+    if (!parsed.success) throw new ApiError(422, serverMessages.validationFailed, issuesToFieldErrors(parsed.issues));
+    const body = parsed.output;
+    if (await findUserByEmail(db, 'artist', body.email)) throw emailTaken();
+
+    const password = temporaryPassword();
+    const passwordHash = await passwords.hash(password);
+    const now = clock.now();
+    const sample = form.files.sample;
+    let artist: Awaited<ReturnType<typeof createAccount>>;
+    try {
+      artist = await db.transaction().execute(async (trx) => {
+        const created = await createAccount(
+          trx,
+          passwords,
+          {
+            type: 'artist',
+            email: body.email,
+            passwordHash,
+            first_name: body.first_name,
+            last_name: body.last_name,
+            contact_number: body.contact_number,
+            country: body.country,
+            dial_code: body.dial_code,
+            stage_name: body.stage_name,
+            app_status: 'incomplete',
+          },
+          now,
+        );
+        await saveProfile(trx, created.id, { links: JSON.stringify(body.links), pitch: body.pitch }, now);
+        if (sample) {
+          await insertSong(trx, {
+            user_id: created.id,
+            title: APPLICATION_SAMPLE_TITLE,
+            file_key: sample.name,
+            mime: sample.mime,
+            size: sample.size,
+            created_at: now.toISOString(),
+          });
+        }
+        return created;
+      });
+    } catch (error) {
+      // Two applications with one email at the same moment: the unique index decides.
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+    keepFiles = true;
+    mailer.send(
+      applicationMail({
+        publicUrl: config.publicUrl,
+        email: artist.email,
+        firstName: artist.first_name,
+        temporaryPassword: password,
+      }),
+    );
+    return ok(c, null, artistMessages.applicationReceived, 201);
+  } finally {
+    if (!keepFiles) await discardUploads(storage, form);
+  }
+}

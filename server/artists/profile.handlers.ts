@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import type * as v from 'valibot';
+import {
+  type ArtistProfile,
+  type artistInfoSchema,
+  artistMessages,
+  type changePasswordSchema,
+  type PayoutAnswer,
+  type payoutSchema,
+  type personalInfoSchema,
+} from '../../contracts/artist';
+import type { LoginAnswer } from '../../contracts/auth';
+import { serverMessages } from '../../contracts/messages';
+import { enforceRate } from '../auth/auth.handlers';
+import { authRateRules } from '../auth/rate-rules';
+import { currentAuth } from '../auth/require-auth';
+import type { AppContext } from '../context';
+import { fieldError } from '../http/api-error';
+import { ok } from '../http/envelope';
+import { toAuthUser } from '../users/auth-user';
+import { updateUser } from '../users/users.repository';
+import { markPartDone, type PartResult } from './application-progress';
+import { toArtistProfile, toPayoutMasked } from './artist.serializers';
+import { findPayout, findProfile, savePayout, saveProfile } from './artists.repository';
+import { countSongs, listSongs } from './songs.repository';
+
+type PersonalInput = v.InferOutput<typeof personalInfoSchema>;
+type ArtistInfoInput = v.InferOutput<typeof artistInfoSchema>;
+type PayoutInput = v.InferOutput<typeof payoutSchema>;
+type ChangePasswordInput = v.InferOutput<typeof changePasswordSchema>;
+
+/** The part's own message, or the submission message when this save completed the application. */
+const messageFor = (result: PartResult, saved: string) =>
+  result.submitted ? artistMessages.submittedForReview : saved;
+
+export async function getProfile(c: AppContext) {
+  const { db, media } = c.var;
+  const { user } = currentAuth(c);
+  const [profile, payout, songs] = await Promise.all([
+    findProfile(db, user.id),
+    findPayout(db, user.id),
+    listSongs(db, user.id),
+  ]);
+  const body: ArtistProfile = toArtistProfile({ user, profile, payout, songs }, media);
+  return ok(c, body);
+}
+
+/** PATCH /profile/personal: names, contact and country on the account; city and birthdate on the profile. */
+export async function savePersonal(c: AppContext, body: PersonalInput) {
+  const { db, clock } = c.var;
+  const { user } = currentAuth(c);
+  const now = clock.now();
+  const middle = body.middle_name.trim();
+  const result = await db.transaction().execute(async (trx) => {
+    await saveProfile(trx, user.id, { city: body.city, birthdate: body.birthdate }, now);
+    return markPartDone(trx, user.id, 'personal_info', now, {
+      first_name: body.first_name,
+      middle_name: middle === '' ? null : middle,
+      last_name: body.last_name,
+      contact_number: body.contact_number,
+      country: body.country.toUpperCase(),
+      dial_code: body.dial_code,
+    });
+  });
+  return ok(c, toAuthUser(result.user), messageFor(result, artistMessages.personalInfoSaved));
+}
+
+/** PATCH /profile/artist-info: needs at least one sample song on file. */
+export async function saveArtistInfo(c: AppContext, body: ArtistInfoInput) {
+  const { db, clock } = c.var;
+  const { user } = currentAuth(c);
+  if ((await countSongs(db, user.id)) === 0) {
+    throw fieldError(serverMessages.validationFailed, 'samples', artistMessages.samplesRequired);
+  }
+  const now = clock.now();
+  const result = await db.transaction().execute(async (trx) => {
+    await saveProfile(
+      trx,
+      user.id,
+      {
+        bio: body.bio,
+        genres: JSON.stringify(body.genres),
+        vocal_type: body.vocal_type as ArtistProfile['vocal_type'],
+        rate_centavos: body.rate * 100,
+      },
+      now,
+    );
+    return markPartDone(trx, user.id, 'artist_info', now, { stage_name: body.stage_name });
+  });
+  return ok(c, toAuthUser(result.user), messageFor(result, artistMessages.artistInfoSaved));
+}
+
+/** PATCH /profile/bank: the number is sealed before it is stored and answered masked; it is never logged. */
+export async function saveBank(c: AppContext, body: PayoutInput) {
+  const { db, clock, payouts } = c.var;
+  const { user } = currentAuth(c);
+  const now = clock.now();
+  const sealed = {
+    bank_name: body.bank_name,
+    account_name: body.account_name,
+    account_number_enc: payouts.encrypt(body.account_number),
+    account_last4: body.account_number.slice(-4),
+  };
+  const { result, payout } = await db.transaction().execute(async (trx) => {
+    const saved = await savePayout(trx, user.id, sealed, now);
+    return { payout: saved, result: await markPartDone(trx, user.id, 'payout_info', now) };
+  });
+  const answer: PayoutAnswer = { user: toAuthUser(result.user), payout: toPayoutMasked(payout) };
+  return ok(c, answer, messageFor(result, artistMessages.payoutSaved));
+}
+
+/**
+ * PATCH /profile/password: replaces the temporary password. Every other session ends (token_version
+ * is bumped); this one continues with the new token in the answer.
+ */
+export async function changePassword(c: AppContext, body: ChangePasswordInput) {
+  const { db, clock, passwords, tokens, rateLimiter, config } = c.var;
+  const { user, claims } = currentAuth(c);
+  // A stolen token must not become a way to guess the password: the login's per-account counter applies.
+  const rule = authRateRules(config.rateLimits).loginAccount;
+  enforceRate(await rateLimiter.hit(rule, user.email));
+  if (!(await passwords.verify(body.current_password, user.password_hash))) {
+    throw fieldError(serverMessages.validationFailed, 'current_password', artistMessages.currentPasswordWrong);
+  }
+  await rateLimiter.reset(rule, user.email);
+  if (body.password === body.current_password) {
+    throw fieldError(serverMessages.validationFailed, 'password', artistMessages.samePassword);
+  }
+  const passwordHash = await passwords.hash(body.password);
+  const now = clock.now();
+  const result = await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        password_hash: passwordHash,
+        token_version: sql<number>`token_version + 1`,
+        password_changed_at: now.toISOString(),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    return markPartDone(trx, user.id, 'password_updated', now);
+  });
+  const issued = await tokens.continueSession(claims, result.user);
+  const answer: LoginAnswer = { user: toAuthUser(result.user), token: issued.token };
+  return ok(c, answer, messageFor(result, artistMessages.passwordChanged));
+}
+
+/** PATCH /profile/deactivate: the account stops signing in and leaves the catalogue; this token ends now. */
+export async function deactivate(c: AppContext) {
+  const { db, clock, tokens } = c.var;
+  const { user, claims } = currentAuth(c);
+  const at = clock.now().toISOString();
+  await updateUser(db, user.id, { deactivated_at: at, is_online: 0, updated_at: at });
+  await tokens.revoke(claims);
+  return ok(c, null, artistMessages.accountDeactivated);
+}

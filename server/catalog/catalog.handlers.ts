@@ -1,0 +1,66 @@
+import type * as v from 'valibot';
+import {
+  type ArtistCatalogPage,
+  artistMessages,
+  type CatalogOptions,
+  type catalogQuerySchema,
+} from '../../contracts/artist';
+import { serverMessages } from '../../contracts/messages';
+import { BASE_PRICE_CENTAVOS, genres, vocalTypes } from '../../contracts/options';
+import { listSongs, listSongsOf } from '../artists/songs.repository';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/api-error';
+import { ok } from '../http/envelope';
+import { findCatalogPage, findVisibleArtist } from './catalog.repository';
+import { toArtistCard, toArtistPublicProfile } from './catalog.serializers';
+import { decodeCursor, encodeCursor } from './catalog-cursor';
+
+type CatalogQuery = v.InferOutput<typeof catalogQuerySchema>;
+
+export const DEFAULT_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 48;
+
+/** GET /options: the choice lists the SPA shows (issue 3 adds occasions, moods, payment methods…). */
+export function options(c: AppContext) {
+  const body: CatalogOptions = {
+    genres: genres.map((g) => ({ ...g })),
+    vocal_types: vocalTypes.map((t) => ({ ...t })),
+    base_price: BASE_PRICE_CENTAVOS / 100,
+  };
+  return ok(c, body);
+}
+
+/** GET /artists: approved, online artists; keyset pages on (stage name, id). */
+export async function listArtists(c: AppContext, query: CatalogQuery) {
+  const { db, media } = c.var;
+  const requested = query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit);
+  if (requested < 1) throw new ApiError(422, serverMessages.validationFailed, { limit: ['Invalid limit'] });
+  const limit = Math.min(requested, MAX_PAGE_SIZE);
+  const rows = await findCatalogPage(db, {
+    genre: query.genre,
+    vocal_type: query.vocal_type,
+    q: query.q || undefined,
+    cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
+    limit,
+  });
+  const page = rows.slice(0, limit);
+  const songs = await listSongsOf(
+    db,
+    page.map((row) => row.user.id),
+  );
+  const last = page.at(-1);
+  const body: ArtistCatalogPage = {
+    artists: page.map((row) => toArtistCard(row.user, row.profile, songs.get(row.user.id) ?? [], media)),
+    next_cursor: rows.length > limit && last ? encodeCursor({ key: last.key, id: last.user.id }) : null,
+  };
+  return ok(c, body);
+}
+
+/** GET /artists/{id}: one answer for unknown, offline and unapproved alike, so it tells nothing. */
+export async function getArtist(c: AppContext, publicId: string) {
+  const { db, media } = c.var;
+  const found = /^[A-Za-z0-9_-]{1,64}$/.test(publicId) ? await findVisibleArtist(db, publicId) : undefined;
+  if (!found) throw new ApiError(404, artistMessages.artistUnavailable);
+  const songs = await listSongs(db, found.user.id);
+  return ok(c, toArtistPublicProfile(found.user, found.profile, songs, media));
+}

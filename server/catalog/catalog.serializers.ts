@@ -1,0 +1,48 @@
+import type { ArtistCard, ArtistPublicProfile } from '../../contracts/artist';
+import { genresOf, rateOf, vocalTypeOf } from '../artists/artist.serializers';
+import type { ArtistProfileRow, ArtistSongRow, UserRow } from '../db/schema';
+import type { MediaSigner } from '../media/signed-url';
+import { MEDIA_PREFIX } from '../users/auth-user';
+
+/** The featured song, or else the newest sample (songs come newest first). */
+function pickSample(user: UserRow, songs: ArtistSongRow[]): ArtistSongRow | undefined {
+  return songs.find((s) => s.source === user.featured_song_path) ?? songs[0];
+}
+
+/** Ratings arrive with orders; until then every artist is unrated. */
+export function toArtistCard(
+  user: UserRow,
+  profile: ArtistProfileRow | undefined,
+  songs: ArtistSongRow[],
+  media: MediaSigner,
+): ArtistCard {
+  const sample = pickSample(user, songs);
+  return {
+    id: user.user_id,
+    stage_name: user.stage_name ?? '',
+    avatar: user.avatar_path ? `${MEDIA_PREFIX}${user.avatar_path}` : null,
+    genres: genresOf(profile),
+    vocal_type: vocalTypeOf(profile),
+    rating: null,
+    rating_count: 0,
+    rate: rateOf(profile),
+    sample: sample ? { title: sample.title, url: media.audioUrl(sample.source) } : null,
+  };
+}
+
+/** The public page: the card, the bio and every sample, the featured one first. */
+export function toArtistPublicProfile(
+  user: UserRow,
+  profile: ArtistProfileRow | undefined,
+  songs: ArtistSongRow[],
+  media: MediaSigner,
+): ArtistPublicProfile {
+  const featured = songs.filter((s) => s.source === user.featured_song_path);
+  const ordered = [...featured, ...songs.filter((s) => s.source !== user.featured_song_path)];
+  return {
+    ...toArtistCard(user, profile, songs, media),
+    bio: profile?.bio ?? '',
+    songs: ordered.map((s) => ({ source: s.source, title: s.title, url: media.audioUrl(s.source) })),
+    reviews: [],
+  };
+}

@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import { artistMessages } from '../../contracts/artist';
+import { serverMessages } from '../../contracts/messages';
+import type { AppEnv } from '../context';
+import { fail } from '../http/envelope';
+import { sendStoredFile } from '../http/send-file';
+import { mimeOfStoredName, storedNamePattern } from '../services/storage';
+import { findAudioBySource } from './media.repository';
+import { sourcePattern } from './signed-url';
+
+const IMAGE_NAME = /\.(jpg|png|webp)$/;
+// Avatar files are never rewritten: a new picture gets a new random name.
+const AVATAR_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * `/media/…` (outside /api, so the browser's <audio> and <img> can use the URLs directly):
+ * signed audio with Range, and public avatars. The parameters match everything up to the end of the
+ * path, so a source with a slash or dots in it reaches the check below and is refused with 400.
+ */
+export function createMediaRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/media/audio/:source{.+}', async (c) => {
+    const { db, storage, media } = c.var;
+    const source = c.req.param('source');
+    if (!sourcePattern.test(source)) return fail(c, 400, serverMessages.badRequest);
+    const remaining = media.remainingSeconds(source, c.req.query('exp'), c.req.query('sig'));
+    if (remaining === null) return fail(c, 403, artistMessages.linkInvalid);
+    const file = await findAudioBySource(db, source);
+    const size = file ? await storage.size(file.kind, file.name) : null;
+    if (!file || size === null) return fail(c, 404, serverMessages.notFound);
+    return sendStoredFile(c, storage, {
+      kind: file.kind,
+      name: file.name,
+      size,
+      mime: file.mime,
+      etag: source,
+      // A cached copy must not outlive the signature that allowed it.
+      cacheControl: `private, max-age=${remaining}`,
+    });
+  });
+
+  routes.get('/media/avatars/:file{.+}', async (c) => {
+    const { storage } = c.var;
+    const name = c.req.param('file');
+    if (!storedNamePattern.test(name) || !IMAGE_NAME.test(name)) return fail(c, 400, serverMessages.badRequest);
+    const size = await storage.size('avatars', name);
+    if (size === null) return fail(c, 404, serverMessages.notFound);
+    return sendStoredFile(c, storage, {
+      kind: 'avatars',
+      name,
+      size,
+      mime: mimeOfStoredName(name),
+      etag: name,
+      cacheControl: AVATAR_CACHE,
+    });
+  });
+
+  return routes;
+}

@@ -1,0 +1,82 @@
+import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { clientMessages } from '../../contracts/messages';
+import { adminSessionMachine } from '../../machines/admin-session.machine';
+import type { AdminLogInInput, AdminTokenInput } from '../../machines/admin-session.types';
+import { invalidateRoutes, navigateTo } from '../actors/navigation';
+import { createClient } from '../api/client';
+import { notify } from '../components/ui/toaster';
+import { storage } from '../lib/storage';
+import { type AdminApi, adminApi, adminApiBase } from './admin.api';
+
+export type AdminSessionActor = ActorRefFrom<typeof adminSessionMachine>;
+
+export interface AdminActors {
+  session: AdminSessionActor;
+  /** The admin API with the session's token; a 401 ends the admin session. */
+  api: AdminApi;
+}
+
+/** Calls made with an explicit token: the session's own checks must not trigger its 401 reset. */
+function tokenCalls({ token }: AdminTokenInput) {
+  return adminApi(createClient(adminApiBase, { getToken: () => token, onUnauthorized: () => {} }));
+}
+
+function createAdminActors(): AdminActors {
+  let session: AdminSessionActor | undefined;
+  const api = adminApi(
+    createClient(adminApiBase, {
+      getToken: () => session?.getSnapshot().context.token ?? null,
+      onUnauthorized: () => session?.send({ type: 'http.unauthorized' }),
+    }),
+  );
+  const anonymous = adminApi(createClient(adminApiBase, { getToken: () => null, onUnauthorized: () => {} }));
+
+  session = createActor(
+    adminSessionMachine.provide({
+      actors: {
+        fetchMe: fromPromise(({ input }: { input: AdminTokenInput }) => tokenCalls(input).me()),
+        refreshToken: fromPromise(({ input }: { input: AdminTokenInput }) => tokenCalls(input).refresh()),
+        logIn: fromPromise(({ input }: { input: AdminLogInInput }) => anonymous.login(input)),
+        logout: fromPromise<unknown, AdminTokenInput>(({ input }) => tokenCalls(input).logout()),
+      },
+      actions: {
+        persistToken: (_, params) => storage.set('adminToken', params.token),
+        afterSignIn: (_, params) => navigateTo(params.redirectTo, { replace: true }),
+        afterSignOut: () => navigateTo('/admin/login'),
+        afterSessionExpired: () => {
+          notify.info(clientMessages.sessionExpired);
+          navigateTo('/admin/login');
+        },
+        showErrorToast: (_, params) => notify.error(params.message),
+      },
+    }),
+    { input: { token: storage.get('adminToken') } },
+  );
+
+  // The console's guards read the session: re-run them whenever signing in or out changes it.
+  let lastSignedIn: boolean | undefined;
+  session.subscribe((snapshot) => {
+    const signedIn = snapshot.hasTag('authenticated');
+    if (lastSignedIn !== undefined && signedIn !== lastSignedIn) invalidateRoutes();
+    lastSignedIn = signedIn;
+  });
+  session.start();
+  return { session, api };
+}
+
+let current: AdminActors | undefined;
+
+/**
+ * The admin console's actors, started on first use: a visitor who never opens /admin never checks
+ * an admin token. One instance per page load, shared by the guards, the layout and the pages.
+ */
+export function getAdminActors(): AdminActors {
+  current ??= createAdminActors();
+  return current;
+}
+
+/** Stops and forgets the actors (tests render the app several times in one page). */
+export function resetAdminActors(): void {
+  current?.session.stop();
+  current = undefined;
+}

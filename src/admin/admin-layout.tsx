@@ -1,0 +1,99 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useState } from 'react';
+import { css } from 'styled-system/css';
+import { specMessages } from '../../contracts/messages';
+import { isAdminSignedIn } from '../../machines/admin-session.connect';
+import { SkipLink } from '../components/layout/main-layout';
+import { Button } from '../components/ui/button';
+import { ConfirmDialog } from '../components/ui/confirm-dialog';
+import { LogoMark } from '../components/ui/logo';
+import { getAdminActors } from './admin-actors';
+
+const navLink = css({
+  px: '3',
+  py: '2',
+  borderRadius: 'md',
+  fontWeight: 'medium',
+  color: 'gray.200',
+  textDecoration: 'none',
+  _hover: { color: 'white', bg: 'gray.800' },
+  '&[data-status=active]': { color: 'white', bg: 'gray.800' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'brand.300' },
+});
+
+/** The admin console's frame: a top bar (title, Applications, Sign out) and the page; no public header or footer. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { session } = getAdminActors();
+  const signedIn = useSelector(session, isAdminSignedIn);
+  const name = useSelector(session, (s) => s.context.user?.full_name ?? '');
+  const signingOut = useSelector(session, (s) => s.matches('signingOut'));
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <div className={css({ minH: '100dvh', display: 'flex', flexDir: 'column', bg: 'bg.subtle' })}>
+      <SkipLink />
+      <header className={css({ bg: 'gray.900', color: 'white' })}>
+        <div
+          className={css({
+            maxW: '7xl',
+            mx: 'auto',
+            px: '4',
+            minH: '14',
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: '4',
+          })}
+        >
+          <Link
+            to="/admin/applications"
+            className={css({
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: '2',
+              fontWeight: 'extrabold',
+              fontSize: 'lg',
+              color: 'white',
+              textDecoration: 'none',
+            })}
+          >
+            <LogoMark size={24} />
+            <span>Labsongs Admin</span>
+          </Link>
+          {signedIn ? (
+            <>
+              <nav aria-label="Admin" className={css({ display: 'flex', gap: '1' })}>
+                <Link to="/admin/applications" className={navLink}>
+                  Applications
+                </Link>
+              </nav>
+              <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '3' })}>
+                <span className={css({ fontSize: 'sm', color: 'gray.300', display: { base: 'none', sm: 'inline' } })}>
+                  {name}
+                </span>
+                <Button size="sm" color="secondary" onClick={() => setConfirming(true)} loading={signingOut}>
+                  Sign out
+                </Button>
+              </div>
+            </>
+          ) : null}
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none' })}>
+        {children}
+      </main>
+      <ConfirmDialog
+        open={confirming}
+        title="Sign out"
+        message={specMessages.signOutConfirm}
+        confirmLabel="Sign out"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          session.send({ type: 'user.signOut' });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { KyInstance } from 'ky';
+import type { ApplicationDetail, ApplicationSummary } from '../../contracts/artist';
+import type { AppStatus, AuthUser, LoginAnswer } from '../../contracts/auth';
+import type { ApiSuccess } from '../../contracts/http';
+import { toApiError } from '../api/errors';
+
+/** The admin area's base (DESIGN §3): its own client and token key. */
+export const adminApiBase = '/api/v1/admin/';
+
+/** Runs a call and turns any failure into the ApiError shape the machines read. */
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}
+
+/** The admin console's calls. */
+export function adminApi(http: KyInstance) {
+  return {
+    login: (body: { email: string; password: string }) =>
+      call(
+        async () =>
+          (await http.post('auth/login', { json: { ...body, remember: false } }).json<ApiSuccess<LoginAnswer>>()).data,
+      ),
+    me: () => call(async () => (await http.get('auth/me').json<ApiSuccess<AuthUser>>()).data),
+    refresh: () => call(async () => (await http.post('auth/refresh').json<ApiSuccess<LoginAnswer>>()).data),
+    logout: () => call(() => http.post('auth/logout').json<unknown>()),
+    applications: (status: AppStatus) =>
+      call(
+        async () =>
+          (await http.get('applications', { searchParams: { status } }).json<ApiSuccess<ApplicationSummary[]>>()).data,
+      ),
+    application: (id: number) =>
+      call(async () => (await http.get(`applications/${id}`).json<ApiSuccess<ApplicationDetail>>()).data),
+    approve: (id: number) =>
+      call(() => http.post(`applications/${id}/approve`).json<{ message?: string; data?: unknown }>()),
+    reject: (id: number, reason: string) =>
+      call(() =>
+        http.post(`applications/${id}/reject`, { json: { reason } }).json<{ message?: string; data?: unknown }>(),
+      ),
+  };
+}
+
+export type AdminApi = ReturnType<typeof adminApi>;

@@ -1,0 +1,286 @@
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useMemo, useRef } from 'react';
+import { css } from 'styled-system/css';
+import { fromPromise } from 'xstate';
+import { applicationFields, artistMessages } from '../../../contracts/artist';
+import { phone } from '../../../contracts/constants';
+import {
+  type ApplicationTextField,
+  artistApplicationMachine,
+  type SubmitApplicationInput,
+} from '../../../machines/artist-application.machine';
+import { PhoneInput } from '../phone/phone-input';
+import { Button, buttonRecipe } from '../ui/button';
+import { describedBy, FieldShell, TextField } from '../ui/field';
+import { Modal } from '../ui/modal';
+import { notify } from '../ui/toaster';
+import { submitApplication } from './application.api';
+import { formatBytes } from './format';
+import { TextAreaField } from './text-area-field';
+
+const PITCH_MAX = 1000;
+
+/** Where focus goes for a field's error: the dial code and country have no input of their own. */
+const focusTarget: Record<string, string> = { country: 'contact_number', dial_code: 'contact_number' };
+
+/** The public artist application (DESIGN §5): the form, then the success modal. */
+export function ArtistApplicationForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const machine = useMemo(
+    () =>
+      artistApplicationMachine.provide({
+        actors: {
+          submitApplication: fromPromise(({ input }: { input: SubmitApplicationInput }) => submitApplication(input)),
+        },
+        actions: {
+          showErrorToast: (_, p) => notify.error(p.message),
+          focusFirstError: (_, p) => {
+            const name = focusTarget[p.name] ?? p.name;
+            // After React has rendered the messages, so the field's description is read with it.
+            requestAnimationFrame(() => {
+              const field = formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+              field?.focus();
+            });
+          },
+        },
+      }),
+    [],
+  );
+  const actor = useActorRef(machine, { input: {} });
+  const values = useSelector(actor, (s) => s.context.values);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const sample = useSelector(actor, (s) => s.context.sample);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const succeeded = useSelector(actor, (s) => s.hasTag('success'));
+  const change = (name: ApplicationTextField) => (value: string) => actor.send({ type: 'field.changed', name, value });
+
+  const termsId = useId();
+  const sampleId = useId();
+  const pitchLength = values.pitch.trim().length;
+  const otherErrors = Object.entries(errors)
+    .filter(([key]) => !(applicationFields as readonly string[]).includes(key))
+    .flatMap(([, messages]) => messages.slice(0, 1));
+  const dialAndCountryErrors = [
+    ...(errors.country ?? []),
+    ...(errors.dial_code ?? []),
+    ...(errors.contact_number ?? []),
+  ];
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        noValidate
+        aria-labelledby="application-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'user.submit' });
+        }}
+        className={css({ bg: 'white', borderRadius: 'xl', boxShadow: 'md', p: { base: '5', md: '8' } })}
+      >
+        <h2 id="application-title" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>
+          Apply as an artist
+        </h2>
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, columnGap: '4' })}>
+          <TextField
+            label="First name"
+            name="first_name"
+            autoComplete="given-name"
+            value={values.first_name}
+            errors={errors.first_name}
+            onValueChange={change('first_name')}
+          />
+          <TextField
+            label="Last name"
+            name="last_name"
+            autoComplete="family-name"
+            value={values.last_name}
+            errors={errors.last_name}
+            onValueChange={change('last_name')}
+          />
+        </div>
+        <TextField
+          label="Stage name"
+          name="stage_name"
+          autoComplete="nickname"
+          value={values.stage_name}
+          errors={errors.stage_name}
+          hint="The name customers will see."
+          onValueChange={change('stage_name')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={values.email}
+          errors={errors.email}
+          hint="We send your temporary password here."
+          onValueChange={change('email')}
+        />
+        <PhoneInput
+          label="Contact number"
+          name="contact_number"
+          country={values.country}
+          number={values.contact_number}
+          mask={phone.contactNumberMask}
+          errors={dialAndCountryErrors}
+          onCountryChange={(code) => {
+            if (code !== values.country) change('country')(code);
+          }}
+          onNumberChange={change('contact_number')}
+        />
+        <TextAreaField
+          label="Links to your music (optional)"
+          name="links"
+          rows={3}
+          value={values.links}
+          errors={errors.links}
+          hint="Up to three links, one per line (YouTube, Spotify, SoundCloud…), each starting with https://."
+          placeholder="https://"
+          onValueChange={change('links')}
+        />
+        <TextAreaField
+          label="Tell us about yourself"
+          name="pitch"
+          rows={5}
+          value={values.pitch}
+          errors={errors.pitch}
+          hint={
+            <span
+              data-over={pitchLength > PITCH_MAX || undefined}
+              className={css({ '&[data-over]': { color: 'danger.fg' } })}
+            >
+              {pitchLength} / {PITCH_MAX} characters (at least 20)
+            </span>
+          }
+          onValueChange={change('pitch')}
+        />
+
+        <FieldShell
+          id={sampleId}
+          label="A sample of your singing (optional)"
+          errors={errors.sample}
+          hint="One audio file: MP3, WAV, OGG, M4A, FLAC or WebM."
+        >
+          {sample ? (
+            <div
+              data-testid="sample-chosen"
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: '3',
+                borderWidth: '1px',
+                borderColor: 'gray.300',
+                borderRadius: 'md',
+                px: '3',
+                py: '2',
+              })}
+            >
+              <span className={css({ flex: '1', overflowWrap: 'anywhere' })}>
+                {sample.name}{' '}
+                <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>({formatBytes(sample.size)})</span>
+              </span>
+              <Button
+                size="sm"
+                color="text"
+                id={sampleId}
+                name="sample"
+                aria-label={`Remove ${sample.name}`}
+                onClick={() => actor.send({ type: 'sample.removed' })}
+              >
+                Remove
+              </Button>
+            </div>
+          ) : (
+            <input
+              id={sampleId}
+              name="sample"
+              type="file"
+              accept="audio/*"
+              aria-invalid={errors.sample?.[0] ? true : undefined}
+              aria-describedby={describedBy(sampleId, errors.sample, 'hint')}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) actor.send({ type: 'sample.selected', file });
+              }}
+              className={css({
+                display: 'block',
+                w: 'full',
+                fontSize: 'sm',
+                '&::file-selector-button': {
+                  mr: '3',
+                  px: '4',
+                  py: '2',
+                  borderRadius: 'full',
+                  borderWidth: '1px',
+                  borderColor: 'brand.600',
+                  bg: 'white',
+                  color: 'brand.700',
+                  fontWeight: 'semibold',
+                  cursor: 'pointer',
+                },
+                _focusVisible: { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '2px' },
+              })}
+            />
+          )}
+        </FieldShell>
+
+        <div className={css({ mb: '5' })}>
+          <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '2' })}>
+            <input
+              id={termsId}
+              type="checkbox"
+              name="accept_terms"
+              checked={values.accept_terms}
+              aria-invalid={errors.accept_terms?.[0] ? true : undefined}
+              aria-describedby={errors.accept_terms?.[0] ? `${termsId}-error` : undefined}
+              onChange={(e) => actor.send({ type: 'field.changed', name: 'accept_terms', value: e.target.checked })}
+              className={css({ w: '4', h: '4', mt: '1', accentColor: 'brand.600', flexShrink: 0 })}
+            />
+            <label htmlFor={termsId} className={css({ fontSize: 'sm' })}>
+              I accept the {/* A new tab, so that reading the terms does not cost the visitor what they typed. */}
+              <Link
+                to="/terms"
+                target="_blank"
+                rel="noopener"
+                className={css({ color: 'brand.700', fontWeight: 'semibold', textDecoration: 'underline' })}
+              >
+                Terms of Use
+              </Link>
+            </label>
+          </div>
+          {errors.accept_terms?.[0] ? (
+            <p id={`${termsId}-error`} role="alert" className={css({ color: 'danger.fg', fontSize: 'sm', mt: '1' })}>
+              {errors.accept_terms[0]}
+            </p>
+          ) : null}
+        </div>
+
+        {otherErrors.length > 0 ? (
+          <p role="alert" className={css({ color: 'danger.fg', fontSize: 'sm', mb: '3' })}>
+            {otherErrors.join(' ')}
+          </p>
+        ) : null}
+        <Button type="submit" block size="lg" loading={busy}>
+          Submit application
+        </Button>
+      </form>
+
+      <Modal
+        open={succeeded}
+        onClose={() => actor.send({ type: 'success.dismissed' })}
+        title="Application received"
+        size="sm"
+        footer={
+          <Link to="/artist/login" className={buttonRecipe({ color: 'primary' })}>
+            Go to artist login
+          </Link>
+        }
+      >
+        <p data-testid="application-received">{artistMessages.applicationReceived}</p>
+      </Modal>
+    </>
+  );
+}

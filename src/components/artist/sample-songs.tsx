@@ -1,0 +1,216 @@
+import { Progress } from '@ark-ui/react/progress';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo } from 'react';
+import { css } from 'styled-system/css';
+import { fromPromise } from 'xstate';
+import { type ArtistSong, artistMessages } from '../../../contracts/artist';
+import { fileUploadMachine } from '../../../machines/file-upload.machine';
+import { MAX_SAMPLE_SONGS, sampleSongsMachine } from '../../../machines/sample-songs.machine';
+import { useAppActors } from '../../actors/hooks';
+import { artistApi } from '../../api/artist.api';
+import { xhrUpload } from '../../api/upload';
+import { usePlayer } from '../../player/use-player';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { notify } from '../ui/toaster';
+
+const MAX_SAMPLE_BYTES = 25 * 1024 * 1024;
+
+/** Upload, play, feature and delete sample songs (My Profile and the application form). */
+export function SampleSongs({ songs, artist }: { songs: ArtistSong[]; artist: { id: string; name: string } }) {
+  const { api, session } = useAppActors();
+  const inputId = useId();
+  const player = usePlayer();
+
+  const songsActor = useActorRef(
+    sampleSongsMachine.provide({
+      actors: {
+        deleteSong: fromPromise(({ input }) => artistApi(api.for('artist')).deleteSong(input.source)),
+        setFeatured: fromPromise(({ input }) => artistApi(api.for('artist')).setFeaturedSong(input.source)),
+      },
+      actions: {
+        patchUser: (_, p) => session.send({ type: 'user.updated', user: p.user }),
+        showErrorToast: (_, p) => notify.error(p.message),
+      },
+    }),
+    { input: { songs } },
+  );
+  useEffect(() => songsActor.send({ type: 'songs.loaded', songs }), [songs, songsActor]);
+
+  const uploadMachine = useMemo(
+    () =>
+      fileUploadMachine.provide({
+        actors: {
+          uploadFile: xhrUpload(() => ({
+            url: '/api/v1/artist/profile/upload/song',
+            field: 'file',
+            getToken: () => session.getSnapshot().context.token,
+            onUnauthorized: () => session.send({ type: 'http.unauthorized', checkoutPending: false, routeName: '' }),
+          })),
+        },
+        actions: {
+          notifyUploaded: (_, p) => {
+            songsActor.send({ type: 'song.uploaded', song: p.result as ArtistSong });
+            notify.success('Your sample song is uploaded.');
+          },
+        },
+      }),
+    [session, songsActor],
+  );
+  const upload = useActorRef(uploadMachine, {
+    input: {
+      maxBytes: MAX_SAMPLE_BYTES,
+      accept: ['audio/'],
+      messages: { tooLarge: artistMessages.fileTooLarge, wrongType: artistMessages.audioOnly },
+    },
+  });
+
+  const list = useSelector(songsActor, (s) => s.context.songs);
+  const confirming = useSelector(songsActor, (s) => s.hasTag('confirming'));
+  const busySongs = useSelector(songsActor, (s) => s.hasTag('busy'));
+  const target = useSelector(songsActor, (s) => s.context.target);
+  const uploading = useSelector(upload, (s) => s.hasTag('busy'));
+  const uploadError = useSelector(upload, (s) => s.context.error);
+  const progress = useSelector(upload, (s) =>
+    s.context.total ? Math.round((s.context.loaded / s.context.total) * 100) : 0,
+  );
+  const pickedName = useSelector(upload, (s) => s.context.picked?.name ?? null);
+  const full = list.length >= MAX_SAMPLE_SONGS;
+  const who = { id: artist.id, name: artist.name, image: null };
+
+  return (
+    <div>
+      {list.length === 0 ? (
+        <p className={css({ color: 'fg.muted', mb: '3' })}>
+          No sample songs yet. Upload one so customers can hear you.
+        </p>
+      ) : (
+        <ul aria-label="Sample songs" className={css({ display: 'grid', gap: '2', mb: '4' })}>
+          {list.map((song, index) => (
+            <li
+              key={song.source}
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: '3',
+                p: '3',
+                bg: 'bg.subtle',
+                borderRadius: 'md',
+                flexWrap: 'wrap',
+              })}
+            >
+              <Button
+                size="sm"
+                color="secondary"
+                aria-label={`Play ${song.title}`}
+                onClick={() => player.playArtist(who, list, index)}
+              >
+                ▶
+              </Button>
+              <span className={css({ flex: '1', minW: '8rem' })}>
+                {song.title}
+                {song.is_featured ? (
+                  <span
+                    className={css({
+                      ml: '2',
+                      bg: 'brand.100',
+                      color: 'brand.800',
+                      px: '2',
+                      borderRadius: 'full',
+                      fontSize: 'xs',
+                    })}
+                  >
+                    Featured
+                  </span>
+                ) : null}
+              </span>
+              {song.is_featured ? (
+                <Button
+                  size="sm"
+                  color="text"
+                  disabled={busySongs}
+                  onClick={() => songsActor.send({ type: 'user.feature', source: null })}
+                >
+                  Remove from featured
+                </Button>
+              ) : (
+                <Button
+                  size="sm"
+                  color="text"
+                  disabled={busySongs}
+                  onClick={() => songsActor.send({ type: 'user.feature', source: song.source })}
+                >
+                  Feature
+                </Button>
+              )}
+              <Button
+                size="sm"
+                color="text"
+                disabled={busySongs}
+                aria-label={`Delete ${song.title}`}
+                onClick={() => songsActor.send({ type: 'user.delete', source: song.source })}
+              >
+                Delete
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div>
+        <label htmlFor={inputId} className={css({ display: 'block', fontWeight: 'medium', fontSize: 'sm', mb: '1' })}>
+          Upload a sample song (audio, up to 25 MB)
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept="audio/*"
+          disabled={uploading || full}
+          aria-describedby={uploadError ? `${inputId}-error` : undefined}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file)
+              upload.send({
+                type: 'file.selected',
+                picked: { name: file.name, size: file.size, type: file.type, file },
+              });
+            e.target.value = '';
+          }}
+        />
+        {full ? (
+          <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>{artistMessages.songLimit}</p>
+        ) : null}
+        {uploading ? (
+          <Progress.Root value={progress} min={0} max={100} className={css({ mt: '3' })}>
+            <Progress.Label className={css({ fontSize: 'sm' })}>Uploading {pickedName}</Progress.Label>
+            <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+              <Progress.Track
+                className={css({ flex: '1', h: '2', bg: 'gray.200', borderRadius: 'full', overflow: 'hidden' })}
+              >
+                <Progress.Range className={css({ h: 'full', bg: 'brand.600', transition: 'width 0.2s' })} />
+              </Progress.Track>
+              <Progress.ValueText className={css({ fontSize: 'sm', w: '10' })} />
+              <Button size="sm" color="text" onClick={() => upload.send({ type: 'user.cancel' })}>
+                Cancel
+              </Button>
+            </div>
+          </Progress.Root>
+        ) : null}
+        {uploadError ? (
+          <p id={`${inputId}-error`} role="alert" className={css({ color: 'danger.fg', fontSize: 'sm', mt: '1' })}>
+            {uploadError}
+          </p>
+        ) : null}
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this sample song?"
+        message={`“${list.find((s) => s.source === target)?.title ?? ''}” will be removed from your profile.`}
+        confirmLabel="Delete"
+        onConfirm={() => songsActor.send({ type: 'user.confirm' })}
+        onCancel={() => songsActor.send({ type: 'user.cancel' })}
+      />
+    </div>
+  );
+}

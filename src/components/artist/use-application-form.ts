@@ -1,0 +1,46 @@
+import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import type { ArtistProfile } from '../../../contracts/artist';
+import { applicationFormMachine } from '../../../machines/application-form.machine';
+import { useAppActors, useSessionView } from '../../actors/hooks';
+import { artistApi } from '../../api/artist.api';
+import { catalogApi } from '../../api/catalog.api';
+import { notify } from '../ui/toaster';
+import { useResource } from '../ui/use-resource';
+
+/**
+ * The artist's profile parts (application form, My Profile, Account Settings): one machine with the
+ * artist API; GET /profile fills it and refreshes the session's user (app_status may have changed).
+ */
+export function useApplicationForm() {
+  const { api, session } = useAppActors();
+  const { user } = useSessionView();
+  const artist = artistApi(api.for('artist'));
+  const actor = useActorRef(
+    applicationFormMachine.provide({
+      actors: {
+        savePersonalInfo: fromPromise(({ input }) => artist.savePersonal(input)),
+        saveArtistInfo: fromPromise(({ input }) => artist.saveArtistInfo(input)),
+        savePayout: fromPromise(({ input }) => artist.savePayout(input)),
+        changePassword: fromPromise(({ input }) => artist.changePassword(input)),
+      },
+      actions: {
+        patchUser: (_, p) => session.send({ type: 'user.updated', user: p.user }),
+        announceNewToken: (_, p) =>
+          session.send({ type: 'session.signedIn', token: p.token, user: p.user, userType: 'artist' }),
+        showSuccessToast: (_, p) => notify.success(p.message),
+        showErrorToast: (_, p) => notify.error(p.message),
+      },
+    }),
+    { input: { user } },
+  );
+  const profile = useResource<ArtistProfile>(() => artist.profile(), 'artist-profile');
+  const options = useResource(() => catalogApi(api.for('user')).options(), 'options');
+  useEffect(() => {
+    if (!profile.data) return;
+    actor.send({ type: 'profile.loaded', profile: profile.data });
+    session.send({ type: 'user.updated', user: profile.data.user });
+  }, [profile.data, actor, session]);
+  return { actor, profile, options };
+}

@@ -1,0 +1,104 @@
+import { Link } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
+import type { ArtistCard as Card } from '../../../contracts/artist';
+import { usePlayer } from '../../player/use-player';
+import { Avatar } from '../ui/avatar';
+import { buttonRecipe } from '../ui/button';
+import { labelOfGenre, labelOfVocalType } from './options';
+import { OrderWithArtistButton } from './order-with-artist';
+
+const peso = (pesos: number) =>
+  new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP', maximumFractionDigits: 0 }).format(pesos);
+
+export function Rating({ rating, count }: { rating: number | null; count: number }) {
+  if (rating === null || count === 0)
+    return <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>New artist</span>;
+  return (
+    <span
+      role="img"
+      className={css({ fontSize: 'sm' })}
+      aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${count} reviews`}
+    >
+      <span aria-hidden="true" className={css({ color: 'yellow.500' })}>
+        ★
+      </span>{' '}
+      {rating.toFixed(1)} <span className={css({ color: 'fg.muted' })}>({count})</span>
+    </span>
+  );
+}
+
+/** One artist in the catalogue: photo, stage name, genres, vocal type, rating, price, sample. */
+export function ArtistCard({ artist }: { artist: Card }) {
+  const player = usePlayer();
+  const playing = player.playingArtistId === artist.id;
+  const who = { id: artist.id, name: artist.stage_name, image: artist.avatar };
+  return (
+    <article
+      aria-labelledby={`artist-${artist.id}-name`}
+      data-state={playing ? 'playing' : undefined}
+      className={css({
+        bg: 'white',
+        borderRadius: 'xl',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        p: '5',
+        display: 'flex',
+        flexDir: 'column',
+        gap: '3',
+        '&[data-state=playing]': { borderColor: 'brand.500', boxShadow: '0 0 0 2px token(colors.brand.200)' },
+      })}
+    >
+      <div className={css({ display: 'flex', gap: '4', alignItems: 'center' })}>
+        <Avatar src={artist.avatar} name={artist.stage_name} size={64} />
+        <div className={css({ minW: 0 })}>
+          <h3 id={`artist-${artist.id}-name`} className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
+            <Link
+              to="/artist/$id"
+              params={{ id: artist.id }}
+              className={css({ textDecoration: 'none', color: 'fg.default', _hover: { color: 'brand.700' } })}
+            >
+              {artist.stage_name}
+            </Link>
+          </h3>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{labelOfVocalType(artist.vocal_type)}</p>
+          <Rating rating={artist.rating} count={artist.rating_count} />
+        </div>
+      </div>
+      <ul aria-label="Genres" className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })}>
+        {artist.genres.map((g) => (
+          <li
+            key={g}
+            className={css({
+              bg: 'brand.50',
+              color: 'brand.800',
+              px: '2',
+              py: '0.5',
+              borderRadius: 'full',
+              fontSize: 'xs',
+              fontWeight: 'medium',
+            })}
+          >
+            {labelOfGenre(g)}
+          </li>
+        ))}
+      </ul>
+      <p className={css({ fontWeight: 'semibold' })}>
+        from {peso(artist.rate)}{' '}
+        <span className={css({ color: 'fg.muted', fontWeight: 'normal', fontSize: 'sm' })}>per song</span>
+      </p>
+      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', mt: 'auto' })}>
+        {artist.sample ? (
+          <button
+            type="button"
+            className={buttonRecipe({ size: 'sm', color: 'secondary' })}
+            aria-label={playing ? `Pause sample by ${artist.stage_name}` : `Play sample by ${artist.stage_name}`}
+            onClick={() => artist.sample && player.toggleArtist(who, [artist.sample])}
+          >
+            <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span> {playing ? 'Pause sample' : 'Play sample'}
+          </button>
+        ) : null}
+        <OrderWithArtistButton artistId={artist.id} size="sm" />
+      </div>
+    </article>
+  );
+}

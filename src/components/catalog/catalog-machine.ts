@@ -1,0 +1,27 @@
+import { useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { artistCatalogMachine, type CatalogFilters } from '../../../machines/artist-catalog.machine';
+import { useAppActors } from '../../actors/hooks';
+import { catalogApi } from '../../api/catalog.api';
+
+/** The catalogue machine with the public API; `syncUrl` is the page's (it owns the address). */
+export function useCatalogMachine(syncUrl: (filters: CatalogFilters) => void, limit = 12) {
+  const { api } = useAppActors();
+  const syncRef = useRef(syncUrl);
+  syncRef.current = syncUrl;
+  return useMemo(() => {
+    const catalog = catalogApi(api.for('user'));
+    return artistCatalogMachine.provide({
+      actors: {
+        fetchArtists: fromPromise(({ input }) =>
+          catalog.artists({ ...input.filters, cursor: input.cursor ?? undefined, limit }),
+        ),
+        fetchOptions: fromPromise(async () => {
+          const { genres, vocal_types } = await catalog.options();
+          return { genres, vocal_types };
+        }),
+      },
+      actions: { syncUrl: (_, p) => syncRef.current(p.filters) },
+    });
+  }, [api, limit]);
+}

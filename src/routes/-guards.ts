@@ -1,0 +1,35 @@
+import { redirect } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
+import type { AuthUser } from '../../contracts/auth';
+import { gateFor } from '../../machines/artist-gate';
+import type { SessionActor } from '../actors/app-actors';
+import { metaOf, type RouteMeta } from './-meta';
+
+type Matches = readonly { staticData?: RouteMeta }[];
+
+// The two global guards of SPEC §2, run by the root route before every navigation. They only read
+// the session snapshot (waiting while it is still being checked): beforeLoad also runs on preload.
+
+async function settledUser(session: SessionActor): Promise<AuthUser | null> {
+  const snapshot = await waitFor(session, (s) => !s.hasTag('busy'));
+  return snapshot.hasTag('authenticated') ? snapshot.context.user : null;
+}
+
+/** 1. authUser meta needs a signed-in user of that type; guestOnly pages need a logged-out visitor (SPEC §5). */
+export async function authGuard(session: SessionActor, matches: Matches): Promise<void> {
+  const authUser = metaOf(matches, 'authUser');
+  const guestOnly = metaOf(matches, 'guestOnly');
+  if (!authUser && !guestOnly) return;
+  const user = await settledUser(session);
+  if (authUser && user?.type !== authUser) throw redirect({ to: '/', replace: true });
+  if (guestOnly && user) throw redirect({ to: '/', replace: true });
+}
+
+/** 2. SPEC §4 artist gating, on the artist's own pages only: unfinished → form, unapproved → profile. */
+export async function artistGate(session: SessionActor, matches: Matches, pathname: string): Promise<void> {
+  if (metaOf(matches, 'authUser') !== 'artist') return;
+  const user = await settledUser(session);
+  const decision = gateFor(user, metaOf(matches, 'name') ?? '');
+  if ('redirectTo' in decision && decision.redirectTo !== pathname)
+    throw redirect({ to: decision.redirectTo, replace: true });
+}
