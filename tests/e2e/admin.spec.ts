@@ -2,35 +2,11 @@ import { expect, test } from '@playwright/test';
 import { artistMessages } from '../../contracts/artist';
 import { latestMailTo } from '../../server/services/outbox';
 import { e2e } from './env';
-import { site, uniqueEmail } from './pages';
+import { site, tinyWav, uniqueEmail } from './pages';
 
 const admin = { email: 'admin@labsongs.test', password: 'Admin123!' };
 /** The seeded artist whose four parts are done (server/db/seed.ts). */
 const waiting = { email: 'review@labsongs.test', name: 'Rico Valdez' };
-
-/** A real, tiny WAV file: 0.2 s of a 440 Hz tone, 8 kHz mono 16-bit PCM. */
-function tinyWav(): Buffer {
-  const rate = 8000;
-  const samples = rate / 5;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++)
-    data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 test('a visitor applies with a sample; an admin refuses a too-short rejection reason and approves the waiting artist', async ({
   page,

@@ -7,6 +7,7 @@ import { css } from 'styled-system/css';
 import type { AuthUser } from '../../../contracts/auth';
 import { artistMenuFor, showOnlineSwitch } from '../../../machines/artist-gate';
 import { useDialogs, useSessionView } from '../../actors/hooks';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { ArtistTour } from '../artist/artist-tour';
 import { OnlineSwitch } from '../artist/online-switch';
 import { Avatar } from '../ui/avatar';
@@ -53,6 +54,9 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
   const { user } = useSessionView();
   const dialogs = useDialogs();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // One switch on the page (the tour points at it): in the top bar from 768 px, in the mobile bar below.
+  const wide = useMediaQuery('(min-width: 768px)');
+  const withSwitch = showOnlineSwitch(user);
 
   return (
     <div className={css({ minH: '100dvh', display: 'flex', bg: 'bg.subtle' })}>
@@ -134,7 +138,7 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
             <span aria-hidden="true">☰</span>
           </button>
           <Logo to="/artist/dashboard" />
-          <div className={css({ ml: 'auto' })}>{showOnlineSwitch(user) ? <OnlineSwitch /> : null}</div>
+          <div className={css({ ml: 'auto' })}>{withSwitch && !wide ? <OnlineSwitch /> : null}</div>
         </div>
         <header
           className={css({
@@ -152,7 +156,7 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
             {pageTitle}
           </h1>
           <div className={css({ display: 'flex', alignItems: 'center', gap: '4' })}>
-            {showOnlineSwitch(user) ? <OnlineSwitch /> : null}
+            {withSwitch && wide ? <OnlineSwitch /> : null}
             {user ? (
               <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
                 <Menu.Trigger
@@ -216,7 +220,7 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
             ) : null}
           </div>
         </header>
-        {showOnlineSwitch(user) ? <ArtistTour /> : null}
+        {withSwitch ? <ArtistTour /> : null}
         <main
           id="main"
           tabIndex={-1}

@@ -1,4 +1,5 @@
 import type { AuthUser } from '../../../contracts/auth';
+import { artistMenuFor } from '../../../machines/artist-gate';
 
 export interface NavLink {
   to: string;
@@ -17,19 +18,10 @@ export const customerMenu: NavLink[] = [
   { to: '/customer/account/settings', label: 'Settings' },
 ];
 
-const artistMenuApproved: NavLink[] = [
-  { to: '/artist/dashboard', label: 'Dashboard' },
-  { to: '/artist/profile', label: 'My Profile' },
-  { to: '/artist/song-orders', label: 'Song Orders' },
-  { to: '/artist/account-settings', label: 'Account Settings' },
-];
+/** SPEC §2 header links for artists, as far as the artist's status allows (SPEC §4). */
+const artistHeaderRoutes = ['artist.dashboard', 'artist.profile', 'artist.song-orders', 'artist.account-settings'];
 
-/** SPEC §4: an artist who is not approved sees only Profile. */
-export function artistMenu(user: AuthUser): NavLink[] {
-  if (user.app_status === 'approved') return artistMenuApproved;
-  return artistMenuApproved.filter((l) => l.to === '/artist/profile');
-}
-
-export function menuFor(user: AuthUser): NavLink[] {
-  return user.type === 'artist' ? artistMenu(user) : customerMenu;
+export function menuFor(user: AuthUser): readonly NavLink[] {
+  if (user.type !== 'artist') return customerMenu;
+  return artistMenuFor(user).filter((entry) => artistHeaderRoutes.includes(entry.routeName));
 }
