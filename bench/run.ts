@@ -1,5 +1,6 @@
 // `npm run bench`: the figures the issues ask for, measured here rather than asserted in tests.
 import { spawnSync } from 'node:child_process';
+import { benchAudioSeek } from './audio-seek';
 import { bundleReport } from './bundle-size';
 import { benchServerAuth } from './server-auth';
 
@@ -29,3 +30,13 @@ for (const r of [api.ping, api.me]) {
 console.log(
   `\n/auth/me costs ${(api.ping.requestsPerSecond / api.me.requestsPerSecond).toFixed(1)}× a bare route (token verify + revocation check + user load).`,
 );
+
+section('Audio seek: time to first byte (50 MB file, loopback, median of 20)');
+const seek = await benchAudioSeek();
+console.log(
+  `file ${(seek.fileBytes / 1024 / 1024).toFixed(0)} MB, ${seek.runs} runs; seek answered ${seek.seekAnswer.status} ${seek.seekAnswer.contentRange}`,
+);
+console.log('| measure | median ms |\n|---|---:|');
+console.log(`| first byte of a Range request into the middle | ${seek.seekFirstByteMs.toFixed(2)} |`);
+console.log(`| first byte of the whole file | ${seek.wholeFirstByteMs.toFixed(2)} |`);
+console.log(`| reading the whole file (a seek without Range) | ${seek.wholeReadMs.toFixed(2)} |`);
