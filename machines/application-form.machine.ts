@@ -123,6 +123,106 @@ const noErrors: ApplicationFormContext['errors'] = { personalInfo: {}, artistInf
 
 type PartParams = { part: ApplicationPart };
 
+// The same structure serves each of the four parts; these build it, so the config below stays a
+// plain object (what the visualiser imports) with one piece of code per shape.
+
+/** The actions on GET /profile's answer (editing, submitted, rejected). */
+const fillFromProfileOnLoad = {
+  actions: {
+    type: 'fillFromProfile',
+    params: ({ event }: { event: { profile: ArtistProfile } }) => ({ profile: event.profile }),
+  },
+} as const;
+
+/** part.open, one transition per part: to its editing state (`prefix` '.' inside editing, 'editing.' outside it). */
+function openPartTransitions(prefix: '.' | 'editing.') {
+  return applicationPartOrder.map(
+    (part) =>
+      ({
+        guard: { type: 'isEventPart', params: { part } },
+        target: `${prefix}${part}`,
+        actions: { type: 'setActivePart', params: { part } },
+      }) as const,
+  );
+}
+
+/** part.save, one transition per part: to its saving state, with its old server errors cleared. */
+function savePartTransitions() {
+  return applicationPartOrder.map(
+    (part) =>
+      ({
+        guard: { type: 'isEventPart', params: { part } },
+        target: `saving.${part}`,
+        actions: [
+          { type: 'setActivePart', params: { part } },
+          { type: 'clearPartErrors', params: { part } },
+        ],
+      }) as const,
+  );
+}
+
+/** What a part's save actor answers with, as an onDone action's params mapper sees it. */
+type SavedArgs<Output> = { context: ApplicationFormContext; event: { output: Output } };
+
+/** A part's own onDone actions, besides the toast, applySavedUser and patchUser. */
+type PartSavedAction<Output> =
+  | 'clearPasswords'
+  | { type: 'setPayoutMasked'; params: (args: SavedArgs<Output>) => { masked: string } }
+  | { type: 'announceNewToken'; params: (args: SavedArgs<Output>) => NewTokenParams };
+
+/**
+ * saving.<part>: invokes the part's save actor with its values. Done: the success toast, the saved user
+ * applied (with the part's own actions before and after), then the session's user patched. Failed:
+ * back to the part, with its field errors or a toast.
+ */
+function savingState<const P extends ApplicationPart, const Src extends string, Output>(
+  part: P,
+  src: Src,
+  userOf: (output: Output) => AuthUser,
+  extra: { beforeApply?: readonly PartSavedAction<Output>[]; afterApply?: readonly PartSavedAction<Output>[] } = {},
+) {
+  const editing = `#applicationForm.editing.${part}` as const;
+  return {
+    invoke: {
+      id: src,
+      src,
+      input: ({ context }: { context: ApplicationFormContext }) => context.values[part],
+      onDone: {
+        target: '#applicationForm.deciding',
+        actions: [
+          {
+            type: 'showSuccessToast',
+            params: ({ context, event }: SavedArgs<Output>) => ({
+              message: savedMessage(part, context.appStatus, userOf(event.output)),
+            }),
+          },
+          ...(extra.beforeApply ?? []),
+          { type: 'applySavedUser', params: ({ event }: SavedArgs<Output>) => ({ part, user: userOf(event.output) }) },
+          ...(extra.afterApply ?? []),
+          { type: 'patchUser', params: ({ event }: SavedArgs<Output>) => ({ user: userOf(event.output) }) },
+        ],
+      },
+      onError: [
+        {
+          guard: 'hasFieldErrors',
+          target: editing,
+          actions: {
+            type: 'setPartErrors',
+            params: ({ event }: { event: { error: unknown } }) => ({ part, error: event.error }),
+          },
+        },
+        {
+          target: editing,
+          actions: {
+            type: 'showErrorToast',
+            params: ({ event }: { event: { error: unknown } }) => ({ message: readFailure(event.error).message }),
+          },
+        },
+      ],
+    },
+  } as const;
+}
+
 export const applicationFormMachine = setup({
   types: {
     context: {} as ApplicationFormContext,
@@ -242,66 +342,10 @@ export const applicationFormMachine = setup({
       },
       on: {
         // Not while saving: the answer would overwrite what is being sent.
-        'profile.loaded': {
-          actions: { type: 'fillFromProfile', params: ({ event }) => ({ profile: event.profile }) },
-        },
+        'profile.loaded': fillFromProfileOnLoad,
         'field.changed': { actions: 'setField' },
-        'part.open': [
-          {
-            guard: { type: 'isEventPart', params: { part: 'personalInfo' } },
-            target: '.personalInfo',
-            actions: { type: 'setActivePart', params: { part: 'personalInfo' } },
-          },
-          {
-            guard: { type: 'isEventPart', params: { part: 'artistInfo' } },
-            target: '.artistInfo',
-            actions: { type: 'setActivePart', params: { part: 'artistInfo' } },
-          },
-          {
-            guard: { type: 'isEventPart', params: { part: 'payoutInfo' } },
-            target: '.payoutInfo',
-            actions: { type: 'setActivePart', params: { part: 'payoutInfo' } },
-          },
-          {
-            guard: { type: 'isEventPart', params: { part: 'password' } },
-            target: '.password',
-            actions: { type: 'setActivePart', params: { part: 'password' } },
-          },
-        ],
-        'part.save': [
-          {
-            guard: { type: 'isEventPart', params: { part: 'personalInfo' } },
-            target: 'saving.personalInfo',
-            actions: [
-              { type: 'setActivePart', params: { part: 'personalInfo' } },
-              { type: 'clearPartErrors', params: { part: 'personalInfo' } },
-            ],
-          },
-          {
-            guard: { type: 'isEventPart', params: { part: 'artistInfo' } },
-            target: 'saving.artistInfo',
-            actions: [
-              { type: 'setActivePart', params: { part: 'artistInfo' } },
-              { type: 'clearPartErrors', params: { part: 'artistInfo' } },
-            ],
-          },
-          {
-            guard: { type: 'isEventPart', params: { part: 'payoutInfo' } },
-            target: 'saving.payoutInfo',
-            actions: [
-              { type: 'setActivePart', params: { part: 'payoutInfo' } },
-              { type: 'clearPartErrors', params: { part: 'payoutInfo' } },
-            ],
-          },
-          {
-            guard: { type: 'isEventPart', params: { part: 'password' } },
-            target: 'saving.password',
-            actions: [
-              { type: 'setActivePart', params: { part: 'password' } },
-              { type: 'clearPartErrors', params: { part: 'password' } },
-            ],
-          },
-        ],
+        'part.open': openPartTransitions('.'),
+        'part.save': savePartTransitions(),
       },
     },
     saving: {
@@ -309,226 +353,42 @@ export const applicationFormMachine = setup({
       // Always entered at a part (part.save targets it); the initial child is only a formality.
       initial: 'personalInfo',
       states: {
-        personalInfo: {
-          invoke: {
-            id: 'savePersonalInfo',
-            src: 'savePersonalInfo',
-            input: ({ context }) => context.values.personalInfo,
-            onDone: {
-              target: '#applicationForm.deciding',
-              actions: [
-                {
-                  type: 'showSuccessToast',
-                  params: ({ context, event }) => ({
-                    message: savedMessage('personalInfo', context.appStatus, event.output),
-                  }),
-                },
-                { type: 'applySavedUser', params: ({ event }) => ({ part: 'personalInfo', user: event.output }) },
-                { type: 'patchUser', params: ({ event }) => ({ user: event.output }) },
-              ],
+        personalInfo: savingState('personalInfo', 'savePersonalInfo', (user: SavePartOutput) => user),
+        artistInfo: savingState('artistInfo', 'saveArtistInfo', (user: SavePartOutput) => user),
+        payoutInfo: savingState('payoutInfo', 'savePayout', (output: SavePayoutOutput) => output.user, {
+          afterApply: [
+            {
+              type: 'setPayoutMasked',
+              params: ({ event }) => ({ masked: event.output.payout.account_number_masked }),
             },
-            onError: [
-              {
-                guard: 'hasFieldErrors',
-                target: '#applicationForm.editing.personalInfo',
-                actions: {
-                  type: 'setPartErrors',
-                  params: ({ event }) => ({ part: 'personalInfo', error: event.error }),
-                },
-              },
-              {
-                target: '#applicationForm.editing.personalInfo',
-                actions: {
-                  type: 'showErrorToast',
-                  params: ({ event }) => ({ message: readFailure(event.error).message }),
-                },
-              },
-            ],
-          },
-        },
-        artistInfo: {
-          invoke: {
-            id: 'saveArtistInfo',
-            src: 'saveArtistInfo',
-            input: ({ context }) => context.values.artistInfo,
-            onDone: {
-              target: '#applicationForm.deciding',
-              actions: [
-                {
-                  type: 'showSuccessToast',
-                  params: ({ context, event }) => ({
-                    message: savedMessage('artistInfo', context.appStatus, event.output),
-                  }),
-                },
-                { type: 'applySavedUser', params: ({ event }) => ({ part: 'artistInfo', user: event.output }) },
-                { type: 'patchUser', params: ({ event }) => ({ user: event.output }) },
-              ],
+          ],
+        }),
+        password: savingState('password', 'changePassword', (output: ChangePasswordOutput) => output.user, {
+          // The old token is revoked: the session takes the new one before anything else calls the API.
+          beforeApply: [
+            {
+              type: 'announceNewToken',
+              params: ({ event }) => ({ token: event.output.token, user: event.output.user }),
             },
-            onError: [
-              {
-                guard: 'hasFieldErrors',
-                target: '#applicationForm.editing.artistInfo',
-                actions: {
-                  type: 'setPartErrors',
-                  params: ({ event }) => ({ part: 'artistInfo', error: event.error }),
-                },
-              },
-              {
-                target: '#applicationForm.editing.artistInfo',
-                actions: {
-                  type: 'showErrorToast',
-                  params: ({ event }) => ({ message: readFailure(event.error).message }),
-                },
-              },
-            ],
-          },
-        },
-        payoutInfo: {
-          invoke: {
-            id: 'savePayout',
-            src: 'savePayout',
-            input: ({ context }) => context.values.payoutInfo,
-            onDone: {
-              target: '#applicationForm.deciding',
-              actions: [
-                {
-                  type: 'showSuccessToast',
-                  params: ({ context, event }) => ({
-                    message: savedMessage('payoutInfo', context.appStatus, event.output.user),
-                  }),
-                },
-                { type: 'applySavedUser', params: ({ event }) => ({ part: 'payoutInfo', user: event.output.user }) },
-                {
-                  type: 'setPayoutMasked',
-                  params: ({ event }) => ({ masked: event.output.payout.account_number_masked }),
-                },
-                { type: 'patchUser', params: ({ event }) => ({ user: event.output.user }) },
-              ],
-            },
-            onError: [
-              {
-                guard: 'hasFieldErrors',
-                target: '#applicationForm.editing.payoutInfo',
-                actions: {
-                  type: 'setPartErrors',
-                  params: ({ event }) => ({ part: 'payoutInfo', error: event.error }),
-                },
-              },
-              {
-                target: '#applicationForm.editing.payoutInfo',
-                actions: {
-                  type: 'showErrorToast',
-                  params: ({ event }) => ({ message: readFailure(event.error).message }),
-                },
-              },
-            ],
-          },
-        },
-        password: {
-          invoke: {
-            id: 'changePassword',
-            src: 'changePassword',
-            input: ({ context }) => context.values.password,
-            onDone: {
-              target: '#applicationForm.deciding',
-              actions: [
-                {
-                  type: 'showSuccessToast',
-                  params: ({ context, event }) => ({
-                    message: savedMessage('password', context.appStatus, event.output.user),
-                  }),
-                },
-                // The old token is revoked: the session takes the new one before anything else calls the API.
-                {
-                  type: 'announceNewToken',
-                  params: ({ event }) => ({ token: event.output.token, user: event.output.user }),
-                },
-                { type: 'applySavedUser', params: ({ event }) => ({ part: 'password', user: event.output.user }) },
-                'clearPasswords',
-                { type: 'patchUser', params: ({ event }) => ({ user: event.output.user }) },
-              ],
-            },
-            onError: [
-              {
-                guard: 'hasFieldErrors',
-                target: '#applicationForm.editing.password',
-                actions: {
-                  type: 'setPartErrors',
-                  params: ({ event }) => ({ part: 'password', error: event.error }),
-                },
-              },
-              {
-                target: '#applicationForm.editing.password',
-                actions: {
-                  type: 'showErrorToast',
-                  params: ({ event }) => ({ message: readFailure(event.error).message }),
-                },
-              },
-            ],
-          },
-        },
+          ],
+          afterApply: ['clearPasswords'],
+        }),
       },
     },
     /** All four parts done (for_review, or approved): a summary; any part can still be opened. */
     submitted: {
       tags: ['submitted'],
       on: {
-        'profile.loaded': {
-          actions: { type: 'fillFromProfile', params: ({ event }) => ({ profile: event.profile }) },
-        },
-        'part.open': [
-          {
-            guard: { type: 'isEventPart', params: { part: 'personalInfo' } },
-            target: 'editing.personalInfo',
-            actions: { type: 'setActivePart', params: { part: 'personalInfo' } },
-          },
-          {
-            guard: { type: 'isEventPart', params: { part: 'artistInfo' } },
-            target: 'editing.artistInfo',
-            actions: { type: 'setActivePart', params: { part: 'artistInfo' } },
-          },
-          {
-            guard: { type: 'isEventPart', params: { part: 'payoutInfo' } },
-            target: 'editing.payoutInfo',
-            actions: { type: 'setActivePart', params: { part: 'payoutInfo' } },
-          },
-          {
-            guard: { type: 'isEventPart', params: { part: 'password' } },
-            target: 'editing.password',
-            actions: { type: 'setActivePart', params: { part: 'password' } },
-          },
-        ],
+        'profile.loaded': fillFromProfileOnLoad,
+        'part.open': openPartTransitions('editing.'),
       },
     },
     /** app_status rejected: the reason shows; the artist edits a part and saves it to resubmit. */
     rejected: {
       tags: ['rejected'],
       on: {
-        'profile.loaded': {
-          actions: { type: 'fillFromProfile', params: ({ event }) => ({ profile: event.profile }) },
-        },
-        'part.open': [
-          {
-            guard: { type: 'isEventPart', params: { part: 'personalInfo' } },
-            target: 'editing.personalInfo',
-            actions: { type: 'setActivePart', params: { part: 'personalInfo' } },
-          },
-          {
-            guard: { type: 'isEventPart', params: { part: 'artistInfo' } },
-            target: 'editing.artistInfo',
-            actions: { type: 'setActivePart', params: { part: 'artistInfo' } },
-          },
-          {
-            guard: { type: 'isEventPart', params: { part: 'payoutInfo' } },
-            target: 'editing.payoutInfo',
-            actions: { type: 'setActivePart', params: { part: 'payoutInfo' } },
-          },
-          {
-            guard: { type: 'isEventPart', params: { part: 'password' } },
-            target: 'editing.password',
-            actions: { type: 'setActivePart', params: { part: 'password' } },
-          },
-        ],
+        'profile.loaded': fillFromProfileOnLoad,
+        'part.open': openPartTransitions('editing.'),
       },
     },
   },

@@ -40,6 +40,75 @@ const persistParams = ({ context }: { context: SessionContext }): PersistSession
   userType: context.userType,
 });
 
+/** Writes the session to storage, after every change to it. */
+const persist = { type: 'persistSession', params: persistParams } as const;
+
+/** session.signedIn (signed out, or replacing a token): keep the new token, user and user type, and store them. */
+const storeSignInAndPersist = [
+  {
+    type: 'storeSignIn',
+    params: ({ event }: { event: { token: string; user: AuthUser; userType: UserType } }) => ({
+      token: event.token,
+      user: event.user,
+      userType: event.userType,
+    }),
+  },
+  persist,
+] as const;
+
+/** Renews the token (an expired one at start, or shortly before it expires), keeps and stores it, then `target`. */
+function refreshTokenInvoke(target: 'authenticated' | 'active') {
+  return {
+    id: 'refreshToken',
+    src: 'refreshToken',
+    input: ({ context }: { context: SessionContext }) => callInput(context),
+    onDone: {
+      target,
+      actions: [
+        {
+          type: 'storeRefresh',
+          params: ({ event }: { event: { output: RefreshTokenOutput } }) => ({
+            token: event.output.token,
+            user: event.output.user,
+          }),
+        },
+        persist,
+      ],
+    },
+    onError: { target: '#session.signedOut', actions: ['clearSession', 'clearStoredSession'] },
+  } as const;
+}
+
+/** signingOut's end, on any answer: clear everything and go to the remembered path, or home. */
+const endSession = [
+  {
+    guard: 'hasRedirectAfterSignOut',
+    target: 'signedOut',
+    actions: [
+      'clearStoredSession',
+      'clearDraft',
+      {
+        type: 'goTo',
+        params: ({ context }: { context: SessionContext }) => ({ path: context.redirectAfterSignOut ?? '/' }),
+      },
+      'clearSession',
+    ],
+  },
+  { target: 'signedOut', actions: ['clearStoredSession', 'clearDraft', 'goHome', 'clearSession'] },
+] as const;
+
+/** social.loginReturned (signed out, or replacing a token): a bad token goes home; a good one is kept and used. */
+const socialLoginReturned = [
+  { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
+  {
+    target: 'loadingSocialUser',
+    actions: [
+      { type: 'storeSocialToken', params: ({ event }: { event: { value: string } }) => ({ token: event.value }) },
+      persist,
+    ],
+  },
+] as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -123,24 +192,9 @@ export const sessionMachine = setup({
       on: {
         'session.signedIn': {
           target: 'withToken.authenticated',
-          actions: [
-            {
-              type: 'storeSignIn',
-              params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }),
-            },
-            { type: 'persistSession', params: persistParams },
-          ],
+          actions: storeSignInAndPersist,
         },
-        'social.loginReturned': [
-          { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
-          {
-            target: 'loadingSocialUser',
-            actions: [
-              { type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) },
-              { type: 'persistSession', params: persistParams },
-            ],
-          },
-        ],
+        'social.loginReturned': socialLoginReturned,
       },
     },
     /**
@@ -152,24 +206,9 @@ export const sessionMachine = setup({
         'session.signedIn': {
           target: '.authenticated',
           reenter: true,
-          actions: [
-            {
-              type: 'storeSignIn',
-              params: ({ event }) => ({ token: event.token, user: event.user, userType: event.userType }),
-            },
-            { type: 'persistSession', params: persistParams },
-          ],
+          actions: storeSignInAndPersist,
         },
-        'social.loginReturned': [
-          { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
-          {
-            target: 'loadingSocialUser',
-            actions: [
-              { type: 'storeSocialToken', params: ({ event }) => ({ token: event.value }) },
-              { type: 'persistSession', params: persistParams },
-            ],
-          },
-        ],
+        'social.loginReturned': socialLoginReturned,
         'http.unauthorized': [
           {
             guard: and(['isArtist', not('isCheckoutPendingOnCheckout')]),
@@ -189,10 +228,7 @@ export const sessionMachine = setup({
             input: ({ context }) => callInput(context),
             onDone: {
               target: 'authenticated',
-              actions: [
-                { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
-                { type: 'persistSession', params: persistParams },
-              ],
+              actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, persist],
             },
             onError: { target: '#session.signedOut', actions: ['clearSession', 'clearStoredSession'] },
           },
@@ -200,22 +236,7 @@ export const sessionMachine = setup({
         /** An expired token found at start: renew it before trusting it. */
         refreshing: {
           tags: ['busy'],
-          invoke: {
-            id: 'refreshToken',
-            src: 'refreshToken',
-            input: ({ context }) => callInput(context),
-            onDone: {
-              target: 'authenticated',
-              actions: [
-                {
-                  type: 'storeRefresh',
-                  params: ({ event }) => ({ token: event.output.token, user: event.output.user }),
-                },
-                { type: 'persistSession', params: persistParams },
-              ],
-            },
-            onError: { target: '#session.signedOut', actions: ['clearSession', 'clearStoredSession'] },
-          },
+          invoke: refreshTokenInvoke('authenticated'),
         },
         authenticated: {
           tags: ['authenticated'],
@@ -226,22 +247,7 @@ export const sessionMachine = setup({
             },
             /** Renewing the token shortly before it expires; the user stays signed in meanwhile. */
             renewing: {
-              invoke: {
-                id: 'refreshToken',
-                src: 'refreshToken',
-                input: ({ context }) => callInput(context),
-                onDone: {
-                  target: 'active',
-                  actions: [
-                    {
-                      type: 'storeRefresh',
-                      params: ({ event }) => ({ token: event.output.token, user: event.output.user }),
-                    },
-                    { type: 'persistSession', params: persistParams },
-                  ],
-                },
-                onError: { target: '#session.signedOut', actions: ['clearSession', 'clearStoredSession'] },
-              },
+              invoke: refreshTokenInvoke('active'),
             },
           },
           on: {
@@ -250,10 +256,7 @@ export const sessionMachine = setup({
               actions: { type: 'rememberRedirect', params: ({ event }) => ({ path: event.redirectTo ?? null }) },
             },
             'user.updated': {
-              actions: [
-                { type: 'patchUser', params: ({ event }) => ({ user: event.user }) },
-                { type: 'persistSession', params: persistParams },
-              ],
+              actions: [{ type: 'patchUser', params: ({ event }) => ({ user: event.user }) }, persist],
             },
           },
         },
@@ -269,7 +272,7 @@ export const sessionMachine = setup({
           target: 'withToken.authenticated',
           actions: [
             { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
-            { type: 'persistSession', params: persistParams },
+            persist,
             'goToCustomerAccount',
           ],
         },
@@ -290,32 +293,8 @@ export const sessionMachine = setup({
         src: 'logout',
         input: ({ context }) => callInput(context),
         // Whatever the server answers (a revoked token is a 401), the session ends here.
-        onDone: [
-          {
-            guard: 'hasRedirectAfterSignOut',
-            target: 'signedOut',
-            actions: [
-              'clearStoredSession',
-              'clearDraft',
-              { type: 'goTo', params: ({ context }) => ({ path: context.redirectAfterSignOut ?? '/' }) },
-              'clearSession',
-            ],
-          },
-          { target: 'signedOut', actions: ['clearStoredSession', 'clearDraft', 'goHome', 'clearSession'] },
-        ],
-        onError: [
-          {
-            guard: 'hasRedirectAfterSignOut',
-            target: 'signedOut',
-            actions: [
-              'clearStoredSession',
-              'clearDraft',
-              { type: 'goTo', params: ({ context }) => ({ path: context.redirectAfterSignOut ?? '/' }) },
-              'clearSession',
-            ],
-          },
-          { target: 'signedOut', actions: ['clearStoredSession', 'clearDraft', 'goHome', 'clearSession'] },
-        ],
+        onDone: endSession,
+        onError: endSession,
       },
     },
   },

@@ -23,10 +23,13 @@ import { createPayoutCipher } from './services/payout-cipher';
 import { createRateLimiter } from './services/rate-limit';
 import { createStorage } from './services/storage';
 import { createTokenService } from './services/tokens';
+import { createAvatarRoutes } from './users/avatar.routes';
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 const areas: AccountType[] = ['user', 'artist', 'admin'];
+/** The areas whose accounts have a profile photo (`/profile/avatar`). */
+const avatarAreas: AccountType[] = ['user', 'artist'];
 
 /** Builds the whole HTTP application without listening: main.ts serves it, tests call app.request(). */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -81,6 +84,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/v1/user', createCatalogRoutes());
   app.route('/api/v1/artist', createArtistRoutes());
   app.route('/api/v1/admin', createAdminRoutes());
+  for (const area of avatarAreas) app.route(`/api/v1/${area}`, createAvatarRoutes(area));
   app.route('/', createMediaRoutes());
   app.route('/', createFlagRoutes(deps.flagsDir ?? defaultFlagsDir()));
   if (hasStaticRoot(deps.staticRoot)) app.route('/', createStaticRoutes({ root: deps.staticRoot }));

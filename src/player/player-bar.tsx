@@ -1,23 +1,20 @@
 // SPEC §2 Global audio player bar: fixed at the bottom of every page while something is loaded.
 // It renders connectPlayer's view and sends the player's events; it holds no playback state itself.
 // A spacer as tall as the bar follows the page so the bar never covers the footer.
-import { Portal } from '@ark-ui/react/portal';
-import { createListCollection, Select } from '@ark-ui/react/select';
-import { Slider } from '@ark-ui/react/slider';
+import { Slider, type SliderRootProps } from '@ark-ui/react/slider';
 import { useSelector } from '@xstate/react';
 import { type CSSProperties, type Ref, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { player } from '../../contracts/constants';
 import { connectPlayer, type PlayerView, progressText, rateLabel } from '../../machines/player.connect';
+import { SelectField } from '../components/ui/select-field';
 import { CloseIcon, MusicIcon, MutedIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, VolumeIcon } from './icons';
 import { type PlayerActor, usePlayerActor } from './player-actor';
 
 // SPEC §9: the player's theme colour is orange.
 const themeStyle = { '--player-accent': player.themeColor } as CSSProperties;
 
-const rateCollection = createListCollection({
-  items: player.playbackRates.map((rate) => ({ value: String(rate), label: rateLabel(rate) })),
-});
+const rateOptions = player.playbackRates.map((rate) => ({ value: String(rate), display: rateLabel(rate) }));
 
 const iconButton = css({
   display: 'inline-flex',
@@ -193,29 +190,9 @@ function Bar({ ref, view, actor }: { ref: Ref<HTMLElement>; view: PlayerView; ac
           </div>
 
           <div className={css({ gridArea: 'controls', display: 'flex', alignItems: 'center', gap: '1' })}>
-            {view.hasManySongs ? (
-              <button
-                type="button"
-                className={iconButton}
-                aria-label="Previous song"
-                disabled={!view.canPrevious}
-                onClick={() => actor.send({ type: 'player.previous' })}
-              >
-                <PreviousIcon />
-              </button>
-            ) : null}
+            {view.hasManySongs ? <SongStepButton step="previous" enabled={view.canPrevious} actor={actor} /> : null}
             <PlayPauseButton view={view} actor={actor} />
-            {view.hasManySongs ? (
-              <button
-                type="button"
-                className={iconButton}
-                aria-label="Next song"
-                disabled={!view.canNext}
-                onClick={() => actor.send({ type: 'player.next' })}
-              >
-                <NextIcon />
-              </button>
-            ) : null}
+            {view.hasManySongs ? <SongStepButton step="next" enabled={view.canNext} actor={actor} /> : null}
           </div>
         </div>
         <div className={rowClass}>
@@ -269,6 +246,35 @@ function AlbumImage({ src }: { src: string | null }) {
   }
   // Decorative: the artist's name is written beside it.
   return <img src={src} alt="" data-part="album-image" className={box} onError={() => setBroken(true)} />;
+}
+
+/** Previous and next song (shown for an artist with more than one). */
+const songSteps = {
+  previous: { label: 'Previous song', event: { type: 'player.previous' }, icon: <PreviousIcon /> },
+  next: { label: 'Next song', event: { type: 'player.next' }, icon: <NextIcon /> },
+} as const;
+
+function SongStepButton({
+  step,
+  enabled,
+  actor,
+}: {
+  step: keyof typeof songSteps;
+  enabled: boolean;
+  actor: PlayerActor;
+}) {
+  const { label, event, icon } = songSteps[step];
+  return (
+    <button
+      type="button"
+      className={iconButton}
+      aria-label={label}
+      disabled={!enabled}
+      onClick={() => actor.send(event)}
+    >
+      {icon}
+    </button>
+  );
 }
 
 function PlayPauseButton({ view, actor }: { view: PlayerView; actor: PlayerActor }) {
@@ -328,9 +334,9 @@ function ProgressSlider({ view, actor }: { view: PlayerView; actor: PlayerActor 
       <span className={timeLabel} data-part="player-position">
         {view.positionLabel}
       </span>
-      <Slider.Root
+      <BarSlider
+        label="Seek"
         className={css({ flex: '1', minW: '0' })}
-        thumbAlignment="center"
         min={0}
         max={max}
         step={1}
@@ -340,17 +346,7 @@ function ProgressSlider({ view, actor }: { view: PlayerView; actor: PlayerActor 
         // Dragging only moves the thumb; letting go (or a click, or a key) seeks.
         onValueChange={(details) => actor.send({ type: 'seek.move', time: details.value[0] ?? 0 })}
         onValueChangeEnd={(details) => actor.send({ type: 'seek.commit', time: details.value[0] ?? 0 })}
-      >
-        <Slider.Label className={css({ srOnly: true })}>Seek</Slider.Label>
-        <Slider.Control className={sliderControl}>
-          <Slider.Track className={sliderTrack}>
-            <Slider.Range className={sliderRange} />
-          </Slider.Track>
-          <Slider.Thumb index={0} className={sliderThumb}>
-            <Slider.HiddenInput />
-          </Slider.Thumb>
-        </Slider.Control>
-      </Slider.Root>
+      />
       <span className={timeLabel} data-part="player-duration">
         {view.durationLabel}
       </span>
@@ -370,105 +366,53 @@ function VolumeControl({ view, actor }: { view: PlayerView; actor: PlayerActor }
         {view.muted ? <MutedIcon /> : <VolumeIcon />}
       </button>
       {/* Phones set the volume with their own buttons (iOS ignores a page's volume): the slider shows from sm up. */}
-      <Slider.Root
+      <BarSlider
+        label="Volume"
         className={css({ w: '24', display: { base: 'none', sm: 'block' } })}
-        thumbAlignment="center"
         min={0}
         max={1}
         step={0.05}
         value={[view.effectiveVolume]}
         getAriaValueText={() => view.volumeText}
         onValueChange={(details) => actor.send({ type: 'player.volume', volume: details.value[0] ?? 0 })}
-      >
-        <Slider.Label className={css({ srOnly: true })}>Volume</Slider.Label>
-        <Slider.Control className={sliderControl}>
-          <Slider.Track className={sliderTrack}>
-            <Slider.Range className={sliderRange} />
-          </Slider.Track>
-          <Slider.Thumb index={0} className={sliderThumb}>
-            <Slider.HiddenInput />
-          </Slider.Thumb>
-        </Slider.Control>
-      </Slider.Root>
+      />
     </div>
+  );
+}
+
+/** A slider of the bar (seek, volume): named for screen readers only, with the bar's track and thumb. */
+function BarSlider({ label, ...props }: SliderRootProps & { label: string }) {
+  return (
+    <Slider.Root thumbAlignment="center" {...props}>
+      <Slider.Label className={css({ srOnly: true })}>{label}</Slider.Label>
+      <Slider.Control className={sliderControl}>
+        <Slider.Track className={sliderTrack}>
+          <Slider.Range className={sliderRange} />
+        </Slider.Track>
+        <Slider.Thumb index={0} className={sliderThumb}>
+          <Slider.HiddenInput />
+        </Slider.Thumb>
+      </Slider.Control>
+    </Slider.Root>
   );
 }
 
 function RateSelect({ view, actor }: { view: PlayerView; actor: PlayerActor }) {
   return (
-    <Select.Root
+    <SelectField
+      label="Playback speed"
+      hideLabel
+      size="compact"
+      placement="top"
       className={css({ gridArea: 'rate', justifySelf: 'end' })}
-      collection={rateCollection}
-      value={[String(view.rate)]}
-      onValueChange={(details) => {
-        const rate = Number(details.value[0]);
+      options={rateOptions}
+      value={String(view.rate)}
+      placeholder=""
+      onChange={(value) => {
+        const rate = Number(value);
         if (Number.isFinite(rate)) actor.send({ type: 'player.rate', rate });
       }}
-      positioning={{ placement: 'top', gutter: 6 }}
-    >
-      <Select.Label className={css({ srOnly: true })}>Playback speed</Select.Label>
-      <Select.Control>
-        <Select.Trigger
-          className={css({
-            h: '8',
-            minW: '12',
-            px: '2',
-            borderRadius: 'md',
-            borderWidth: '1px',
-            borderColor: 'gray.300',
-            fontSize: 'xs',
-            fontWeight: 'semibold',
-            fontVariantNumeric: 'tabular-nums',
-            color: 'gray.800',
-            cursor: 'pointer',
-            _hover: { bg: 'gray.50' },
-            _focusVisible: { outline: '3px solid', outlineColor: 'brand.300', outlineOffset: '1px' },
-          })}
-        >
-          <Select.ValueText />
-        </Select.Trigger>
-      </Select.Control>
-      <Portal>
-        <Select.Positioner>
-          <Select.Content
-            className={css({
-              bg: 'white',
-              boxShadow: 'lg',
-              borderRadius: 'md',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              py: '1',
-              minW: '20',
-              outline: 'none',
-              zIndex: 'popover',
-            })}
-          >
-            {rateCollection.items.map((item) => (
-              <Select.Item
-                key={item.value}
-                item={item}
-                className={css({
-                  display: 'flex',
-                  justifyContent: 'space-between',
-                  gap: '3',
-                  px: '3',
-                  h: '9',
-                  alignItems: 'center',
-                  fontSize: 'sm',
-                  cursor: 'pointer',
-                  _highlighted: { bg: 'brand.50' },
-                  '&[data-state=checked]': { fontWeight: 'semibold', color: 'brand.800' },
-                })}
-              >
-                <Select.ItemText>{item.label}</Select.ItemText>
-                <Select.ItemIndicator aria-hidden="true">✓</Select.ItemIndicator>
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Positioner>
-      </Portal>
-      <Select.HiddenSelect />
-    </Select.Root>
+    />
   );
 }
 

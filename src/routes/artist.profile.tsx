@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { useSessionView } from '../actors/hooks';
+import { AvatarUpload } from '../components/account/avatar-upload';
 import { ArtistInfoForm, PersonalInfoForm } from '../components/artist/part-forms';
 import { PartsList } from '../components/artist/parts-list';
 import { SampleSongs } from '../components/artist/sample-songs';
 import { useApplicationForm } from '../components/artist/use-application-form';
-import { Avatar } from '../components/ui/avatar';
 
 export const Route = createFileRoute('/artist/profile')({
   staticData: { pageTitle: 'My Profile', name: 'artist.profile', authUser: 'artist', layout: 'artist' },
@@ -39,7 +39,7 @@ function ArtistProfilePage() {
           flexWrap: 'wrap',
         })}
       >
-        <Avatar src={user.avatar} name={stageName} size={80} />
+        <AvatarUpload area="artist" src={user.avatar} name={stageName} size={96} />
         <div>
           <h2 id="profile-summary" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
             {stageName}

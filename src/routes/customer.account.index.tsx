@@ -4,7 +4,7 @@ import { phone } from '../../contracts/constants';
 import { findCountry } from '../../contracts/countries';
 import { formatPhone } from '../../machines/phone-input.machine';
 import { useSessionView } from '../actors/hooks';
-import { Avatar } from '../components/ui/avatar';
+import { AvatarUpload } from '../components/account/avatar-upload';
 
 export const Route = createFileRoute('/customer/account/')({
   staticData: { pageTitle: 'My Profile', name: 'customer.account.profile' },
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/customer/account/')({
     ];
     return (
       <section aria-labelledby="profile-heading" className={css({ display: 'flex', gap: '8', flexWrap: 'wrap' })}>
-        <Avatar src={user.avatar} name={user.full_name} size={96} />
+        <AvatarUpload area="user" src={user.avatar} name={user.full_name} size={96} />
         <div className={css({ flex: '1', minW: '16rem' })}>
           <h2 id="profile-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>
             Profile

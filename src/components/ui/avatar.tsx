@@ -36,6 +36,8 @@ export function Avatar({ src, name, size = 36 }: { src: string | null | undefine
       width={size}
       height={size}
       className={box}
+      // The reset's img { height: auto } would keep a photo's own shape: fix the box and cover it.
+      style={{ width: size, height: size, objectFit: 'cover' }}
       onError={() => setBroken(true)}
       data-part="avatar-image"
     />

@@ -1,7 +1,7 @@
 import { Portal } from '@ark-ui/react/portal';
-import { createListCollection, Select } from '@ark-ui/react/select';
+import { createListCollection, Select, type SelectRootProps } from '@ark-ui/react/select';
 import { useMemo } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { specMessages } from '../../../contracts/messages';
 import { inputClass } from './field';
 
@@ -10,6 +10,52 @@ export interface SelectOption {
   display: string;
   disabled?: boolean;
 }
+
+/** What changes with the size: a form field ('md'), or a small select for a toolbar ('compact', the player's speed). */
+const sizes = {
+  md: {
+    trigger: `${inputClass} ${css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', textAlign: 'left', cursor: 'pointer', gap: '2' })}`,
+    content: css({ maxH: '18rem', overflowY: 'auto' }),
+    item: css({ h: '10', _disabled: { opacity: 0.5 } }),
+    positioning: { gutter: 5, sameWidth: true },
+    caret: true,
+  },
+  compact: {
+    trigger: css({
+      h: '8',
+      minW: '12',
+      px: '2',
+      borderRadius: 'md',
+      borderWidth: '1px',
+      borderColor: 'gray.300',
+      fontSize: 'xs',
+      fontWeight: 'semibold',
+      fontVariantNumeric: 'tabular-nums',
+      color: 'gray.800',
+      cursor: 'pointer',
+      _hover: { bg: 'gray.50' },
+      _focusVisible: { outline: '3px solid', outlineColor: 'brand.300', outlineOffset: '1px' },
+    }),
+    content: css({ minW: '20' }),
+    item: css({
+      gap: '3',
+      h: '9',
+      fontSize: 'sm',
+      '&[data-state=checked]': { fontWeight: 'semibold', color: 'brand.800' },
+    }),
+    positioning: { gutter: 6 },
+    caret: false,
+  },
+} satisfies Record<
+  string,
+  {
+    trigger: string;
+    content: string;
+    item: string;
+    positioning: SelectRootProps<SelectOption>['positioning'];
+    caret: boolean;
+  }
+>;
 
 /** A single-choice select (Ark UI): SPEC §3 select options, "No Options" when the list is empty. */
 export function SelectField({
@@ -20,6 +66,9 @@ export function SelectField({
   placeholder = 'Choose…',
   emptyLabel,
   hideLabel,
+  size = 'md',
+  placement,
+  className,
 }: {
   label: string;
   options: readonly SelectOption[];
@@ -29,6 +78,11 @@ export function SelectField({
   /** An extra first item meaning "no choice" (e.g. "All genres"), whose value is ''. */
   emptyLabel?: string;
   hideLabel?: boolean;
+  size?: keyof typeof sizes;
+  /** Where the list opens (by default below, or above where there is no room). */
+  placement?: 'top' | 'bottom';
+  /** Classes of the root, e.g. its place in a grid. */
+  className?: string;
 }) {
   const collection = useMemo(
     () =>
@@ -40,12 +94,14 @@ export function SelectField({
       }),
     [options, emptyLabel],
   );
+  const look = sizes[size];
   return (
     <Select.Root
+      className={className}
       collection={collection}
       value={[value]}
       onValueChange={(d) => onChange(d.value[0] ?? '')}
-      positioning={{ gutter: 5, sameWidth: true }}
+      positioning={placement ? { placement, ...look.positioning } : look.positioning}
     >
       <Select.Label
         className={
@@ -55,28 +111,27 @@ export function SelectField({
         {label}
       </Select.Label>
       <Select.Control>
-        <Select.Trigger
-          className={`${inputClass} ${css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', textAlign: 'left', cursor: 'pointer', gap: '2' })}`}
-        >
+        <Select.Trigger className={look.trigger}>
           <Select.ValueText placeholder={placeholder} />
-          <span aria-hidden="true">▾</span>
+          {look.caret ? <span aria-hidden="true">▾</span> : null}
         </Select.Trigger>
       </Select.Control>
       <Portal>
         <Select.Positioner>
           <Select.Content
-            className={css({
-              bg: 'white',
-              boxShadow: 'lg',
-              borderRadius: 'md',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              py: '1',
-              maxH: '18rem',
-              overflowY: 'auto',
-              zIndex: 'popover',
-              outline: 'none',
-            })}
+            className={cx(
+              css({
+                bg: 'white',
+                boxShadow: 'lg',
+                borderRadius: 'md',
+                borderWidth: '1px',
+                borderColor: 'border.default',
+                py: '1',
+                zIndex: 'popover',
+                outline: 'none',
+              }),
+              look.content,
+            )}
           >
             {collection.items.length === 0 ? (
               <p className={css({ px: '3', py: '2', color: 'fg.muted' })}>{specMessages.selectNoOptions}</p>
@@ -85,16 +140,17 @@ export function SelectField({
                 <Select.Item
                   key={o.value}
                   item={o}
-                  className={css({
-                    display: 'flex',
-                    justifyContent: 'space-between',
-                    px: '3',
-                    h: '10',
-                    alignItems: 'center',
-                    cursor: 'pointer',
-                    _highlighted: { bg: 'brand.50' },
-                    _disabled: { opacity: 0.5 },
-                  })}
+                  className={cx(
+                    css({
+                      display: 'flex',
+                      justifyContent: 'space-between',
+                      px: '3',
+                      alignItems: 'center',
+                      cursor: 'pointer',
+                      _highlighted: { bg: 'brand.50' },
+                    }),
+                    look.item,
+                  )}
                 >
                   <Select.ItemText>{o.display}</Select.ItemText>
                   <Select.ItemIndicator>✓</Select.ItemIndicator>
