@@ -1,0 +1,276 @@
+import * as v from 'valibot';
+import { contactNumberSchema, emailSchema } from './auth';
+import { findCountry } from './countries';
+import { fieldMessages as m } from './messages';
+import { genreValues, vocalTypeValues } from './options';
+
+// The customer's order (SPEC §3 temp order, §4 order draft flow, §7 user area; DESIGN §3–§4).
+// The draft is a "temp order" built step by step; commit turns it into an order awaiting payment.
+
+export const orderMessages = {
+  occasionRequired: 'Choose the occasion',
+  relationshipRequired: 'Choose how the recipient is related to you',
+  artistsRequired: 'Choose at least one artist',
+  tooManyArtists: 'Choose at most three artists',
+  artistUnavailable: 'This artist is not taking orders right now',
+  moodRequired: 'Choose a mood',
+  tempoRequired: 'Choose a tempo',
+  genreRequired: 'Choose a genre',
+  vocalTypeRequired: 'Choose a vocal type',
+  neededByInvalid: 'Choose the date you need the song by',
+  neededByTooSoon: 'The selected artists need more time: choose a later date',
+  songAboutTooShort: 'Tell the artist what the song is about (at least 30 characters)',
+  songAboutTooLong: 'Please keep this under 3000 characters',
+  promptDetailsTooLong: 'Please keep this under 1500 characters',
+  clipInvalid: 'This clip is no longer available: upload it again',
+  paymentMethodRequired: 'Choose a payment method',
+  draftNotFound: 'This order draft was not found. Start a new order.',
+  stepMissing: 'Finish the earlier steps first',
+  alreadyCommitted: 'This order has already been placed.',
+  notPayable: 'This order cannot be paid now.',
+  clipUploaded: 'Your clip is uploaded.',
+} as const;
+
+/** Choice lists of GET /options beyond genres and vocal types (stable keys, shown labels). */
+const list = <const T extends readonly (readonly [string, string])[]>(pairs: T) =>
+  pairs.map(([value, display]) => ({ value, display })) as { value: T[number][0]; display: string }[];
+
+export const occasions = list([
+  ['birthday', 'Birthday'],
+  ['anniversary', 'Anniversary'],
+  ['wedding', 'Wedding'],
+  ['proposal', 'Proposal'],
+  ['graduation', 'Graduation'],
+  ['mothers_day', "Mother's Day"],
+  ['fathers_day', "Father's Day"],
+  ['valentines', "Valentine's Day"],
+  ['christmas', 'Christmas'],
+  ['memorial', 'In memory'],
+  ['thank_you', 'Thank you'],
+  ['just_because', 'Just because'],
+] as const);
+
+export const relationships = list([
+  ['partner', 'Partner'],
+  ['spouse', 'Husband or wife'],
+  ['parent', 'Parent'],
+  ['child', 'Son or daughter'],
+  ['sibling', 'Brother or sister'],
+  ['grandparent', 'Grandparent'],
+  ['friend', 'Friend'],
+  ['colleague', 'Colleague'],
+  ['other', 'Someone else'],
+] as const);
+
+export const moods = list([
+  ['happy', 'Happy'],
+  ['romantic', 'Romantic'],
+  ['sentimental', 'Sentimental'],
+  ['funny', 'Funny'],
+  ['inspiring', 'Inspiring'],
+  ['calm', 'Calm'],
+] as const);
+
+export const tempos = list([
+  ['slow', 'Slow'],
+  ['medium', 'Medium'],
+  ['upbeat', 'Upbeat'],
+] as const);
+
+export const paymentMethods = list([
+  ['sandbox', 'Test payment (sandbox)'],
+  ['gcash', 'GCash (DragonPay)'],
+  ['bank', 'Online banking (DragonPay)'],
+  ['otc', 'Over the counter (DragonPay)'],
+] as const);
+
+export const occasionValues = occasions.map((o) => o.value);
+export const relationshipValues = relationships.map((o) => o.value);
+export const moodValues = moods.map((o) => o.value);
+export const tempoValues = tempos.map((o) => o.value);
+export const paymentMethodValues = paymentMethods.map((o) => o.value);
+
+/** Most artists a customer can choose (DESIGN §4; SPEC §5 caps the multi-select). */
+export const MAX_SELECTED_ARTISTS = 3;
+
+const str = (message: string = m.mustBeText) => v.optional(v.string(message), '');
+const text = (label: string, max: number) =>
+  v.pipe(str(), v.trim(), v.nonEmpty(m.required(label)), v.maxLength(max, m.tooLong(label, max)));
+const optionalText = (label: string, max: number) => v.pipe(str(), v.trim(), v.maxLength(max, m.tooLong(label, max)));
+const choice = (values: readonly string[], message: string) =>
+  v.pipe(
+    str(message),
+    v.check((x) => values.includes(x), message),
+  );
+const flag = v.optional(v.boolean(m.mustBeBoolean), false);
+/** A temporary upload location returned by POST /temp-order/upload (opaque, server-checked). */
+const clip = v.optional(
+  v.nullable(v.pipe(v.string(), v.regex(/^tmp_[A-Za-z0-9_-]{8,64}$/, orderMessages.clipInvalid))),
+  null,
+);
+
+/** POST /temp-order and PATCH /temp-order/{id}/occasion. */
+export const occasionSchema = v.pipe(
+  v.strictObject({
+    gifter_first_name: text('first name', 100),
+    gifter_last_name: text('last name', 100),
+    gifter_contact_number: contactNumberSchema,
+    gifter_dial_code: v.pipe(str(m.dialCodeMismatch), v.trim()),
+    gifter_country: v.pipe(
+      str(m.countryInvalid),
+      v.check((code) => findCountry(code) !== undefined, m.countryInvalid),
+    ),
+    gifter_email: emailSchema,
+    recipient_first_name: text("recipient's first name", 100),
+    recipient_last_name: optionalText("recipient's last name", 100),
+    recipient_relationship: choice(relationshipValues, orderMessages.relationshipRequired),
+    recipient_pronunciation: optionalText('pronunciation', 200),
+    recipient_mentioned: flag,
+    occasion_name: choice(occasionValues, orderMessages.occasionRequired),
+    occasion_mentioned: flag,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['gifter_country'], ['gifter_dial_code']],
+      (i) => findCountry(i.gifter_country)?.dial_code === i.gifter_dial_code,
+      m.dialCodeMismatch,
+    ),
+    ['gifter_dial_code'],
+  ),
+);
+export type OccasionBody = v.InferInput<typeof occasionSchema>;
+
+/** PATCH /temp-order/{id}/song. The server checks the artists are online and approved, and the date. */
+export const songSchema = v.strictObject({
+  selected_artists: v.pipe(
+    v.optional(v.array(v.string(orderMessages.artistsRequired), orderMessages.artistsRequired), []),
+    v.minLength(1, orderMessages.artistsRequired),
+    v.maxLength(MAX_SELECTED_ARTISTS, orderMessages.tooManyArtists),
+    v.check((ids) => new Set(ids).size === ids.length, orderMessages.artistsRequired),
+  ),
+  song_mood: choice(moodValues, orderMessages.moodRequired),
+  song_tempo: choice(tempoValues, orderMessages.tempoRequired),
+  genre: choice(genreValues, orderMessages.genreRequired),
+  vocal_type: choice(vocalTypeValues, orderMessages.vocalTypeRequired),
+  is_rebook: flag,
+  /** yyyy-mm-dd */
+  needed_by: v.pipe(str(orderMessages.neededByInvalid), v.regex(/^\d{4}-\d{2}-\d{2}$/, orderMessages.neededByInvalid)),
+});
+export type SongBody = v.InferInput<typeof songSchema>;
+
+/** PATCH /temp-order/{id}/story. audio_recording1_clip is the recipient's name, said aloud. */
+export const storySchema = v.strictObject({
+  song_about: v.pipe(
+    str(),
+    v.trim(),
+    v.minLength(30, orderMessages.songAboutTooShort),
+    v.maxLength(3000, orderMessages.songAboutTooLong),
+  ),
+  song_prompt1_title: optionalText('first memory title', 120),
+  song_prompt1_details: v.pipe(str(), v.trim(), v.maxLength(1500, orderMessages.promptDetailsTooLong)),
+  song_prompt2_title: optionalText('second memory title', 120),
+  song_prompt2_details: v.pipe(str(), v.trim(), v.maxLength(1500, orderMessages.promptDetailsTooLong)),
+  song_clip: clip,
+  song_prompt1_clip: clip,
+  song_prompt2_clip: clip,
+  audio_recording1_clip: clip,
+  audio_recording2_clip: clip,
+});
+export type StoryBody = v.InferInput<typeof storySchema>;
+
+/** POST /order/{id}/checkout. */
+export const checkoutSchema = v.strictObject({
+  paymentMethod: choice(paymentMethodValues, orderMessages.paymentMethodRequired),
+});
+
+/** The clip slots of the story step. */
+export const clipSlots = [
+  'song_clip',
+  'song_prompt1_clip',
+  'song_prompt2_clip',
+  'audio_recording1_clip',
+  'audio_recording2_clip',
+] as const;
+export type ClipSlot = (typeof clipSlots)[number];
+
+// ---- Answers -------------------------------------------------------------------------------------
+
+export interface TempOrderClip {
+  temp_location: string;
+  /** A signed URL the owner can play. */
+  url: string;
+  mime: string;
+  size: number;
+}
+
+/** GET /temp-order/{id} → data: the draft as saved, with the steps it has. */
+export interface TempOrder {
+  id: number;
+  occasion: v.InferOutput<typeof occasionSchema> | null;
+  song: (v.InferOutput<typeof songSchema> & { artists: { id: string; stage_name: string; rate: number }[] }) | null;
+  story: (Omit<v.InferOutput<typeof storySchema>, ClipSlot> & Record<ClipSlot, TempOrderClip | null>) | null;
+  /** Whole pesos, computed by the server from the selected artists (DESIGN §4). */
+  price: number | null;
+  /** The earliest needed-by date the selected artists can make (yyyy-mm-dd). */
+  earliest_needed_by: string | null;
+  committed_order_id: number | null;
+}
+
+export const orderStatuses = [
+  'awaiting_payment',
+  'offered',
+  'needs_artist',
+  'in_progress',
+  'in_validation',
+  'in_revision',
+  'delivered',
+  'completed',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export interface OrderEvent {
+  type: string;
+  at: string;
+  by: 'customer' | 'artist' | 'admin' | 'system' | 'provider';
+}
+
+/** POST /temp-order/{id}/commit → data, GET /orders → data.orders[], GET /orders/{id} → data. */
+export interface Order {
+  id: number;
+  /** "OR" followed by digits (SPEC §3). */
+  reference: string;
+  status: OrderStatus;
+  price: number;
+  currency: 'PHP';
+  occasion_name: string;
+  recipient_first_name: string;
+  needed_by: string;
+  artists: { id: string; stage_name: string }[];
+  created_at: string;
+  paid_at: string | null;
+  events: OrderEvent[];
+}
+
+export interface CheckoutAnswer {
+  payment: { Url: string; RefNo: string; Status: string };
+}
+
+export const paymentStatuses = ['pending', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** GET /payments → data.payments[] */
+export interface Payment {
+  id: number;
+  order_id: number;
+  order_reference: string;
+  amount: number;
+  currency: 'PHP';
+  method: string;
+  provider: 'sandbox' | 'dragonpay';
+  status: PaymentStatus;
+  /** The provider's reference (RefNo). */
+  reference: string | null;
+  created_at: string;
+  updated_at: string;
+}
