@@ -37,6 +37,7 @@ import { Route as ArtistResetPasswordRouteImport } from './routes/artist.reset-p
 import { Route as ArtistRevisionRouteImport } from './routes/artist.revision'
 import { Route as ArtistSongOrdersRouteImport } from './routes/artist.song-orders'
 import { Route as ArtistValidationRouteImport } from './routes/artist.validation'
+import { Route as CheckoutStatusRouteImport } from './routes/checkout.$status'
 import { Route as CustomerIndexRouteImport } from './routes/customer.index'
 import { Route as CustomerAccountRouteImport } from './routes/customer.account'
 import { Route as OrderIndexRouteImport } from './routes/order.index'
@@ -187,6 +188,11 @@ const ArtistValidationRoute = ArtistValidationRouteImport.update({
   path: '/artist/validation',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CheckoutStatusRoute = CheckoutStatusRouteImport.update({
+  id: '/checkout/$status',
+  path: '/checkout/$status',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CustomerIndexRoute = CustomerIndexRouteImport.update({
   id: '/customer/',
   path: '/customer/',
@@ -268,6 +274,7 @@ export interface FileRoutesByFullPath {
   '/artist/revision': typeof ArtistRevisionRoute
   '/artist/song-orders': typeof ArtistSongOrdersRoute
   '/artist/validation': typeof ArtistValidationRoute
+  '/checkout/$status': typeof CheckoutStatusRoute
   '/customer/account': typeof CustomerAccountRouteWithChildren
   '/order/occasion': typeof OrderOccasionRoute
   '/admin/': typeof AdminIndexRoute
@@ -307,6 +314,7 @@ export interface FileRoutesByTo {
   '/artist/revision': typeof ArtistRevisionRoute
   '/artist/song-orders': typeof ArtistSongOrdersRoute
   '/artist/validation': typeof ArtistValidationRoute
+  '/checkout/$status': typeof CheckoutStatusRoute
   '/order/occasion': typeof OrderOccasionRoute
   '/artist': typeof ArtistIndexRoute
   '/customer': typeof CustomerIndexRoute
@@ -346,6 +354,7 @@ export interface FileRoutesById {
   '/artist/revision': typeof ArtistRevisionRoute
   '/artist/song-orders': typeof ArtistSongOrdersRoute
   '/artist/validation': typeof ArtistValidationRoute
+  '/checkout/$status': typeof CheckoutStatusRoute
   '/customer/account': typeof CustomerAccountRouteWithChildren
   '/order/occasion': typeof OrderOccasionRoute
   '/admin/': typeof AdminIndexRoute
@@ -387,6 +396,7 @@ export interface FileRouteTypes {
     | '/artist/revision'
     | '/artist/song-orders'
     | '/artist/validation'
+    | '/checkout/$status'
     | '/customer/account'
     | '/order/occasion'
     | '/admin/'
@@ -426,6 +436,7 @@ export interface FileRouteTypes {
     | '/artist/revision'
     | '/artist/song-orders'
     | '/artist/validation'
+    | '/checkout/$status'
     | '/order/occasion'
     | '/artist'
     | '/customer'
@@ -464,6 +475,7 @@ export interface FileRouteTypes {
     | '/artist/revision'
     | '/artist/song-orders'
     | '/artist/validation'
+    | '/checkout/$status'
     | '/customer/account'
     | '/order/occasion'
     | '/admin/'
@@ -503,6 +515,7 @@ export interface RootRouteChildren {
   ArtistRevisionRoute: typeof ArtistRevisionRoute
   ArtistSongOrdersRoute: typeof ArtistSongOrdersRoute
   ArtistValidationRoute: typeof ArtistValidationRoute
+  CheckoutStatusRoute: typeof CheckoutStatusRoute
   CustomerAccountRoute: typeof CustomerAccountRouteWithChildren
   OrderOccasionRoute: typeof OrderOccasionRoute
   ArtistIndexRoute: typeof ArtistIndexRoute
@@ -708,6 +721,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ArtistValidationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/checkout/$status': {
+      id: '/checkout/$status'
+      path: '/checkout/$status'
+      fullPath: '/checkout/$status'
+      preLoaderRoute: typeof CheckoutStatusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/customer/': {
       id: '/customer/'
       path: '/customer'
@@ -852,6 +872,7 @@ const rootRouteChildren: RootRouteChildren = {
   ArtistRevisionRoute: ArtistRevisionRoute,
   ArtistSongOrdersRoute: ArtistSongOrdersRoute,
   ArtistValidationRoute: ArtistValidationRoute,
+  CheckoutStatusRoute: CheckoutStatusRoute,
   CustomerAccountRoute: CustomerAccountRouteWithChildren,
   OrderOccasionRoute: OrderOccasionRoute,
   ArtistIndexRoute: ArtistIndexRoute,

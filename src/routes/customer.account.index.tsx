@@ -5,6 +5,7 @@ import { findCountry } from '../../contracts/countries';
 import { formatPhone } from '../../machines/phone-input.machine';
 import { useSessionView } from '../actors/hooks';
 import { AvatarUpload } from '../components/account/avatar-upload';
+import { CustomerProfileForm } from '../components/account/profile-form';
 
 export const Route = createFileRoute('/customer/account/')({
   staticData: { pageTitle: 'My Profile', name: 'customer.account.profile' },
@@ -38,6 +39,8 @@ export const Route = createFileRoute('/customer/account/')({
               </div>
             ))}
           </dl>
+          <h3 className={css({ fontSize: 'lg', fontWeight: 'bold', mt: '8', mb: '3' })}>Edit your details</h3>
+          <CustomerProfileForm user={user} />
         </div>
       </section>
     );

@@ -1,16 +1,127 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { fromPromise } from 'xstate';
+import type { LoginAnswer } from '../../contracts/auth';
+import { confirmActionMachine } from '../../machines/confirm-action.machine';
+import { editFormMachine } from '../../machines/edit-form.machine';
+import { useAppActors } from '../actors/hooks';
+import { navigateTo } from '../actors/navigation';
+import { customerApi } from '../api/customer.api';
+import { Button } from '../components/ui/button';
+import { ConfirmDialog } from '../components/ui/confirm-dialog';
+import { PasswordField } from '../components/ui/field';
+import { notify } from '../components/ui/toaster';
 
 export const Route = createFileRoute('/customer/account/settings')({
   staticData: { pageTitle: 'Settings', name: 'customer.account.settings' },
-  component: function CustomerSettings() {
-    return (
-      <section aria-labelledby="settings-heading">
-        <h2 id="settings-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>
-          Settings
-        </h2>
-        <p className={css({ color: 'fg.muted' })}>Password and account settings.</p>
-      </section>
-    );
-  },
+  component: CustomerSettings,
 });
+
+const empty = { current_password: '', password: '', password_confirmation: '' };
+
+function CustomerSettings() {
+  const { api, session } = useAppActors();
+  const password = useActorRef(
+    editFormMachine.provide({
+      actors: { submitForm: fromPromise(({ input }) => customerApi(api.for('user')).changePassword(input)) },
+      actions: {
+        onSaved: (_, p) => {
+          const answer = p.output as LoginAnswer;
+          // The old token was revoked with the change: keep this session on the new one.
+          session.send({ type: 'session.signedIn', token: answer.token, user: answer.user, userType: 'user' });
+          password.send({ type: 'values.loaded', values: empty });
+          notify.success('Your password has been changed.');
+        },
+        showErrorToast: (_, p) => notify.error(p.message),
+      },
+    }),
+    { input: { values: empty } },
+  );
+  const values = useSelector(password, (s) => s.context.values);
+  const errors = useSelector(password, (s) => s.context.errors);
+  const busy = useSelector(password, (s) => s.hasTag('busy'));
+  const set = (name: string) => (value: string) => password.send({ type: 'field.changed', name, value });
+
+  const deactivate = useActorRef(
+    confirmActionMachine.provide({
+      actors: { runAction: fromPromise<unknown>(() => customerApi(api.for('user')).deactivate()) },
+      actions: {
+        onDone: () => {
+          session.send({ type: 'http.unauthorized', checkoutPending: false, routeName: 'customer.account.settings' });
+          navigateTo('/', { replace: true });
+          notify.info('Your account has been deactivated.');
+        },
+        showErrorToast: (_, p) => notify.error(p.message),
+      },
+    }),
+  );
+  const confirming = useSelector(deactivate, (s) => s.hasTag('confirming'));
+  const deactivating = useSelector(deactivate, (s) => s.hasTag('busy'));
+
+  return (
+    <div className={css({ display: 'grid', gap: '8', maxW: '32rem' })}>
+      <section aria-labelledby="password-heading">
+        <h2 id="password-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>
+          Change password
+        </h2>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            password.send({ type: 'user.submit' });
+          }}
+        >
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            value={values.current_password ?? ''}
+            errors={errors.current_password}
+            onValueChange={set('current_password')}
+          />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            value={values.password ?? ''}
+            errors={errors.password}
+            hint="At least 8 characters, with a letter and a number."
+            onValueChange={set('password')}
+          />
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            value={values.password_confirmation ?? ''}
+            errors={errors.password_confirmation}
+            onValueChange={set('password_confirmation')}
+          />
+          <Button type="submit" loading={busy}>
+            Change password
+          </Button>
+        </form>
+      </section>
+      <section
+        aria-labelledby="deactivate-heading"
+        className={css({ borderTopWidth: '1px', borderColor: 'border.default', pt: '6' })}
+      >
+        <h2 id="deactivate-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '2' })}>
+          Deactivate account
+        </h2>
+        <p className={css({ color: 'fg.muted', mb: '3' })}>
+          You will be signed out and will not be able to log in again. Your orders stay with our team for their records.
+        </p>
+        <Button color="danger" onClick={() => deactivate.send({ type: 'user.request' })}>
+          Deactivate my account
+        </Button>
+      </section>
+      <ConfirmDialog
+        open={confirming}
+        busy={deactivating}
+        title="Deactivate your account?"
+        message="You will be signed out and will not be able to log in again."
+        confirmLabel="Deactivate"
+        onConfirm={() => deactivate.send({ type: 'user.confirm' })}
+        onCancel={() => deactivate.send({ type: 'user.cancel' })}
+      />
+    </div>
+  );
+}

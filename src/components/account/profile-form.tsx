@@ -1,0 +1,103 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { css } from 'styled-system/css';
+import { fromPromise } from 'xstate';
+import type { AuthUser } from '../../../contracts/auth';
+import { phone } from '../../../contracts/constants';
+import { findCountry } from '../../../contracts/countries';
+import { editFormMachine } from '../../../machines/edit-form.machine';
+import { useAppActors } from '../../actors/hooks';
+import { customerApi } from '../../api/customer.api';
+import { PhoneInput } from '../phone/phone-input';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/field';
+import { notify } from '../ui/toaster';
+
+const valuesOf = (user: AuthUser) => ({
+  first_name: user.first_name,
+  middle_name: user.middle_name ?? '',
+  last_name: user.last_name,
+  contact_number: user.contact_number ?? '',
+  country: user.country ?? phone.defaultCountry,
+  dial_code: user.dial_code ?? findCountry(phone.defaultCountry)?.dial_code ?? '',
+});
+
+/** The customer's name and contact number (PATCH /profile). */
+export function CustomerProfileForm({ user }: { user: AuthUser }) {
+  const { api, session } = useAppActors();
+  const actor = useActorRef(
+    editFormMachine.provide({
+      actors: { submitForm: fromPromise(({ input }) => customerApi(api.for('user')).updateProfile(input)) },
+      actions: {
+        onSaved: (_, p) => {
+          session.send({ type: 'user.updated', user: p.output as AuthUser });
+          notify.success('Your profile is saved.');
+        },
+        showErrorToast: (_, p) => notify.error(p.message),
+      },
+    }),
+    { input: { values: valuesOf(user) } },
+  );
+  const values = useSelector(actor, (s) => s.context.values);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const set = (name: string) => (value: string) => actor.send({ type: 'field.changed', name, value });
+  return (
+    <form
+      noValidate
+      aria-label="Edit profile"
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'user.submit' });
+      }}
+    >
+      <div
+        className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, columnGap: '4' })}
+      >
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          value={values.first_name ?? ''}
+          errors={errors.first_name}
+          onValueChange={set('first_name')}
+        />
+        <TextField
+          label="Middle name (optional)"
+          autoComplete="additional-name"
+          value={values.middle_name ?? ''}
+          errors={errors.middle_name}
+          onValueChange={set('middle_name')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          value={values.last_name ?? ''}
+          errors={errors.last_name}
+          onValueChange={set('last_name')}
+        />
+      </div>
+      <PhoneInput
+        label="Contact number"
+        country={values.country ?? phone.defaultCountry}
+        number={values.contact_number ?? ''}
+        mask={phone.contactNumberMask}
+        errors={[...(errors.country ?? []), ...(errors.dial_code ?? []), ...(errors.contact_number ?? [])]}
+        onCountryChange={(code) => {
+          if (code === values.country) return;
+          // Changing the country clears the number (SPEC §5) and the dial code follows.
+          set('country')(code);
+          set('dial_code')(findCountry(code)?.dial_code ?? '');
+          set('contact_number')('');
+        }}
+        onNumberChange={set('contact_number')}
+      />
+      <div className={css({ display: 'flex', gap: '3' })}>
+        <Button type="submit" loading={busy}>
+          Save profile
+        </Button>
+        <Button color="text" onClick={() => actor.send({ type: 'user.reset' })}>
+          Undo changes
+        </Button>
+      </div>
+    </form>
+  );
+}
