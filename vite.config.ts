@@ -16,6 +16,8 @@ export default defineConfig({
       '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false, ws: false },
       '/flags': `http://127.0.0.1:${apiPort}`,
       '/media': `http://127.0.0.1:${apiPort}`,
+      // The sandbox payment page is served by the API too.
+      '/payments': `http://127.0.0.1:${apiPort}`,
     },
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
