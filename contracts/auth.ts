@@ -177,3 +177,36 @@ export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Re
   }
   return errors;
 }
+
+// ---- The customer's own account (issue 3) -------------------------------------------------------
+
+const registerEntries = registerSchema.pipe[0].entries;
+
+/** PATCH /api/v1/user/profile: the registration's name, contact and country rules (email and password are not changed here). */
+export const customerProfileSchema = v.pipe(
+  v.strictObject({
+    first_name: registerEntries.first_name,
+    middle_name: registerEntries.middle_name,
+    last_name: registerEntries.last_name,
+    contact_number: registerEntries.contact_number,
+    country: registerEntries.country,
+    dial_code: registerEntries.dial_code,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['country'], ['dial_code']],
+      (i) => findCountry(i.country)?.dial_code === i.dial_code,
+      m.dialCodeMismatch,
+    ),
+    ['dial_code'],
+  ),
+);
+export type CustomerProfileBody = v.InferInput<typeof customerProfileSchema>;
+
+/** Messages of the customer's account settings. */
+export const accountMessages = {
+  profileSaved: 'Your profile has been saved.',
+  passwordChanged: 'Your password has been changed.',
+  samePassword: 'Choose a password different from your current one',
+  accountDeactivated: 'Your account has been deactivated.',
+} as const;

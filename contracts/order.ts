@@ -1,8 +1,9 @@
 import * as v from 'valibot';
+import type { CatalogOptions } from './artist';
 import { contactNumberSchema, emailSchema } from './auth';
 import { findCountry } from './countries';
 import { fieldMessages as m } from './messages';
-import { genreValues, vocalTypeValues } from './options';
+import { genreValues, type Option, vocalTypeValues } from './options';
 
 // The customer's order (SPEC §3 temp order, §4 order draft flow, §7 user area; DESIGN §3–§4).
 // The draft is a "temp order" built step by step; commit turns it into an order awaiting payment.
@@ -29,6 +30,9 @@ export const orderMessages = {
   alreadyCommitted: 'This order has already been placed.',
   notPayable: 'This order cannot be paid now.',
   clipUploaded: 'Your clip is uploaded.',
+  orderNotFound: 'This order was not found.',
+  tooManyClips: 'You have uploaded many clips today. Use the ones you have or try again tomorrow.',
+  orderPlaced: 'Your order has been placed. Complete the payment to send it to the artists.',
 } as const;
 
 /** Choice lists of GET /options beyond genres and vocal types (stable keys, shown labels). */
@@ -273,4 +277,46 @@ export interface Payment {
   reference: string | null;
   created_at: string;
   updated_at: string;
+}
+
+// ---- Added with the server of issue 3 ----------------------------------------------------------
+
+/** GET /api/v1/user/options → data: the catalogue's lists plus the order form's. */
+export interface UserOptions extends CatalogOptions {
+  occasions: Option[];
+  relationships: Option[];
+  moods: Option[];
+  tempos: Option[];
+  payment_methods: Option[];
+}
+
+/** An order reference as the notifications and `?transaction=` carry it: "OR" + digits. */
+export const orderReferencePattern = /^OR\d{1,20}$/;
+
+/** GET /orders query: `transaction` focuses one order by its reference (unknown parameters → 422). */
+export const orderListQuerySchema = v.strictObject({
+  transaction: v.optional(v.pipe(v.string(), v.trim(), v.regex(orderReferencePattern, 'Unknown transaction'))),
+});
+
+/** The brief of a committed order: the draft's three steps as they were committed. */
+export interface OrderBrief {
+  occasion: v.InferOutput<typeof occasionSchema>;
+  song: v.InferOutput<typeof songSchema>;
+  story: Omit<v.InferOutput<typeof storySchema>, ClipSlot> & Record<ClipSlot, TempOrderClip | null>;
+}
+
+/** GET /orders → data.orders[], GET /orders/{id} → data: the order with its brief (clips with signed URLs). */
+export interface OrderDetail extends Order {
+  brief: OrderBrief;
+}
+
+/** POST /temp-order → data. */
+export interface TempOrderCreated {
+  order_id: number;
+}
+
+/** 409 alreadyCommitted (commit again, or a step saved after commit) → data: the order placed from this draft. */
+export interface AlreadyCommittedAnswer {
+  message: string;
+  data: { order_id: number };
 }

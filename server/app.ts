@@ -18,12 +18,16 @@ import { noStore, withSecurityHeaders } from './http/security-headers';
 import { createStaticRoutes, hasStaticRoot } from './http/static';
 import { createMediaRoutes } from './media/media.routes';
 import { createMediaSigner } from './media/signed-url';
+import { createOrderRoutes } from './orders/orders.routes';
+import { createPaymentProvider } from './payments/payment-provider';
+import { createCheckoutRoutes, createPaymentRoutes } from './payments/payments.routes';
 import { createPasswordHasher } from './services/passwords';
 import { createPayoutCipher } from './services/payout-cipher';
 import { createRateLimiter } from './services/rate-limit';
 import { createStorage } from './services/storage';
 import { createTokenService } from './services/tokens';
 import { createAvatarRoutes } from './users/avatar.routes';
+import { createCustomerProfileRoutes } from './users/customer-profile.routes';
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
@@ -47,6 +51,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const storage = deps.storage ?? createStorage(path.join(config.dataDir, 'uploads'));
   const media = createMediaSigner({ jwtSecret: deps.jwtSecret, clock, ttlSeconds: config.mediaUrlTtlSeconds });
   const payouts = createPayoutCipher(deps.payoutKey);
+  const paymentProvider = createPaymentProvider({ config, jwtSecret: deps.jwtSecret, clock, logger });
 
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
@@ -85,6 +90,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/v1/artist', createArtistRoutes());
   app.route('/api/v1/admin', createAdminRoutes());
   for (const area of avatarAreas) app.route(`/api/v1/${area}`, createAvatarRoutes(area));
+  app.route('/api/v1/user', createCustomerProfileRoutes());
+  app.route('/api/v1/user', createOrderRoutes());
+  app.route('/api/v1/user', createCheckoutRoutes(paymentProvider));
+  app.route('/', createPaymentRoutes(paymentProvider));
   app.route('/', createMediaRoutes());
   app.route('/', createFlagRoutes(deps.flagsDir ?? defaultFlagsDir()));
   if (hasStaticRoot(deps.staticRoot)) app.route('/', createStaticRoutes({ root: deps.staticRoot }));

@@ -15,6 +15,23 @@ export interface RateLimitConfig {
   applyPerClient: number;
 }
 
+/** DragonPay Payment Switch v2 (collect API) credentials, from DRAGONPAY_*. */
+export interface DragonPayConfig {
+  merchantId: string;
+  /** The merchant password (API key): Basic auth on the collect API and the key of the SHA-1 digest. */
+  password: string;
+  /** The collect API base without a trailing slash, e.g. https://test.dragonpay.ph/api/collect/v2. */
+  apiUrl: string;
+}
+
+export const paymentProviders = ['sandbox', 'dragonpay'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
+
+/** Which provider takes payments (PAYMENT_PROVIDER); DragonPay needs its credentials. */
+export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'dragonpay'; dragonpay: DragonPayConfig };
+
+export const DRAGONPAY_TEST_API_URL = 'https://test.dragonpay.ph/api/collect/v2';
+
 export interface Config {
   port: number;
   host: string;
@@ -39,6 +56,11 @@ export interface Config {
   rateLimits: RateLimitConfig;
   trustProxy: boolean;
   logLevel: LogLevel;
+  payments: PaymentsConfig;
+  /** Days from today to the earliest needed-by date of an order (MIN_LEAD_DAYS). */
+  minLeadDays: number;
+  /** The platform's share of an order's price, in percent (PLATFORM_FEE_PERCENT). */
+  platformFeePercent: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -130,19 +152,46 @@ const envSchema = v.object({
     v.toLowerCase(),
     v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`),
   ),
+  MIN_LEAD_DAYS: wholeNumber(3, 0, 365),
+  PLATFORM_FEE_PERCENT: wholeNumber(20, 0, 100),
+  PAYMENT_PROVIDER: v.pipe(
+    v.optional(v.string(), 'sandbox'),
+    v.trim(),
+    v.toLowerCase(),
+    v.picklist(paymentProviders, `must be one of ${paymentProviders.join(', ')}`),
+  ),
+  DRAGONPAY_MERCHANT_ID: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, _ or -')),
+  ),
+  // Not trimmed: a password may legitimately contain any character.
+  DRAGONPAY_PASSWORD: v.optional(v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters'))),
+  DRAGONPAY_API_URL: v.optional(httpUrl, DRAGONPAY_TEST_API_URL),
 });
+
+/** Variables that only some settings need: `name → message` for each one missing. */
+function missingDependentVariables(present: Env): Map<string, string> {
+  const missing = new Map<string, string>();
+  if ((present.PAYMENT_PROVIDER ?? '').trim().toLowerCase() === 'dragonpay') {
+    for (const name of ['DRAGONPAY_MERCHANT_ID', 'DRAGONPAY_PASSWORD']) {
+      if (present[name] === undefined) missing.set(name, 'is required when PAYMENT_PROVIDER is dragonpay');
+    }
+  }
+  return missing;
+}
 
 /** Reads and validates the environment once; throws a ConfigError naming each bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   // An empty variable (`PORT= npm start`) means "use the default", as most tools read it.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = v.safeParse(envSchema, present);
-  if (!result.success) {
+  const dependent = missingDependentVariables(present);
+  if (!result.success || dependent.size > 0) {
     const problems = new Map<string, string>();
-    for (const issue of result.issues) {
+    for (const issue of result.success ? [] : result.issues) {
       const name = String(issue.path?.[0]?.key ?? 'environment');
       if (!problems.has(name)) problems.set(name, issue.message);
     }
+    for (const [name, message] of dependent) if (!problems.has(name)) problems.set(name, message);
     const lines = [...problems].map(([name, message]) => `${name} ${message}`);
     throw new ConfigError([...problems.keys()], `Invalid environment variable: ${lines.join('; ')}`);
   }
@@ -177,5 +226,18 @@ export function loadConfig(env: Env = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    minLeadDays: e.MIN_LEAD_DAYS,
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    payments:
+      e.PAYMENT_PROVIDER === 'dragonpay'
+        ? {
+            provider: 'dragonpay',
+            dragonpay: {
+              merchantId: e.DRAGONPAY_MERCHANT_ID as string,
+              password: e.DRAGONPAY_PASSWORD as string,
+              apiUrl: e.DRAGONPAY_API_URL,
+            },
+          }
+        : { provider: 'sandbox' },
   };
 }

@@ -10,6 +10,7 @@ import type { AppDeps } from './context';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed';
+import { sweepTempUploads } from './orders/temp-upload-sweep';
 import { type Clock, systemClock } from './services/clock';
 import { resolveJwtSecret } from './services/jwt-secret';
 import { createLogger, type Logger } from './services/logger';
@@ -77,7 +78,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const app = createApp(deps);
 
   const prune = () =>
-    pruneExpired(database.db, clock).catch((error: unknown) => logger.warn('pruning expired rows failed', { error }));
+    Promise.all([
+      pruneExpired(database.db, clock).catch((error: unknown) => logger.warn('pruning expired rows failed', { error })),
+      // Story clips no committed order took, 24 h after upload (orders/temp-upload-sweep.ts).
+      sweepTempUploads(database.db, storage, clock).catch((error: unknown) =>
+        logger.warn('sweeping temporary uploads failed', { error }),
+      ),
+    ]);
   await prune();
   const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
   pruneTimer.unref();

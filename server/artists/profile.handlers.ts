@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type * as v from 'valibot';
 import {
   type ArtistProfile,
@@ -11,14 +10,12 @@ import {
 } from '../../contracts/artist';
 import type { LoginAnswer } from '../../contracts/auth';
 import { serverMessages } from '../../contracts/messages';
-import { enforceRate } from '../auth/auth.handlers';
-import { authRateRules } from '../auth/rate-rules';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
+import { changeOwnPassword, deactivateOwnAccount } from '../users/account-settings';
 import { toAuthUser } from '../users/auth-user';
-import { updateUser } from '../users/users.repository';
 import { markPartDone, type PartResult } from './application-progress';
 import { toArtistProfile, toPayoutMasked } from './artist.serializers';
 import { findPayout, findProfile, savePayout, saveProfile } from './artists.repository';
@@ -110,47 +107,20 @@ export async function saveBank(c: AppContext, body: PayoutInput) {
 }
 
 /**
- * PATCH /profile/password: replaces the temporary password. Every other session ends (token_version
- * is bumped); this one continues with the new token in the answer.
+ * PATCH /profile/password: replaces the temporary password (users/account-settings.ts, shared with
+ * customers) and sets password_updated. Every other session ends; this one continues with the new token.
  */
 export async function changePassword(c: AppContext, body: ChangePasswordInput) {
-  const { db, clock, passwords, tokens, rateLimiter, config } = c.var;
-  const { user, claims } = currentAuth(c);
-  // A stolen token must not become a way to guess the password: the login's per-account counter applies.
-  const rule = authRateRules(config.rateLimits).loginAccount;
-  enforceRate(await rateLimiter.hit(rule, user.email));
-  if (!(await passwords.verify(body.current_password, user.password_hash))) {
-    throw fieldError(serverMessages.validationFailed, 'current_password', artistMessages.currentPasswordWrong);
-  }
-  await rateLimiter.reset(rule, user.email);
-  if (body.password === body.current_password) {
-    throw fieldError(serverMessages.validationFailed, 'password', artistMessages.samePassword);
-  }
-  const passwordHash = await passwords.hash(body.password);
-  const now = clock.now();
-  const result = await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        password_hash: passwordHash,
-        token_version: sql<number>`token_version + 1`,
-        password_changed_at: now.toISOString(),
-      })
-      .where('id', '=', user.id)
-      .execute();
-    return markPartDone(trx, user.id, 'password_updated', now);
+  const { result, token } = await changeOwnPassword(c, body, {
+    samePasswordMessage: artistMessages.samePassword,
+    finish: (trx, userId, now) => markPartDone(trx, userId, 'password_updated', now),
   });
-  const issued = await tokens.continueSession(claims, result.user);
-  const answer: LoginAnswer = { user: toAuthUser(result.user), token: issued.token };
+  const answer: LoginAnswer = { user: toAuthUser(result.user), token };
   return ok(c, answer, messageFor(result, artistMessages.passwordChanged));
 }
 
 /** PATCH /profile/deactivate: the account stops signing in and leaves the catalogue; this token ends now. */
 export async function deactivate(c: AppContext) {
-  const { db, clock, tokens } = c.var;
-  const { user, claims } = currentAuth(c);
-  const at = clock.now().toISOString();
-  await updateUser(db, user.id, { deactivated_at: at, is_online: 0, updated_at: at });
-  await tokens.revoke(claims);
+  await deactivateOwnAccount(c);
   return ok(c, null, artistMessages.accountDeactivated);
 }

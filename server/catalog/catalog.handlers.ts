@@ -1,16 +1,13 @@
 import type * as v from 'valibot';
-import {
-  type ArtistCatalogPage,
-  artistMessages,
-  type CatalogOptions,
-  type catalogQuerySchema,
-} from '../../contracts/artist';
+import { type ArtistCatalogPage, artistMessages, type catalogQuerySchema } from '../../contracts/artist';
 import { serverMessages } from '../../contracts/messages';
-import { BASE_PRICE_CENTAVOS, genres, vocalTypes } from '../../contracts/options';
+import { BASE_PRICE_CENTAVOS, genres, type Option, vocalTypes } from '../../contracts/options';
+import { moods, occasions, paymentMethods, relationships, tempos, type UserOptions } from '../../contracts/order';
 import { listSongs, listSongsOf } from '../artists/songs.repository';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
+import { methodsFor } from '../payments/methods';
 import { findCatalogPage, findVisibleArtist } from './catalog.repository';
 import { toArtistCard, toArtistPublicProfile } from './catalog.serializers';
 import { decodeCursor, encodeCursor } from './catalog-cursor';
@@ -20,12 +17,20 @@ type CatalogQuery = v.InferOutput<typeof catalogQuerySchema>;
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 48;
 
-/** GET /options: the choice lists the SPA shows (issue 3 adds occasions, moods, payment methods…). */
+/** GET /options: the choice lists the SPA shows, the catalogue's and the order form's (contracts/order.ts). */
 export function options(c: AppContext) {
-  const body: CatalogOptions = {
+  const offered: readonly string[] = methodsFor(c.var.config.payments.provider);
+  const copy = (list: readonly Option[]): Option[] => list.map((o) => ({ value: o.value, display: o.display }));
+  const body: UserOptions = {
     genres: genres.map((g) => ({ ...g })),
     vocal_types: vocalTypes.map((t) => ({ ...t })),
     base_price: BASE_PRICE_CENTAVOS / 100,
+    occasions: copy(occasions),
+    relationships: copy(relationships),
+    moods: copy(moods),
+    tempos: copy(tempos),
+    // Only what the configured provider takes (a sandbox method with DragonPay configured would be refused at checkout).
+    payment_methods: copy(paymentMethods.filter((m) => offered.includes(m.value))),
   };
   return ok(c, body);
 }

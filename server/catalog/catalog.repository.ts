@@ -89,3 +89,17 @@ export async function findVisibleArtist(
   const profile = await db.selectFrom('artist_profiles').selectAll().where('user_id', '=', user.id).executeTakeFirst();
   return { user, profile };
 }
+
+/** The visible artists among these public user_ids, with their profiles (hidden and unknown ids are left out). */
+export async function findVisibleArtistsByIds(
+  db: Kysely<DB>,
+  publicIds: readonly string[],
+): Promise<{ user: UserRow; profile: ArtistProfileRow | undefined }[]> {
+  if (publicIds.length === 0) return [];
+  const users = await visibleArtists(db)
+    .selectAll('users')
+    .where('users.user_id', 'in', [...publicIds])
+    .execute();
+  const profiles = await withProfiles(db, users);
+  return users.map((user) => ({ user, profile: profiles.get(user.id) }));
+}

@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountType, AppStatus } from '../../contracts/auth';
 import type { VocalType } from '../../contracts/options';
+import type { OrderStatus, PaymentStatus } from '../../contracts/order';
 
 // Storage conventions (both dialects): timestamps are ISO-8601 UTC text from Date#toISOString(),
 // which sorts and compares correctly as text; booleans are integers 0/1; ids are autoincrement integers.
@@ -118,6 +119,134 @@ export interface ArtistSongsTable {
   created_at: string;
 }
 
+/** A step of the order draft (SPEC §4). */
+export type DraftStep = 'occasion' | 'song' | 'story';
+
+/** An order draft ("temp order", SPEC §3); each step is stored as the JSON the customer saved. */
+export interface TempOrdersTable {
+  id: Generated<number>;
+  /** The customer (users.id). */
+  user_id: number;
+  /** JSON of contracts/order.ts occasionSchema's output, or null before the step. */
+  occasion: string | null;
+  /** JSON of songSchema's output (selected_artists are public user_ids, in the customer's rank order). */
+  song: string | null;
+  /** JSON of storySchema's output (clip slots hold temp_locations or null). */
+  story: string | null;
+  /** JSON array of DraftStep, e.g. `["occasion","song"]`. */
+  completed_steps: Generated<string>;
+  /** Set once by commit; a committed draft cannot change. */
+  committed_order_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A clip uploaded during the draft: the file is `uploads/clips/<file_key>`; clients only ever see `temp_location`. */
+export interface TempUploadsTable {
+  id: Generated<number>;
+  /** "tmp_" + random URL-safe characters; only its owner can use it. */
+  temp_location: string;
+  user_id: number;
+  /** Server-chosen file name in `uploads/clips/`. */
+  file_key: string;
+  /** Sniffed from the file's first bytes at upload. */
+  mime: string;
+  size: number;
+  /** Set by commit: the upload is then permanent (order_clips); unattached ones are swept after 24 h. */
+  attached_order_id: number | null;
+  created_at: string;
+}
+
+export type OrderEventActor = 'customer' | 'artist' | 'admin' | 'system' | 'provider';
+
+/** A committed order (DESIGN §4). Money is integer centavos. */
+export interface OrdersTable {
+  id: Generated<number>;
+  /** "OR" + 10 random digits, unique (SPEC §3). */
+  reference: string;
+  customer_id: number;
+  status: OrderStatus;
+  /** What the customer pays: the highest rate among the selected artists. */
+  price_centavos: number;
+  /** The platform's share of the price (PLATFORM_FEE_PERCENT at commit). */
+  platform_fee_centavos: number;
+  currency: Generated<'PHP'>;
+  occasion_name: string;
+  recipient_first_name: string;
+  /** yyyy-mm-dd */
+  needed_by: string;
+  /** JSON `{occasion, song, story}` as committed (story clip slots name order_clips slots or null). */
+  brief: string;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+/** The artists offered the order, in the customer's ranked order (rank 1 first). */
+export interface OrderArtistsTable {
+  order_id: number;
+  /** users.id of the artist. */
+  artist_id: number;
+  rank: number;
+  offer_status: Generated<string>;
+}
+
+/** The order's history: append-only. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  type: string;
+  actor: OrderEventActor;
+  /** users.id when a person acted; null for the system and providers. */
+  actor_id: number | null;
+  /** JSON object. */
+  payload: Generated<string>;
+  created_at: string;
+}
+
+/** A clip attached to an order permanently; the file is `uploads/clips/<file_key>`. */
+export interface OrderClipsTable {
+  order_id: number;
+  slot: string;
+  file_key: string;
+  mime: string;
+  size: number;
+}
+
+export type PaymentProvider = 'sandbox' | 'dragonpay';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: PaymentProvider;
+  /** contracts/order.ts paymentMethodValues. */
+  method: string;
+  /** Our id for the payment, sent to the provider; unique. */
+  txnid: string;
+  /** The provider's reference, once known. */
+  refno: string | null;
+  amount_centavos: number;
+  currency: Generated<string>;
+  status: PaymentStatus;
+  /** The provider's own status code as last received (e.g. DragonPay's S/F/P). */
+  raw_status: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every provider callback received, verified or not (forged ones are kept for the record). */
+export interface PaymentCallbacksTable {
+  id: Generated<number>;
+  payment_id: number | null;
+  provider: string;
+  txnid: string;
+  status: string;
+  verified: Generated<Flag>;
+  /** JSON of the received fields. */
+  body: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -126,6 +255,14 @@ export interface DB {
   artist_profiles: ArtistProfilesTable;
   artist_payouts: ArtistPayoutsTable;
   artist_songs: ArtistSongsTable;
+  temp_orders: TempOrdersTable;
+  temp_uploads: TempUploadsTable;
+  orders: OrdersTable;
+  order_artists: OrderArtistsTable;
+  order_events: OrderEventsTable;
+  order_clips: OrderClipsTable;
+  payments: PaymentsTable;
+  payment_callbacks: PaymentCallbacksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -136,3 +273,11 @@ export type ArtistProfileUpdate = Updateable<ArtistProfilesTable>;
 export type ArtistPayoutRow = Selectable<ArtistPayoutsTable>;
 export type ArtistSongRow = Selectable<ArtistSongsTable>;
 export type NewArtistSong = Insertable<ArtistSongsTable>;
+export type TempOrderRow = Selectable<TempOrdersTable>;
+export type TempUploadRow = Selectable<TempUploadsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type NewPayment = Insertable<PaymentsTable>;
+export type PaymentCallbackRow = Selectable<PaymentCallbacksTable>;

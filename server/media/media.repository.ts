@@ -9,10 +9,20 @@ export interface MediaFile {
 }
 
 /**
- * The stored file behind an audio `source` key. Sample songs for now; order recordings and story clips
- * join here with their own tables (their keys come from the same random space, so they cannot clash).
+ * The stored file behind an audio `source` key: a sample song, or a customer's clip (`tmp_…`, its
+ * temp_location; the row lives on when an order takes the clip, and goes with the 24 h sweep otherwise).
+ * Song keys never start with `tmp_` (24 random characters from the same alphabet could, once in 2^24:
+ * the clip lookup goes first only for that prefix and falls through to songs when it finds nothing).
  */
 export async function findAudioBySource(db: Kysely<DB>, source: string): Promise<MediaFile | undefined> {
+  if (source.startsWith('tmp_')) {
+    const clip = await db
+      .selectFrom('temp_uploads')
+      .select(['file_key', 'mime'])
+      .where('temp_location', '=', source)
+      .executeTakeFirst();
+    if (clip) return { kind: 'clips', name: clip.file_key, mime: clip.mime };
+  }
   const song = await db
     .selectFrom('artist_songs')
     .select(['file_key', 'mime'])

@@ -4,8 +4,8 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mimeOfExtension } from './file-types';
 
-/** Folders under `${DATA_DIR}/uploads/`: sample songs, avatars (order clips and recordings join later). */
-export const storageKinds = ['songs', 'avatars'] as const;
+/** Folders under `${DATA_DIR}/uploads/`: sample songs, avatars, customers' story clips (order recordings join later). */
+export const storageKinds = ['songs', 'avatars', 'clips'] as const;
 export type StorageKind = (typeof storageKinds)[number];
 
 /**

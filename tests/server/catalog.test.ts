@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages } from '../../contracts/artist';
 import { fieldMessages } from '../../contracts/messages';
 import { genres, vocalTypes } from '../../contracts/options';
+import { moods, occasions, paymentMethods, relationships, tempos } from '../../contracts/order';
 import { decodeCursor, encodeCursor } from '../../server/catalog/catalog-cursor';
 import { artistInfoBody, makeArtist, uploadSong } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
@@ -104,10 +105,22 @@ describe.each(databases)('public catalogue (%s)', (kind) => {
     return { seen, pages };
   };
 
-  it('GET /options answers the genre and vocal type lists and the base price in pesos', async () => {
+  it('GET /options answers every choice list and the base price in pesos', async () => {
     const answer = await h.call('GET', `${U}/options`);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ data: { genres, vocal_types: vocalTypes, base_price: 2500 } });
+    expect(answer.body).toEqual({
+      data: {
+        genres,
+        vocal_types: vocalTypes,
+        base_price: 2500,
+        occasions,
+        relationships,
+        moods,
+        tempos,
+        // What the configured provider takes: the sandbox (the default) simulates every method.
+        payment_methods: paymentMethods,
+      },
+    });
   });
 
   it('shows only approved, online, active artists, 12 by default, as ArtistCards', async () => {

@@ -32,6 +32,9 @@ describe('loadConfig', () => {
       },
       trustProxy: false,
       logLevel: 'info',
+      minLeadDays: 3,
+      platformFeePercent: 20,
+      payments: { provider: 'sandbox' },
     });
   });
 
@@ -61,6 +64,12 @@ describe('loadConfig', () => {
       MEDIA_URL_TTL_SECONDS: '600',
       TRUST_PROXY: 'yes',
       LOG_LEVEL: 'WARN',
+      MIN_LEAD_DAYS: '5',
+      PLATFORM_FEE_PERCENT: '15',
+      PAYMENT_PROVIDER: 'dragonpay',
+      DRAGONPAY_MERCHANT_ID: 'LABSONGS',
+      DRAGONPAY_PASSWORD: 'secret-key',
+      DRAGONPAY_API_URL: 'https://gw.dragonpay.example/api/collect/v2',
     });
     expect(config).toEqual({
       port: 8080,
@@ -89,6 +98,16 @@ describe('loadConfig', () => {
       },
       trustProxy: true,
       logLevel: 'warn',
+      minLeadDays: 5,
+      platformFeePercent: 15,
+      payments: {
+        provider: 'dragonpay',
+        dragonpay: {
+          merchantId: 'LABSONGS',
+          password: 'secret-key',
+          apiUrl: 'https://gw.dragonpay.example/api/collect/v2',
+        },
+      },
     });
   });
 

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../database';
 import { authTables } from './0001-auth';
 import { artistTables } from './0002-artists';
+import { orderTables } from './0003-orders';
 
 // Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
 // Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
 const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0001-auth': authTables,
   '0002-artists': artistTables,
+  '0003-orders': orderTables,
 };
 
 export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;

@@ -1,0 +1,158 @@
+import type * as v from 'valibot';
+import {
+  type ClipSlot,
+  clipSlots,
+  type Order,
+  type OrderBrief,
+  type OrderDetail,
+  type OrderEvent,
+  type occasionSchema,
+  type Payment,
+  type songSchema,
+  type storySchema,
+  type TempOrder,
+  type TempOrderClip,
+} from '../../contracts/order';
+import type {
+  ArtistProfileRow,
+  OrderEventRow,
+  OrderRow,
+  PaymentRow,
+  TempOrderRow,
+  TempUploadRow,
+  UserRow,
+} from '../db/schema';
+import type { MediaSigner } from '../media/signed-url';
+import { pesos, priceCentavosOf, rateCentavosOf } from './pricing';
+
+export type OccasionData = v.InferOutput<typeof occasionSchema>;
+export type SongData = v.InferOutput<typeof songSchema>;
+export type StoryData = v.InferOutput<typeof storySchema>;
+
+/** A draft step or a brief as stored (JSON text written by this server), or null. */
+export function parseStored<T>(text: string | null): T | null {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** The temp_locations a story refers to. */
+export const clipLocationsOf = (story: StoryData | null): string[] =>
+  story ? clipSlots.map((slot) => story[slot]).filter((loc): loc is string => typeof loc === 'string') : [];
+
+/** A clip as answers carry it: the opaque location and a short-lived signed URL. */
+export const toClip = (upload: TempUploadRow, media: MediaSigner): TempOrderClip => ({
+  temp_location: upload.temp_location,
+  url: media.audioUrl(upload.temp_location),
+  mime: upload.mime,
+  size: upload.size,
+});
+
+function storyWithClips(story: StoryData, uploads: Map<string, TempUploadRow>, media: MediaSigner) {
+  const clips = Object.fromEntries(
+    clipSlots.map((slot) => {
+      const location = story[slot];
+      const upload = location ? uploads.get(location) : undefined;
+      return [slot, upload ? toClip(upload, media) : null];
+    }),
+  ) as Record<ClipSlot, TempOrderClip | null>;
+  return { ...story, ...clips };
+}
+
+export interface TempOrderContext {
+  /** The selected artists found, by public user_id. */
+  artists: Map<string, { user: UserRow; profile: ArtistProfileRow | undefined }>;
+  /** The caller's usable uploads, by temp_location (a slot whose upload is gone answers null). */
+  uploads: Map<string, TempUploadRow>;
+  media: MediaSigner;
+  earliestNeededBy: string;
+}
+
+/** GET /temp-order/{id} and every step's answer: the draft with the server's price and earliest date. */
+export function toTempOrder(row: TempOrderRow, ctx: TempOrderContext): TempOrder {
+  const song = parseStored<SongData>(row.song);
+  const story = parseStored<StoryData>(row.story);
+  const chosen = song ? song.selected_artists.flatMap((id) => ctx.artists.get(id) ?? []) : [];
+  const price = song ? priceCentavosOf(chosen.map((a) => a.profile)) : null;
+  return {
+    id: row.id,
+    occasion: parseStored<OccasionData>(row.occasion),
+    song: song
+      ? {
+          ...song,
+          artists: chosen.map(({ user, profile }) => ({
+            id: user.user_id,
+            stage_name: user.stage_name ?? '',
+            rate: pesos(rateCentavosOf(profile)),
+          })),
+        }
+      : null,
+    story: story ? storyWithClips(story, ctx.uploads, ctx.media) : null,
+    price: price === null ? null : pesos(price),
+    earliest_needed_by: ctx.earliestNeededBy,
+    committed_order_id: row.committed_order_id,
+  };
+}
+
+export const toOrderEvent = (event: OrderEventRow): OrderEvent => ({
+  type: event.type,
+  at: event.created_at,
+  by: event.actor,
+});
+
+export function toOrder(row: OrderRow, artists: { id: string; stage_name: string }[], events: OrderEventRow[]): Order {
+  return {
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    price: pesos(row.price_centavos),
+    currency: 'PHP',
+    occasion_name: row.occasion_name,
+    recipient_first_name: row.recipient_first_name,
+    needed_by: row.needed_by,
+    artists,
+    created_at: row.created_at,
+    paid_at: row.paid_at,
+    events: events.map(toOrderEvent),
+  };
+}
+
+/** The brief as stored at commit: `{occasion, song, story}` with the story's clip locations. */
+export interface StoredBrief {
+  occasion: OccasionData;
+  song: SongData;
+  story: StoryData;
+}
+
+export function toOrderDetail(
+  row: OrderRow,
+  artists: { id: string; stage_name: string }[],
+  events: OrderEventRow[],
+  uploads: Map<string, TempUploadRow>,
+  media: MediaSigner,
+): OrderDetail {
+  const brief = parseStored<StoredBrief>(row.brief);
+  const answer: OrderBrief | null = brief
+    ? { occasion: brief.occasion, song: brief.song, story: storyWithClips(brief.story, uploads, media) }
+    : null;
+  return { ...toOrder(row, artists, events), brief: answer as OrderBrief };
+}
+
+export function toPayment(row: PaymentRow & { order_reference: string }): Payment {
+  return {
+    id: row.id,
+    order_id: row.order_id,
+    order_reference: row.order_reference,
+    amount: pesos(row.amount_centavos),
+    currency: 'PHP',
+    method: row.method,
+    provider: row.provider,
+    status: row.status,
+    reference: row.refno,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

@@ -1,0 +1,133 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, OrderEventActor, OrderEventRow, OrderRow, PaymentRow } from '../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** The public order reference: "OR" + 10 random digits (SPEC §3); uniqueness is the column's. */
+export const newOrderReference = (): string => `OR${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
+
+const isoOf = (at: Date | string): string => (typeof at === 'string' ? at : at.toISOString());
+
+/** The order if it is this customer's; another customer's order is as good as missing. */
+export function findOrderForCustomer(db: Executor, customerId: number, orderId: number): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+}
+
+export function findOrderById(db: Executor, orderId: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+/** The customer's orders, newest first; with `reference`, only that one (or none). */
+export function listOrdersForCustomer(db: Executor, customerId: number, reference?: string): Promise<OrderRow[]> {
+  let query = db.selectFrom('orders').selectAll().where('customer_id', '=', customerId);
+  if (reference !== undefined) query = query.where('reference', '=', reference);
+  return query.orderBy('id', 'desc').execute();
+}
+
+export interface OrderEventInput {
+  orderId: number;
+  type: string;
+  actor: OrderEventActor;
+  actorId?: number | null;
+  payload?: Record<string, unknown>;
+  /** Defaults to now. */
+  at?: Date | string;
+}
+
+/** Appends one event to the order's history. */
+export async function recordOrderEvent(trx: Executor, event: OrderEventInput): Promise<OrderEventRow> {
+  return trx
+    .insertInto('order_events')
+    .values({
+      order_id: event.orderId,
+      type: event.type,
+      actor: event.actor,
+      actor_id: event.actorId ?? null,
+      payload: JSON.stringify(event.payload ?? {}),
+      created_at: isoOf(event.at ?? new Date()),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The history of several orders, oldest event first. */
+export async function listOrderEvents(db: Executor, orderIds: number[]): Promise<Map<number, OrderEventRow[]>> {
+  const byOrder = new Map<number, OrderEventRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_events')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('id', 'asc')
+    .execute();
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  return byOrder;
+}
+
+/** The artists of several orders (public id and stage name), in the customer's ranked order. */
+export async function listOrderArtists(
+  db: Executor,
+  orderIds: number[],
+): Promise<Map<number, { id: string; stage_name: string }[]>> {
+  const byOrder = new Map<number, { id: string; stage_name: string }[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_artists')
+    .innerJoin('users', 'users.id', 'order_artists.artist_id')
+    .select(['order_artists.order_id', 'order_artists.rank', 'users.user_id', 'users.stage_name'])
+    .where('order_artists.order_id', 'in', orderIds)
+    .orderBy('order_artists.order_id')
+    .orderBy('order_artists.rank')
+    .execute();
+  for (const row of rows) {
+    const artists = byOrder.get(row.order_id) ?? [];
+    artists.push({ id: row.user_id, stage_name: row.stage_name ?? '' });
+    byOrder.set(row.order_id, artists);
+  }
+  return byOrder;
+}
+
+/**
+ * A verified payment arrived: awaiting_payment → offered, paid_at set, event 'payment_succeeded'.
+ * Idempotent and race-safe: the update only matches an order still awaiting payment, so a second
+ * call (or a concurrent one) changes nothing. Answers whether this call moved the order.
+ */
+export async function markOrderPaid(
+  trx: Executor,
+  orderId: number,
+  at: Date | string,
+  payload: Record<string, unknown> = {},
+): Promise<boolean> {
+  const iso = isoOf(at);
+  const moved = await trx
+    .updateTable('orders')
+    .set({ status: 'offered', paid_at: iso, updated_at: iso })
+    .where('id', '=', orderId)
+    .where('status', '=', 'awaiting_payment')
+    .returning('id')
+    .executeTakeFirst();
+  if (!moved) return false;
+  await recordOrderEvent(trx, { orderId, type: 'payment_succeeded', actor: 'provider', payload, at: iso });
+  return true;
+}
+
+/** The customer's payments with their order's reference, newest first. */
+export function listPaymentsForCustomer(
+  db: Executor,
+  customerId: number,
+): Promise<(PaymentRow & { order_reference: string })[]> {
+  return db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .selectAll('payments')
+    .select('orders.reference as order_reference')
+    .where('orders.customer_id', '=', customerId)
+    .orderBy('payments.id', 'desc')
+    .execute();
+}

@@ -1,0 +1,152 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { checkoutSchema } from '../../contracts/order';
+import { requireAuth } from '../auth/require-auth';
+import type { AppContext, AppEnv } from '../context';
+import { validateJson } from '../http/validate-json';
+import { findOrderById } from '../orders/orders.repository';
+import { type CallbackDeps, type CallbackOutcome, fieldsOf, handleCallback, readCallbackForm } from './callbacks';
+import { checkout } from './checkout.handlers';
+import { txnidRoutePattern } from './ids';
+import { findPaymentByTxnid } from './payments.repository';
+import type { PaymentProvider } from './provider';
+import { checkoutPageFor, checkoutRedirect } from './redirects';
+import { sandboxMessagePage, sandboxPayPage } from './sandbox.page';
+import { type SandboxProvider, sandboxOutcomes } from './sandbox.provider';
+
+const isSandbox = (provider: PaymentProvider): provider is SandboxProvider =>
+  provider.name === 'sandbox' && 'postbackFor' in provider;
+
+const depsOf = (c: AppContext): CallbackDeps => ({ db: c.var.db, clock: c.var.clock, logger: c.var.logger });
+
+/** How a provider expects to be answered: `result=OK` (text/plain) for a genuine callback, else a refusal. */
+function callbackAnswer(c: AppContext, outcome: CallbackOutcome) {
+  c.header('Cache-Control', 'no-store');
+  if (outcome.kind === 'accepted') return c.text('result=OK', 200);
+  if (outcome.kind === 'unavailable') return c.text('result=FAIL_TRY_AGAIN', 503);
+  return c.text(outcome.reason === 'unknown_txnid' ? 'result=FAIL_UNKNOWN_TXNID' : 'result=FAIL_DIGEST_MISMATCH', 400);
+}
+
+const htmlHeaders = { 'Cache-Control': 'no-store' };
+
+/** POST /api/v1/user/order/{id}/checkout (mounted under /api/v1/user). */
+export function createCheckoutRoutes(provider: PaymentProvider): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.post('/order/:id{[0-9]{1,9}}/checkout', requireAuth('user'), validateJson(checkoutSchema), (c) =>
+    checkout(c, provider, Number(c.req.param('id')), c.req.valid('json')),
+  );
+  return routes;
+}
+
+/**
+ * The provider-facing routes (mounted at the root). Only the configured provider's routes exist: with
+ * DragonPay configured the sandbox cannot pay anything, and the reverse.
+ */
+export function createPaymentRoutes(provider: PaymentProvider): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  if (provider.name === 'dragonpay') {
+    // Server to server: the only way a DragonPay payment changes.
+    routes.post('/api/v1/payments/dragonpay/postback', async (c) =>
+      callbackAnswer(c, await handleCallback(depsOf(c), provider, await readCallbackForm(c.req.raw))),
+    );
+    // The browser coming back: verified like a postback, but it NEVER changes anything; it only
+    // chooses which /checkout page to show.
+    routes.get('/api/v1/payments/dragonpay/return', async (c) => {
+      const { config, db, logger } = c.var;
+      const fields = fieldsOf(new URL(c.req.url).searchParams);
+      let target = checkoutRedirect(config.publicUrl, 'pending');
+      try {
+        const verified = fields ? await provider.verifyCallback(fields) : null;
+        const payment = verified ? await findPaymentByTxnid(db, verified.txnid) : undefined;
+        if (verified && payment && payment.provider === 'dragonpay') {
+          target = checkoutRedirect(config.publicUrl, checkoutPageFor(verified.status), {
+            orderId: payment.order_id,
+            refno: verified.refno || payment.refno,
+          });
+        } else {
+          logger.warn('payment return not verified', {
+            provider: 'dragonpay',
+            txnid: (fields?.txnid ?? '').slice(0, 64),
+          });
+        }
+      } catch (error) {
+        logger.warn('payment return not checked', { provider: 'dragonpay', error });
+      }
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(target, 302);
+    });
+  }
+
+  if (isSandbox(provider)) {
+    routes.post('/api/v1/payments/sandbox/postback', async (c) =>
+      callbackAnswer(c, await handleCallback(depsOf(c), provider, await readCallbackForm(c.req.raw))),
+    );
+
+    const pagePath = `/payments/sandbox/:txnid{${txnidRoutePattern}}`;
+    const notFoundPage = (c: AppContext) =>
+      c.html(sandboxMessagePage('Payment not found', 'This payment link is not valid.'), 404, htmlHeaders);
+
+    routes.get(pagePath, async (c) => {
+      const { db, config } = c.var;
+      const payment = await findPaymentByTxnid(db, c.req.param('txnid'));
+      const order = payment?.provider === 'sandbox' ? await findOrderById(db, payment.order_id) : undefined;
+      if (!payment || !order) return notFoundPage(c);
+      const page = sandboxPayPage({
+        txnid: payment.txnid,
+        refno: payment.refno,
+        orderReference: order.reference,
+        amountCentavos: payment.amount_centavos,
+        currency: payment.currency,
+        status: payment.status,
+        returnUrl: checkoutRedirect(config.publicUrl, checkoutPageFor(payment.status), {
+          orderId: payment.order_id,
+          refno: payment.refno,
+        }),
+      });
+      return c.html(page, 200, htmlHeaders);
+    });
+
+    // The pay page's buttons: the server posts the matching callback to itself (through the same
+    // handler as DragonPay's postback, signed and verified), then sends the browser to /checkout.
+    routes.post(
+      pagePath,
+      bodyLimit({
+        maxSize: 4 * 1024,
+        onError: (c) => c.html(sandboxMessagePage('Request too large', 'Please try again.'), 413, htmlHeaders),
+      }),
+      async (c) => {
+        const { db, config } = c.var;
+        const action = (await readCallbackForm(c.req.raw)).action;
+        const payment = await findPaymentByTxnid(db, c.req.param('txnid'));
+        if (payment?.provider !== 'sandbox') return notFoundPage(c);
+        if (action !== 'pay' && action !== 'fail' && action !== 'cancel') {
+          return c.html(
+            sandboxMessagePage('Choose an option', 'Use one of the buttons on the payment page.'),
+            400,
+            htmlHeaders,
+          );
+        }
+        const fields = provider.postbackFor({
+          txnid: payment.txnid,
+          refno: payment.refno ?? '',
+          amountCentavos: payment.amount_centavos,
+          currency: payment.currency,
+          status: sandboxOutcomes[action],
+        });
+        const outcome = await handleCallback(depsOf(c), provider, fields);
+        const settled = outcome.kind === 'accepted' ? outcome.payment : payment;
+        c.header('Cache-Control', 'no-store');
+        return c.redirect(
+          checkoutRedirect(config.publicUrl, checkoutPageFor(settled.status), {
+            orderId: settled.order_id,
+            refno: settled.refno,
+          }),
+          303,
+        );
+      },
+    );
+  }
+
+  return routes;
+}
