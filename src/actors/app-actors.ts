@@ -1,18 +1,24 @@
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import type { AuthUser, UserType } from '../../contracts/auth';
 import { authDialogsMachine } from '../../machines/auth-dialogs.machine';
+import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.machine';
+import { orderStepPaths } from '../../machines/order-steps';
 import { type SessionCallInput, sessionMachine } from '../../machines/session.machine';
 import { authApi } from '../api/auth.api';
 import { apiBaseFor, createApi, createClient } from '../api/client';
+import { orderApi } from '../api/order.api';
+import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
 import { currentRouteName, invalidateRoutes, navigateTo } from './navigation';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type DialogsActor = ActorRefFrom<typeof authDialogsMachine>;
+export type OrderDraftActor = ActorRefFrom<typeof orderDraftMachine>;
 
 export interface AppActors {
   session: SessionActor;
   dialogs: DialogsActor;
+  orderDraft: OrderDraftActor;
   api: ReturnType<typeof createApi>;
 }
 
@@ -50,6 +56,48 @@ export function createAppActors(): AppActors {
       }),
   });
 
+  const orders = () => orderApi(api.for('user'));
+  const storedUser = storage.getJson<AuthUser>('user');
+  const orderDraft: OrderDraftActor = createActor(
+    orderDraftMachine.provide({
+      actors: {
+        loadTempOrder: fromPromise(({ input }) => orders().get(input.orderId)),
+        createTempOrder: fromPromise(({ input }) => orders().create(input)),
+        saveOccasion: fromPromise(({ input }) => orders().saveStep(input.orderId, 'occasion', input.values)),
+        saveSong: fromPromise(({ input }) => orders().saveStep(input.orderId, 'song', input.values)),
+        saveStory: fromPromise(({ input }) => orders().saveStep(input.orderId, 'story', input.values)),
+        commitOrder: fromPromise(({ input }) => orders().commit(input.orderId)),
+        startCheckout: fromPromise(({ input }) => orders().checkout(input.orderId, input.paymentMethod)),
+      },
+      actions: {
+        // SPEC §9 keys: the step flags, the pending-order flag, checkout pending and the draft itself.
+        persistDraft: (_, p) => {
+          storage.setJson('completedSteps', p.completedSteps);
+          storage.set('hasPendingOrder', String(p.hasPendingOrder));
+          storage.set('checkoutPending', String(p.checkoutPending));
+          storage.setJson('tempOrder', p.tempOrder);
+        },
+        clearStoredDraft,
+        goToStep: (_, p) => navigateTo(orderStepPaths[p.step]),
+        leaveForPayment: (_, p) => window.location.assign(p.url),
+        showErrorToast: (_, p) => notify.error(p.message),
+      },
+    }),
+    {
+      input: readDraftInput(
+        {
+          completedSteps: storage.getJson('completedSteps'),
+          hasPendingOrder: storage.getJson('hasPendingOrder'),
+          checkoutPending: storage.getJson('checkoutPending'),
+          tempOrder: storage.getJson('tempOrder'),
+          preselectedArtist: storage.get('preselectedArtist'),
+        },
+        storedUser?.type === 'user' ? storedUser : null,
+      ),
+    },
+  );
+  storage.set('preselectedArtist', null);
+
   session = createActor(
     sessionMachine.provide({
       actors: {
@@ -67,7 +115,7 @@ export function createAppActors(): AppActors {
           storage.set('accessToken', null);
           storage.set('user', null);
         },
-        clearDraft: clearStoredDraft,
+        clearDraft: () => orderDraft.send({ type: 'session.loggedOut' }),
         goHome: () => navigateTo('/'),
         goTo: (_, params) => navigateTo(params.path),
         goToArtistLogin: () => navigateTo('/artist/login'),
@@ -96,9 +144,17 @@ export function createAppActors(): AppActors {
     }
   });
 
+  // The gifter is prefilled from the signed-in customer's account.
+  session.subscribe((snapshot) => {
+    const user = snapshot.context.user;
+    if (snapshot.hasTag('authenticated') && user?.type === 'user')
+      orderDraft.send({ type: 'session.loggedIn', account: user });
+  });
+
+  orderDraft.start();
   session.start();
   dialogs.start();
-  return { session, dialogs, api };
+  return { session, dialogs, orderDraft, api };
 }
 
 export type { UserType };

@@ -1,15 +1,15 @@
-import { useOrderSong } from '../../actors/hooks';
-import { storage } from '../../lib/storage';
+import { useAppActors, useOrderSong } from '../../actors/hooks';
 import { Button } from '../ui/button';
 
-/** "Order with this artist": remembers the choice for the order flow's song step, then starts ordering. */
+/** "Order with this artist": the draft preselects the artist for the song step, then ordering starts. */
 export function OrderWithArtistButton({ artistId, size = 'md' }: { artistId: string; size?: 'sm' | 'md' | 'lg' }) {
+  const { orderDraft } = useAppActors();
   const orderSong = useOrderSong();
   return (
     <Button
       size={size}
       onClick={() => {
-        storage.set('preselectedArtist', artistId);
+        orderDraft.send({ type: 'artists.preselect', id: artistId });
         orderSong();
       }}
     >

@@ -1,0 +1,782 @@
+// SPEC §4 Order draft flow: occasion → song → story → review → checkout, each step requiring the one
+// before it (SPEC §2's guards, order-steps.ts). The first occasion save creates the server's temp order,
+// later saves update it; each save marks its step, stores the server's draft, persists, and moves on.
+// Review commits the draft into an order (checkout pending); checkout sends the payment method, resets
+// the draft and leaves for the payment page. The draft is kept under SPEC §9's storage keys and resumed
+// from them; the server's temp order wins where the two differ. The app supplies the network actors,
+// persistDraft, clearStoredDraft, goToStep, leaveForPayment and showErrorToast.
+import { and, assign, fromPromise, setup } from 'xstate';
+import { phone } from '../contracts/constants';
+import { findCountry } from '../contracts/countries';
+import {
+  type CheckoutAnswer,
+  type ClipSlot,
+  clipSlots,
+  MAX_SELECTED_ARTISTS,
+  orderMessages,
+  type TempOrder,
+} from '../contracts/order';
+import { hasFieldErrors, notProvided, readFailure, withoutField } from './api-error';
+import type {
+  CommitOrderOutput,
+  CommittedOrder,
+  CompletableStep,
+  CompletedSteps,
+  CreateTempOrderOutput,
+  DraftAccount,
+  DraftCallInput,
+  FormStep,
+  GoToStepParams,
+  LeaveForPaymentParams,
+  OccasionValues,
+  OrderDraftContext,
+  OrderDraftEvent,
+  OrderDraftInput,
+  OrderDraftTag,
+  OrderForms,
+  OrderStep,
+  PersistDraftParams,
+  SaveStepInput,
+  SongValues,
+  StartCheckoutInput,
+  StoredForms,
+  StoryValues,
+  TempOrderOutput,
+} from './order-draft.types';
+import { completableSteps, isStepReachable, landingStep, nextStep, noStepsCompleted, orderSteps } from './order-steps';
+
+export type * from './order-draft.types';
+
+// ---- Forms ---------------------------------------------------------------------------------------
+
+const defaultCountry = phone.defaultCountry;
+
+/** Empty forms: nothing typed yet; the gifter's country is SPEC §9's default (PH) with its dial code. */
+export function emptyForms(): OrderForms {
+  return {
+    occasion: {
+      gifter_first_name: '',
+      gifter_last_name: '',
+      gifter_contact_number: '',
+      gifter_dial_code: findCountry(defaultCountry)?.dial_code ?? '',
+      gifter_country: defaultCountry,
+      gifter_email: '',
+      recipient_first_name: '',
+      recipient_last_name: '',
+      recipient_relationship: '',
+      recipient_pronunciation: '',
+      recipient_mentioned: false,
+      occasion_name: '',
+      occasion_mentioned: false,
+    },
+    song: {
+      selected_artists: [],
+      song_mood: '',
+      song_tempo: '',
+      genre: '',
+      vocal_type: '',
+      is_rebook: false,
+      needed_by: '',
+    },
+    story: {
+      song_about: '',
+      song_prompt1_title: '',
+      song_prompt1_details: '',
+      song_prompt2_title: '',
+      song_prompt2_details: '',
+      song_clip: null,
+      song_prompt1_clip: null,
+      song_prompt2_clip: null,
+      audio_recording1_clip: null,
+      audio_recording2_clip: null,
+    },
+  };
+}
+
+/** Distinct artist ids, at most MAX_SELECTED_ARTISTS: the extra ones are ignored (SPEC §5). */
+function cappedArtists(ids: readonly string[]): string[] {
+  return [...new Set(ids)].slice(0, MAX_SELECTED_ARTISTS);
+}
+
+/**
+ * The fields of `empty` taken from `source` where they have the same kind of value (a stored or server
+ * copy may miss fields or hold damaged ones); unknown keys are dropped.
+ */
+function valuesLike<T extends object>(empty: T, source: unknown): T {
+  const out = { ...empty } as Record<string, unknown>;
+  if (typeof source !== 'object' || source === null) return out as T;
+  const from = source as Record<string, unknown>;
+  for (const [key, fallback] of Object.entries(empty)) {
+    const value = from[key];
+    if (Array.isArray(fallback)) {
+      if (Array.isArray(value) && value.every((x) => typeof x === 'string')) out[key] = cappedArtists(value);
+    } else if (fallback === null) {
+      if (value === null || typeof value === 'string') out[key] = value;
+    } else if (typeof value === typeof fallback) {
+      out[key] = value;
+    }
+  }
+  return out as T;
+}
+
+/** The forms restored from storage over the empty ones. */
+export function formsFromStorage(stored: StoredForms | null | undefined): OrderForms {
+  const empty = emptyForms();
+  return {
+    occasion: valuesLike(empty.occasion, stored?.occasion),
+    song: valuesLike(empty.song, stored?.song),
+    story: valuesLike(empty.story, stored?.story),
+  };
+}
+
+/** No gifter name, email or number typed yet: the account may fill the gifter in. */
+export function isGifterBlank(occasion: OccasionValues): boolean {
+  return [
+    occasion.gifter_first_name,
+    occasion.gifter_last_name,
+    occasion.gifter_email,
+    occasion.gifter_contact_number,
+  ].every((value) => value.trim() === '');
+}
+
+/** The gifter from the account (name, email, number, country and its dial code), when the gifter is blank. */
+export function prefillGifter(occasion: OccasionValues, account: DraftAccount | null | undefined): OccasionValues {
+  if (!account || !isGifterBlank(occasion)) return occasion;
+  const country = (account.country ?? occasion.gifter_country ?? defaultCountry).toUpperCase();
+  return {
+    ...occasion,
+    gifter_first_name: account.first_name ?? '',
+    gifter_last_name: account.last_name ?? '',
+    gifter_email: account.email ?? '',
+    gifter_contact_number: account.contact_number ?? '',
+    gifter_country: country,
+    gifter_dial_code: account.dial_code ?? findCountry(country)?.dial_code ?? '',
+  };
+}
+
+/** Adds `id` to the selection unless it is there already or the cap is reached (SPEC §5). */
+export function withArtist(selected: readonly string[], id: string): string[] {
+  if (selected.includes(id) || selected.length >= MAX_SELECTED_ARTISTS) return [...selected];
+  return [...selected, id];
+}
+
+/** Unselects a selected artist; selects another only while below the cap (SPEC §5: extra selections are ignored). */
+export function toggledArtists(selected: readonly string[], id: string): string[] {
+  return selected.includes(id) ? selected.filter((x) => x !== id) : withArtist(selected, id);
+}
+
+/** The story step's values from the server's draft: each clip is its temporary location. */
+function storyValuesOf(story: NonNullable<TempOrder['story']>): StoryValues {
+  const clips = Object.fromEntries(clipSlots.map((slot) => [slot, story[slot]?.temp_location ?? null])) as Record<
+    ClipSlot,
+    string | null
+  >;
+  return valuesLike(emptyForms().story, { ...story, ...clips });
+}
+
+/** The forms with the server's values for every step it has saved (the server wins); the others as typed. */
+export function formsFromServer(forms: OrderForms, temp: TempOrder): OrderForms {
+  const empty = emptyForms();
+  return {
+    occasion: temp.occasion ? valuesLike(empty.occasion, temp.occasion) : forms.occasion,
+    song: temp.song ? valuesLike(empty.song, temp.song) : forms.song,
+    story: temp.story ? storyValuesOf(temp.story) : forms.story,
+  };
+}
+
+/** The steps the server's draft has: each saved part, and review once it is committed. */
+export function completedFromServer(temp: TempOrder): CompletedSteps {
+  return {
+    occasion: temp.occasion !== null,
+    song: temp.song !== null,
+    story: temp.story !== null,
+    review: temp.committed_order_id !== null,
+  };
+}
+
+// ---- Storage -------------------------------------------------------------------------------------
+
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
+const isTrue = (value: unknown) => value === true || value === 'true';
+
+function committedOrderOf(value: unknown): CommittedOrder | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const o = value as Record<string, unknown>;
+  if (!isId(o.id)) return null;
+  return {
+    id: o.id,
+    reference: typeof o.reference === 'string' ? o.reference : null,
+    price: typeof o.price === 'number' ? o.price : null,
+  };
+}
+
+/** Everything persistDraft writes, by storage key name (contracts/storage-keys.ts). */
+export function persistParams(context: OrderDraftContext): PersistDraftParams {
+  return {
+    completedSteps: { ...context.completed },
+    hasPendingOrder: context.hasPendingOrder,
+    checkoutPending: context.checkoutPending,
+    tempOrder: { orderId: context.orderId, forms: context.forms, order: context.order },
+  };
+}
+
+/**
+ * The machine's input from what storage holds (each value parsed from JSON, or the raw string; anything
+ * unusable counts as missing), with the signed-in account and a preselected artist.
+ */
+export function readDraftInput(
+  stored: {
+    completedSteps?: unknown;
+    hasPendingOrder?: unknown;
+    checkoutPending?: unknown;
+    tempOrder?: unknown;
+    preselectedArtist?: unknown;
+  },
+  account: DraftAccount | null = null,
+): OrderDraftInput {
+  const draft = (typeof stored.tempOrder === 'object' && stored.tempOrder !== null ? stored.tempOrder : {}) as Record<
+    string,
+    unknown
+  >;
+  const steps = (
+    typeof stored.completedSteps === 'object' && stored.completedSteps !== null ? stored.completedSteps : {}
+  ) as Record<string, unknown>;
+  return {
+    orderId: isId(draft.orderId) ? draft.orderId : null,
+    completed: Object.fromEntries(completableSteps.map((step) => [step, steps[step] === true])) as CompletedSteps,
+    hasPendingOrder: isTrue(stored.hasPendingOrder),
+    checkoutPending: isTrue(stored.checkoutPending),
+    forms: (typeof draft.forms === 'object' && draft.forms !== null ? draft.forms : null) as StoredForms | null,
+    order: committedOrderOf(draft.order),
+    preselectedArtist:
+      typeof stored.preselectedArtist === 'string' && stored.preselectedArtist !== '' ? stored.preselectedArtist : null,
+    account,
+  };
+}
+
+// ---- Context -------------------------------------------------------------------------------------
+
+const noErrors: OrderDraftContext['errors'] = { occasion: {}, song: {}, story: {}, review: {}, checkout: {} };
+
+/** Nothing saved: no order id, steps, flags or server data (the forms are the caller's). */
+const noServerDraft = {
+  orderId: null,
+  completed: noStepsCompleted,
+  hasPendingOrder: false,
+  checkoutPending: false,
+  tempOrder: null,
+  order: null,
+} as const satisfies Partial<OrderDraftContext>;
+
+/**
+ * The context from storage: flags without an order id mean nothing, and review counts only with its
+ * order. The gifter is prefilled from the account and a preselected artist is selected (below the cap).
+ */
+export function initialDraftContext(input: OrderDraftInput | undefined): OrderDraftContext {
+  const orderId = isId(input?.orderId) ? input.orderId : null;
+  const stored = formsFromStorage(input?.forms);
+  const forms: OrderForms = {
+    ...stored,
+    occasion: prefillGifter(stored.occasion, input?.account),
+    song: input?.preselectedArtist
+      ? { ...stored.song, selected_artists: withArtist(stored.song.selected_artists, input.preselectedArtist) }
+      : stored.song,
+  };
+  const base: OrderDraftContext = {
+    ...noServerDraft,
+    step: null,
+    forms,
+    errors: noErrors,
+    paymentMethod: '',
+    lastError: null,
+  };
+  if (orderId === null) return base;
+  const order = committedOrderOf(input?.order);
+  const completed = Object.fromEntries(
+    completableSteps.map((step) => [step, input?.completed?.[step] === true]),
+  ) as CompletedSteps;
+  completed.review = completed.review && order !== null;
+  return {
+    ...base,
+    orderId,
+    completed,
+    hasPendingOrder: input?.hasPendingOrder === true,
+    checkoutPending: completed.review && input?.checkoutPending === true,
+    order: completed.review ? order : null,
+  };
+}
+
+/** The draft as the server has it (SPEC: the server's temp order is the source of truth). */
+function fromServer(context: OrderDraftContext, temp: TempOrder): Partial<OrderDraftContext> {
+  const completed = completedFromServer(temp);
+  const committedId = temp.committed_order_id;
+  return {
+    orderId: temp.id,
+    hasPendingOrder: true,
+    completed,
+    checkoutPending: completed.review,
+    forms: formsFromServer(context.forms, temp),
+    tempOrder: temp,
+    order:
+      committedId === null
+        ? null
+        : context.order?.id === committedId
+          ? context.order
+          : { id: committedId, reference: null, price: temp.price },
+  };
+}
+
+// ---- Failures ------------------------------------------------------------------------------------
+
+/** A 409: the call does not fit the server's draft (a step missing, already committed): it is out of sync. */
+export function isOutOfSync(error: unknown): boolean {
+  return readFailure(error).status === 409;
+}
+
+/** A 404: the server has no such draft (or not for this customer). */
+export function isDraftMissing(error: unknown): boolean {
+  return readFailure(error).status === 404;
+}
+
+// ---- Transition pieces ---------------------------------------------------------------------------
+// The same structure serves each step; these build it, so the config below stays a plain object (what
+// the visualiser imports) with one piece of code per shape.
+
+type StepParams = { step: OrderStep };
+type ErrorArgs = { event: { error: unknown } };
+type ContextArgs = { context: OrderDraftContext };
+
+const persist = { type: 'persistDraft', params: ({ context }: ContextArgs) => persistParams(context) } as const;
+
+/** The failure's message as a toast, remembered as lastError. */
+const toastFailure = [
+  { type: 'setLastError', params: ({ event }: ErrorArgs) => ({ message: readFailure(event.error).message }) },
+  { type: 'showErrorToast', params: ({ event }: ErrorArgs) => ({ message: readFailure(event.error).message }) },
+] as const;
+
+const toastDraftMissing = [
+  { type: 'setLastError', params: { message: orderMessages.draftNotFound } },
+  { type: 'showErrorToast', params: { message: orderMessages.draftNotFound } },
+] as const;
+
+/** The server lost the draft: forget the id, steps and flags (the forms stay, to be saved again). */
+const forgetDraft = ['forgetServerDraft', persist, ...toastDraftMissing] as const;
+
+/** A call starts: that step's old server errors and the last failure clear. */
+function startCall(step: OrderStep) {
+  return [{ type: 'clearStepErrors', params: { step } }, 'clearLastError'] as const;
+}
+
+/** Moves on to `step` and tells the app to navigate there. */
+function goTo(step: OrderStep) {
+  return [
+    { type: 'goToStep', params: { step } },
+    { type: 'setStep', params: { step } },
+  ] as const;
+}
+
+/** step.open, one transition per step: to its editing state when SPEC §2's guard allows it, else ignored. */
+function openStepTransitions(prefix: '.' | 'editing.') {
+  return orderSteps.map(
+    (step) =>
+      ({
+        guard: { type: 'canOpenStep', params: { step } },
+        target: `${prefix}${step}`,
+        actions: { type: 'setStep', params: { step } },
+      }) as const,
+  );
+}
+
+/**
+ * A draft call failed (back on `step`): 422 → that step's field errors; with `resync`, 409 → reload the
+ * server's draft (it decides the step) and 404 → forget the draft; anything else → a toast.
+ */
+function callFailed(step: OrderStep, { resync }: { resync: boolean }) {
+  const back = `#orderDraft.editing.${step}` as const;
+  const fieldErrors = {
+    guard: 'hasFieldErrors',
+    target: back,
+    actions: { type: 'setStepErrors', params: ({ event }: ErrorArgs) => ({ step, error: event.error }) },
+  } as const;
+  const other = { target: back, actions: toastFailure } as const;
+  if (!resync) return [fieldErrors, other] as const;
+  return [
+    fieldErrors,
+    { guard: 'isOutOfSync', target: '#orderDraft.restoring', actions: toastFailure },
+    { guard: 'isDraftMissing', target: '#orderDraft.deciding', actions: forgetDraft },
+    other,
+  ] as const;
+}
+
+/** saving.<step> for the PATCH of a saved draft: marks the step, keeps the server's draft, persists, moves on. */
+function savingState<const S extends FormStep, const Src extends 'saveOccasion' | 'saveSong' | 'saveStory'>(
+  step: S,
+  src: Src,
+) {
+  const next = nextStep(step);
+  return {
+    invoke: {
+      id: src,
+      src,
+      // Only entered with a draft (the guards of step.save and step.open).
+      input: ({ context }: ContextArgs) => ({ orderId: context.orderId ?? 0, values: context.forms[step] }),
+      onDone: {
+        target: `#orderDraft.editing.${next}`,
+        actions: [
+          { type: 'markStep', params: { step } },
+          {
+            type: 'storeTempOrder',
+            params: ({ event }: { event: { output: TempOrderOutput } }) => ({ tempOrder: event.output }),
+          },
+          persist,
+          ...goTo(next),
+        ],
+      },
+      onError: callFailed(step, { resync: true }),
+    },
+  } as const;
+}
+
+/** deciding: to the landing step; when the app has another step open, it is told to navigate. */
+function landingTransitions() {
+  return orderSteps.flatMap(
+    (step) =>
+      [
+        { guard: { type: 'isLandingElsewhere', params: { step } }, target: `editing.${step}`, actions: goTo(step) },
+        {
+          guard: { type: 'isLanding', params: { step } },
+          target: `editing.${step}`,
+          actions: { type: 'setStep', params: { step } },
+        },
+      ] as const,
+  );
+}
+
+const landingOf = (context: OrderDraftContext) => landingStep(context.completed, context.hasPendingOrder, context.step);
+
+export const orderDraftMachine = setup({
+  types: {
+    context: {} as OrderDraftContext,
+    events: {} as OrderDraftEvent,
+    input: {} as OrderDraftInput | undefined,
+    tags: {} as OrderDraftTag,
+  },
+  actors: {
+    /** GET /temp-order/{id} → the draft. */
+    loadTempOrder: fromPromise<TempOrderOutput, DraftCallInput>(notProvided('loadTempOrder')),
+    /** POST /temp-order with the occasion fields → {order_id}. */
+    createTempOrder: fromPromise<CreateTempOrderOutput, OccasionValues>(notProvided('createTempOrder')),
+    /** PATCH /temp-order/{id}/occasion → the draft. */
+    saveOccasion: fromPromise<TempOrderOutput, SaveStepInput<OccasionValues>>(notProvided('saveOccasion')),
+    /** PATCH /temp-order/{id}/song → the draft. */
+    saveSong: fromPromise<TempOrderOutput, SaveStepInput<SongValues>>(notProvided('saveSong')),
+    /** PATCH /temp-order/{id}/story → the draft. */
+    saveStory: fromPromise<TempOrderOutput, SaveStepInput<StoryValues>>(notProvided('saveStory')),
+    /** POST /temp-order/{id}/commit → the order. */
+    commitOrder: fromPromise<CommitOrderOutput, DraftCallInput>(notProvided('commitOrder')),
+    /** POST /order/{id}/checkout {paymentMethod} → {payment: {Url, RefNo, Status}}. */
+    startCheckout: fromPromise<CheckoutAnswer, StartCheckoutInput>(notProvided('startCheckout')),
+  },
+  guards: {
+    hasOrderId: ({ context }) => context.orderId !== null,
+    isEventStep: ({ event }, params: StepParams) => 'step' in event && event.step === params.step,
+    /** SPEC §2: step.open for `step`, and its guard allows it. */
+    canOpenStep: ({ context, event }, params: StepParams) =>
+      event.type === 'step.open' &&
+      event.step === params.step &&
+      isStepReachable(context.completed, context.hasPendingOrder, params.step),
+    isLanding: ({ context }, params: StepParams) => landingOf(context) === params.step,
+    isLandingElsewhere: ({ context }, params: StepParams) =>
+      landingOf(context) === params.step && context.step !== null && context.step !== params.step,
+    isCommitted: ({ context }) => context.completed.review && context.order !== null,
+    /** SPEC §5: a selected artist can always be unselected; another is selected only below the cap. */
+    canToggleArtist: ({ context, event }) =>
+      event.type === 'artists.toggle' &&
+      (context.forms.song.selected_artists.includes(event.id) ||
+        context.forms.song.selected_artists.length < MAX_SELECTED_ARTISTS),
+    canPreselectArtist: ({ context, event }) =>
+      event.type === 'artists.preselect' &&
+      !context.forms.song.selected_artists.includes(event.id) &&
+      context.forms.song.selected_artists.length < MAX_SELECTED_ARTISTS,
+    canPrefillGifter: ({ context, event }) =>
+      event.type === 'session.loggedIn' && isGifterBlank(context.forms.occasion),
+    hasFieldErrors: ({ event }) => 'error' in event && hasFieldErrors(event.error),
+    isOutOfSync: ({ event }) => 'error' in event && isOutOfSync(event.error),
+    isDraftMissing: ({ event }) => 'error' in event && isDraftMissing(event.error),
+  },
+  actions: {
+    setStep: assign((_, params: StepParams) => ({ step: params.step })),
+    setField: assign(({ context, event }) => {
+      if (event.type !== 'field.changed') return {};
+      const { step, name, value } = event;
+      let values: Record<string, unknown> = { ...context.forms[step], [name]: value };
+      let errors = withoutField(context.errors[step], name);
+      if (step === 'occasion' && name === 'gifter_country') {
+        // As in sign-up (SPEC §5): the dial code follows the country, and a new country clears the number.
+        const code = String(value).toUpperCase();
+        values = { ...values, gifter_country: code, gifter_dial_code: findCountry(code)?.dial_code ?? '' };
+        if (code !== context.forms.occasion.gifter_country) {
+          values.gifter_contact_number = '';
+          errors = withoutField(errors, 'gifter_contact_number');
+        }
+        errors = withoutField(errors, 'gifter_dial_code');
+      }
+      return {
+        forms: { ...context.forms, [step]: values },
+        errors: { ...context.errors, [step]: errors },
+      };
+    }),
+    toggleArtist: assign(({ context, event }) => {
+      if (event.type !== 'artists.toggle') return {};
+      return {
+        forms: {
+          ...context.forms,
+          song: {
+            ...context.forms.song,
+            selected_artists: toggledArtists(context.forms.song.selected_artists, event.id),
+          },
+        },
+        errors: { ...context.errors, song: withoutField(context.errors.song, 'selected_artists') },
+      };
+    }),
+    preselectArtist: assign(({ context, event }) => {
+      if (event.type !== 'artists.preselect') return {};
+      return {
+        forms: {
+          ...context.forms,
+          song: { ...context.forms.song, selected_artists: withArtist(context.forms.song.selected_artists, event.id) },
+        },
+      };
+    }),
+    setClip: assign(({ context, event }) => {
+      if (event.type !== 'clip.set') return {};
+      return {
+        forms: { ...context.forms, story: { ...context.forms.story, [event.slot]: event.temp_location } },
+        errors: { ...context.errors, story: withoutField(context.errors.story, event.slot) },
+      };
+    }),
+    prefillGifter: assign(({ context, event }) =>
+      event.type === 'session.loggedIn'
+        ? { forms: { ...context.forms, occasion: prefillGifter(context.forms.occasion, event.account) } }
+        : {},
+    ),
+    setPaymentMethod: assign(({ event }) =>
+      event.type === 'checkout.pay' ? { paymentMethod: event.paymentMethod } : {},
+    ),
+    clearStepErrors: assign(({ context }, params: StepParams) => ({
+      errors: { ...context.errors, [params.step]: {} },
+    })),
+    setStepErrors: assign(({ context }, params: StepParams & { error: unknown }) => ({
+      errors: { ...context.errors, [params.step]: readFailure(params.error).errors ?? {} },
+    })),
+    setLastError: assign((_, params: { message: string }) => ({ lastError: params.message })),
+    clearLastError: assign({ lastError: null }),
+    markStep: assign(({ context }, params: { step: CompletableStep }) => ({
+      completed: { ...context.completed, [params.step]: true },
+    })),
+    /** POST /temp-order answered: the draft exists (SPEC §4: order_id, occasion done, the pending-order flag). */
+    storeCreatedDraft: assign(({ context }, params: { orderId: number }) => ({
+      orderId: params.orderId,
+      hasPendingOrder: true,
+      completed: { ...context.completed, occasion: true },
+    })),
+    storeTempOrder: assign((_, params: { tempOrder: TempOrder }) => ({ tempOrder: params.tempOrder })),
+    /** SPEC §4: commit marks review, sets checkout pending and keeps the order and its id. */
+    storeOrder: assign(({ context }, params: { order: CommitOrderOutput }) => ({
+      order: { id: params.order.id, reference: params.order.reference, price: params.order.price },
+      completed: { ...context.completed, review: true },
+      checkoutPending: true,
+    })),
+    applyServerDraft: assign(({ context }, params: { tempOrder: TempOrder }) => fromServer(context, params.tempOrder)),
+    forgetServerDraft: assign(noServerDraft),
+    /** SPEC §4 Reset: the order id, steps, forms and flags (storage: clearStoredDraft). */
+    resetDraft: assign(() => ({
+      ...noServerDraft,
+      step: null,
+      forms: emptyForms(),
+      errors: noErrors,
+      paymentMethod: '',
+      lastError: null,
+    })),
+    // Supplied by the app:
+    persistDraft: (_, _params: PersistDraftParams) => {},
+    clearStoredDraft: () => {},
+    goToStep: (_, _params: GoToStepParams) => {},
+    leaveForPayment: (_, _params: LeaveForPaymentParams) => {},
+    showErrorToast: (_, _params: { message: string }) => {},
+  },
+}).createMachine({
+  id: 'orderDraft',
+  context: ({ input }) => initialDraftContext(input),
+  initial: 'starting',
+  on: {
+    'draft.reset': { target: '.editing.occasion', actions: ['resetDraft', 'clearStoredDraft'] },
+    'session.loggedOut': { target: '.editing.occasion', actions: ['resetDraft', 'clearStoredDraft'] },
+    'session.loggedIn': { guard: 'canPrefillGifter', actions: ['prefillGifter', persist] },
+  },
+  states: {
+    /** A stored draft is checked with the server first; without one the flow starts at once. */
+    starting: {
+      always: [{ guard: 'hasOrderId', target: 'restoring' }, { target: 'deciding' }],
+    },
+    /**
+     * GET /temp-order/{id}: at start, and after a 409 (the server decides which steps are done). Pages
+     * wait for it (isDraftSettled) before their guards run, so step.open is not taken here.
+     */
+    restoring: {
+      tags: ['busy', 'restoring'],
+      invoke: {
+        id: 'loadTempOrder',
+        src: 'loadTempOrder',
+        input: ({ context }) => ({ orderId: context.orderId ?? 0 }),
+        onDone: {
+          target: 'deciding',
+          actions: [{ type: 'applyServerDraft', params: ({ event }) => ({ tempOrder: event.output }) }, persist],
+        },
+        onError: [
+          { guard: 'isDraftMissing', target: 'deciding', actions: forgetDraft },
+          // Offline or failing: go on with the stored draft.
+          { target: 'deciding', actions: toastFailure },
+        ],
+      },
+    },
+    /** Where a (re)load lands: the open step if its guard allows it, else the first step not done. */
+    deciding: {
+      always: landingTransitions(),
+    },
+    editing: {
+      initial: 'occasion',
+      states: {
+        occasion: {
+          on: {
+            'step.save': [
+              {
+                guard: and([{ type: 'isEventStep', params: { step: 'occasion' } } as const, 'hasOrderId']),
+                target: '#orderDraft.saving.occasion',
+                actions: startCall('occasion'),
+              },
+              {
+                guard: { type: 'isEventStep', params: { step: 'occasion' } },
+                target: '#orderDraft.saving.creating',
+                actions: startCall('occasion'),
+              },
+            ],
+          },
+        },
+        song: {
+          on: {
+            'step.save': {
+              guard: { type: 'isEventStep', params: { step: 'song' } },
+              target: '#orderDraft.saving.song',
+              actions: startCall('song'),
+            },
+          },
+        },
+        story: {
+          on: {
+            'step.save': {
+              guard: { type: 'isEventStep', params: { step: 'story' } },
+              target: '#orderDraft.saving.story',
+              actions: startCall('story'),
+            },
+          },
+        },
+        review: {
+          on: {
+            'review.commit': [
+              // Already committed (back on review from checkout): nothing to commit again.
+              { guard: 'isCommitted', target: 'checkout', actions: goTo('checkout') },
+              { target: '#orderDraft.committing', actions: startCall('review') },
+            ],
+          },
+        },
+        checkout: {
+          on: {
+            'checkout.pay': {
+              guard: 'isCommitted',
+              target: '#orderDraft.paying',
+              actions: ['setPaymentMethod', ...startCall('checkout')],
+            },
+          },
+        },
+      },
+      on: {
+        'step.open': openStepTransitions('.'),
+        'field.changed': { actions: ['setField', persist] },
+        'artists.toggle': { guard: 'canToggleArtist', actions: ['toggleArtist', persist] },
+        'artists.preselect': { guard: 'canPreselectArtist', actions: ['preselectArtist', persist] },
+        'clip.set': { actions: ['setClip', persist] },
+      },
+    },
+    saving: {
+      tags: ['busy', 'saving'],
+      // Always entered at a step (step.save targets it); the initial child is only a formality.
+      initial: 'creating',
+      states: {
+        /** The first occasion save: POST /temp-order creates the draft. */
+        creating: {
+          invoke: {
+            id: 'createTempOrder',
+            src: 'createTempOrder',
+            input: ({ context }) => context.forms.occasion,
+            onDone: {
+              target: '#orderDraft.editing.song',
+              actions: [
+                { type: 'storeCreatedDraft', params: ({ event }) => ({ orderId: event.output.order_id }) },
+                persist,
+                ...goTo('song'),
+              ],
+            },
+            onError: callFailed('occasion', { resync: false }),
+          },
+        },
+        occasion: savingState('occasion', 'saveOccasion'),
+        song: savingState('song', 'saveSong'),
+        story: savingState('story', 'saveStory'),
+      },
+    },
+    /** POST /temp-order/{id}/commit. */
+    committing: {
+      tags: ['busy', 'saving'],
+      invoke: {
+        id: 'commitOrder',
+        src: 'commitOrder',
+        input: ({ context }) => ({ orderId: context.orderId ?? 0 }),
+        onDone: {
+          target: 'editing.checkout',
+          actions: [
+            { type: 'storeOrder', params: ({ event }) => ({ order: event.output }) },
+            persist,
+            ...goTo('checkout'),
+          ],
+        },
+        onError: callFailed('review', { resync: true }),
+      },
+    },
+    /** POST /order/{id}/checkout; on success the draft is reset before the browser leaves (SPEC §4). */
+    paying: {
+      tags: ['busy', 'saving'],
+      invoke: {
+        id: 'startCheckout',
+        src: 'startCheckout',
+        input: ({ context }) => ({ orderId: context.order?.id ?? 0, paymentMethod: context.paymentMethod }),
+        onDone: {
+          target: 'leaving',
+          actions: [
+            'resetDraft',
+            'clearStoredDraft',
+            { type: 'leaveForPayment', params: ({ event }) => ({ url: event.output.payment.Url }) },
+          ],
+        },
+        onError: callFailed('checkout', { resync: false }),
+      },
+    },
+    /** The browser is on its way to the payment page; coming back (history) opens a new draft. */
+    leaving: {
+      tags: ['leaving'],
+      on: {
+        'step.open': openStepTransitions('editing.'),
+      },
+    },
+  },
+});
