@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { benchAudioSeek } from './audio-seek';
 import { bundleReport } from './bundle-size';
+import { benchOrders } from './orders';
 import { benchServerAuth } from './server-auth';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -40,3 +41,15 @@ console.log('| measure | median ms |\n|---|---:|');
 console.log(`| first byte of a Range request into the middle | ${seek.seekFirstByteMs.toFixed(2)} |`);
 console.log(`| first byte of the whole file | ${seek.wholeFirstByteMs.toFixed(2)} |`);
 console.log(`| reading the whole file (a seek without Range) | ${seek.wholeReadMs.toFixed(2)} |`);
+
+section('Orders: draft throughput and memory during a 200 MB upload (SQLite)');
+const orders = await benchOrders();
+console.log(
+  `${orders.drafts} drafts, ${orders.concurrency} at a time: ${orders.draftsPerSecond} complete drafts/s (create → song → story → commit)`,
+);
+console.log('| step | p50 ms | p99 ms |\n|---|---:|---:|');
+for (const [step, t] of Object.entries(orders.steps)) console.log(`| ${step} | ${t.p50} | ${t.p99} |`);
+const u = orders.upload;
+console.log(
+  `\n${u.megabytes} MB upload answered ${u.status} in ${u.seconds} s; process RSS ${u.rssBeforeMb} → peak ${u.rssPeakMb} MB (growth ${u.rssGrowthMb} MB, client and server in one process, so an upper bound)`,
+);
