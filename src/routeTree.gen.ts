@@ -41,7 +41,11 @@ import { Route as CheckoutStatusRouteImport } from './routes/checkout.$status'
 import { Route as CustomerIndexRouteImport } from './routes/customer.index'
 import { Route as CustomerAccountRouteImport } from './routes/customer.account'
 import { Route as OrderIndexRouteImport } from './routes/order.index'
+import { Route as OrderCheckoutRouteImport } from './routes/order.checkout'
 import { Route as OrderOccasionRouteImport } from './routes/order.occasion'
+import { Route as OrderReviewRouteImport } from './routes/order.review'
+import { Route as OrderSongRouteImport } from './routes/order.song'
+import { Route as OrderStoryRouteImport } from './routes/order.story'
 import { Route as CustomerAccountIndexRouteImport } from './routes/customer.account.index'
 import { Route as CustomerAccountOrderHistoryRouteImport } from './routes/customer.account.order-history'
 import { Route as CustomerAccountPaymentHistoryRouteImport } from './routes/customer.account.payment-history'
@@ -208,9 +212,29 @@ const OrderIndexRoute = OrderIndexRouteImport.update({
   path: '/order/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrderCheckoutRoute = OrderCheckoutRouteImport.update({
+  id: '/order/checkout',
+  path: '/order/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OrderOccasionRoute = OrderOccasionRouteImport.update({
   id: '/order/occasion',
   path: '/order/occasion',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrderReviewRoute = OrderReviewRouteImport.update({
+  id: '/order/review',
+  path: '/order/review',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrderSongRoute = OrderSongRouteImport.update({
+  id: '/order/song',
+  path: '/order/song',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrderStoryRoute = OrderStoryRouteImport.update({
+  id: '/order/story',
+  path: '/order/story',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CustomerAccountIndexRoute = CustomerAccountIndexRouteImport.update({
@@ -276,7 +300,11 @@ export interface FileRoutesByFullPath {
   '/artist/validation': typeof ArtistValidationRoute
   '/checkout/$status': typeof CheckoutStatusRoute
   '/customer/account': typeof CustomerAccountRouteWithChildren
+  '/order/checkout': typeof OrderCheckoutRoute
   '/order/occasion': typeof OrderOccasionRoute
+  '/order/review': typeof OrderReviewRoute
+  '/order/song': typeof OrderSongRoute
+  '/order/story': typeof OrderStoryRoute
   '/admin/': typeof AdminIndexRoute
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
@@ -315,7 +343,11 @@ export interface FileRoutesByTo {
   '/artist/song-orders': typeof ArtistSongOrdersRoute
   '/artist/validation': typeof ArtistValidationRoute
   '/checkout/$status': typeof CheckoutStatusRoute
+  '/order/checkout': typeof OrderCheckoutRoute
   '/order/occasion': typeof OrderOccasionRoute
+  '/order/review': typeof OrderReviewRoute
+  '/order/song': typeof OrderSongRoute
+  '/order/story': typeof OrderStoryRoute
   '/artist': typeof ArtistIndexRoute
   '/customer': typeof CustomerIndexRoute
   '/order': typeof OrderIndexRoute
@@ -356,7 +388,11 @@ export interface FileRoutesById {
   '/artist/validation': typeof ArtistValidationRoute
   '/checkout/$status': typeof CheckoutStatusRoute
   '/customer/account': typeof CustomerAccountRouteWithChildren
+  '/order/checkout': typeof OrderCheckoutRoute
   '/order/occasion': typeof OrderOccasionRoute
+  '/order/review': typeof OrderReviewRoute
+  '/order/song': typeof OrderSongRoute
+  '/order/story': typeof OrderStoryRoute
   '/admin/': typeof AdminIndexRoute
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
@@ -398,7 +434,11 @@ export interface FileRouteTypes {
     | '/artist/validation'
     | '/checkout/$status'
     | '/customer/account'
+    | '/order/checkout'
     | '/order/occasion'
+    | '/order/review'
+    | '/order/song'
+    | '/order/story'
     | '/admin/'
     | '/artist/'
     | '/customer/'
@@ -437,7 +477,11 @@ export interface FileRouteTypes {
     | '/artist/song-orders'
     | '/artist/validation'
     | '/checkout/$status'
+    | '/order/checkout'
     | '/order/occasion'
+    | '/order/review'
+    | '/order/song'
+    | '/order/story'
     | '/artist'
     | '/customer'
     | '/order'
@@ -477,7 +521,11 @@ export interface FileRouteTypes {
     | '/artist/validation'
     | '/checkout/$status'
     | '/customer/account'
+    | '/order/checkout'
     | '/order/occasion'
+    | '/order/review'
+    | '/order/song'
+    | '/order/story'
     | '/admin/'
     | '/artist/'
     | '/customer/'
@@ -517,7 +565,11 @@ export interface RootRouteChildren {
   ArtistValidationRoute: typeof ArtistValidationRoute
   CheckoutStatusRoute: typeof CheckoutStatusRoute
   CustomerAccountRoute: typeof CustomerAccountRouteWithChildren
+  OrderCheckoutRoute: typeof OrderCheckoutRoute
   OrderOccasionRoute: typeof OrderOccasionRoute
+  OrderReviewRoute: typeof OrderReviewRoute
+  OrderSongRoute: typeof OrderSongRoute
+  OrderStoryRoute: typeof OrderStoryRoute
   ArtistIndexRoute: typeof ArtistIndexRoute
   CustomerIndexRoute: typeof CustomerIndexRoute
   OrderIndexRoute: typeof OrderIndexRoute
@@ -749,11 +801,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/order/checkout': {
+      id: '/order/checkout'
+      path: '/order/checkout'
+      fullPath: '/order/checkout'
+      preLoaderRoute: typeof OrderCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/order/occasion': {
       id: '/order/occasion'
       path: '/order/occasion'
       fullPath: '/order/occasion'
       preLoaderRoute: typeof OrderOccasionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/order/review': {
+      id: '/order/review'
+      path: '/order/review'
+      fullPath: '/order/review'
+      preLoaderRoute: typeof OrderReviewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/order/song': {
+      id: '/order/song'
+      path: '/order/song'
+      fullPath: '/order/song'
+      preLoaderRoute: typeof OrderSongRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/order/story': {
+      id: '/order/story'
+      path: '/order/story'
+      fullPath: '/order/story'
+      preLoaderRoute: typeof OrderStoryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/customer/account/': {
@@ -874,7 +954,11 @@ const rootRouteChildren: RootRouteChildren = {
   ArtistValidationRoute: ArtistValidationRoute,
   CheckoutStatusRoute: CheckoutStatusRoute,
   CustomerAccountRoute: CustomerAccountRouteWithChildren,
+  OrderCheckoutRoute: OrderCheckoutRoute,
   OrderOccasionRoute: OrderOccasionRoute,
+  OrderReviewRoute: OrderReviewRoute,
+  OrderSongRoute: OrderSongRoute,
+  OrderStoryRoute: OrderStoryRoute,
   ArtistIndexRoute: ArtistIndexRoute,
   CustomerIndexRoute: CustomerIndexRoute,
   OrderIndexRoute: OrderIndexRoute,

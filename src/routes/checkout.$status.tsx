@@ -26,7 +26,11 @@ type Status = keyof typeof statuses;
 
 export const Route = createFileRoute('/checkout/$status')({
   staticData: { pageTitle: 'Payment', name: 'checkout.result', authUser: 'user' },
-  validateSearch: v.object({ order: v.optional(v.string()), ref: v.optional(v.string()) }),
+  // The router parses ?order=12 as a number; a reference stays text.
+  validateSearch: v.object({
+    order: v.optional(v.union([v.string(), v.number()])),
+    ref: v.optional(v.union([v.string(), v.number()])),
+  }),
   beforeLoad: ({ params }) => {
     if (!(params.status in statuses)) throw redirect({ to: '/404', replace: true });
   },

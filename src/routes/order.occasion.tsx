@@ -1,18 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSessionView } from '../actors/hooks';
-import { SimplePage } from '../components/layout/simple-page';
+import { OccasionForm } from '../components/order/occasion-form';
+import { OrderStepPage } from '../components/order/order-page';
+import { orderStepGuard } from './-order-guard';
 
 export const Route = createFileRoute('/order/occasion')({
-  staticData: { pageTitle: 'Order a song: the occasion', name: 'order.occasion', authUser: 'user' },
-  component: function OrderOccasion() {
-    const { user } = useSessionView();
+  staticData: { pageTitle: 'Order a song: the occasion', name: 'order.occasion', authUser: 'user', layout: 'main' },
+  beforeLoad: ({ context }) => orderStepGuard(context, 'occasion'),
+  component: function OrderOccasionPage() {
     return (
-      <SimplePage
+      <OrderStepPage
+        step="occasion"
         title="Tell us about the occasion"
-        lead={`Step 1 of 5${user ? ` · ordering as ${user.full_name}` : ''}`}
+        lead="Who is the song for, and what are you celebrating? The artist will use it to write your song."
       >
-        <p>Who is the song for, and what are you celebrating? The artist will use it to write your song.</p>
-      </SimplePage>
+        <OccasionForm />
+      </OrderStepPage>
     );
   },
 });

@@ -17,6 +17,9 @@ export const e2e = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // The order flow records a voice message: a fake microphone, and no permission prompt.
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
   ],
   demo: {
     customer: { email: 'customer@labsongs.test', password: 'Customer123!', firstName: 'Maria' },

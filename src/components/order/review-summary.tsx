@@ -1,0 +1,192 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import type { ClipSlot } from '../../../contracts/order';
+import { clipPreviews } from '../../order/clip-previews';
+import { Button, buttonRecipe } from '../ui/button';
+import { pesos, usDate } from './format';
+import { useOrderOptions } from './options';
+import { FormAlert, StepActions } from './order-page';
+import { useOrderDraft } from './use-order-draft';
+
+const clipLabels: Record<ClipSlot, string> = {
+  song_clip: 'Song or melody for inspiration',
+  song_prompt1_clip: 'Voice note about memory 1',
+  song_prompt2_clip: 'Voice note about memory 2',
+  audio_recording1_clip: "How to say the recipient's name",
+  audio_recording2_clip: 'Message for the artist',
+};
+
+const dlClass = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: '12rem 1fr' },
+  gap: { base: '0.5', sm: '2' },
+  columnGap: '4',
+  '& dt': { color: 'fg.muted', fontSize: 'sm', pt: { sm: '0.5' } },
+  '& dd': { fontWeight: 'medium', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: { base: '2', sm: '0' } },
+});
+
+function ReviewSection({ title, editTo, children }: { title: string; editTo: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      className={css({
+        bg: 'white',
+        borderRadius: 'xl',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        p: { base: '5', md: '6' },
+        mb: '5',
+      })}
+    >
+      <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: '4' })}>
+        <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{title}</h2>
+        <Link to={editTo} className={buttonRecipe({ size: 'sm', color: 'secondary' })} aria-label={`Edit ${title}`}>
+          Edit
+        </Link>
+      </div>
+      <dl className={dlClass}>{children}</dl>
+    </section>
+  );
+}
+
+function Item({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+const dash = (value: string) => (value.trim() === '' ? '—' : value);
+
+/** Step 4: everything on one page with links back to each step, the price, the date, and "Place order". */
+export function ReviewSummary() {
+  const { view, send } = useOrderDraft();
+  const { labelOf } = useOrderOptions();
+  const { occasion, song, story } = view.forms;
+  const artistNames = new Map(view.savedArtists.map((a) => [a.id, a.stage_name]));
+  const clips = (Object.keys(clipLabels) as ClipSlot[])
+    .map((slot) => ({ slot, ...view.clipOf(slot) }))
+    .filter((c) => c.temp_location !== null);
+  const committing = view.busyStep === 'review';
+
+  return (
+    <div>
+      <ReviewSection title="The occasion" editTo="/order/occasion">
+        <Item term="From">
+          {occasion.gifter_first_name} {occasion.gifter_last_name} · {occasion.gifter_email}
+          {occasion.gifter_contact_number ? ` · ${occasion.gifter_dial_code} ${occasion.gifter_contact_number}` : ''}
+        </Item>
+        <Item term="For">
+          {[occasion.recipient_first_name, occasion.recipient_last_name].filter((n) => n.trim()).join(' ')}
+          {occasion.recipient_relationship ? ` (${labelOf('relationships', occasion.recipient_relationship)})` : ''}
+        </Item>
+        <Item term="Pronunciation">{dash(occasion.recipient_pronunciation)}</Item>
+        <Item term="Occasion">{labelOf('occasions', occasion.occasion_name)}</Item>
+        <Item term="In the lyrics">
+          {[
+            occasion.recipient_mentioned ? `${occasion.recipient_first_name}'s name` : null,
+            occasion.occasion_mentioned ? 'the occasion' : null,
+          ]
+            .filter(Boolean)
+            .join(' and ') || 'No name or occasion mentioned'}
+        </Item>
+      </ReviewSection>
+
+      <ReviewSection title="The song" editTo="/order/song">
+        <Item term="Artists">
+          <ul aria-label="Chosen artists">
+            {song.selected_artists.map((id) => {
+              const saved = view.savedArtists.find((a) => a.id === id);
+              return (
+                <li key={id}>
+                  {artistNames.get(id) ?? id}
+                  {saved ? <span className={css({ color: 'fg.muted' })}> · {pesos(saved.rate)}</span> : null}
+                </li>
+              );
+            })}
+          </ul>
+        </Item>
+        <Item term="Mood">{labelOf('moods', song.song_mood)}</Item>
+        <Item term="Tempo">{labelOf('tempos', song.song_tempo)}</Item>
+        <Item term="Genre">{labelOf('genres', song.genre)}</Item>
+        <Item term="Vocal type">{labelOf('vocal_types', song.vocal_type)}</Item>
+        <Item term="Needed by">
+          <span data-testid="review-needed-by">{usDate(song.needed_by)}</span>
+        </Item>
+      </ReviewSection>
+
+      <ReviewSection title="The story" editTo="/order/story">
+        <Item term="About">{story.song_about}</Item>
+        {story.song_prompt1_title || story.song_prompt1_details ? (
+          <Item term={dash(story.song_prompt1_title)}>{dash(story.song_prompt1_details)}</Item>
+        ) : null}
+        {story.song_prompt2_title || story.song_prompt2_details ? (
+          <Item term={dash(story.song_prompt2_title)}>{dash(story.song_prompt2_details)}</Item>
+        ) : null}
+        <Item term="Clips">
+          {clips.length === 0 ? (
+            'None'
+          ) : (
+            <ul aria-label="Clips" className={css({ display: 'grid', gap: '2' })}>
+              {clips.map((c) => {
+                const url = c.url ?? clipPreviews.get(c.temp_location);
+                return (
+                  <li key={c.slot} className={css({ display: 'grid', gap: '1' })}>
+                    <span>{clipLabels[c.slot]}</span>
+                    {url ? (
+                      // biome-ignore lint/a11y/useMediaCaption: the customer's own voice clip.
+                      <audio controls src={url} aria-label={clipLabels[c.slot]} className={css({ maxW: 'full' })} />
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Item>
+      </ReviewSection>
+
+      <section
+        aria-label="Price"
+        className={css({
+          bg: 'brand.50',
+          borderRadius: 'xl',
+          p: { base: '5', md: '6' },
+          mb: '5',
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          gap: '3',
+        })}
+      >
+        <div>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Total</p>
+          <p className={css({ fontSize: '3xl', fontWeight: 'extrabold' })} data-testid="order-price">
+            {view.price !== null ? pesos(view.price) : '—'}
+          </p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            The highest rate among your artists. Needed by {usDate(song.needed_by)}.
+          </p>
+        </div>
+      </section>
+
+      <FormAlert messages={view.otherErrorsOf('review')} />
+      <StepActions>
+        <Link to="/order/story" className={buttonRecipe({ color: 'text' })}>
+          ← Back
+        </Link>
+        <Button
+          size="lg"
+          loading={committing}
+          disabled={!view.canCommit}
+          onClick={() => send({ type: 'review.commit' })}
+        >
+          {committing ? 'Placing your order…' : view.order ? 'Continue to checkout' : 'Place order'}
+        </Button>
+      </StepActions>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { expect, type Page, test } from '@playwright/test';
+import { e2e } from './env';
+import { site, tinyWav } from './pages';
+
+// The customer's order flow against the real server (issue 3): occasion → song → story → review →
+// checkout → the sandbox pay page → the result page, then the order and the payment in the account.
+
+test.use({ permissions: ['microphone'] });
+
+/** A yyyy-mm-dd date `days` from today (the server wants at least MIN_LEAD_DAYS). */
+function dateIn(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+const usDate = (iso: string) => iso.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
+
+/** What a customer does on the order pages, named as they would say it. */
+function orderPages(page: Page) {
+  const choose = async (label: string, option: string) => {
+    await page.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+    await expect(page.getByRole('combobox', { name: label })).toContainText(option);
+  };
+  const saveAndContinue = () => page.getByRole('button', { name: 'Save & continue' }).click();
+  const clipSlot = (name: RegExp) => page.getByRole('group', { name });
+  return {
+    choose,
+    clipSlot,
+    async fillOccasion() {
+      // The gifter is prefilled from the account.
+      await expect(page.getByLabel('Your first name')).toHaveValue(e2e.demo.customer.firstName);
+      await expect(page.getByLabel('Your email')).toHaveValue(e2e.demo.customer.email);
+      await page.getByLabel("Recipient's first name").fill('Lola');
+      await page.getByLabel("Recipient's last name (optional)").fill('Santos');
+      await choose('Your relationship', 'Grandparent');
+      await page.getByLabel('How to pronounce the name (optional)').fill('LOH-lah');
+      await choose('Occasion', 'Birthday');
+      await page.getByText("Mention Lola's name in the song").click();
+      await expect(page.getByRole('checkbox', { name: "Mention Lola's name in the song" })).toBeChecked();
+      await saveAndContinue();
+      await expect(page).toHaveURL(/\/order\/song$/);
+    },
+    /** Picks the first `count` artists of the catalogue and returns their names. */
+    async fillSong(count: number, neededBy: string): Promise<string[]> {
+      const cards = page.getByRole('list', { name: 'Artists' }).getByRole('article');
+      await expect(cards.first()).toBeVisible();
+      const names: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const card = cards.nth(i);
+        names.push((await card.getByRole('heading').textContent()) ?? '');
+        await card.getByRole('checkbox').check();
+      }
+      await expect(page.getByText(`Chosen (${count} of 3)`)).toBeVisible();
+      await choose('Mood', 'Sentimental');
+      await choose('Tempo', 'Slow');
+      await choose('Genre', 'Acoustic');
+      await choose('Vocal type', 'No preference');
+      await page.getByLabel('Needed by').fill(neededBy);
+      await expect(page.getByText(`chosen: ${usDate(neededBy)}`)).toBeVisible();
+      await saveAndContinue();
+      await expect(page).toHaveURL(/\/order\/story$/);
+      return names;
+    },
+    async writeStory() {
+      await page
+        .getByLabel('What should the song say about Lola?')
+        .fill('Lola raised six grandchildren and still dances every Sunday. Thank her for everything.');
+      await page.getByLabel('Memory 1: title').fill('Sunday dances');
+      await page.getByLabel('Memory 1: details').fill('Every Sunday after lunch she puts on her old records.');
+    },
+    async uploadClip(slot: RegExp) {
+      const group = clipSlot(slot);
+      await group
+        .getByLabel('Upload an audio file')
+        .setInputFiles({ name: 'melody.wav', mimeType: 'audio/wav', buffer: tinyWav() });
+      await expect(group.getByLabel(/your clip$/)).toBeVisible();
+    },
+    saveAndContinue,
+  };
+}
+
+async function logInFromFooter(page: Page) {
+  const s = site(page);
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Order Song' }).click();
+  await expect(s.dialog('Account Login')).toBeVisible();
+  await s.logIn(e2e.demo.customer.email, e2e.demo.customer.password);
+  await expect(page).toHaveURL(/\/order\/occasion$/);
+}
+
+test('a logged-out customer orders a song, pays in the sandbox, and finds the order and the payment', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const o = orderPages(page);
+  const neededBy = dateIn(30);
+
+  await logInFromFooter(page);
+  await o.fillOccasion();
+  const artists = await o.fillSong(2, neededBy);
+
+  // Story: one uploaded clip, one voice message recorded with Chromium's fake microphone.
+  await o.writeStory();
+  await o.uploadClip(/^A song or melody for inspiration/);
+  const nameSlot = o.clipSlot(/^How to say the recipient's name/);
+  await nameSlot.getByRole('button', { name: 'Record a voice message' }).click();
+  const timer = nameSlot.getByTestId('recording-timer');
+  await expect(timer).toContainText('Recording');
+  await expect(timer).toContainText('0:02 / 2:00', { timeout: 5_000 });
+  await nameSlot.getByRole('button', { name: 'Stop' }).click();
+  await expect(nameSlot.getByLabel('Your recording')).toBeVisible();
+  // A take not kept yet holds the step back, so it cannot be lost by saving.
+  await expect(page.getByRole('button', { name: 'Save & continue' })).toBeDisabled();
+  await nameSlot.getByRole('button', { name: 'Use this recording' }).click();
+  await expect(nameSlot.getByLabel(/your clip$/)).toBeVisible();
+  await o.saveAndContinue();
+
+  // Review: everything on one page, with the server's price and the date as mm/dd/yyyy.
+  await expect(page).toHaveURL(/\/order\/review$/);
+  const song = page.getByRole('region', { name: 'The song' });
+  for (const name of artists) await expect(song).toContainText(name);
+  await expect(page.getByTestId('review-needed-by')).toHaveText(usDate(neededBy));
+  await expect(page.getByRole('region', { name: 'The occasion' })).toContainText('Lola Santos (Grandparent)');
+  const clips = page.getByRole('list', { name: 'Clips' });
+  await expect(clips.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByTestId('order-price')).toHaveText(/₱[\d,]+/);
+  const price = (await page.getByTestId('order-price').textContent()) ?? '';
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  // Checkout: the order's reference and total, the sandbox method, Pay.
+  await expect(page).toHaveURL(/\/order\/checkout$/);
+  const reference = (await page.getByTestId('order-reference').textContent()) ?? '';
+  expect(reference).toMatch(/^OR\d+$/);
+  await expect(page.getByTestId('order-total')).toHaveText(price);
+  await page.getByText('Test payment (sandbox)').click();
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  // The sandbox's own pay page, on our server.
+  await expect(page).toHaveURL(/\/payments\/sandbox\//);
+  await expect(page.getByText(reference)).toBeVisible();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/checkout\/success\?order=\d+&ref=/);
+  await expect(page.getByRole('heading', { name: 'Thank you! Your payment went through' })).toBeVisible();
+
+  await page.goto(`/customer/account/order-history?transaction=${reference}`);
+  const order = page.getByRole('article', { name: 'Birthday song for Lola' });
+  await expect(order).toContainText(reference);
+  await expect(order.getByTestId('order-status')).toHaveText('Waiting for an artist to accept');
+
+  await page.goto('/customer/account/payment-history');
+  const payment = page.getByRole('row').filter({ hasText: reference });
+  await expect(payment.getByTestId('payment-status')).toHaveText('Paid');
+
+  // The draft went with the checkout: Order Song starts a new one.
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Order Song' }).click();
+  await expect(page).toHaveURL(/\/order\/occasion$/);
+  await expect(page.getByLabel("Recipient's first name")).toHaveValue('');
+});
+
+test('a reload in the middle resumes the same step with the same data; later steps land on the right one', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const o = orderPages(page);
+  await logInFromFooter(page);
+
+  // Nothing saved yet: review, and checkout, land on the occasion.
+  await page.goto('/order/review');
+  await expect(page).toHaveURL(/\/order\/occasion$/);
+  await page.goto('/order/checkout');
+  await expect(page).toHaveURL(/\/order\/occasion$/);
+
+  await o.fillOccasion();
+  await o.fillSong(1, dateIn(20));
+  await o.writeStory();
+  await o.uploadClip(/^A voice note about memory 1/);
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/order\/story$/);
+  await expect(page.getByLabel('What should the song say about Lola?')).toHaveValue(/^Lola raised six grandchildren/);
+  await expect(page.getByLabel('Memory 1: title')).toHaveValue('Sunday dances');
+  await expect(o.clipSlot(/^A voice note about memory 1/).getByLabel(/your clip$/)).toBeVisible();
+
+  // Story not saved yet: review and checkout land on the story, with what was typed.
+  await page.goto('/order/review');
+  await expect(page).toHaveURL(/\/order\/story$/);
+  await page.goto('/order/checkout');
+  await expect(page).toHaveURL(/\/order\/story$/);
+  await expect(page.getByLabel('Memory 1: details')).toHaveValue(
+    'Every Sunday after lunch she puts on her old records.',
+  );
+
+  // The step header links back to the steps already done, and the song keeps its choices.
+  const steps = page.getByRole('navigation', { name: 'Order steps' });
+  await expect(steps.getByRole('link')).toHaveCount(2);
+  await steps.getByRole('link', { name: /Song/ }).click();
+  await expect(page).toHaveURL(/\/order\/song$/);
+  await expect(page.getByText('Chosen (1 of 3)')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Mood' })).toContainText('Sentimental');
+
+  await page.getByRole('link', { name: '← Back' }).click();
+  await expect(page).toHaveURL(/\/order\/occasion$/);
+  await expect(page.getByLabel("Recipient's first name")).toHaveValue('Lola');
+});

@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ArtistCard } from '../../contracts/artist';
+import { genres, vocalTypes } from '../../contracts/options';
+import { moods, occasions, paymentMethods, relationships, type TempOrder, tempos } from '../../contracts/order';
+import { storage } from '../../src/lib/storage';
+import { fakeServer, makeUser, renderApp, storeSession } from './app-harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const options = {
+  genres,
+  vocal_types: vocalTypes,
+  base_price: 2500,
+  occasions,
+  relationships,
+  moods,
+  tempos,
+  payment_methods: paymentMethods,
+};
+
+function customerServer(extra: Parameters<typeof fakeServer>[0] = {}) {
+  const user = makeUser();
+  storeSession(user);
+  return fakeServer({
+    'GET /api/v1/user/auth/me': () => ({ status: 200, body: { data: user } }),
+    'GET /api/v1/user/options': () => ({ status: 200, body: { data: options } }),
+    ...extra,
+  });
+}
+
+const artist = (id: string, stage_name: string, rate: number): ArtistCard => ({
+  id,
+  stage_name,
+  avatar: null,
+  genres: ['pop'],
+  vocal_type: 'female',
+  rating: 4.5,
+  rating_count: 3,
+  rate,
+  sample: { title: 'Sample', url: `/media/songs/${id}.mp3` },
+});
+
+describe('occasion step', () => {
+  it("a 422 shows each message under its field, keeps what was typed, and a field's message clears on edit", async () => {
+    const refusal = {
+      message: 'The given data was invalid.',
+      errors: {
+        recipient_first_name: ["Please enter your recipient's first name"],
+        occasion_name: ['Choose the occasion'],
+        recipient_relationship: ['Choose how the recipient is related to you'],
+      },
+    };
+    const server = customerServer({ 'POST /api/v1/user/temp-order': () => ({ status: 422, body: refusal }) });
+    const { router } = renderApp('/order/occasion');
+
+    // The gifter comes from the account.
+    const first = (await screen.findByLabelText('Your first name')) as HTMLInputElement;
+    await waitFor(() => expect(first.value).toBe('Maria'));
+    expect((screen.getByLabelText('Your email') as HTMLInputElement).value).toBe('customer@labsongs.test');
+    await userEvent.type(screen.getByLabelText('How to pronounce the name (optional)'), 'LOH-lah');
+    await userEvent.click(screen.getByRole('button', { name: 'Save & continue' }));
+
+    const recipient = screen.getByLabelText("Recipient's first name");
+    await waitFor(() => expect(recipient.getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = recipient.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe("Please enter your recipient's first name");
+    const occasionField = screen
+      .getByRole('combobox', { name: 'Occasion' })
+      .closest('[data-part=field]') as HTMLElement;
+    expect(within(occasionField).getByRole('alert').textContent).toBe('Choose the occasion');
+    const relationshipField = screen
+      .getByRole('combobox', { name: 'Your relationship' })
+      .closest('[data-part=field]') as HTMLElement;
+    expect(within(relationshipField).getByRole('alert').textContent).toBe('Choose how the recipient is related to you');
+    // Keyboard users land on the first field with a message.
+    expect(document.activeElement).toBe(recipient);
+
+    // Nothing typed is lost, here or in storage, and the page stays.
+    expect(router.state.location.pathname).toBe('/order/occasion');
+    expect((screen.getByLabelText('How to pronounce the name (optional)') as HTMLInputElement).value).toBe('LOH-lah');
+    expect(
+      storage.getJson<{ forms: { occasion: { recipient_pronunciation: string } } }>('tempOrder')?.forms.occasion,
+    ).toMatchObject({ recipient_pronunciation: 'LOH-lah', gifter_first_name: 'Maria' });
+    const sent = server.calls.find((c) => c.method === 'POST' && c.path === '/api/v1/user/temp-order');
+    expect(sent?.body).toMatchObject({ gifter_email: 'customer@labsongs.test', recipient_pronunciation: 'LOH-lah' });
+
+    await userEvent.type(recipient, 'Lola');
+    expect(recipient.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText("Please enter your recipient's first name")).toBeNull();
+    expect(screen.getByText('Choose the occasion')).toBeTruthy();
+  });
+});
+
+describe('song step', () => {
+  it('at three chosen artists the others are disabled with a note; unchoosing one frees a place (SPEC §5)', async () => {
+    const draft: TempOrder = {
+      id: 9,
+      occasion: null,
+      song: null,
+      story: null,
+      price: null,
+      earliest_needed_by: '2030-01-10',
+      committed_order_id: null,
+    };
+    storage.setJson('tempOrder', { orderId: 9, forms: {} });
+    storage.setJson('completedSteps', { occasion: true, song: false, story: false, review: false });
+    storage.set('hasPendingOrder', 'true');
+    customerServer({
+      'GET /api/v1/user/temp-order/9': () => ({
+        status: 200,
+        body: { data: { ...draft, occasion: { recipient_first_name: 'Lola' } } },
+      }),
+      'GET /api/v1/user/artists': () => ({
+        status: 200,
+        body: {
+          data: {
+            artists: [
+              artist('a1', 'Ana Reyes', 2500),
+              artist('a2', 'Jonas', 4500),
+              artist('a3', 'Liza Sings', 3200),
+              artist('a4', 'Migs', 1800),
+            ],
+            next_cursor: null,
+          },
+        },
+      }),
+    });
+    renderApp('/order/song');
+    const list = await screen.findByRole('list', { name: 'Artists' });
+    const box = (name: string) => within(list).getByRole('checkbox', { name: `Choose ${name}` }) as HTMLInputElement;
+    await waitFor(() => expect(box('Migs')).toBeTruthy());
+
+    for (const name of ['Ana Reyes', 'Jonas', 'Liza Sings']) await userEvent.click(box(name));
+    expect(screen.getByText('Chosen (3 of 3): Ana Reyes, Jonas, Liza Sings')).toBeTruthy();
+    expect(box('Migs').disabled).toBe(true);
+    const note = document.getElementById(box('Migs').getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toContain('You have chosen 3 artists, the most for one order.');
+    expect(box('Ana Reyes').disabled).toBe(false);
+
+    // A fourth choice is ignored, in the page and in what is kept.
+    await userEvent.click(box('Migs'));
+    expect(box('Migs').checked).toBe(false);
+    expect(storage.getJson<{ forms: { song: { selected_artists: string[] } } }>('tempOrder')?.forms.song).toMatchObject(
+      {
+        selected_artists: ['a1', 'a2', 'a3'],
+      },
+    );
+
+    await userEvent.click(box('Jonas'));
+    expect(box('Migs').disabled).toBe(false);
+    await userEvent.click(box('Migs'));
+    expect(screen.getByText('Chosen (3 of 3): Ana Reyes, Liza Sings, Migs')).toBeTruthy();
+    // The date picker starts at the earliest date the server allows, shown as mm/dd/yyyy.
+    expect(screen.getByLabelText('Needed by').getAttribute('min')).toBe('2030-01-10');
+    expect(screen.getByText(/the earliest the artists can make is 01\/10\/2030/)).toBeTruthy();
+  });
+});

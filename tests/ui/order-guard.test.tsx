@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { genres, vocalTypes } from '../../contracts/options';
+import { moods, occasions, paymentMethods, relationships, type TempOrder, tempos } from '../../contracts/order';
+import { storage } from '../../src/lib/storage';
+import { fakeServer, makeUser, renderApp, storeSession } from './app-harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const options = {
+  genres,
+  vocal_types: vocalTypes,
+  base_price: 2500,
+  occasions,
+  relationships,
+  moods,
+  tempos,
+  payment_methods: paymentMethods,
+};
+
+const occasion = {
+  gifter_first_name: 'Maria',
+  gifter_last_name: 'Santos',
+  gifter_contact_number: '9171234567',
+  gifter_dial_code: '+63',
+  gifter_country: 'PH',
+  gifter_email: 'customer@labsongs.test',
+  recipient_first_name: 'Lola',
+  recipient_last_name: '',
+  recipient_relationship: 'grandparent',
+  recipient_pronunciation: '',
+  recipient_mentioned: true,
+  occasion_name: 'birthday',
+  occasion_mentioned: false,
+};
+const song = {
+  selected_artists: ['a1'],
+  song_mood: 'happy',
+  song_tempo: 'slow',
+  genre: 'pop',
+  vocal_type: 'any',
+  is_rebook: false,
+  needed_by: '2030-01-15',
+  artists: [{ id: 'a1', stage_name: 'Liza Sings', rate: 3200 }],
+};
+
+/** A signed-in customer and the calls every order page makes. */
+function customerServer(extra: Parameters<typeof fakeServer>[0] = {}) {
+  const user = makeUser();
+  storeSession(user);
+  return fakeServer({
+    'GET /api/v1/user/auth/me': () => ({ status: 200, body: { data: user } }),
+    'GET /api/v1/user/options': () => ({ status: 200, body: { data: options } }),
+    'GET /api/v1/user/artists': () => ({ status: 200, body: { data: { artists: [], next_cursor: null } } }),
+    ...extra,
+  });
+}
+
+describe('order step guards (SPEC §2)', () => {
+  it('a direct visit to /order/review without any step lands on /order/occasion', async () => {
+    customerServer();
+    const { router } = renderApp('/order/review');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/occasion'));
+    expect(await screen.findByRole('heading', { name: 'Tell us about the occasion' })).toBeTruthy();
+    const steps = screen.getByRole('navigation', { name: 'Order steps' });
+    expect(within(steps).queryAllByRole('link')).toEqual([]);
+    expect(within(steps).getByText('Occasion').closest('li')?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('/order/checkout with occasion and song saved lands on the story, with the server draft restored', async () => {
+    const draft: TempOrder = {
+      id: 5,
+      occasion,
+      song,
+      story: null,
+      price: 3200,
+      earliest_needed_by: '2029-12-01',
+      committed_order_id: null,
+    };
+    storage.setJson('tempOrder', { orderId: 5, forms: { story: { song_about: 'Typed before the reload' } } });
+    storage.setJson('completedSteps', { occasion: true, song: true, story: false, review: false });
+    storage.set('hasPendingOrder', 'true');
+    const server = customerServer({ 'GET /api/v1/user/temp-order/5': () => ({ status: 200, body: { data: draft } }) });
+    const { router } = renderApp('/order/checkout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/story'));
+    // What was typed on the story is still there; the saved steps are links in the header.
+    expect(((await screen.findByLabelText(/What should the song say about Lola/)) as HTMLTextAreaElement).value).toBe(
+      'Typed before the reload',
+    );
+    const steps = screen.getByRole('navigation', { name: 'Order steps' });
+    expect(within(steps).getAllByRole('link')).toHaveLength(2);
+    expect(within(steps).getByRole('link', { name: 'Occasion (done)' }).getAttribute('href')).toBe('/order/occasion');
+    expect(within(steps).getByRole('link', { name: 'Song (done)' }).getAttribute('href')).toBe('/order/song');
+    expect(server.calls.filter((c) => c.path === '/api/v1/user/temp-order/5')).toHaveLength(1);
+  });
+
+  it('/order/song without the pending-order flag goes back to the occasion', async () => {
+    storage.setJson('completedSteps', { occasion: true, song: false, story: false, review: false });
+    customerServer();
+    const { router } = renderApp('/order/song');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/occasion'));
+  });
+});
