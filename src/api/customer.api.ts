@@ -1,7 +1,7 @@
 import type { KyInstance } from 'ky';
 import type { AuthUser, LoginAnswer } from '../../contracts/auth';
 import type { ApiSuccess } from '../../contracts/http';
-import type { Order, Payment } from '../../contracts/order';
+import type { OrderDetail, Payment } from '../../contracts/order';
 import { call } from './call';
 
 /** The customer's own account, orders and payments (user area). */
@@ -18,7 +18,7 @@ export function customerApi(http: KyInstance) {
         data(
           http
             .get('orders', { searchParams: transaction ? { transaction } : {} })
-            .json<ApiSuccess<{ orders: Order[] } | Order[]>>(),
+            .json<ApiSuccess<{ orders: OrderDetail[] } | OrderDetail[]>>(),
         ).then((d) => (Array.isArray(d) ? d : d.orders)),
       ),
     payments: () =>

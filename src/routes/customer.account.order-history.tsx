@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
-import { occasions } from '../../contracts/order';
+import { clipSlots, moods, type OrderDetail, occasions, tempos } from '../../contracts/order';
 import { useAppActors } from '../actors/hooks';
 import { customerApi } from '../api/customer.api';
 import { day, eventLabel, orderStatusLabel, peso } from '../components/account/order-status';
@@ -16,6 +16,55 @@ export const Route = createFileRoute('/customer/account/order-history')({
 });
 
 const occasionLabel = (value: string) => occasions.find((o) => o.value === value)?.display ?? value;
+const labelIn = (list: { value: string; display: string }[], value: string) =>
+  list.find((o) => o.value === value)?.display ?? value;
+
+/** What the customer asked for, as the artist reads it. */
+function Brief({ order }: { order: OrderDetail }) {
+  const { song, story } = order.brief ?? {};
+  if (!song || !story) return null;
+  const clips = clipSlots.map((slot) => story[slot]).filter((c) => c !== null);
+  return (
+    <details className={css({ mt: '3' })}>
+      <summary className={css({ cursor: 'pointer', fontWeight: 'medium', color: 'brand.800' })}>Your brief</summary>
+      <dl
+        className={css({
+          mt: '2',
+          display: 'grid',
+          gridTemplateColumns: 'max-content 1fr',
+          columnGap: '6',
+          rowGap: '1',
+          fontSize: 'sm',
+        })}
+      >
+        <dt className={css({ color: 'fg.muted' })}>Mood and tempo</dt>
+        <dd>
+          {labelIn(moods, song.song_mood)}, {labelIn(tempos, song.song_tempo).toLowerCase()}
+        </dd>
+        <dt className={css({ color: 'fg.muted' })}>About the song</dt>
+        <dd className={css({ whiteSpace: 'pre-line' })}>{story.song_about}</dd>
+        {story.song_prompt1_title ? (
+          <>
+            <dt className={css({ color: 'fg.muted' })}>{story.song_prompt1_title}</dt>
+            <dd className={css({ whiteSpace: 'pre-line' })}>{story.song_prompt1_details}</dd>
+          </>
+        ) : null}
+        {story.song_prompt2_title ? (
+          <>
+            <dt className={css({ color: 'fg.muted' })}>{story.song_prompt2_title}</dt>
+            <dd className={css({ whiteSpace: 'pre-line' })}>{story.song_prompt2_details}</dd>
+          </>
+        ) : null}
+        {clips.length > 0 ? (
+          <>
+            <dt className={css({ color: 'fg.muted' })}>Voice clips</dt>
+            <dd>{clips.length}</dd>
+          </>
+        ) : null}
+      </dl>
+    </details>
+  );
+}
 
 function OrderHistory() {
   const { transaction } = Route.useSearch();
@@ -102,6 +151,7 @@ function OrderHistory() {
                   </li>
                 ))}
               </ol>
+              <Brief order={order} />
             </article>
           </li>
         ))}

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Order, Payment } from '../../contracts/order';
+import type { OrderDetail, Payment } from '../../contracts/order';
 import { fakeServer, fakeToken, makeUser, renderApp, storeSession } from './app-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const order: Order = {
+const order: OrderDetail = {
   id: 7,
   reference: 'OR12345678',
   status: 'offered',
@@ -22,6 +22,30 @@ const order: Order = {
     { type: 'created', at: '2026-11-20T10:00:00.000Z', by: 'customer' },
     { type: 'payment_succeeded', at: '2026-11-20T10:05:00.000Z', by: 'provider' },
   ],
+  brief: {
+    occasion: {} as OrderDetail['brief']['occasion'],
+    song: {
+      selected_artists: ['a1'],
+      song_mood: 'sentimental',
+      song_tempo: 'slow',
+      genre: 'ballad',
+      vocal_type: 'female',
+      is_rebook: false,
+      needed_by: '2026-12-24',
+    },
+    story: {
+      song_about: 'Her ninetieth birthday and the garden she grew for all of us.',
+      song_prompt1_title: 'Sunday lunches',
+      song_prompt1_details: 'Sinigang and stories.',
+      song_prompt2_title: '',
+      song_prompt2_details: '',
+      song_clip: null,
+      song_prompt1_clip: null,
+      song_prompt2_clip: null,
+      audio_recording1_clip: { temp_location: 'tmp_abcdefgh', url: '/media/audio/x', mime: 'audio/webm', size: 10 },
+      audio_recording2_clip: null,
+    },
+  },
 };
 const payment: Payment = {
   id: 3,
@@ -59,6 +83,11 @@ describe('customer account', () => {
         .map((li) => li.textContent?.split(' ·')[0]),
     ).toEqual(['Order placed', 'Payment received']);
     expect(server.calls.find((c) => c.path === '/api/v1/user/orders')?.query.get('transaction')).toBe('OR12345678');
+    // The brief, as the artist reads it.
+    const brief = within(card).getByText('Your brief').closest('details') as HTMLElement;
+    expect(brief.textContent).toContain('Sentimental, slow');
+    expect(brief.textContent).toContain('Her ninetieth birthday');
+    expect(brief.textContent).toContain('Sunday lunches');
   });
 
   it('payment history lists amount, method, status and reference', async () => {
