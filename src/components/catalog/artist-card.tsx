@@ -27,6 +27,40 @@ export function Rating({ rating, count }: { rating: number | null; count: number
   );
 }
 
+/** The genres as small tags. */
+export function GenreTags({ genres }: { genres: readonly string[] }) {
+  return (
+    <ul aria-label="Genres" className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })}>
+      {genres.map((g) => (
+        <li
+          key={g}
+          className={css({
+            bg: 'brand.50',
+            color: 'brand.800',
+            px: '2',
+            py: '0.5',
+            borderRadius: 'full',
+            fontSize: 'xs',
+            fontWeight: 'medium',
+          })}
+        >
+          {labelOfGenre(g)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "from ₱2,500 per song". */
+export function RatePerSong({ rate }: { rate: number }) {
+  return (
+    <p className={css({ fontWeight: 'semibold' })}>
+      from {peso(rate)}{' '}
+      <span className={css({ color: 'fg.muted', fontWeight: 'normal', fontSize: 'sm' })}>per song</span>
+    </p>
+  );
+}
+
 /** One artist in the catalogue: photo, stage name, genres, vocal type, rating, price, sample. */
 export function ArtistCard({ artist }: { artist: Card }) {
   const player = usePlayer();
@@ -64,28 +98,8 @@ export function ArtistCard({ artist }: { artist: Card }) {
           <Rating rating={artist.rating} count={artist.rating_count} />
         </div>
       </div>
-      <ul aria-label="Genres" className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })}>
-        {artist.genres.map((g) => (
-          <li
-            key={g}
-            className={css({
-              bg: 'brand.50',
-              color: 'brand.800',
-              px: '2',
-              py: '0.5',
-              borderRadius: 'full',
-              fontSize: 'xs',
-              fontWeight: 'medium',
-            })}
-          >
-            {labelOfGenre(g)}
-          </li>
-        ))}
-      </ul>
-      <p className={css({ fontWeight: 'semibold' })}>
-        from {peso(artist.rate)}{' '}
-        <span className={css({ color: 'fg.muted', fontWeight: 'normal', fontSize: 'sm' })}>per song</span>
-      </p>
+      <GenreTags genres={artist.genres} />
+      <RatePerSong rate={artist.rate} />
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', mt: 'auto' })}>
         {artist.sample ? (
           <button

@@ -3,12 +3,11 @@ import { useId, useMemo } from 'react';
 import { css } from 'styled-system/css';
 import type { ArtistCard } from '../../../contracts/artist';
 import { usePlayer } from '../../player/use-player';
-import { Rating } from '../catalog/artist-card';
+import { GenreTags, RatePerSong, Rating } from '../catalog/artist-card';
 import { useCatalogMachine } from '../catalog/catalog-machine';
-import { labelOfGenre, labelOfVocalType } from '../catalog/options';
+import { labelOfVocalType } from '../catalog/options';
 import { Avatar } from '../ui/avatar';
 import { Button, buttonRecipe } from '../ui/button';
-import { pesos } from './format';
 import { FieldError } from './order-page';
 import { useOrderDraft } from './use-order-draft';
 
@@ -157,28 +156,8 @@ function SelectableArtistCard({
           <Rating rating={artist.rating} count={artist.rating_count} />
         </div>
       </div>
-      <ul aria-label="Genres" className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })}>
-        {artist.genres.map((g) => (
-          <li
-            key={g}
-            className={css({
-              bg: 'brand.50',
-              color: 'brand.800',
-              px: '2',
-              py: '0.5',
-              borderRadius: 'full',
-              fontSize: 'xs',
-              fontWeight: 'medium',
-            })}
-          >
-            {labelOfGenre(g)}
-          </li>
-        ))}
-      </ul>
-      <p className={css({ fontWeight: 'semibold' })}>
-        {pesos(artist.rate)}{' '}
-        <span className={css({ color: 'fg.muted', fontWeight: 'normal', fontSize: 'sm' })}>per song</span>
-      </p>
+      <GenreTags genres={artist.genres} />
+      <RatePerSong rate={artist.rate} />
       <div
         className={css({
           display: 'flex',
