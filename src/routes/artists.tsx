@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
+import { genreValues, vocalTypeValues } from '../../contracts/options';
 import { type CatalogFilters, emptyFilters } from '../../machines/artist-catalog.machine';
 import { ArtistCard } from '../components/catalog/artist-card';
 import { useCatalogMachine } from '../components/catalog/catalog-machine';
@@ -10,10 +11,12 @@ import { Button } from '../components/ui/button';
 import { inputClass } from '../components/ui/field';
 import { SelectField } from '../components/ui/select-field';
 
+// An unknown filter in the address (an old link, a typo) is dropped rather than sent to the server.
+const known = (values: readonly string[]) => v.fallback(v.optional(v.picklist(['', ...values]), ''), '');
 const searchSchema = v.object({
-  genre: v.optional(v.string(), ''),
-  vocal_type: v.optional(v.string(), ''),
-  q: v.optional(v.string(), ''),
+  genre: known(genreValues),
+  vocal_type: known(vocalTypeValues),
+  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(60)), ''), ''),
 });
 
 export const Route = createFileRoute('/artists')({

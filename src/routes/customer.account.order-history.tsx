@@ -11,7 +11,8 @@ import { useResource } from '../components/ui/use-resource';
 export const Route = createFileRoute('/customer/account/order-history')({
   staticData: { pageTitle: 'Order History', name: 'customer.account.order-history' },
   // SPEC §4: notifications link here with ?transaction=OR… to focus one order.
-  validateSearch: v.object({ transaction: v.optional(v.pipe(v.string(), v.regex(/^OR\d+$/)), undefined) }),
+  // A malformed reference is ignored (all orders show), never an error page.
+  validateSearch: v.object({ transaction: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^OR\d+$/))), undefined) }),
   component: OrderHistory,
 });
 

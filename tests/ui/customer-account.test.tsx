@@ -90,6 +90,15 @@ describe('customer account', () => {
     expect(brief.textContent).toContain('Sunday lunches');
   });
 
+  it('a malformed ?transaction is ignored: every order shows, no error page', async () => {
+    const server = signedInCustomer({
+      'GET /api/v1/user/orders': () => ({ status: 200, body: { data: { orders: [order] } } }),
+    });
+    renderApp('/customer/account/order-history?transaction=bad');
+    expect(await screen.findByRole('article', { name: 'Birthday song for Lola' })).toBeTruthy();
+    expect(server.calls.find((c) => c.path === '/api/v1/user/orders')?.query.has('transaction')).toBe(false);
+  });
+
   it('payment history lists amount, method, status and reference', async () => {
     signedInCustomer({ 'GET /api/v1/user/payments': () => ({ status: 200, body: { data: { payments: [payment] } } }) });
     renderApp('/customer/account/payment-history');

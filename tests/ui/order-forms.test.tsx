@@ -66,14 +66,15 @@ describe('occasion step', () => {
     await waitFor(() => expect(recipient.getAttribute('aria-invalid')).toBe('true'));
     const describedBy = recipient.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).toBe("Please enter your recipient's first name");
-    const occasionField = screen
-      .getByRole('combobox', { name: 'Occasion' })
-      .closest('[data-part=field]') as HTMLElement;
-    expect(within(occasionField).getByRole('alert').textContent).toBe('Choose the occasion');
-    const relationshipField = screen
-      .getByRole('combobox', { name: 'Your relationship' })
-      .closest('[data-part=field]') as HTMLElement;
-    expect(within(relationshipField).getByRole('alert').textContent).toBe('Choose how the recipient is related to you');
+    // A select's message is linked to it, so a screen reader reads it with the field.
+    for (const [name, message] of [
+      ['Occasion', 'Choose the occasion'],
+      ['Your relationship', 'Choose how the recipient is related to you'],
+    ] as const) {
+      const select = screen.getByRole('combobox', { name });
+      expect(select.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(select.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
+    }
     // Keyboard users land on the first field with a message.
     expect(document.activeElement).toBe(recipient);
 

@@ -231,12 +231,8 @@ export function ArtistInfoForm({
             options={options.vocal_types}
             value={v.vocal_type}
             onChange={(value) => set('vocal_type')(value as typeof v.vocal_type)}
+            errors={err('vocal_type')}
           />
-          {err('vocal_type')[0] ? (
-            <p role="alert" className={css({ color: 'danger.fg', fontSize: 'sm', mt: '1' })}>
-              {err('vocal_type')[0]}
-            </p>
-          ) : null}
         </div>
         <TextField
           label="Your rate per song (₱)"

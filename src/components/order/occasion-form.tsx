@@ -2,18 +2,12 @@ import { css } from 'styled-system/css';
 import { PhoneInput } from '../phone/phone-input';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
+import { SelectField } from '../ui/select-field';
 import { useOrderOptions } from './options';
-import {
-  FieldRow,
-  FormAlert,
-  FormSection,
-  SelectWithError,
-  StepActions,
-  StepForm,
-  SwitchField,
-  useFocusFirstError,
-} from './order-page';
+import { FieldRow, FormAlert, FormSection, StepActions, StepForm, SwitchField, useFocusFirstError } from './order-page';
 import { useFieldChange, useOrderDraft } from './use-order-draft';
+
+const fieldGap = css({ mb: '4' });
 
 /** Step 1: who gives the song, who receives it, and the occasion (POST /temp-order, then PATCH …/occasion). */
 export function OccasionForm() {
@@ -22,7 +16,6 @@ export function OccasionForm() {
   const set = useFieldChange('occasion');
   const values = view.forms.occasion;
   const errors = (name: string) => view.errorsOf('occasion', name);
-  const error = (name: string) => view.errorOf('occasion', name);
   const recipient = values.recipient_first_name.trim() || 'the recipient';
 
   const formRef = useFocusFirstError<HTMLFormElement>('occasion');
@@ -84,12 +77,13 @@ export function OccasionForm() {
           />
         </FieldRow>
         <FieldRow>
-          <SelectWithError
+          <SelectField
+            className={fieldGap}
             label="Your relationship"
             options={options?.relationships ?? []}
             value={values.recipient_relationship}
             onChange={(v) => set('recipient_relationship', v)}
-            error={error('recipient_relationship')}
+            errors={errors('recipient_relationship')}
           />
           <TextField
             label="How to pronounce the name (optional)"
@@ -108,12 +102,13 @@ export function OccasionForm() {
 
       <FormSection title="The occasion">
         <div className={css({ maxW: { md: '50%' }, pr: { md: '2' } })}>
-          <SelectWithError
+          <SelectField
+            className={fieldGap}
             label="Occasion"
             options={options?.occasions ?? []}
             value={values.occasion_name}
             onChange={(v) => set('occasion_name', v)}
-            error={error('occasion_name')}
+            errors={errors('occasion_name')}
           />
         </div>
         <SwitchField

@@ -4,7 +4,6 @@ import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
 import { css } from 'styled-system/css';
 import type { OrderStep } from '../../../machines/order-draft.types';
 import { useAppActors } from '../../actors/hooks';
-import { SelectField, type SelectOption } from '../ui/select-field';
 import { StepHeader } from './step-header';
 import { useStepOpen } from './use-order-draft';
 
@@ -162,28 +161,6 @@ export function FieldError({ id, message }: { id?: string; message: string | und
     <p id={id} role="alert" className={errorClass}>
       {message}
     </p>
-  );
-}
-
-/** The shared select with the field's server message under it. */
-export function SelectWithError({
-  label,
-  options,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  options: readonly SelectOption[];
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
-  return (
-    <div className={css({ mb: '4' })} data-part="field" data-invalid={error ? '' : undefined}>
-      <SelectField label={label} options={options} value={value} onChange={onChange} />
-      <FieldError message={error} />
-    </div>
   );
 }
 

@@ -2,19 +2,14 @@ import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { Button, buttonRecipe } from '../ui/button';
 import { TextField } from '../ui/field';
+import { SelectField } from '../ui/select-field';
 import { ArtistPicker } from './artist-picker';
 import { localDatePlus, pesos, usDate } from './format';
 import { useOrderOptions } from './options';
-import {
-  FieldRow,
-  FormAlert,
-  FormSection,
-  SelectWithError,
-  StepActions,
-  StepForm,
-  useFocusFirstError,
-} from './order-page';
+import { FieldRow, FormAlert, FormSection, StepActions, StepForm, useFocusFirstError } from './order-page';
 import { useFieldChange, useOrderDraft } from './use-order-draft';
+
+const fieldGap = css({ mb: '4' });
 
 /** Days the server asks for at least (its MIN_LEAD_DAYS default) until it has told us its own date. */
 const FALLBACK_LEAD_DAYS = 3;
@@ -25,7 +20,7 @@ export function SongForm() {
   const { options } = useOrderOptions();
   const set = useFieldChange('song');
   const values = view.forms.song;
-  const error = (name: string) => view.errorOf('song', name);
+  const errors = (name: string) => view.errorsOf('song', name);
   const earliest = view.earliestNeededBy ?? localDatePlus(FALLBACK_LEAD_DAYS);
   const savedIds = view.savedArtists.map((a) => a.id);
   const priceIsCurrent =
@@ -46,35 +41,39 @@ export function SongForm() {
 
       <FormSection title="The sound">
         <FieldRow>
-          <SelectWithError
+          <SelectField
+            className={fieldGap}
             label="Mood"
             options={options?.moods ?? []}
             value={values.song_mood}
             onChange={(v) => set('song_mood', v)}
-            error={error('song_mood')}
+            errors={errors('song_mood')}
           />
-          <SelectWithError
+          <SelectField
+            className={fieldGap}
             label="Tempo"
             options={options?.tempos ?? []}
             value={values.song_tempo}
             onChange={(v) => set('song_tempo', v)}
-            error={error('song_tempo')}
+            errors={errors('song_tempo')}
           />
         </FieldRow>
         <FieldRow>
-          <SelectWithError
+          <SelectField
+            className={fieldGap}
             label="Genre"
             options={options?.genres ?? []}
             value={values.genre}
             onChange={(v) => set('genre', v)}
-            error={error('genre')}
+            errors={errors('genre')}
           />
-          <SelectWithError
+          <SelectField
+            className={fieldGap}
             label="Vocal type"
             options={options?.vocal_types ?? []}
             value={values.vocal_type}
             onChange={(v) => set('vocal_type', v)}
-            error={error('vocal_type')}
+            errors={errors('vocal_type')}
           />
         </FieldRow>
       </FormSection>

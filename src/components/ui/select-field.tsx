@@ -1,6 +1,6 @@
 import { Portal } from '@ark-ui/react/portal';
 import { createListCollection, Select, type SelectRootProps } from '@ark-ui/react/select';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
 import { specMessages } from '../../../contracts/messages';
 import { inputClass } from './field';
@@ -69,6 +69,7 @@ export function SelectField({
   size = 'md',
   placement,
   className,
+  errors,
 }: {
   label: string;
   options: readonly SelectOption[];
@@ -83,7 +84,11 @@ export function SelectField({
   placement?: 'top' | 'bottom';
   /** Classes of the root, e.g. its place in a grid. */
   className?: string;
+  /** The field's messages: the first shows under the select and is linked to it. */
+  errors?: readonly string[] | undefined;
 }) {
+  const errorId = useId();
+  const error = errors?.[0];
   const collection = useMemo(
     () =>
       createListCollection({
@@ -111,7 +116,11 @@ export function SelectField({
         {label}
       </Select.Label>
       <Select.Control>
-        <Select.Trigger className={look.trigger}>
+        <Select.Trigger
+          className={look.trigger}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        >
           <Select.ValueText placeholder={placeholder} />
           {look.caret ? <span aria-hidden="true">▾</span> : null}
         </Select.Trigger>
@@ -161,6 +170,11 @@ export function SelectField({
         </Select.Positioner>
       </Portal>
       <Select.HiddenSelect />
+      {error ? (
+        <p id={errorId} role="alert" className={css({ color: 'danger.fg', fontSize: 'sm', mt: '1' })}>
+          {error}
+        </p>
+      ) : null}
     </Select.Root>
   );
 }
