@@ -180,7 +180,26 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** The artist who accepted the order (users.id); null until then. */
+  artist_id: number | null;
+  /** When the recording is due (set on accept from needed_by). */
+  due_at: string | null;
+  accepted_at: string | null;
+  completed_at: string | null;
+  cancelled_at: string | null;
+  /** Customer rejections the order allows (REVISION_LIMIT when paid). */
+  revision_limit: Generated<number>;
+  revisions_used: Generated<number>;
+  rating: number | null;
+  review: string | null;
+  rated_at: string | null;
+  /** The unguessable part of the gift page address; null until the customer shares. */
+  gift_token: string | null;
+  /** yyyy-mm-dd (Manila) before which the gift page hides the song. */
+  gift_reveal_on: string | null;
 }
+
+export type OfferStatus = 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
 
 /** The artists offered the order, in the customer's ranked order (rank 1 first). */
 export interface OrderArtistsTable {
@@ -188,7 +207,73 @@ export interface OrderArtistsTable {
   /** users.id of the artist. */
   artist_id: number;
   rank: number;
-  offer_status: Generated<string>;
+  offer_status: Generated<OfferStatus>;
+  /** Set when the offer opens (payment or rebooking); null while the order awaits payment. */
+  offered_at: string | null;
+  expires_at: string | null;
+  responded_at: string | null;
+  decline_reason: string | null;
+}
+export type RecordingStatus = 'pending' | 'validated' | 'revision_requested' | 'rejected_by_customer' | 'accepted';
+/** A recording the artist submitted; the file is the temp upload at `temp_location` (attached to the order). */
+export interface OrderRecordingsTable {
+  id: Generated<number>;
+  order_id: number;
+  artist_id: number;
+  version: number;
+  temp_location: string;
+  mime: string;
+  size: number;
+  lyrics: Generated<string>;
+  /** The "made by a human" declaration; always 1. */
+  human_made: Flag;
+  status: Generated<RecordingStatus>;
+  created_at: string;
+}
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  title: string;
+  body: string;
+  order_id: number | null;
+  is_read: Generated<Flag>;
+  created_at: string;
+}
+/** One row per user with notifications: the unread count, kept in step with `notifications.is_read`. */
+export interface NotificationCountersTable {
+  user_id: number;
+  unread: Generated<number>;
+}
+/** An artist's earning from one completed order: pending until an admin marks it paid. */
+export interface PayoutsTable {
+  id: Generated<number>;
+  artist_id: number;
+  order_id: number;
+  amount_centavos: number;
+  status: Generated<'pending' | 'paid'>;
+  reference: string | null;
+  paid_by: number | null;
+  created_at: string;
+  paid_at: string | null;
+}
+/** A refund recorded against a succeeded payment when its order is cancelled. */
+export interface RefundsTable {
+  id: Generated<number>;
+  payment_id: number;
+  order_id: number;
+  amount_centavos: number;
+  reason: Generated<string>;
+  actor: OrderEventActor;
+  actor_id: number | null;
+  created_at: string;
+}
+/** The recipient's thank-you note from the gift page (one per order). */
+export interface GiftThanksTable {
+  order_id: number;
+  name: string;
+  message: string;
+  created_at: string;
 }
 
 /** The order's history: append-only. */
@@ -263,6 +348,12 @@ export interface DB {
   order_clips: OrderClipsTable;
   payments: PaymentsTable;
   payment_callbacks: PaymentCallbacksTable;
+  order_recordings: OrderRecordingsTable;
+  notifications: NotificationsTable;
+  notification_counters: NotificationCountersTable;
+  payouts: PayoutsTable;
+  refunds: RefundsTable;
+  gift_thanks: GiftThanksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -281,3 +372,8 @@ export type OrderEventRow = Selectable<OrderEventsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type NewPayment = Insertable<PaymentsTable>;
 export type PaymentCallbackRow = Selectable<PaymentCallbacksTable>;
+export type OrderArtistRow = Selectable<OrderArtistsTable>;
+export type OrderRecordingRow = Selectable<OrderRecordingsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type PayoutRow = Selectable<PayoutsTable>;
+export type RefundRow = Selectable<RefundsTable>;

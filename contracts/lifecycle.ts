@@ -1,0 +1,361 @@
+import * as v from 'valibot';
+import { fieldMessages as m } from './messages';
+import { MAX_SELECTED_ARTISTS, type Order, type OrderBrief, type OrderStatus, orderMessages } from './order';
+
+// The order after payment (DESIGN §4): who may send which lifecycle event, the bodies of the calls
+// that send them, and the answers the artist, admin and customer screens read. The states and guards
+// themselves live in machines/order-lifecycle.machine.ts.
+
+export type LifecycleRole = 'customer' | 'artist' | 'admin' | 'system';
+
+/** Who may send each event (the machine's guards and the server's 403 both read this). */
+export const eventRoles = {
+  payment_succeeded: ['system'],
+  artist_accepted: ['artist'],
+  artist_declined: ['artist'],
+  offer_expired: ['system'],
+  recording_uploaded: ['artist'],
+  admin_validated: ['admin'],
+  admin_requested_revision: ['admin'],
+  customer_accepted: ['customer'],
+  customer_rejected: ['customer'],
+  customer_rated: ['customer'],
+  customer_rebooked: ['customer'],
+  cancelled: ['customer', 'admin'],
+} as const satisfies Record<string, readonly LifecycleRole[]>;
+
+export type LifecycleEventType = keyof typeof eventRoles;
+export const lifecycleEventTypes = Object.keys(eventRoles) as LifecycleEventType[];
+
+/** The artist screens of DESIGN §4 and the `stage` query of GET /artist/orders and /admin/orders. */
+export const artistStages = ['new', 'ongoing', 'validation', 'revision', 'completed'] as const;
+export type ArtistStage = (typeof artistStages)[number];
+
+/** The statuses each stage lists. `new` lists orders with this artist's offer still pending. */
+export const stageStatuses: Record<ArtistStage, readonly OrderStatus[]> = {
+  new: ['offered'],
+  ongoing: ['in_progress'],
+  validation: ['in_validation', 'delivered'],
+  revision: ['in_revision'],
+  completed: ['completed'],
+};
+
+/** The admin's order overview adds the states no artist screen shows. */
+export const adminStages = [...artistStages, 'needs_artist', 'awaiting_payment', 'cancelled', 'overdue'] as const;
+export type AdminStage = (typeof adminStages)[number];
+
+export const lifecycleMessages = {
+  /** 409: the state does not accept the event now. */
+  notNow: {
+    payment_succeeded: 'This order is not awaiting payment.',
+    artist_accepted: 'This order is no longer open: another artist took it or it was cancelled.',
+    artist_declined: 'This offer is no longer open.',
+    offer_expired: 'This offer is no longer open.',
+    recording_uploaded: 'A recording cannot be submitted for this order now.',
+    admin_validated: 'This order is not waiting for validation.',
+    admin_requested_revision: 'This order is not waiting for validation.',
+    customer_accepted: 'There is no delivered song to accept on this order.',
+    customer_rejected: 'This song cannot be sent back for changes now.',
+    customer_rated: 'You can rate the song once, after accepting it.',
+    customer_rebooked: 'This order does not need another artist.',
+    cancelled: 'This order can no longer be cancelled.',
+  } satisfies Record<LifecycleEventType, string>,
+  noRevisionsLeft: 'You have used all the revisions this order includes.',
+  offerExpired: 'This offer has expired.',
+  accepted: 'You took this order. It is now in Ongoing.',
+  declined: 'You declined this order.',
+  recordingSubmitted: 'Your recording was sent for validation.',
+  recordingUploaded: 'Your recording is uploaded. Preview it, then submit.',
+  validated: 'The recording was validated and delivered to the customer.',
+  revisionRequested: 'The artist was asked to revise the recording.',
+  customerAccepted: 'Thank you! The order is complete.',
+  customerRejected: 'Your feedback was sent to the artist.',
+  rated: 'Thank you for rating the song.',
+  cancelled: 'The order was cancelled.',
+  cancelledRefund: 'The order was cancelled and the payment refunded.',
+  rebooked: 'Your order was sent to the new artists.',
+  payoutPaid: 'The payout was marked as paid.',
+  payoutAlreadyPaid: 'This payout was already marked as paid.',
+  payoutNotFound: 'This payout was not found.',
+  reasonRequired: 'Please tell us why',
+  notesRequired: 'Please write what the artist should change',
+  ratingRequired: 'Choose a rating from 1 to 5 stars',
+  humanMadeRequired: 'Please confirm the recording was made by you, not generated',
+  recordingRequired: 'Upload the recording first',
+  recordingInvalid: 'This recording is no longer available: upload it again',
+  rebookSameArtist: 'Choose artists who have not been offered this order',
+  giftNotFound: 'This gift link is not valid.',
+  giftNotReady: 'The song is not ready to share yet.',
+  giftShared: 'Your gift link is ready to share.',
+  thanksSent: 'Your note was sent to the artist.',
+  thanksAlreadySent: 'A thank-you note was already sent for this song.',
+  revealDateInvalid: 'Choose a date from today on, or leave it empty',
+} as const;
+
+const trimmed = (message: string, max: number) =>
+  v.pipe(
+    v.optional(v.string(m.mustBeText), ''),
+    v.trim(),
+    v.nonEmpty(message),
+    v.maxLength(max, `Please keep this under ${max} characters`),
+  );
+const optionalTrimmed = (max: number) =>
+  v.pipe(
+    v.optional(v.string(m.mustBeText), ''),
+    v.trim(),
+    v.maxLength(max, `Please keep this under ${max} characters`),
+  );
+
+/** POST /artist/orders/{id}/decline. */
+export const declineSchema = v.strictObject({ reason: trimmed(lifecycleMessages.reasonRequired, 500) });
+/** POST /user/orders/{id}/reject: what the customer wants changed. */
+export const rejectSchema = v.strictObject({ reason: trimmed(lifecycleMessages.reasonRequired, 2000) });
+/** POST /admin/orders/{id}/request-revision. */
+export const revisionNotesSchema = v.strictObject({ notes: trimmed(lifecycleMessages.notesRequired, 2000) });
+/** POST /user/orders/{id}/cancel and /admin/orders/{id}/cancel. */
+export const cancelSchema = v.strictObject({ reason: optionalTrimmed(500) });
+/** POST /user/orders/{id}/rate. */
+export const rateSchema = v.strictObject({
+  rating: v.pipe(
+    v.number(lifecycleMessages.ratingRequired),
+    v.integer(lifecycleMessages.ratingRequired),
+    v.minValue(1, lifecycleMessages.ratingRequired),
+    v.maxValue(5, lifecycleMessages.ratingRequired),
+  ),
+  review: optionalTrimmed(2000),
+});
+/** POST /user/orders/{id}/rebook: public artist ids, ranked. */
+export const rebookSchema = v.strictObject({
+  selected_artists: v.pipe(
+    v.optional(v.array(v.string(orderMessages.artistsRequired), orderMessages.artistsRequired), []),
+    v.minLength(1, orderMessages.artistsRequired),
+    v.maxLength(MAX_SELECTED_ARTISTS, orderMessages.tooManyArtists),
+    v.check((ids) => new Set(ids).size === ids.length, orderMessages.artistsRequired),
+  ),
+});
+/** POST /artist/orders/{id}/recording: a location from POST /artist/order/song/upload. */
+export const recordingSchema = v.strictObject({
+  temp_location: v.pipe(
+    v.optional(v.string(lifecycleMessages.recordingRequired), ''),
+    v.nonEmpty(lifecycleMessages.recordingRequired),
+    v.regex(/^tmp_[A-Za-z0-9_-]{8,64}$/, lifecycleMessages.recordingInvalid),
+  ),
+  lyrics: optionalTrimmed(10_000),
+  human_made: v.pipe(
+    v.optional(v.boolean(lifecycleMessages.humanMadeRequired), false),
+    v.check((x) => x === true, lifecycleMessages.humanMadeRequired),
+  ),
+});
+/** POST /user/orders/{id}/gift: an optional reveal date (yyyy-mm-dd, Manila). */
+export const giftSchema = v.strictObject({
+  reveal_on: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(lifecycleMessages.revealDateInvalid),
+        v.regex(/^\d{4}-\d{2}-\d{2}$/, lifecycleMessages.revealDateInvalid),
+      ),
+    ),
+    null,
+  ),
+});
+/** POST /user/gifts/{token}/thanks: the recipient's note to the artist (public). */
+export const thanksSchema = v.strictObject({
+  name: trimmed(m.required('name'), 100),
+  message: trimmed('Please write your note', 1000),
+});
+
+const cursorSchema = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'Invalid cursor')));
+const limitSchema = v.optional(
+  v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Invalid limit'), v.transform(Number), v.minValue(1), v.maxValue(50)),
+  '10',
+);
+
+/** GET /artist/orders?stage=&cursor=&limit=: sorted by due date (needed-by for offers), then id. */
+export const artistOrdersQuerySchema = v.strictObject({
+  stage: v.picklist(artistStages, 'Unknown stage'),
+  cursor: cursorSchema,
+  limit: limitSchema,
+});
+/** GET /admin/orders?stage=&cursor=&limit=. */
+export const adminOrdersQuerySchema = v.strictObject({
+  stage: v.picklist(adminStages, 'Unknown stage'),
+  cursor: cursorSchema,
+  limit: limitSchema,
+});
+/** GET /admin/payouts?status=&cursor=. */
+export const payoutsQuerySchema = v.strictObject({
+  status: v.optional(v.picklist(['pending', 'paid'] as const, 'Unknown status'), 'pending'),
+  cursor: cursorSchema,
+  limit: limitSchema,
+});
+
+// ---- Answers -------------------------------------------------------------------------------------
+
+/** What the lifecycle machine needs to rebuild an order's state (machines/order-lifecycle.ts). */
+export interface LifecycleFacts {
+  status: OrderStatus;
+  /** completed and rated */
+  rated: boolean;
+  open_offers: number;
+  revisions_used: number;
+  revision_limit: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Opaque; null on the last page. */
+  next_cursor: string | null;
+}
+
+export type RecordingStatus = 'pending' | 'validated' | 'revision_requested' | 'rejected_by_customer' | 'accepted';
+
+export interface Recording {
+  id: number;
+  /** 1 for the first upload, +1 for each revision. */
+  version: number;
+  /** Short-lived signed URL (supports Range). */
+  url: string;
+  mime: string;
+  size: number;
+  lyrics: string;
+  uploaded_at: string;
+  status: RecordingStatus;
+}
+
+/** The latest word on what to change: the admin's notes or the customer's feedback. */
+export interface Feedback {
+  from: 'admin' | 'customer';
+  text: string;
+  at: string;
+}
+
+export type OfferStatus = 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
+
+/** GET /artist/orders → data.items[], GET /artist/orders/{id} → data. */
+export interface ArtistOrder {
+  id: number;
+  reference: string;
+  status: OrderStatus;
+  occasion_name: string;
+  recipient_first_name: string;
+  needed_by: string;
+  /** When the recording is due (set on accept); null for offers. */
+  due_at: string | null;
+  overdue: boolean;
+  /** What the customer pays (pesos). */
+  price: number;
+  /** What the artist earns: price − platform fee (pesos). */
+  earning: number;
+  offer: { status: OfferStatus; rank: number; expires_at: string | null; decline_reason: string | null };
+  /** The brief, clips with signed URLs. */
+  brief: OrderBrief;
+  lifecycle: LifecycleFacts;
+  recording: Recording | null;
+  feedback: Feedback | null;
+  rating: number | null;
+  review: string | null;
+  /** The recipient's thank-you note from the gift page. */
+  thanks: { name: string; message: string; at: string } | null;
+  accepted_at: string | null;
+  completed_at: string | null;
+}
+
+/** GET /admin/orders → data.items[], GET /admin/orders/{id} → data. */
+export interface AdminOrder extends Omit<ArtistOrder, 'offer' | 'thanks'> {
+  customer: { name: string; email: string };
+  /** The artist who took the order, if any. */
+  artist: { id: string; stage_name: string } | null;
+  offers: {
+    artist: { id: string; stage_name: string };
+    status: OfferStatus;
+    rank: number;
+    expires_at: string | null;
+  }[];
+  platform_fee: number;
+  events: Order['events'];
+  refund: { amount: number; at: string } | null;
+}
+
+/** GET /user/orders and /orders/{id} add these to the order (OrderDetail). */
+export interface CustomerOrderLifecycle {
+  lifecycle: LifecycleFacts;
+  due_at: string | null;
+  /** The delivered song, once an admin validated it (also while in revision after a rejection). */
+  recording: Pick<Recording, 'id' | 'version' | 'url' | 'mime' | 'lyrics' | 'uploaded_at'> | null;
+  /** The artist who took the order. */
+  artist: { id: string; stage_name: string } | null;
+  rating: number | null;
+  review: string | null;
+  gift: GiftLink | null;
+  refund: { amount: number; at: string } | null;
+}
+
+export interface GiftLink {
+  token: string;
+  /** The page address to share: `${PUBLIC_URL}/gift/${token}`. */
+  url: string;
+  reveal_on: string | null;
+}
+
+/** GET /user/gifts/{token} (public). Before the reveal date, `song` and `lyrics` are null. */
+export interface Gift {
+  recipient_first_name: string;
+  occasion_name: string;
+  gifter_first_name: string;
+  artist: { id: string; stage_name: string };
+  reveal_on: string | null;
+  revealed: boolean;
+  song: { url: string; download_url: string; mime: string } | null;
+  lyrics: string | null;
+  thanked: boolean;
+}
+
+export type EarningStatus = 'pending' | 'available' | 'paid';
+
+/** GET /artist/earnings → data. Pesos. */
+export interface Earnings {
+  totals: { pending: number; available: number; paid_out: number };
+  /** One line per order taken, newest first: pending until completed, then available, then paid. */
+  lines: {
+    order_id: number;
+    reference: string;
+    occasion_name: string;
+    status: EarningStatus;
+    amount: number;
+    credited_at: string | null;
+    paid_at: string | null;
+  }[];
+  /** The last 12 months (yyyy-mm, oldest first), amounts credited in each. */
+  monthly: { month: string; amount: number }[];
+  payouts: Payout[];
+}
+
+export interface Payout {
+  id: number;
+  order_reference: string;
+  amount: number;
+  status: 'pending' | 'paid';
+  created_at: string;
+  paid_at: string | null;
+  /** The admin's transfer reference. */
+  reference: string | null;
+}
+
+/** GET /admin/payouts → data.items[]. */
+export interface AdminPayout extends Payout {
+  artist: { id: string; stage_name: string; email: string };
+  /** Masked bank details (last four digits only), or null when the artist has none. */
+  payout_details: { bank_name: string; account_name: string; account_last4: string } | null;
+}
+
+/** POST /admin/payouts/{id}/mark-paid. */
+export const markPaidSchema = v.strictObject({ reference: optionalTrimmed(100) });
+
+/** POST /artist/order/song/upload → data. */
+export interface RecordingUpload {
+  temp_location: string;
+  /** Signed URL for the preview (also GET /artist/order/song/upload?source=). */
+  url: string;
+  mime: string;
+  size: number;
+}

@@ -1,0 +1,114 @@
+import * as v from 'valibot';
+import type { AccountType } from './auth';
+
+// In-app notifications (SPEC §3 Notification, §4 Notifications, §7; DESIGN §3–§4).
+
+/** The twelve types of SPEC §4. */
+export const notificationTypes = [
+  'new_order',
+  'completed_order',
+  'cancelled_order',
+  'application_approved',
+  'accepted_by_artist',
+  'uploaded_by_artist',
+  'rejected_by_artist',
+  'validated_by_admin',
+  'revision_by_admin',
+  'accepted_by_customer',
+  'rejected_by_customer',
+  'rated_by_customer',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/** GET /notifications → data.notifications[], GET /notifications/{id} → data. */
+export interface Notification {
+  id: number;
+  title: string;
+  body: string;
+  type: NotificationType;
+  is_read: boolean;
+  created_at: string;
+}
+
+/** GET /notifications?cursor=&limit= → data. Newest first; `next_cursor` null on the last page. */
+export interface NotificationsPage {
+  notifications: Notification[];
+  next_cursor: string | null;
+  unread_count: number;
+}
+
+/** POST /notifications/stream-token → data: for GET /notifications/stream?token=. */
+export interface StreamToken {
+  token: string;
+  expires_in: number;
+}
+
+/** One SSE message (event `notification`, id = the notification's id). */
+export interface NotificationPush {
+  notification: Notification;
+  unread_count: number;
+}
+
+export const notificationsQuerySchema = v.strictObject({
+  cursor: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Invalid cursor'))),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'Invalid limit'), v.transform(Number), v.minValue(1), v.maxValue(50)),
+    '10',
+  ),
+});
+
+/** PATCH /notifications/{id}. */
+export const markNotificationSchema = v.strictObject({
+  mark_as_read: v.boolean('Must be true or false'),
+});
+
+export const notificationMessages = {
+  notFound: 'This notification was not found.',
+  markedRead: 'Marked as read.',
+  markedUnread: 'Marked as unread.',
+  streamTokenInvalid: 'The notification stream link has expired.',
+} as const;
+
+/** SPEC §3: a transaction reference ("OR" followed by digits) taken from the body, else the title. */
+export function extractOrderReference(notification: Pick<Notification, 'title' | 'body'>): string | null {
+  const pattern = /OR\d+/;
+  return pattern.exec(notification.body)?.[0] ?? pattern.exec(notification.title)?.[0] ?? null;
+}
+
+/** SPEC §4 artist targets (route names under /artist). */
+export const artistTargets: Record<NotificationType, string> = {
+  new_order: 'song-orders',
+  cancelled_order: 'song-orders',
+  completed_order: 'completed',
+  accepted_by_customer: 'completed',
+  rated_by_customer: 'completed',
+  application_approved: 'profile',
+  accepted_by_artist: 'ongoing',
+  uploaded_by_artist: 'validation',
+  validated_by_admin: 'validation',
+  revision_by_admin: 'validation',
+  rejected_by_artist: 'revision',
+  rejected_by_customer: 'revision',
+};
+
+export interface NotificationTarget {
+  to: string;
+  search?: Record<string, string>;
+}
+
+/**
+ * Where a click on the notification leads. Customers: order history with `?transaction=` when the
+ * reference is present (SPEC §4). Artists: the SPEC table. Admins: the validation queue for new
+ * recordings, else the order overview focused on the reference.
+ */
+export function notificationTarget(area: AccountType, notification: Notification): NotificationTarget {
+  const reference = extractOrderReference(notification);
+  if (area === 'artist') return { to: `/artist/${artistTargets[notification.type]}` };
+  if (area === 'admin') {
+    if (notification.type === 'uploaded_by_artist') return { to: '/admin/validation' };
+    return reference ? { to: '/admin/orders', search: { transaction: reference } } : { to: '/admin/orders' };
+  }
+  return reference
+    ? { to: '/customer/account/order-history', search: { transaction: reference } }
+    : { to: '/customer/account/order-history' };
+}

@@ -1,0 +1,97 @@
+// Pure helpers over orderLifecycleMachine, shared by the server (deciding transitions) and the SPA
+// (timeline, allowed buttons). An order's state is rebuilt from its stored facts, never kept alive.
+import { type SnapshotFrom, transition } from 'xstate';
+import { eventRoles, type LifecycleEventType, type LifecycleFacts, type LifecycleRole } from '../contracts/lifecycle';
+import type { OrderStatus } from '../contracts/order';
+import { type OrderLifecycleEvent, type OrderLifecycleMeta, orderLifecycleMachine } from './order-lifecycle.machine';
+
+export type OrderLifecycleSnapshot = SnapshotFrom<typeof orderLifecycleMachine>;
+
+/** The snapshot an order with these facts is in. */
+export function lifecycleSnapshotOf(facts: LifecycleFacts): OrderLifecycleSnapshot {
+  const value = facts.status === 'completed' ? { completed: facts.rated ? 'rated' : 'unrated' } : facts.status;
+  return orderLifecycleMachine.resolveState({
+    value,
+    context: {
+      openOffers: facts.open_offers,
+      revisionsUsed: facts.revisions_used,
+      revisionLimit: facts.revision_limit,
+    },
+  });
+}
+
+/** The facts a snapshot stands for (the inverse of lifecycleSnapshotOf). */
+export function factsOf(snapshot: OrderLifecycleSnapshot): LifecycleFacts {
+  const value = snapshot.value;
+  const status = (typeof value === 'string' ? value : Object.keys(value)[0]) as OrderStatus;
+  return {
+    status,
+    rated: snapshot.matches({ completed: 'rated' }),
+    open_offers: snapshot.context.openOffers,
+    revisions_used: snapshot.context.revisionsUsed,
+    revision_limit: snapshot.context.revisionLimit,
+  };
+}
+
+export type Decision =
+  | { ok: true; facts: LifecycleFacts; changed: boolean }
+  /** `role`: this role never sends this event (403); `state`: not now (409); `revisions`: none left (409). */
+  | { ok: false; reason: 'role' | 'state' | 'revisions' };
+
+/** What the machine says about `event` for an order with `facts`. */
+export function decide(facts: LifecycleFacts, event: OrderLifecycleEvent): Decision {
+  if (!(eventRoles[event.type] as readonly LifecycleRole[]).includes(event.role)) return { ok: false, reason: 'role' };
+  const snapshot = lifecycleSnapshotOf(facts);
+  if (!snapshot.can(event)) {
+    const outOfRevisions =
+      event.type === 'customer_rejected' &&
+      facts.status === 'delivered' &&
+      facts.revisions_used >= facts.revision_limit;
+    return { ok: false, reason: outOfRevisions ? 'revisions' : 'state' };
+  }
+  const [next] = transition(orderLifecycleMachine, snapshot, event);
+  const after = factsOf(next);
+  return { ok: true, facts: after, changed: after.status !== facts.status || after.rated !== facts.rated };
+}
+
+/** The events `role` may send now (the SPA shows only these actions). */
+export function allowedEvents(facts: LifecycleFacts, role: LifecycleRole): LifecycleEventType[] {
+  const snapshot = lifecycleSnapshotOf(facts);
+  return (Object.keys(eventRoles) as LifecycleEventType[]).filter((type) =>
+    snapshot.can(type === 'customer_rebooked' ? { type, role, offers: 1 } : ({ type, role } as OrderLifecycleEvent)),
+  );
+}
+
+/** The state's meta (label, timeline step, artist screen). */
+export function metaOf(status: OrderStatus): OrderLifecycleMeta {
+  return orderLifecycleMachine.states[status]?.config.meta as OrderLifecycleMeta;
+}
+
+export interface TimelineStep {
+  status: OrderStatus;
+  label: string;
+  state: 'done' | 'current' | 'upcoming';
+}
+
+/** The customer's timeline: the main path of the machine, with the order's place on it. */
+export const timelineStatuses: OrderStatus[] = [
+  'awaiting_payment',
+  'offered',
+  'in_progress',
+  'in_validation',
+  'delivered',
+  'completed',
+];
+
+export function timelineOf(facts: LifecycleFacts): TimelineStep[] {
+  const step = metaOf(facts.status).step;
+  return timelineStatuses.map((status) => {
+    const at = metaOf(status).step;
+    const current = status === facts.status || (at === step && !timelineStatuses.includes(facts.status));
+    return {
+      status,
+      label: current ? metaOf(facts.status).customer : metaOf(status).customer,
+      state: current ? 'current' : at < step || (facts.status === 'completed' && at <= step) ? 'done' : 'upcoming',
+    };
+  });
+}

@@ -1,0 +1,26 @@
+import type { ArtistStage, LifecycleEventType, LifecycleRole } from '../contracts/lifecycle';
+
+export interface OrderLifecycleContext {
+  /** Offers still waiting for an answer (order_artists rows with offer_status 'pending'). */
+  openOffers: number;
+  /** Customer rejections used so far. */
+  revisionsUsed: number;
+  /** Customer rejections the order allows (REVISION_LIMIT at payment, default 2). */
+  revisionLimit: number;
+}
+
+export type OrderLifecycleInput = Partial<OrderLifecycleContext>;
+
+/** Every event names its sender's role; the guards refuse a role that may not send it. */
+export type OrderLifecycleEvent =
+  | { type: Exclude<LifecycleEventType, 'customer_rebooked'>; role: LifecycleRole }
+  | { type: 'customer_rebooked'; role: LifecycleRole /** How many new offers the rebooking opens. */; offers: number };
+
+export interface OrderLifecycleMeta {
+  /** Position on the customer's timeline (-1: off the line, e.g. cancelled). */
+  step: number;
+  /** How the customer reads the state. */
+  customer: string;
+  /** The artist screen that lists orders in this state (DESIGN §4). */
+  artistStage?: ArtistStage;
+}
