@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 import { fieldMessages as m } from './messages';
-import { MAX_SELECTED_ARTISTS, type Order, type OrderBrief, type OrderStatus, orderMessages } from './order';
+import {
+  MAX_SELECTED_ARTISTS,
+  type Order,
+  type OrderBrief,
+  type OrderStatus,
+  orderMessages,
+  orderReferencePattern,
+  orderStatuses,
+} from './order';
 
 // The order after payment (DESIGN §4): who may send which lifecycle event, the bodies of the calls
 // that send them, and the answers the artist, admin and customer screens read. The states and guards
@@ -40,8 +48,8 @@ export const stageStatuses: Record<ArtistStage, readonly OrderStatus[]> = {
   completed: ['completed'],
 };
 
-/** The admin's order overview adds the states no artist screen shows. */
-export const adminStages = [...artistStages, 'needs_artist', 'awaiting_payment', 'cancelled', 'overdue'] as const;
+/** The admin's order overview: one status, every order, or the overdue ones (work past its due date). */
+export const adminStages = [...orderStatuses, 'overdue', 'all'] as const;
 export type AdminStage = (typeof adminStages)[number];
 
 export const lifecycleMessages = {
@@ -176,9 +184,10 @@ export const artistOrdersQuerySchema = v.strictObject({
   cursor: cursorSchema,
   limit: limitSchema,
 });
-/** GET /admin/orders?stage=&cursor=&limit=. */
+/** GET /admin/orders?stage=&cursor=&limit=&transaction=: by due date then id (newest first for `all`). */
 export const adminOrdersQuerySchema = v.strictObject({
-  stage: v.picklist(adminStages, 'Unknown stage'),
+  stage: v.optional(v.picklist(adminStages, 'Unknown stage'), 'all'),
+  transaction: v.optional(v.pipe(v.string(), v.trim(), v.regex(orderReferencePattern, 'Unknown transaction'))),
   cursor: cursorSchema,
   limit: limitSchema,
 });

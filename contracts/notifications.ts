@@ -112,3 +112,58 @@ export function notificationTarget(area: AccountType, notification: Notification
     ? { to: '/customer/account/order-history', search: { transaction: reference } }
     : { to: '/customer/account/order-history' };
 }
+
+/** What each notification says; every order notification carries the reference (SPEC §3). */
+export const notificationTexts: Record<
+  NotificationType,
+  (o: { reference: string; occasion: string; recipient: string; artist?: string }) => { title: string; body: string }
+> = {
+  new_order: (o) => ({
+    title: 'New song order',
+    body: `You have a new ${o.occasion} song offer for ${o.recipient} (${o.reference}). Accept it before it expires.`,
+  }),
+  accepted_by_artist: (o) => ({
+    title: 'An artist accepted your order',
+    body: `${o.artist ?? 'Your artist'} is now working on the song for ${o.recipient} (${o.reference}).`,
+  }),
+  rejected_by_artist: (o) => ({
+    title: 'Choose another artist',
+    body: `The artists you chose could not take order ${o.reference}. Choose other artists or cancel for a refund.`,
+  }),
+  uploaded_by_artist: (o) => ({
+    title: 'Recording uploaded',
+    body: `A recording for order ${o.reference} was uploaded and is waiting for validation.`,
+  }),
+  validated_by_admin: (o) => ({
+    title: 'Recording validated',
+    body: `The song for ${o.recipient} (${o.reference}) passed validation and is ready to listen to.`,
+  }),
+  revision_by_admin: (o) => ({
+    title: 'Revision requested',
+    body: `Our team asked for changes to the recording of order ${o.reference}. Read the notes and upload again.`,
+  }),
+  rejected_by_customer: (o) => ({
+    title: 'The customer asked for changes',
+    body: `The customer sent order ${o.reference} back with feedback. Read it and upload a new version.`,
+  }),
+  accepted_by_customer: (o) => ({
+    title: 'The customer accepted your song',
+    body: `The customer accepted the song for ${o.recipient} (${o.reference}).`,
+  }),
+  completed_order: (o) => ({
+    title: 'Order completed',
+    body: `Order ${o.reference} is complete.`,
+  }),
+  rated_by_customer: (o) => ({
+    title: 'New rating',
+    body: `The customer rated your song for order ${o.reference}.`,
+  }),
+  cancelled_order: (o) => ({
+    title: 'Order cancelled',
+    body: `Order ${o.reference} was cancelled.`,
+  }),
+  application_approved: () => ({
+    title: 'Application approved',
+    body: 'Your artist application was approved. Go online so customers can find you.',
+  }),
+};

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { CatalogOptions } from './artist';
 import { contactNumberSchema, emailSchema } from './auth';
 import { findCountry } from './countries';
+import type { CustomerOrderLifecycle } from './lifecycle';
 import { fieldMessages as m } from './messages';
 import { genreValues, type Option, vocalTypeValues } from './options';
 
@@ -306,7 +307,7 @@ export interface OrderBrief {
 }
 
 /** GET /orders → data.orders[], GET /orders/{id} → data: the order with its brief (clips with signed URLs). */
-export interface OrderDetail extends Order {
+export interface OrderDetail extends Order, CustomerOrderLifecycle {
   brief: OrderBrief;
 }
 

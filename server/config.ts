@@ -61,6 +61,12 @@ export interface Config {
   minLeadDays: number;
   /** The platform's share of an order's price, in percent (PLATFORM_FEE_PERCENT). */
   platformFeePercent: number;
+  /** How long an artist has to answer an offer (OFFER_TTL_HOURS). */
+  offerTtlMs: number;
+  /** How many times a customer may send a delivered song back (REVISION_LIMIT). */
+  revisionLimit: number;
+  /** How often the scheduler looks for expired offers (OFFER_SWEEP_SECONDS). */
+  offerSweepMs: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -154,6 +160,9 @@ const envSchema = v.object({
   ),
   MIN_LEAD_DAYS: wholeNumber(3, 0, 365),
   PLATFORM_FEE_PERCENT: wholeNumber(20, 0, 100),
+  OFFER_TTL_HOURS: wholeNumber(24, 1, 24 * 30),
+  REVISION_LIMIT: wholeNumber(2, 0, 10),
+  OFFER_SWEEP_SECONDS: wholeNumber(60, 1, 3600),
   PAYMENT_PROVIDER: v.pipe(
     v.optional(v.string(), 'sandbox'),
     v.trim(),
@@ -228,6 +237,9 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: e.LOG_LEVEL,
     minLeadDays: e.MIN_LEAD_DAYS,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    offerTtlMs: e.OFFER_TTL_HOURS * 3_600_000,
+    revisionLimit: e.REVISION_LIMIT,
+    offerSweepMs: e.OFFER_SWEEP_SECONDS * 1000,
     payments:
       e.PAYMENT_PROVIDER === 'dragonpay'
         ? {

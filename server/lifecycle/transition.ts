@@ -1,0 +1,228 @@
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import { type LifecycleFacts, type LifecycleRole, lifecycleMessages } from '../../contracts/lifecycle';
+import { type NotificationType, notificationTexts } from '../../contracts/notifications';
+import { occasions, orderMessages } from '../../contracts/order';
+import { decide } from '../../machines/order-lifecycle';
+import type { OrderLifecycleEvent } from '../../machines/order-lifecycle.machine';
+import type { DB, OrderEventActor, OrderRow, OrdersTable } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import type { NotificationHub } from '../notifications/hub';
+import { insertNotifications, type NewNotification } from '../notifications/notifications.repository';
+import { recordOrderEvent } from '../orders/orders.repository';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface TransitionInput {
+  orderId: number;
+  event: OrderLifecycleEvent;
+  /** users.id of the person acting; null for the system and payment providers. */
+  actorId: number | null;
+  /** Recorded with the event (reason, notes, rating…). */
+  payload?: Record<string, unknown>;
+  at: Date;
+  /**
+   * The event's own checks and writes, in the same transaction, after the machine allowed the event
+   * and before the status moves: throw an ApiError to refuse; answer extra order columns to set.
+   */
+  apply?: (
+    trx: Transaction<DB>,
+    order: OrderRow,
+    facts: LifecycleFacts,
+  ) => Promise<Updateable<OrdersTable> | undefined>;
+}
+
+export interface TransitionResult {
+  order: OrderRow;
+  facts: LifecycleFacts;
+  /** Users with new notifications: publish to them once the transaction has committed. */
+  notified: number[];
+}
+
+/**
+ * Locks the order row for the rest of the transaction. A write is the one portable lock: it takes the
+ * row lock on PostgreSQL and the database write lock on SQLite before anything is read, so two
+ * transitions of one order (two artists accepting, a decline racing the expiry sweep) run one after
+ * the other and the second sees the first's result.
+ */
+async function lockOrder(trx: Executor, orderId: number): Promise<OrderRow | undefined> {
+  return trx
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function openOfferCount(trx: Executor, orderId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('order_artists')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('order_id', '=', orderId)
+    .where('offer_status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function factsOfRow(order: OrderRow, openOffers: number): LifecycleFacts {
+  return {
+    status: order.status,
+    rated: order.rating !== null,
+    open_offers: openOffers,
+    revisions_used: order.revisions_used,
+    revision_limit: order.revision_limit,
+  };
+}
+
+const actorOf = (role: LifecycleRole, event: OrderLifecycleEvent): OrderEventActor =>
+  event.type === 'payment_succeeded' ? 'provider' : role;
+
+/**
+ * Moves one order by one lifecycle event inside `trx`: the machine decides (403 for a role that never
+ * sends the event, 409 when the state does not accept it now), then the event's own writes, the status,
+ * the `order_events` row and the notifications are written together. The caller commits, then
+ * publishes `notified` (runTransition does both).
+ */
+export async function transitionOrder(trx: Transaction<DB>, input: TransitionInput): Promise<TransitionResult> {
+  const { event, at } = input;
+  const iso = at.toISOString();
+  const order = await lockOrder(trx, input.orderId);
+  if (!order) throw new ApiError(404, orderMessages.orderNotFound);
+  const facts = factsOfRow(order, await openOfferCount(trx, order.id));
+  const decision = decide(facts, event);
+  if (!decision.ok) {
+    if (decision.reason === 'role') throw new ApiError(403, 'You are not allowed to do this.');
+    throw new ApiError(
+      409,
+      decision.reason === 'revisions' ? lifecycleMessages.noRevisionsLeft : lifecycleMessages.notNow[event.type],
+    );
+  }
+  const extra = (await input.apply?.(trx, order, facts)) ?? {};
+  const updated = await trx
+    .updateTable('orders')
+    .set({
+      ...extra,
+      status: decision.facts.status,
+      revisions_used: decision.facts.revisions_used,
+      updated_at: iso,
+    })
+    .where('id', '=', order.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordOrderEvent(trx, {
+    orderId: order.id,
+    type: event.type,
+    actor: actorOf(event.role, event),
+    actorId: input.actorId,
+    payload: input.payload,
+    at: iso,
+  });
+  const after = factsOfRow(updated, await openOfferCount(trx, order.id));
+  const notified = await insertNotifications(trx, await notificationsFor(trx, updated, facts, after, event), iso);
+  return { order: updated, facts: after, notified };
+}
+
+/** transitionOrder in its own transaction, publishing the notifications once it has committed. */
+export async function runTransition(
+  deps: { db: Kysely<DB>; hub: NotificationHub },
+  input: TransitionInput,
+): Promise<TransitionResult> {
+  const result = await deps.db.transaction().execute((trx) => transitionOrder(trx, input));
+  deps.hub.publish(result.notified);
+  return result;
+}
+
+// ---- Who hears about what (DESIGN §4 "Notifications sent") -------------------------------------------
+
+async function adminIds(trx: Executor): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('type', '=', 'admin')
+    .where('deactivated_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Artists whose offer on the order is still open (after the event's own writes). */
+async function pendingOfferArtists(trx: Executor, orderId: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('order_artists')
+    .select('artist_id')
+    .where('order_id', '=', orderId)
+    .where('offer_status', '=', 'pending')
+    .orderBy('rank')
+    .execute();
+  return rows.map((row) => row.artist_id);
+}
+
+async function stageNameOf(trx: Executor, userId: number | null): Promise<string | undefined> {
+  if (userId === null) return undefined;
+  const row = await trx.selectFrom('users').select('stage_name').where('id', '=', userId).executeTakeFirst();
+  return row?.stage_name ?? undefined;
+}
+
+async function notificationsFor(
+  trx: Executor,
+  order: OrderRow,
+  before: LifecycleFacts,
+  after: LifecycleFacts,
+  event: OrderLifecycleEvent,
+): Promise<NewNotification[]> {
+  const texts = {
+    reference: order.reference,
+    occasion: (occasions.find((o) => o.value === order.occasion_name)?.display ?? order.occasion_name).toLowerCase(),
+    recipient: order.recipient_first_name,
+    artist: await stageNameOf(trx, order.artist_id),
+  };
+  const to = (userIds: (number | null)[], type: NotificationType): NewNotification[] =>
+    userIds
+      .filter((id): id is number => id !== null)
+      .map((userId) => ({ userId, type, orderId: order.id, ...notificationTexts[type](texts) }));
+  const artist = order.artist_id;
+  switch (event.type) {
+    case 'payment_succeeded':
+    case 'customer_rebooked':
+      return to(await pendingOfferArtists(trx, order.id), 'new_order');
+    case 'artist_accepted':
+      return to([order.customer_id], 'accepted_by_artist');
+    case 'artist_declined':
+    case 'offer_expired':
+      // Only the last closed offer leaves the order without an artist.
+      return after.status === 'needs_artist' && before.status === 'offered'
+        ? to([order.customer_id], 'rejected_by_artist')
+        : [];
+    case 'recording_uploaded':
+      return [...to(await adminIds(trx), 'uploaded_by_artist'), ...to([artist], 'uploaded_by_artist')];
+    case 'admin_validated':
+      return [...to([order.customer_id], 'validated_by_admin'), ...to([artist], 'validated_by_admin')];
+    case 'admin_requested_revision':
+      return to([artist], 'revision_by_admin');
+    case 'customer_rejected':
+      return to([artist], 'rejected_by_customer');
+    case 'customer_accepted':
+      return [
+        ...to([artist], 'accepted_by_customer'),
+        ...to([artist], 'completed_order'),
+        ...to([order.customer_id], 'completed_order'),
+      ];
+    case 'customer_rated':
+      return to([artist], 'rated_by_customer');
+    case 'cancelled': {
+      // Everyone involved: the customer, the artist who took it, and artists whose offer was open.
+      const offered = before.status === 'offered' ? await offerArtistsClosedBy(trx, order.id) : [];
+      return to([...new Set([order.customer_id, artist, ...offered])], 'cancelled_order');
+    }
+  }
+}
+
+/** Artists whose offers a cancellation withdrew (the apply step marks them withdrawn). */
+async function offerArtistsClosedBy(trx: Executor, orderId: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('order_artists')
+    .select('artist_id')
+    .where('order_id', '=', orderId)
+    .where('offer_status', '=', 'withdrawn')
+    .where('offered_at', 'is not', null)
+    .execute();
+  return rows.map((row) => row.artist_id);
+}
