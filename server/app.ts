@@ -16,8 +16,16 @@ import { isMultipart } from './http/multipart';
 import { requestLog } from './http/request-log';
 import { noStore, withSecurityHeaders } from './http/security-headers';
 import { createStaticRoutes, hasStaticRoot } from './http/static';
+import {
+  createAdminOrderRoutes,
+  createArtistOrderRoutes,
+  createCustomerLifecycleRoutes,
+} from './lifecycle/lifecycle.routes';
 import { createMediaRoutes } from './media/media.routes';
 import { createMediaSigner } from './media/signed-url';
+import { createLocalHub } from './notifications/hub';
+import { createNotificationRoutes } from './notifications/notifications.routes';
+import { createStreamTokens } from './notifications/stream-token';
 import { createOrderRoutes } from './orders/orders.routes';
 import { createPaymentProvider } from './payments/payment-provider';
 import { createCheckoutRoutes, createPaymentRoutes } from './payments/payments.routes';
@@ -52,6 +60,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const media = createMediaSigner({ jwtSecret: deps.jwtSecret, clock, ttlSeconds: config.mediaUrlTtlSeconds });
   const payouts = createPayoutCipher(deps.payoutKey);
   const paymentProvider = createPaymentProvider({ config, jwtSecret: deps.jwtSecret, clock, logger });
+  const hub = deps.hub ?? createLocalHub();
+  const streamTokens = createStreamTokens({ jwtSecret: deps.jwtSecret, clock });
 
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
@@ -72,6 +82,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('storage', storage);
     c.set('media', media);
     c.set('payouts', payouts);
+    c.set('hub', hub);
     c.set('auth', undefined);
     await next();
   });
@@ -89,10 +100,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/v1/user', createCatalogRoutes());
   app.route('/api/v1/artist', createArtistRoutes());
   app.route('/api/v1/admin', createAdminRoutes());
+  for (const area of areas) app.route(`/api/v1/${area}`, createNotificationRoutes(area, streamTokens));
   for (const area of avatarAreas) app.route(`/api/v1/${area}`, createAvatarRoutes(area));
   app.route('/api/v1/user', createCustomerProfileRoutes());
   app.route('/api/v1/user', createOrderRoutes());
   app.route('/api/v1/user', createCheckoutRoutes(paymentProvider));
+  app.route('/api/v1/user', createCustomerLifecycleRoutes());
+  app.route('/api/v1/artist', createArtistOrderRoutes());
+  app.route('/api/v1/admin', createAdminOrderRoutes());
   app.route('/', createPaymentRoutes(paymentProvider));
   app.route('/', createMediaRoutes());
   app.route('/', createFlagRoutes(deps.flagsDir ?? defaultFlagsDir()));

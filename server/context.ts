@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { AppDatabase } from './db/database';
 import type { DB, UserRow } from './db/schema';
 import type { MediaSigner } from './media/signed-url';
+import type { NotificationHub } from './notifications/hub';
 import type { Clock } from './services/clock';
 import type { Logger } from './services/logger';
 import type { Mailer } from './services/mail';
@@ -30,6 +31,8 @@ export interface AppDeps {
   staticRoot?: string | null;
   /** Folder with the `<code>.svg` country flags; defaults to flag-icons' 4x3 set. */
   flagsDir?: string;
+  /** Wakes notification streams; defaults to this process only (server.ts passes the PostgreSQL one). */
+  hub?: NotificationHub;
 }
 
 export interface AuthState {
@@ -53,6 +56,8 @@ export interface AppVariables {
   media: MediaSigner;
   /** Seals payout account numbers at rest. */
   payouts: PayoutCipher;
+  /** Publish the recipients of committed notifications here; streams subscribe to it. */
+  hub: NotificationHub;
   /** Set by requireAuth only. */
   auth: AuthState | undefined;
 }

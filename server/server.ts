@@ -10,6 +10,11 @@ import type { AppDeps } from './context';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed';
+import { seedDemoOrders } from './db/seed-orders';
+import { expireOffers } from './lifecycle/offer-sweep';
+import { lifecycleSettingsOf } from './lifecycle/settings';
+import { createLocalHub } from './notifications/hub';
+import { startPgHub } from './notifications/pg-hub';
 import { sweepTempUploads } from './orders/temp-upload-sweep';
 import { type Clock, systemClock } from './services/clock';
 import { resolveJwtSecret } from './services/jwt-secret';
@@ -67,6 +72,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         now: clock.now(),
       })
     : false;
+  if (seeded) {
+    await seedDemoOrders({
+      db: database.db,
+      storage,
+      now: clock.now(),
+      settings: lifecycleSettingsOf(config),
+      platformFeePercent: config.platformFeePercent,
+    });
+  }
   const mailer = createMailer({
     from: config.mailFrom,
     smtpUrl: config.smtpUrl,
@@ -74,7 +88,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
   });
   const staticRoot = options.staticRoot === undefined ? defaultStaticRoot : options.staticRoot;
-  const deps: AppDeps = { config, database, clock, mailer, logger, jwtSecret, payoutKey, storage, staticRoot };
+  // Several processes may share a PostgreSQL database: their streams hear each other through LISTEN/NOTIFY.
+  const hub =
+    config.database.kind === 'postgres'
+      ? await startPgHub({ url: config.database.url, schema: database.schema ?? 'public', db: database.db, logger })
+      : createLocalHub();
+  const deps: AppDeps = { config, database, clock, mailer, logger, jwtSecret, payoutKey, storage, staticRoot, hub };
   const app = createApp(deps);
 
   const prune = () =>
@@ -88,6 +107,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await prune();
   const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
   pruneTimer.unref();
+  // Offers unanswered past OFFER_TTL_HOURS (lifecycle/offer-sweep.ts; safe with several processes).
+  let sweeping = false;
+  const sweepOffers = async () => {
+    if (sweeping) return;
+    sweeping = true;
+    await expireOffers({ db: database.db, hub, clock, logger })
+      .catch((error: unknown) => logger.warn('expiring offers failed', { error }))
+      .finally(() => {
+        sweeping = false;
+      });
+  };
+  await sweepOffers();
+  const offerTimer = setInterval(sweepOffers, config.offerSweepMs);
+  offerTimer.unref();
 
   const port = options.port ?? config.port;
   let server: Server;
@@ -99,7 +132,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   } catch (error) {
     // A taken port must not leave the database, mailer and timer holding the process open.
     clearInterval(pruneTimer);
+    clearInterval(offerTimer);
     await mailer.close();
+    await hub.close();
     await database.destroy();
     throw error;
   }
@@ -112,6 +147,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const close = () => {
     closing ??= (async () => {
       clearInterval(pruneTimer);
+      clearInterval(offerTimer);
       await new Promise<void>((resolve) => {
         // Finish requests in flight, then cut whatever is left (a stuck keep-alive must not block shutdown).
         const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
@@ -122,6 +158,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         server.closeIdleConnections();
       });
       await mailer.close();
+      await hub.close();
       await database.destroy();
     })();
     return closing;

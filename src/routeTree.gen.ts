@@ -40,18 +40,24 @@ import { Route as ArtistValidationRouteImport } from './routes/artist.validation
 import { Route as CheckoutStatusRouteImport } from './routes/checkout.$status'
 import { Route as CustomerIndexRouteImport } from './routes/customer.index'
 import { Route as CustomerAccountRouteImport } from './routes/customer.account'
+import { Route as GiftTokenRouteImport } from './routes/gift.$token'
 import { Route as OrderIndexRouteImport } from './routes/order.index'
 import { Route as OrderCheckoutRouteImport } from './routes/order.checkout'
 import { Route as OrderOccasionRouteImport } from './routes/order.occasion'
 import { Route as OrderReviewRouteImport } from './routes/order.review'
 import { Route as OrderSongRouteImport } from './routes/order.song'
 import { Route as OrderStoryRouteImport } from './routes/order.story'
+import { Route as AdminConsolePayoutsRouteImport } from './routes/admin._console.payouts'
+import { Route as AdminConsoleValidationRouteImport } from './routes/admin._console.validation'
 import { Route as CustomerAccountIndexRouteImport } from './routes/customer.account.index'
 import { Route as CustomerAccountOrderHistoryRouteImport } from './routes/customer.account.order-history'
 import { Route as CustomerAccountPaymentHistoryRouteImport } from './routes/customer.account.payment-history'
 import { Route as CustomerAccountSettingsRouteImport } from './routes/customer.account.settings'
 import { Route as AdminConsoleApplicationsIndexRouteImport } from './routes/admin._console.applications.index'
 import { Route as AdminConsoleApplicationsIdRouteImport } from './routes/admin._console.applications.$id'
+import { Route as AdminConsoleOrdersIndexRouteImport } from './routes/admin._console.orders.index'
+import { Route as AdminConsoleOrdersIdRouteImport } from './routes/admin._console.orders.$id'
+import { Route as CustomerAccountOrdersIdRouteImport } from './routes/customer.account.orders.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -207,6 +213,11 @@ const CustomerAccountRoute = CustomerAccountRouteImport.update({
   path: '/customer/account',
   getParentRoute: () => rootRouteImport,
 } as any)
+const GiftTokenRoute = GiftTokenRouteImport.update({
+  id: '/gift/$token',
+  path: '/gift/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OrderIndexRoute = OrderIndexRouteImport.update({
   id: '/order/',
   path: '/order/',
@@ -236,6 +247,16 @@ const OrderStoryRoute = OrderStoryRouteImport.update({
   id: '/order/story',
   path: '/order/story',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminConsolePayoutsRoute = AdminConsolePayoutsRouteImport.update({
+  id: '/payouts',
+  path: '/payouts',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleValidationRoute = AdminConsoleValidationRouteImport.update({
+  id: '/validation',
+  path: '/validation',
+  getParentRoute: () => AdminConsoleRoute,
 } as any)
 const CustomerAccountIndexRoute = CustomerAccountIndexRouteImport.update({
   id: '/',
@@ -271,6 +292,21 @@ const AdminConsoleApplicationsIdRoute =
     path: '/applications/$id',
     getParentRoute: () => AdminConsoleRoute,
   } as any)
+const AdminConsoleOrdersIndexRoute = AdminConsoleOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleOrdersIdRoute = AdminConsoleOrdersIdRouteImport.update({
+  id: '/orders/$id',
+  path: '/orders/$id',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const CustomerAccountOrdersIdRoute = CustomerAccountOrdersIdRouteImport.update({
+  id: '/orders/$id',
+  path: '/orders/$id',
+  getParentRoute: () => CustomerAccountRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -300,6 +336,7 @@ export interface FileRoutesByFullPath {
   '/artist/validation': typeof ArtistValidationRoute
   '/checkout/$status': typeof CheckoutStatusRoute
   '/customer/account': typeof CustomerAccountRouteWithChildren
+  '/gift/$token': typeof GiftTokenRoute
   '/order/checkout': typeof OrderCheckoutRoute
   '/order/occasion': typeof OrderOccasionRoute
   '/order/review': typeof OrderReviewRoute
@@ -309,12 +346,17 @@ export interface FileRoutesByFullPath {
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
   '/order/': typeof OrderIndexRoute
+  '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
   '/customer/account/settings': typeof CustomerAccountSettingsRoute
   '/customer/account/': typeof CustomerAccountIndexRoute
   '/admin/applications/$id': typeof AdminConsoleApplicationsIdRoute
+  '/admin/orders/$id': typeof AdminConsoleOrdersIdRoute
+  '/customer/account/orders/$id': typeof CustomerAccountOrdersIdRoute
   '/admin/applications/': typeof AdminConsoleApplicationsIndexRoute
+  '/admin/orders/': typeof AdminConsoleOrdersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -343,6 +385,7 @@ export interface FileRoutesByTo {
   '/artist/song-orders': typeof ArtistSongOrdersRoute
   '/artist/validation': typeof ArtistValidationRoute
   '/checkout/$status': typeof CheckoutStatusRoute
+  '/gift/$token': typeof GiftTokenRoute
   '/order/checkout': typeof OrderCheckoutRoute
   '/order/occasion': typeof OrderOccasionRoute
   '/order/review': typeof OrderReviewRoute
@@ -351,12 +394,17 @@ export interface FileRoutesByTo {
   '/artist': typeof ArtistIndexRoute
   '/customer': typeof CustomerIndexRoute
   '/order': typeof OrderIndexRoute
+  '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
   '/customer/account/settings': typeof CustomerAccountSettingsRoute
   '/customer/account': typeof CustomerAccountIndexRoute
   '/admin/applications/$id': typeof AdminConsoleApplicationsIdRoute
+  '/admin/orders/$id': typeof AdminConsoleOrdersIdRoute
+  '/customer/account/orders/$id': typeof CustomerAccountOrdersIdRoute
   '/admin/applications': typeof AdminConsoleApplicationsIndexRoute
+  '/admin/orders': typeof AdminConsoleOrdersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -388,6 +436,7 @@ export interface FileRoutesById {
   '/artist/validation': typeof ArtistValidationRoute
   '/checkout/$status': typeof CheckoutStatusRoute
   '/customer/account': typeof CustomerAccountRouteWithChildren
+  '/gift/$token': typeof GiftTokenRoute
   '/order/checkout': typeof OrderCheckoutRoute
   '/order/occasion': typeof OrderOccasionRoute
   '/order/review': typeof OrderReviewRoute
@@ -397,12 +446,17 @@ export interface FileRoutesById {
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
   '/order/': typeof OrderIndexRoute
+  '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/_console/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
   '/customer/account/settings': typeof CustomerAccountSettingsRoute
   '/customer/account/': typeof CustomerAccountIndexRoute
   '/admin/_console/applications/$id': typeof AdminConsoleApplicationsIdRoute
+  '/admin/_console/orders/$id': typeof AdminConsoleOrdersIdRoute
+  '/customer/account/orders/$id': typeof CustomerAccountOrdersIdRoute
   '/admin/_console/applications/': typeof AdminConsoleApplicationsIndexRoute
+  '/admin/_console/orders/': typeof AdminConsoleOrdersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -434,6 +488,7 @@ export interface FileRouteTypes {
     | '/artist/validation'
     | '/checkout/$status'
     | '/customer/account'
+    | '/gift/$token'
     | '/order/checkout'
     | '/order/occasion'
     | '/order/review'
@@ -443,12 +498,17 @@ export interface FileRouteTypes {
     | '/artist/'
     | '/customer/'
     | '/order/'
+    | '/admin/payouts'
+    | '/admin/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
     | '/customer/account/settings'
     | '/customer/account/'
     | '/admin/applications/$id'
+    | '/admin/orders/$id'
+    | '/customer/account/orders/$id'
     | '/admin/applications/'
+    | '/admin/orders/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -477,6 +537,7 @@ export interface FileRouteTypes {
     | '/artist/song-orders'
     | '/artist/validation'
     | '/checkout/$status'
+    | '/gift/$token'
     | '/order/checkout'
     | '/order/occasion'
     | '/order/review'
@@ -485,12 +546,17 @@ export interface FileRouteTypes {
     | '/artist'
     | '/customer'
     | '/order'
+    | '/admin/payouts'
+    | '/admin/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
     | '/customer/account/settings'
     | '/customer/account'
     | '/admin/applications/$id'
+    | '/admin/orders/$id'
+    | '/customer/account/orders/$id'
     | '/admin/applications'
+    | '/admin/orders'
   id:
     | '__root__'
     | '/'
@@ -521,6 +587,7 @@ export interface FileRouteTypes {
     | '/artist/validation'
     | '/checkout/$status'
     | '/customer/account'
+    | '/gift/$token'
     | '/order/checkout'
     | '/order/occasion'
     | '/order/review'
@@ -530,12 +597,17 @@ export interface FileRouteTypes {
     | '/artist/'
     | '/customer/'
     | '/order/'
+    | '/admin/_console/payouts'
+    | '/admin/_console/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
     | '/customer/account/settings'
     | '/customer/account/'
     | '/admin/_console/applications/$id'
+    | '/admin/_console/orders/$id'
+    | '/customer/account/orders/$id'
     | '/admin/_console/applications/'
+    | '/admin/_console/orders/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -565,6 +637,7 @@ export interface RootRouteChildren {
   ArtistValidationRoute: typeof ArtistValidationRoute
   CheckoutStatusRoute: typeof CheckoutStatusRoute
   CustomerAccountRoute: typeof CustomerAccountRouteWithChildren
+  GiftTokenRoute: typeof GiftTokenRoute
   OrderCheckoutRoute: typeof OrderCheckoutRoute
   OrderOccasionRoute: typeof OrderOccasionRoute
   OrderReviewRoute: typeof OrderReviewRoute
@@ -794,6 +867,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CustomerAccountRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/gift/$token': {
+      id: '/gift/$token'
+      path: '/gift/$token'
+      fullPath: '/gift/$token'
+      preLoaderRoute: typeof GiftTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/order/': {
       id: '/order/'
       path: '/order'
@@ -835,6 +915,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/order/story'
       preLoaderRoute: typeof OrderStoryRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/_console/payouts': {
+      id: '/admin/_console/payouts'
+      path: '/payouts'
+      fullPath: '/admin/payouts'
+      preLoaderRoute: typeof AdminConsolePayoutsRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/validation': {
+      id: '/admin/_console/validation'
+      path: '/validation'
+      fullPath: '/admin/validation'
+      preLoaderRoute: typeof AdminConsoleValidationRouteImport
+      parentRoute: typeof AdminConsoleRoute
     }
     '/customer/account/': {
       id: '/customer/account/'
@@ -878,17 +972,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleApplicationsIdRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/orders/': {
+      id: '/admin/_console/orders/'
+      path: '/orders'
+      fullPath: '/admin/orders/'
+      preLoaderRoute: typeof AdminConsoleOrdersIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/orders/$id': {
+      id: '/admin/_console/orders/$id'
+      path: '/orders/$id'
+      fullPath: '/admin/orders/$id'
+      preLoaderRoute: typeof AdminConsoleOrdersIdRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/customer/account/orders/$id': {
+      id: '/customer/account/orders/$id'
+      path: '/orders/$id'
+      fullPath: '/customer/account/orders/$id'
+      preLoaderRoute: typeof CustomerAccountOrdersIdRouteImport
+      parentRoute: typeof CustomerAccountRoute
+    }
   }
 }
 
 interface AdminConsoleRouteChildren {
+  AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
+  AdminConsoleValidationRoute: typeof AdminConsoleValidationRoute
   AdminConsoleApplicationsIdRoute: typeof AdminConsoleApplicationsIdRoute
+  AdminConsoleOrdersIdRoute: typeof AdminConsoleOrdersIdRoute
   AdminConsoleApplicationsIndexRoute: typeof AdminConsoleApplicationsIndexRoute
+  AdminConsoleOrdersIndexRoute: typeof AdminConsoleOrdersIndexRoute
 }
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
+  AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
+  AdminConsoleValidationRoute: AdminConsoleValidationRoute,
   AdminConsoleApplicationsIdRoute: AdminConsoleApplicationsIdRoute,
+  AdminConsoleOrdersIdRoute: AdminConsoleOrdersIdRoute,
   AdminConsoleApplicationsIndexRoute: AdminConsoleApplicationsIndexRoute,
+  AdminConsoleOrdersIndexRoute: AdminConsoleOrdersIndexRoute,
 }
 
 const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(
@@ -914,6 +1037,7 @@ interface CustomerAccountRouteChildren {
   CustomerAccountPaymentHistoryRoute: typeof CustomerAccountPaymentHistoryRoute
   CustomerAccountSettingsRoute: typeof CustomerAccountSettingsRoute
   CustomerAccountIndexRoute: typeof CustomerAccountIndexRoute
+  CustomerAccountOrdersIdRoute: typeof CustomerAccountOrdersIdRoute
 }
 
 const CustomerAccountRouteChildren: CustomerAccountRouteChildren = {
@@ -921,6 +1045,7 @@ const CustomerAccountRouteChildren: CustomerAccountRouteChildren = {
   CustomerAccountPaymentHistoryRoute: CustomerAccountPaymentHistoryRoute,
   CustomerAccountSettingsRoute: CustomerAccountSettingsRoute,
   CustomerAccountIndexRoute: CustomerAccountIndexRoute,
+  CustomerAccountOrdersIdRoute: CustomerAccountOrdersIdRoute,
 }
 
 const CustomerAccountRouteWithChildren = CustomerAccountRoute._addFileChildren(
@@ -954,6 +1079,7 @@ const rootRouteChildren: RootRouteChildren = {
   ArtistValidationRoute: ArtistValidationRoute,
   CheckoutStatusRoute: CheckoutStatusRoute,
   CustomerAccountRoute: CustomerAccountRouteWithChildren,
+  GiftTokenRoute: GiftTokenRoute,
   OrderCheckoutRoute: OrderCheckoutRoute,
   OrderOccasionRoute: OrderOccasionRoute,
   OrderReviewRoute: OrderReviewRoute,

@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
-import { onApplicationApproved, onApplicationRejected } from './application-review';
+import { onApplicationApproved, onApplicationRejected, recordApplicationApproved } from './application-review';
 import { decideApplication, findArtist, hasPayout, listApplications } from './applications.repository';
 import { toApplicationDetail, toApplicationSummary } from './applications.serializers';
 
@@ -54,6 +54,7 @@ async function decide(c: AppContext, id: number, to: 'approved' | 'rejected', re
         { reviewed_at: now.toISOString(), reviewed_by: admin.id, rejection_reason: reason },
         now,
       );
+      if (to === 'approved') await recordApplicationApproved(trx, user, now);
     }
     return user;
   });

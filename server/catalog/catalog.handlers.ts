@@ -7,6 +7,7 @@ import { listSongs, listSongsOf } from '../artists/songs.repository';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
+import { ratingsOf, reviewsOf, unrated } from '../lifecycle/ratings.repository';
 import { methodsFor } from '../payments/methods';
 import { findCatalogPage, findVisibleArtist } from './catalog.repository';
 import { toArtistCard, toArtistPublicProfile } from './catalog.serializers';
@@ -49,13 +50,13 @@ export async function listArtists(c: AppContext, query: CatalogQuery) {
     limit,
   });
   const page = rows.slice(0, limit);
-  const songs = await listSongsOf(
-    db,
-    page.map((row) => row.user.id),
-  );
+  const ids = page.map((row) => row.user.id);
+  const [songs, ratings] = await Promise.all([listSongsOf(db, ids), ratingsOf(db, ids)]);
   const last = page.at(-1);
   const body: ArtistCatalogPage = {
-    artists: page.map((row) => toArtistCard(row.user, row.profile, songs.get(row.user.id) ?? [], media)),
+    artists: page.map((row) =>
+      toArtistCard(row.user, row.profile, songs.get(row.user.id) ?? [], media, ratings.get(row.user.id)),
+    ),
     next_cursor: rows.length > limit && last ? encodeCursor({ key: last.key, id: last.user.id }) : null,
   };
   return ok(c, body);
@@ -66,6 +67,25 @@ export async function getArtist(c: AppContext, publicId: string) {
   const { db, media } = c.var;
   const found = /^[A-Za-z0-9_-]{1,64}$/.test(publicId) ? await findVisibleArtist(db, publicId) : undefined;
   if (!found) throw new ApiError(404, artistMessages.artistUnavailable);
-  const songs = await listSongs(db, found.user.id);
-  return ok(c, toArtistPublicProfile(found.user, found.profile, songs, media));
+  const [songs, ratings, reviews] = await Promise.all([
+    listSongs(db, found.user.id),
+    ratingsOf(db, [found.user.id]),
+    reviewsOf(db, found.user.id),
+  ]);
+  return ok(
+    c,
+    toArtistPublicProfile(
+      found.user,
+      found.profile,
+      songs,
+      media,
+      ratings.get(found.user.id) ?? unrated,
+      reviews.map((r) => ({
+        rating: r.rating as number,
+        review: r.review ?? '',
+        customer_first_name: r.first_name,
+        created_at: r.rated_at ?? '',
+      })),
+    ),
+  );
 }

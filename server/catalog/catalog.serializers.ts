@@ -1,6 +1,7 @@
 import type { ArtistCard, ArtistPublicProfile } from '../../contracts/artist';
 import { genresOf, rateOf, vocalTypeOf } from '../artists/artist.serializers';
 import type { ArtistProfileRow, ArtistSongRow, UserRow } from '../db/schema';
+import { type RatingSummary, unrated } from '../lifecycle/ratings.repository';
 import type { MediaSigner } from '../media/signed-url';
 import { MEDIA_PREFIX } from '../users/auth-user';
 
@@ -9,12 +10,13 @@ function pickSample(user: UserRow, songs: ArtistSongRow[]): ArtistSongRow | unde
   return songs.find((s) => s.source === user.featured_song_path) ?? songs[0];
 }
 
-/** Ratings arrive with orders; until then every artist is unrated. */
+/** A card of the catalogue, with the artist's average rating from completed orders. */
 export function toArtistCard(
   user: UserRow,
   profile: ArtistProfileRow | undefined,
   songs: ArtistSongRow[],
   media: MediaSigner,
+  ratings: RatingSummary = unrated,
 ): ArtistCard {
   const sample = pickSample(user, songs);
   return {
@@ -23,8 +25,8 @@ export function toArtistCard(
     avatar: user.avatar_path ? `${MEDIA_PREFIX}${user.avatar_path}` : null,
     genres: genresOf(profile),
     vocal_type: vocalTypeOf(profile),
-    rating: null,
-    rating_count: 0,
+    rating: ratings.rating,
+    rating_count: ratings.rating_count,
     rate: rateOf(profile),
     sample: sample ? { title: sample.title, url: media.audioUrl(sample.source) } : null,
   };
@@ -36,13 +38,15 @@ export function toArtistPublicProfile(
   profile: ArtistProfileRow | undefined,
   songs: ArtistSongRow[],
   media: MediaSigner,
+  ratings: RatingSummary,
+  reviews: ArtistPublicProfile['reviews'],
 ): ArtistPublicProfile {
   const featured = songs.filter((s) => s.source === user.featured_song_path);
   const ordered = [...featured, ...songs.filter((s) => s.source !== user.featured_song_path)];
   return {
-    ...toArtistCard(user, profile, songs, media),
+    ...toArtistCard(user, profile, songs, media, ratings),
     bio: profile?.bio ?? '',
     songs: ordered.map((s) => ({ source: s.source, title: s.title, url: media.audioUrl(s.source) })),
-    reviews: [],
+    reviews,
   };
 }

@@ -38,6 +38,8 @@ export interface SendFileOptions {
   /** A strong validator: stored files never change under a name, so the name (or source) is one. */
   etag: string;
   cacheControl: string;
+  /** Set to offer the file as a download under this name (default: shown inline). */
+  downloadName?: string;
 }
 
 /** Streams a stored file from disk with Range support: 200 whole, 206 one range, 416 unsatisfiable. */
@@ -48,7 +50,7 @@ export function sendStoredFile(c: AppContext, storage: Storage, options: SendFil
     'Content-Type': options.mime,
     'Cache-Control': options.cacheControl,
     ETag: etag,
-    'Content-Disposition': 'inline',
+    'Content-Disposition': options.downloadName ? `attachment; filename="${options.downloadName}"` : 'inline',
   };
   // If-Range with another validator means "the file changed since": send all of it.
   const ifRange = c.req.header('if-range');

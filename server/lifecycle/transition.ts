@@ -1,5 +1,6 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { type LifecycleFacts, type LifecycleRole, lifecycleMessages } from '../../contracts/lifecycle';
+import { serverMessages } from '../../contracts/messages';
 import { type NotificationType, notificationTexts } from '../../contracts/notifications';
 import { occasions, orderMessages } from '../../contracts/order';
 import { decide } from '../../machines/order-lifecycle';
@@ -90,7 +91,7 @@ export async function transitionOrder(trx: Transaction<DB>, input: TransitionInp
   const facts = factsOfRow(order, await openOfferCount(trx, order.id));
   const decision = decide(facts, event);
   if (!decision.ok) {
-    if (decision.reason === 'role') throw new ApiError(403, 'You are not allowed to do this.');
+    if (decision.reason === 'role') throw new ApiError(403, serverMessages.forbidden);
     throw new ApiError(
       409,
       decision.reason === 'revisions' ? lifecycleMessages.noRevisionsLeft : lifecycleMessages.notNow[event.type],

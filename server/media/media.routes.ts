@@ -37,6 +37,8 @@ export function createMediaRoutes(): Hono<AppEnv> {
       etag: source,
       // A cached copy must not outlive the signature that allowed it.
       cacheControl: `private, max-age=${remaining}`,
+      // `download=1` (the gift page's Download link) saves the file instead of playing it.
+      downloadName: c.req.query('download') === '1' ? `labsong.${file.name.split('.').pop()}` : undefined,
     });
   });
 

@@ -10,8 +10,13 @@ export interface NotificationHub {
   close(): Promise<void>;
 }
 
-/** The hub of one process (SQLite, tests). */
-export function createLocalHub(): NotificationHub {
+export interface LocalHub extends NotificationHub {
+  /** Wakes every subscriber (after a gap in which wake-ups may have been lost). */
+  wakeAll(): void;
+}
+
+/** The hub of one process (SQLite, tests); the PostgreSQL hub dispatches through one too. */
+export function createLocalHub(): LocalHub {
   const listeners = new Map<number, Set<() => void>>();
   return {
     publish(userIds) {
@@ -25,6 +30,9 @@ export function createLocalHub(): NotificationHub {
         set.delete(listener);
         if (set.size === 0) listeners.delete(userId);
       };
+    },
+    wakeAll() {
+      for (const set of listeners.values()) for (const listener of set) listener();
     },
     async close() {
       listeners.clear();

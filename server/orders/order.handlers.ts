@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { OrderRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
+import { loadRelations, toCustomerLifecycle } from '../lifecycle/order-views';
 import { clipLocationsOf, parseStored, type StoredBrief, toOrderDetail, toPayment } from './order.serializers';
 import {
   findOrderForCustomer,
@@ -18,19 +19,21 @@ import { findUploadsByLocations } from './temp-uploads.repository';
 type OrderListQuery = v.InferOutput<typeof orderListQuerySchema>;
 
 /** Orders with their artists, events and brief (clips with fresh signed URLs). */
-async function detailsOf(c: AppContext, rows: OrderRow[]): Promise<OrderDetail[]> {
-  const { db, media } = c.var;
+export async function detailsOf(c: AppContext, rows: OrderRow[]): Promise<OrderDetail[]> {
+  const { db, media, config } = c.var;
   const ids = rows.map((row) => row.id);
   const locations = rows.flatMap((row) => clipLocationsOf(parseStored<StoredBrief>(row.brief)?.story ?? null));
-  const [artists, events, found] = await Promise.all([
+  const [artists, events, found, relations] = await Promise.all([
     listOrderArtists(db, ids),
     listOrderEvents(db, ids),
     findUploadsByLocations(db, locations),
+    loadRelations(db, rows),
   ]);
   return rows.map((row) => {
     // Only the clips this order took (attached at commit), never another order's or a stranger's.
     const uploads = new Map([...found].filter(([, upload]) => upload.attached_order_id === row.id));
-    return toOrderDetail(row, artists.get(row.id) ?? [], events.get(row.id) ?? [], uploads, media);
+    const lifecycle = toCustomerLifecycle(row, relations, media, config.publicUrl);
+    return toOrderDetail(row, artists.get(row.id) ?? [], events.get(row.id) ?? [], uploads, media, lifecycle);
   });
 }
 

@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { CustomerOrderLifecycle } from '../../contracts/lifecycle';
 import {
   type ClipSlot,
   clipSlots,
@@ -51,7 +52,7 @@ export const toClip = (upload: TempUploadRow, media: MediaSigner): TempOrderClip
   size: upload.size,
 });
 
-function storyWithClips(story: StoryData, uploads: Map<string, TempUploadRow>, media: MediaSigner) {
+export function storyWithClips(story: StoryData, uploads: Map<string, TempUploadRow>, media: MediaSigner) {
   const clips = Object.fromEntries(
     clipSlots.map((slot) => {
       const location = story[slot];
@@ -133,12 +134,13 @@ export function toOrderDetail(
   events: OrderEventRow[],
   uploads: Map<string, TempUploadRow>,
   media: MediaSigner,
+  lifecycle: CustomerOrderLifecycle,
 ): OrderDetail {
   const brief = parseStored<StoredBrief>(row.brief);
   const answer: OrderBrief | null = brief
     ? { occasion: brief.occasion, song: brief.song, story: storyWithClips(brief.story, uploads, media) }
     : null;
-  return { ...toOrder(row, artists, events), brief: answer as OrderBrief };
+  return { ...toOrder(row, artists, events), ...lifecycle, brief: answer as OrderBrief };
 }
 
 export function toPayment(row: PaymentRow & { order_reference: string }): Payment {

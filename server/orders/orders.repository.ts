@@ -93,30 +93,6 @@ export async function listOrderArtists(
   return byOrder;
 }
 
-/**
- * A verified payment arrived: awaiting_payment → offered, paid_at set, event 'payment_succeeded'.
- * Idempotent and race-safe: the update only matches an order still awaiting payment, so a second
- * call (or a concurrent one) changes nothing. Answers whether this call moved the order.
- */
-export async function markOrderPaid(
-  trx: Executor,
-  orderId: number,
-  at: Date | string,
-  payload: Record<string, unknown> = {},
-): Promise<boolean> {
-  const iso = isoOf(at);
-  const moved = await trx
-    .updateTable('orders')
-    .set({ status: 'offered', paid_at: iso, updated_at: iso })
-    .where('id', '=', orderId)
-    .where('status', '=', 'awaiting_payment')
-    .returning('id')
-    .executeTakeFirst();
-  if (!moved) return false;
-  await recordOrderEvent(trx, { orderId, type: 'payment_succeeded', actor: 'provider', payload, at: iso });
-  return true;
-}
-
 /** The customer's payments with their order's reference, newest first. */
 export function listPaymentsForCustomer(
   db: Executor,

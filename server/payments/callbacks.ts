@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { PaymentStatus } from '../../contracts/order';
 import type { DB, PaymentRow } from '../db/schema';
-import { markOrderPaid } from '../orders/orders.repository';
+import { ApiError } from '../http/api-error';
+import { type LifecycleSettings, payOrder } from '../lifecycle/order-actions';
+import type { NotificationHub } from '../notifications/hub';
 import type { Clock } from '../services/clock';
 import type { Logger } from '../services/logger';
 import { findPaymentByTxnid, movePayment, recordCallback } from './payments.repository';
@@ -11,6 +13,8 @@ export interface CallbackDeps {
   db: Kysely<DB>;
   clock: Clock;
   logger: Logger;
+  hub: NotificationHub;
+  lifecycle: LifecycleSettings;
 }
 
 export type CallbackOutcome =
@@ -150,7 +154,8 @@ export async function handleCallback(
     }
   }
 
-  return db.transaction().execute(async (trx) => {
+  let notified: number[] = [];
+  const outcome = await db.transaction().execute(async (trx) => {
     const at = now();
     await recordCallback(trx, {
       paymentId: payment.id,
@@ -183,12 +188,20 @@ export async function handleCallback(
     }
     let orderPaid = false;
     if (moved.status === 'succeeded') {
-      orderPaid = await markOrderPaid(trx, moved.order_id, at, {
-        payment_id: moved.id,
-        provider: moved.provider,
-        txnid: moved.txnid,
-        refno: moved.refno,
-      });
+      // The lifecycle decides: only an order still awaiting payment moves (a second success, or one
+      // after a cancellation, is refused by the machine and changes nothing).
+      try {
+        const paid = await payOrder(trx, {
+          orderId: moved.order_id,
+          at: new Date(at),
+          payload: { payment_id: moved.id, provider: moved.provider, txnid: moved.txnid, refno: moved.refno },
+          settings: deps.lifecycle,
+        });
+        notified = paid.notified;
+        orderPaid = true;
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+      }
       if (!orderPaid) {
         // Paid twice, or paid after the order was cancelled: money to give back by hand.
         logger.error('payment succeeded for an order that was not awaiting payment', {
@@ -213,4 +226,6 @@ export async function handleCallback(
     });
     return { kind: 'accepted', payment: moved, changed: true, orderPaid } as const;
   });
+  deps.hub.publish(notified);
+  return outcome;
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { checkoutSchema } from '../../contracts/order';
 import { requireAuth } from '../auth/require-auth';
+import { lifecycleSettingsOf } from '../lifecycle/settings';
 import type { AppContext, AppEnv } from '../context';
 import { validateJson } from '../http/validate-json';
 import { findOrderById } from '../orders/orders.repository';
@@ -17,7 +18,13 @@ import { type SandboxProvider, sandboxOutcomes } from './sandbox.provider';
 const isSandbox = (provider: PaymentProvider): provider is SandboxProvider =>
   provider.name === 'sandbox' && 'postbackFor' in provider;
 
-const depsOf = (c: AppContext): CallbackDeps => ({ db: c.var.db, clock: c.var.clock, logger: c.var.logger });
+const depsOf = (c: AppContext): CallbackDeps => ({
+  db: c.var.db,
+  clock: c.var.clock,
+  logger: c.var.logger,
+  hub: c.var.hub,
+  lifecycle: lifecycleSettingsOf(c.var.config),
+});
 
 /** How a provider expects to be answered: `result=OK` (text/plain) for a genuine callback, else a refusal. */
 function callbackAnswer(c: AppContext, outcome: CallbackOutcome) {

@@ -7,6 +7,11 @@ import { type SessionCallInput, sessionMachine } from '../../machines/session.ma
 import { authApi } from '../api/auth.api';
 import { apiBaseFor, createApi, createClient } from '../api/client';
 import { orderApi } from '../api/order.api';
+import {
+  createNotificationsActor,
+  followSession,
+  type NotificationsActor,
+} from '../components/notifications/implementations';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
 import { currentRouteName, invalidateRoutes, navigateTo } from './navigation';
@@ -19,6 +24,8 @@ export interface AppActors {
   session: SessionActor;
   dialogs: DialogsActor;
   orderDraft: OrderDraftActor;
+  /** The bell's notification centre: signed in and out with the session. */
+  notifications: NotificationsActor;
   api: ReturnType<typeof createApi>;
 }
 
@@ -151,10 +158,21 @@ export function createAppActors(): AppActors {
       orderDraft.send({ type: 'session.loggedIn', account: user });
   });
 
+  const notifications = createNotificationsActor({
+    http: () => api.current(),
+    base: () => apiBaseFor(storage.get('userType')),
+    openTarget: (target) => navigateTo(target.to, target.search ? { search: target.search } : {}),
+  });
+
   orderDraft.start();
   session.start();
   dialogs.start();
-  return { session, dialogs, orderDraft, api };
+  notifications.start();
+  followSession(notifications, session, (s) => {
+    const user = s.hasTag('authenticated') ? s.context.user : null;
+    return user?.type === 'user' || user?.type === 'artist' ? { key: `${user.type}:${user.id}`, area: user.type } : null;
+  });
+  return { session, dialogs, orderDraft, notifications, api };
 }
 
 export type { UserType };

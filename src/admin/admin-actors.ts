@@ -1,9 +1,15 @@
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import { clientMessages } from '../../contracts/messages';
+import { isAdminSignedIn } from '../../machines/admin-session.connect';
 import { adminSessionMachine } from '../../machines/admin-session.machine';
 import type { AdminLogInInput, AdminTokenInput } from '../../machines/admin-session.types';
 import { invalidateRoutes, navigateTo } from '../actors/navigation';
 import { createClient } from '../api/client';
+import {
+  createNotificationsActor,
+  followSession,
+  type NotificationsActor,
+} from '../components/notifications/implementations';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
 import { type AdminApi, adminApi, adminApiBase } from './admin.api';
@@ -14,6 +20,8 @@ export interface AdminActors {
   session: AdminSessionActor;
   /** The admin API with the session's token; a 401 ends the admin session. */
   api: AdminApi;
+  /** The top bar's notification centre: signed in and out with the admin session. */
+  notifications: NotificationsActor;
 }
 
 /** Calls made with an explicit token: the session's own checks must not trigger its 401 reset. */
@@ -23,12 +31,11 @@ function tokenCalls({ token }: AdminTokenInput) {
 
 function createAdminActors(): AdminActors {
   let session: AdminSessionActor | undefined;
-  const api = adminApi(
-    createClient(adminApiBase, {
-      getToken: () => session?.getSnapshot().context.token ?? null,
-      onUnauthorized: () => session?.send({ type: 'http.unauthorized' }),
-    }),
-  );
+  const http = createClient(adminApiBase, {
+    getToken: () => session?.getSnapshot().context.token ?? null,
+    onUnauthorized: () => session?.send({ type: 'http.unauthorized' }),
+  });
+  const api = adminApi(http);
   const anonymous = adminApi(createClient(adminApiBase, { getToken: () => null, onUnauthorized: () => {} }));
 
   session = createActor(
@@ -61,7 +68,18 @@ function createAdminActors(): AdminActors {
     lastSignedIn = signedIn;
   });
   session.start();
-  return { session, api };
+
+  const notifications = createNotificationsActor({
+    http: () => http,
+    base: () => adminApiBase,
+    openTarget: (target) => navigateTo(target.to, target.search ? { search: target.search } : {}),
+  });
+  notifications.start();
+  followSession(notifications, session, (s) => {
+    const user = isAdminSignedIn(s) ? s.context.user : null;
+    return user ? { key: `admin:${user.id}`, area: 'admin' } : null;
+  });
+  return { session, api, notifications };
 }
 
 let current: AdminActors | undefined;
@@ -78,5 +96,6 @@ export function getAdminActors(): AdminActors {
 /** Stops and forgets the actors (tests render the app several times in one page). */
 export function resetAdminActors(): void {
   current?.session.stop();
+  current?.notifications.stop();
   current = undefined;
 }

@@ -67,6 +67,15 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 <Link to="/admin/applications" className={navLink}>
                   Applications
                 </Link>
+                <Link to="/admin/validation" className={navLink}>
+                  Validation
+                </Link>
+                <Link to="/admin/orders" className={navLink}>
+                  Orders
+                </Link>
+                <Link to="/admin/payouts" className={navLink}>
+                  Payouts
+                </Link>
               </nav>
               <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '3' })}>
                 <span className={css({ fontSize: 'sm', color: 'gray.300', display: { base: 'none', sm: 'inline' } })}>

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { StagePage } from '../components/artist/stage-page';
+import { OrderStagePage } from '../components/artist/orders/order-stage-page';
 
 export const Route = createFileRoute('/artist/completed')({
   staticData: { pageTitle: 'Completed Orders', name: 'artist.completed', authUser: 'artist', layout: 'artist' },
   component: function ArtistCompleted() {
-    return <StagePage heading="Completed orders" empty="No completed orders yet." />;
+    return <OrderStagePage key="completed" stage="completed" />;
   },
 });

@@ -153,6 +153,16 @@ function OrderHistory() {
                 ))}
               </ol>
               <Brief order={order} />
+              <p className={css({ mt: '3' })}>
+                <Link
+                  to="/customer/account/orders/$id"
+                  params={{ id: String(order.id) }}
+                  aria-describedby={`order-${order.id}`}
+                  className={css({ color: 'brand.700', fontWeight: 'semibold', textDecoration: 'underline' })}
+                >
+                  View order
+                </Link>
+              </p>
             </article>
           </li>
         ))}

@@ -66,6 +66,9 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'WARN',
       MIN_LEAD_DAYS: '5',
       PLATFORM_FEE_PERCENT: '15',
+      OFFER_TTL_HOURS: '12',
+      REVISION_LIMIT: '3',
+      OFFER_SWEEP_SECONDS: '30',
       PAYMENT_PROVIDER: 'dragonpay',
       DRAGONPAY_MERCHANT_ID: 'LABSONGS',
       DRAGONPAY_PASSWORD: 'secret-key',
@@ -100,6 +103,9 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       minLeadDays: 5,
       platformFeePercent: 15,
+      offerTtlMs: 12 * 3_600_000,
+      revisionLimit: 3,
+      offerSweepMs: 30_000,
       payments: {
         provider: 'dragonpay',
         dragonpay: {

@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from '../../server/context';
 import { type AppDatabase, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { UserRow } from '../../server/db/schema';
+import { createLocalHub, type NotificationHub } from '../../server/notifications/hub';
 import { type ManualClock, manualClock } from '../../server/services/clock';
 import { silentLogger } from '../../server/services/logger';
 import { createMailer, type Mailer } from '../../server/services/mail';
@@ -39,6 +40,10 @@ export interface RequestOptions {
 export interface Harness {
   kind: DatabaseKind;
   app: Hono<AppEnv>;
+  /** What the app was built with (to build a second app on the same database). */
+  deps: AppDeps;
+  /** The app's notification hub: publish to it to wake the app's notification streams. */
+  hub: NotificationHub;
   config: Config;
   clock: ManualClock;
   database: AppDatabase;
@@ -123,6 +128,7 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
   const passwords = createPasswordHasher(config.scryptCost);
   const storage = createStorage(path.join(dataDir, 'uploads'));
   const payoutKey = Buffer.from(config.payoutKey as string, 'hex');
+  const hub = createLocalHub();
   const deps: AppDeps = {
     config,
     database,
@@ -133,6 +139,7 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
     payoutKey,
     storage,
     staticRoot: options.staticRoot ?? null,
+    hub,
   };
   const app = createApp(deps);
 
@@ -180,6 +187,8 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
   return {
     kind,
     app,
+    deps,
+    hub,
     config,
     clock,
     database,

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contracts/messages';
 import { orderMessages } from '../../contracts/order';
 import { ConfigError, loadConfig } from '../../server/config';
-import { findOrderForCustomer, markOrderPaid, recordOrderEvent } from '../../server/orders/orders.repository';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../server/db/schema';
+import { ApiError } from '../../server/http/api-error';
+import { payOrder } from '../../server/lifecycle/order-actions';
+import { findOrderForCustomer, recordOrderEvent } from '../../server/orders/orders.repository';
 import type { ArtistAccount } from './artist-fixtures';
 import { wavBytes } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
@@ -332,16 +336,27 @@ describe.each(databases)('order history and payments (%s)', (kind) => {
     expect((await get(`/orders/${order.id}`, artist.token)).status).toBe(401);
   });
 
-  it('markOrderPaid moves awaiting_payment → offered once, with paid_at and a payment_succeeded event', async () => {
+  /** payOrder answering whether it moved the order (a 409 from the lifecycle: it did not). */
+  const markOrderPaid = (db: Kysely<DB>, orderId: number, at: Date, payload: Record<string, unknown> = {}) =>
+    db
+      .transaction()
+      .execute((trx: Transaction<DB>) =>
+        payOrder(trx, { orderId, at, payload, settings: { offerTtlMs: 86_400_000, revisionLimit: 2 } }),
+      )
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 409) return false;
+          throw error;
+        },
+      );
+
+  it('payOrder moves awaiting_payment → offered once, with paid_at and a payment_succeeded event', async () => {
     const order = await placeOrder(h, customer.token, [artist.user_id]);
     const paidAt = new Date(h.clock.now().getTime() + 60_000);
-    const first = await h.database.db
-      .transaction()
-      .execute((trx) => markOrderPaid(trx, order.id, paidAt, { txnid: 'T1' }));
+    const first = await markOrderPaid(db(), order.id, paidAt, { txnid: 'T1' });
     expect(first).toBe(true);
-    const again = await h.database.db
-      .transaction()
-      .execute((trx) => markOrderPaid(trx, order.id, new Date(paidAt.getTime() + 60_000)));
+    const again = await markOrderPaid(db(), order.id, new Date(paidAt.getTime() + 60_000));
     expect(again).toBe(false);
     const row = await findOrderForCustomer(h.database.db, customer.id, order.id);
     expect(row).toMatchObject({ status: 'offered', paid_at: paidAt.toISOString() });
@@ -364,7 +379,7 @@ describe.each(databases)('order history and payments (%s)', (kind) => {
     // Concurrent calls on a fresh order: one moves it.
     const other = await placeOrder(h, customer.token, [artist.user_id]);
     const results = await Promise.all(
-      [0, 1, 2].map(() => h.database.db.transaction().execute((trx) => markOrderPaid(trx, other.id, paidAt))),
+      [0, 1, 2].map(() => markOrderPaid(db(), other.id, paidAt)),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     // A cancelled order is never paid into another state.

@@ -22,6 +22,14 @@ const order: OrderDetail = {
     { type: 'created', at: '2026-11-20T10:00:00.000Z', by: 'customer' },
     { type: 'payment_succeeded', at: '2026-11-20T10:05:00.000Z', by: 'provider' },
   ],
+  lifecycle: { status: 'offered', rated: false, open_offers: 1, revisions_used: 0, revision_limit: 2 },
+  due_at: null,
+  recording: null,
+  artist: null,
+  rating: null,
+  review: null,
+  gift: null,
+  refund: null,
   brief: {
     occasion: {} as OrderDetail['brief']['occasion'],
     song: {

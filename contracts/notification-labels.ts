@@ -1,0 +1,23 @@
+// What the notification bell and its dropdown say (SPEC §8 "No notifications", §9 "See previous
+// notification"), in one place for the components and their tests.
+import { specMessages } from './messages';
+
+export const notificationLabels = {
+  heading: 'Notifications',
+  /** The bell's accessible name: the unread count is part of it. */
+  bell: (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'),
+  /** The badge caps what fits in it; the accessible name keeps the exact count. */
+  badge: (unread: number) => (unread > 99 ? '99+' : String(unread)),
+  /** Announced politely when the count changes. */
+  unreadStatus: (unread: number) =>
+    unread === 0 ? 'No unread notifications' : `${unread} unread notification${unread === 1 ? '' : 's'}`,
+  unread: 'Unread',
+  empty: specMessages.noNotifications,
+  showMore: 'See previous notification',
+  markRead: 'Mark as read',
+  markUnread: 'Mark as unread',
+  itemMenu: (title: string) => `More actions for "${title}"`,
+  loading: 'Loading notifications…',
+  loadFailed: 'Your notifications could not be loaded.',
+  retry: 'Try again',
+} as const;

@@ -1,0 +1,52 @@
+// View model of the customer's order page: what to show and which actions exist, from the snapshot.
+// The page never matches raw state names or order statuses.
+import type { SnapshotFrom } from 'xstate';
+import type { FieldErrors } from '../contracts/http';
+import { MAX_SELECTED_ARTISTS } from '../contracts/order';
+import { type CustomerAction, type customerOrderMachine, isActionAllowed } from './customer-order.machine';
+import { metaOf, timelineOf } from './order-lifecycle';
+
+type CustomerOrderSnapshot = SnapshotFrom<typeof customerOrderMachine>;
+
+const none: FieldErrors = {};
+
+export function connectCustomerOrder(snapshot: CustomerOrderSnapshot) {
+  const { context } = snapshot;
+  const order = snapshot.matches('ready') ? context.order : null;
+  const lifecycle = order?.lifecycle ?? null;
+  const allowed = (action: CustomerAction) => isActionAllowed(order, action);
+  const revisionsLeft = lifecycle ? Math.max(0, lifecycle.revision_limit - lifecycle.revisions_used) : 0;
+  const busy = snapshot.hasTag('busy');
+  const chosen = context.drafts.rebook.selected_artists;
+  return {
+    loading: snapshot.hasTag('loading'),
+    missing: snapshot.hasTag('missing'),
+    failed: snapshot.hasTag('error'),
+    loadError: context.loadError,
+    order,
+    statusLabel: order ? metaOf(order.status).customer : '',
+    timeline: lifecycle ? timelineOf(lifecycle) : [],
+    /** An action is shown only when the order lifecycle allows it now. */
+    allowed,
+    /** Busy running an action or reloading after one: every action waits. */
+    busy: busy || snapshot.hasTag('reloading'),
+    /** The action whose call is running (its button shows the spinner). */
+    pending: busy ? context.pending : null,
+    dialog: order && context.dialog && allowed(context.dialog) ? context.dialog : null,
+    drafts: context.drafts,
+    errorsOf: (action: CustomerAction): FieldErrors => context.errors[action] ?? none,
+    revisionsLeft,
+    revisionsLeftText: `${revisionsLeft} ${revisionsLeft === 1 ? 'revision' : 'revisions'} left`,
+    /** Delivered, and the revisions this order includes are used up: accepting is what is left. */
+    noRevisionsLeft: allowed('accept') && !allowed('reject') && lifecycle !== null && revisionsLeft === 0,
+    /** The song once validated (also while revised after a rejection). */
+    song: order?.recording ?? null,
+    isArtistChosen: (id: string) => chosen.includes(id),
+    /** Already offered this order before: cannot be asked again. */
+    wasOffered: (id: string) => order?.artists.some((a) => a.id === id) ?? false,
+    canChooseMoreArtists: chosen.length < MAX_SELECTED_ARTISTS,
+    maxArtists: MAX_SELECTED_ARTISTS,
+  };
+}
+
+export type CustomerOrderView = ReturnType<typeof connectCustomerOrder>;

@@ -1,0 +1,320 @@
+// The signed-in user's notification centre (SPEC §4 Notifications, §9 Notification dropdown; DESIGN §6).
+// While a user is signed in, four regions run side by side:
+// - list: the first page, then older pages by "See previous notification" after a 500 ms pause;
+// - panel: the dropdown; a click on an item marks it read, leads to its page and closes it;
+// - sync: read/unread changes, shown at once and sent one by one (a refusal puts the item back);
+// - live: a Server-Sent Events stream that resumes after the newest id seen, reconnecting with a
+//   fresh token after a growing pause (1 s, 2 s, 4 s … 30 s) until it opens again.
+// Signing out stops all of it. The app supplies the calls, the stream, openTarget and showErrorToast.
+import { assign, type EventObject, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { notificationsUi } from '../contracts/constants';
+import { notificationTarget } from '../contracts/notifications';
+import { notProvided, readFailure } from './api-error';
+import {
+  highestId,
+  maxCountedAttempts,
+  mergeNotifications,
+  queueMark,
+  reconnectDelayMs,
+  withRead,
+} from './notifications.list';
+import type {
+  FetchPageInput,
+  ListenToStreamInput,
+  MarkAnswer,
+  MarkNotificationInput,
+  MarkRequest,
+  Notification,
+  NotificationsContext,
+  NotificationsEvent,
+  NotificationsInput,
+  NotificationsPage,
+  NotificationsTag,
+  NotificationTarget,
+  StreamEvent,
+  StreamToken,
+} from './notifications.types';
+
+export type * from './notifications.types';
+export { reconnectDelayMs } from './notifications.list';
+
+const signedOutContext = {
+  area: 'user',
+  notifications: [],
+  nextCursor: null,
+  unreadCount: 0,
+  loadError: null,
+  marks: [],
+  streamToken: null,
+  reconnectAttempt: 0,
+} satisfies Omit<NotificationsContext, 'canStream'>;
+
+export const notificationsMachine = setup({
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+    input: {} as NotificationsInput,
+    tags: {} as NotificationsTag,
+  },
+  actors: {
+    /** GET /notifications?cursor=&limit= → data (newest first). */
+    fetchPage: fromPromise<NotificationsPage, FetchPageInput>(notProvided('fetchPage')),
+    /** PATCH /notifications/{id} {mark_as_read} → data {notification, unread_count}. */
+    markNotification: fromPromise<MarkAnswer, MarkNotificationInput>(notProvided('markNotification')),
+    /** POST /notifications/stream-token → data {token, expires_in}. */
+    fetchStreamToken: fromPromise<StreamToken>(notProvided('fetchStreamToken')),
+    /** GET /notifications/stream?token=&last_event_id= as an EventSource; closes it on stop. */
+    listenToStream: fromCallback<EventObject, ListenToStreamInput, StreamEvent>(({ sendBack }) => {
+      sendBack({ type: 'stream.failed' });
+    }),
+  },
+  delays: {
+    showMoreDelay: notificationsUi.showMoreDelayMs,
+    reconnectDelay: ({ context }) => reconnectDelayMs(context.reconnectAttempt),
+  },
+  guards: {
+    hasMore: ({ context }) => context.nextCursor !== null,
+    canStream: ({ context }) => context.canStream,
+    hasPendingMarks: ({ context }) => context.marks.length > 0,
+    /** An item in the list whose read state would change. */
+    isChange: ({ context, event }) =>
+      event.type === 'user.mark' && context.notifications.some((n) => n.id === event.id && n.is_read !== event.read),
+    isListed: ({ context, event }) =>
+      event.type === 'user.openItem' && context.notifications.some((n) => n.id === event.id),
+  },
+  actions: {
+    startSession: assign(({ event }) =>
+      event.type === 'session.signedIn' ? { ...signedOutContext, area: event.area } : {},
+    ),
+    clearSession: assign(() => signedOutContext),
+    setFirstPage: assign((_, page: NotificationsPage) => ({
+      notifications: mergeNotifications([], page.notifications),
+      nextCursor: page.next_cursor,
+      unreadCount: page.unread_count,
+      loadError: null,
+    })),
+    addOlderPage: assign(({ context }, page: NotificationsPage) => ({
+      notifications: mergeNotifications(context.notifications, page.notifications),
+      nextCursor: page.next_cursor,
+      unreadCount: page.unread_count,
+    })),
+    setLoadError: assign((_, params: { message: string }) => ({ loadError: params.message })),
+    /** Shows the change at once and queues it for the server. */
+    markLocally: assign(({ context }, params: { id: number; read: boolean }) => {
+      const current = context.notifications.find((n) => n.id === params.id)?.is_read;
+      if (current === undefined || current === params.read) return {};
+      return {
+        ...withRead(context.notifications, context.unreadCount, params.id, params.read),
+        marks: queueMark(context.marks, params.id, params.read, current),
+      };
+    }),
+    /** The server took the first change; its count is the truth once nothing else waits. */
+    settleMark: assign(({ context }, answer: MarkAnswer) => {
+      const marks = context.marks.slice(1);
+      return marks.length === 0 ? { marks, unreadCount: answer.unread_count } : { marks };
+    }),
+    /** The server refused the first change: the item shows what it showed before, unless changed since. */
+    revertMark: assign(({ context }) => {
+      const [mark, ...marks] = context.marks as [MarkRequest, ...MarkRequest[]];
+      const stillShown = context.notifications.some((n) => n.id === mark.id && n.is_read === mark.read);
+      if (!stillShown || marks.some((m) => m.id === mark.id)) return { marks };
+      return { marks, ...withRead(context.notifications, context.unreadCount, mark.id, mark.previous) };
+    }),
+    setStreamToken: assign((_, token: StreamToken) => ({ streamToken: token.token })),
+    countFailedAttempt: assign(({ context }) => ({
+      streamToken: null,
+      reconnectAttempt: Math.min(context.reconnectAttempt + 1, maxCountedAttempts),
+    })),
+    resetAttempts: assign({ reconnectAttempt: 0 }),
+    addPushed: assign(({ context, event }) =>
+      event.type === 'stream.notification'
+        ? {
+            notifications: mergeNotifications(context.notifications, [event.push.notification]),
+            unreadCount: event.push.unread_count,
+          }
+        : {},
+    ),
+    setUnreadCount: assign(({ event }) => (event.type === 'stream.unread' ? { unreadCount: event.unreadCount } : {})),
+    // Supplied by the app:
+    openTarget: (_, _target: NotificationTarget) => {},
+    showErrorToast: (_, _params: { message: string }) => {},
+  },
+}).createMachine({
+  id: 'notifications',
+  context: ({ input }) => ({ canStream: input.canStream, ...signedOutContext }),
+  initial: 'signedOut',
+  states: {
+    signedOut: {
+      on: {
+        'session.signedIn': { target: 'signedIn', actions: 'startSession' },
+      },
+    },
+    signedIn: {
+      type: 'parallel',
+      on: {
+        'session.signedOut': { target: 'signedOut', actions: 'clearSession' },
+        'user.mark': {
+          guard: 'isChange',
+          actions: { type: 'markLocally', params: ({ event }) => ({ id: event.id, read: event.read }) },
+        },
+      },
+      states: {
+        list: {
+          initial: 'loading',
+          states: {
+            loading: {
+              tags: ['loading'],
+              invoke: {
+                id: 'fetchPage',
+                src: 'fetchPage',
+                input: { cursor: null, limit: notificationsUi.pageSize },
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    { type: 'setFirstPage', params: ({ event }) => event.output },
+                    raise({ type: 'list.loaded' }),
+                  ],
+                },
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'setLoadError', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+                },
+              },
+            },
+            /** Shown in the panel with a retry; opening the dropdown tries again too. */
+            failed: {
+              on: {
+                'user.retry': 'loading',
+                'user.open': 'loading',
+              },
+            },
+            ready: {
+              on: {
+                'user.showMore': { guard: 'hasMore', target: 'waitingToShowMore' },
+              },
+            },
+            /** SPEC §9: a 500 ms pause before more are shown. */
+            waitingToShowMore: {
+              tags: ['loadingMore'],
+              after: { showMoreDelay: 'loadingMore' },
+            },
+            loadingMore: {
+              tags: ['loadingMore'],
+              invoke: {
+                id: 'fetchPage',
+                src: 'fetchPage',
+                input: ({ context }) => ({ cursor: context.nextCursor, limit: notificationsUi.pageSize }),
+                onDone: { target: 'ready', actions: { type: 'addOlderPage', params: ({ event }) => event.output } },
+                onError: {
+                  target: 'ready',
+                  actions: {
+                    type: 'showErrorToast',
+                    params: ({ event }) => ({ message: readFailure(event.error).message }),
+                  },
+                },
+              },
+            },
+          },
+        },
+        panel: {
+          initial: 'closed',
+          states: {
+            closed: {
+              on: { 'user.open': 'open' },
+            },
+            open: {
+              tags: ['open'],
+              on: {
+                'user.close': 'closed',
+                // SPEC §4: an unread item becomes read, the user goes to its page, the dropdown closes.
+                'user.openItem': {
+                  guard: 'isListed',
+                  target: 'closed',
+                  actions: [
+                    { type: 'markLocally', params: ({ event }) => ({ id: event.id, read: true }) },
+                    {
+                      type: 'openTarget',
+                      params: ({ context, event }) =>
+                        notificationTarget(context.area, context.notifications.find((n) => n.id === event.id) as Notification),
+                    },
+                  ],
+                },
+              },
+            },
+          },
+        },
+        sync: {
+          initial: 'idle',
+          states: {
+            idle: {
+              always: { guard: 'hasPendingMarks', target: 'saving' },
+            },
+            saving: {
+              invoke: {
+                id: 'markNotification',
+                src: 'markNotification',
+                input: ({ context }) => {
+                  const { id, read } = context.marks[0] as MarkRequest;
+                  return { id, read };
+                },
+                onDone: { target: 'idle', actions: { type: 'settleMark', params: ({ event }) => event.output } },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    'revertMark',
+                    { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+                  ],
+                },
+              },
+            },
+          },
+        },
+        live: {
+          initial: 'awaitingList',
+          states: {
+            /** The stream resumes after the newest id of the first page, so it waits for it. */
+            awaitingList: {
+              on: {
+                'list.loaded': [{ guard: 'canStream', target: 'connecting' }, { target: 'unavailable' }],
+              },
+            },
+            /** No EventSource in this browser: the list still works, without live updates. */
+            unavailable: {},
+            connecting: {
+              invoke: {
+                id: 'fetchStreamToken',
+                src: 'fetchStreamToken',
+                onDone: {
+                  target: 'streaming',
+                  actions: { type: 'setStreamToken', params: ({ event }) => event.output },
+                },
+                onError: { target: 'retrying', actions: 'countFailedAttempt' },
+              },
+            },
+            streaming: {
+              tags: ['live'],
+              invoke: {
+                id: 'listenToStream',
+                src: 'listenToStream',
+                input: ({ context }) => ({
+                  token: context.streamToken ?? '',
+                  lastEventId: highestId(context.notifications),
+                }),
+              },
+              on: {
+                'stream.opened': { actions: 'resetAttempts' },
+                'stream.notification': { actions: 'addPushed' },
+                'stream.unread': { actions: 'setUnreadCount' },
+                // Leaving the state closes the EventSource; the next one gets a fresh token.
+                'stream.failed': { target: 'retrying', actions: 'countFailedAttempt' },
+              },
+            },
+            retrying: {
+              after: { reconnectDelay: 'connecting' },
+            },
+          },
+        },
+      },
+    },
+  },
+});

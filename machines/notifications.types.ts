@@ -1,0 +1,92 @@
+// The signed-in user's notification centre (SPEC §3 Notification, §4 Notifications, §9 Notification
+// dropdown; DESIGN §3, §6). Read this file for the flow's vocabulary; notifications.machine.ts for
+// its logic.
+import type { AccountType } from '../contracts/auth';
+import type {
+  Notification,
+  NotificationPush,
+  NotificationsPage,
+  NotificationTarget,
+  StreamToken,
+} from '../contracts/notifications';
+
+/** A read/unread change the list already shows, waiting for the server. */
+export interface MarkRequest {
+  id: number;
+  read: boolean;
+  /** is_read before the change: restored when the server refuses it. */
+  previous: boolean;
+}
+
+export interface NotificationsContext {
+  /** Whether a live stream can be held at all (the browser has EventSource). */
+  canStream: boolean;
+  /** Whose notifications these are: it picks where a click leads (SPEC §4). */
+  area: AccountType;
+  /** Newest first (by id, the server's keyset). */
+  notifications: Notification[];
+  /** The cursor of the next older page; null on the last page. */
+  nextCursor: string | null;
+  unreadCount: number;
+  /** Why the first page could not be loaded (shown in the panel with a retry), else null. */
+  loadError: string | null;
+  /** Changes in order; the first one is in flight while `sync` is `saving`. */
+  marks: MarkRequest[];
+  /** The short-lived token the stream is opened with. */
+  streamToken: string | null;
+  /** Failed connection attempts since the stream last opened: the backoff grows with it. */
+  reconnectAttempt: number;
+}
+
+export interface NotificationsInput {
+  canStream: boolean;
+}
+
+/** What the stream actor reports (one `notification` or `unread` SSE message, or the connection's fate). */
+export type StreamEvent =
+  | { type: 'stream.opened' }
+  | { type: 'stream.notification'; push: NotificationPush }
+  | { type: 'stream.unread'; unreadCount: number }
+  | { type: 'stream.failed' };
+
+export type NotificationsEvent =
+  /** The app's session: a user of `area` signed in, or the session ended. */
+  | { type: 'session.signedIn'; area: AccountType }
+  | { type: 'session.signedOut' }
+  /** The dropdown was opened or closed (Escape, outside click, the bell). */
+  | { type: 'user.open' }
+  | { type: 'user.close' }
+  /** Load the first page again after it failed. */
+  | { type: 'user.retry' }
+  /** "See previous notification". */
+  | { type: 'user.showMore' }
+  /** A click (or Enter) on an item: mark it read, go to its page, close the dropdown. */
+  | { type: 'user.openItem'; id: number }
+  /** The item menu's "Mark as read" / "Mark as unread". */
+  | { type: 'user.mark'; id: number; read: boolean }
+  | StreamEvent
+  /** Raised by the list once a first page is in: the stream resumes after its newest id. */
+  | { type: 'list.loaded' };
+
+export type NotificationsTag = 'loading' | 'loadingMore' | 'open' | 'live';
+
+export interface FetchPageInput {
+  cursor: string | null;
+  limit: number;
+}
+
+export interface MarkNotificationInput {
+  id: number;
+  read: boolean;
+}
+
+/** PATCH /notifications/{id} answers the notification and the new count, like a stream push. */
+export type MarkAnswer = NotificationPush;
+
+export interface ListenToStreamInput {
+  token: string;
+  /** The highest id the list holds (0 when it is empty): the server sends what came after it. */
+  lastEventId: number;
+}
+
+export type { Notification, NotificationsPage, NotificationTarget, StreamToken };

@@ -1,0 +1,262 @@
+// The upload-song-order modal: pick an audio file → upload it with progress (the `uploadFile` callback
+// actor the file-upload machine uses, so the same XHR upload serves both) → preview → submit with the
+// lyrics and the made-by-a-person declaration → submitted. The lyrics and the checkbox survive a failed
+// upload, a refused submit and closing the modal; an upload survives closing too, so reopening returns
+// to its preview. The app supplies uploadFile, submitRecording, notifySubmitted and showErrorToast.
+import * as v from 'valibot';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { artistMessages } from '../contracts/artist';
+import { issuesToFieldErrors } from '../contracts/auth';
+import type { FieldErrors } from '../contracts/http';
+import { lifecycleMessages, type RecordingUpload, recordingSchema } from '../contracts/lifecycle';
+import { hasFieldErrors, notProvided, readFailure, withoutField } from './api-error';
+import { type FileUploadEvent, isAccepted } from './file-upload.machine';
+import type {
+  PickedFile,
+  RecordingSubmitContext,
+  RecordingSubmitEvent,
+  RecordingSubmitInput,
+  RecordingSubmitTag,
+  SubmitRecordingInput,
+  SubmitRecordingOutput,
+  SubmittedParams,
+  UploadFileInput,
+} from './recording-submit.types';
+
+export type * from './recording-submit.types';
+
+/** Why the picked file is refused before a byte is sent, or null. An empty type is left to the server's sniffing. */
+export function fileProblem(picked: PickedFile, context: Pick<RecordingSubmitContext, 'maxBytes' | 'accept'>) {
+  if (picked.type !== '' && !isAccepted(picked.type, context.accept)) return artistMessages.audioOnly;
+  if (picked.size > context.maxBytes) return artistMessages.fileTooLarge;
+  return null;
+}
+
+/** The submit body as recordingSchema reads it. */
+export function recordingBody(context: Pick<RecordingSubmitContext, 'upload' | 'lyrics' | 'humanMade'>) {
+  return { temp_location: context.upload?.temp_location ?? '', lyrics: context.lyrics, human_made: context.humanMade };
+}
+
+/** recordingSchema's first message per field (empty when the body passes). */
+export function validateRecording(context: Pick<RecordingSubmitContext, 'upload' | 'lyrics' | 'humanMade'>) {
+  const result = v.safeParse(recordingSchema, recordingBody(context));
+  if (result.success) return {};
+  return Object.fromEntries(
+    Object.entries(issuesToFieldErrors(result.issues)).map(([key, messages]) => [key, messages.slice(0, 1)]),
+  ) as FieldErrors;
+}
+
+/** The upload's answer, when it has the shape the preview and the submit need. */
+export function asRecordingUpload(result: unknown): RecordingUpload | null {
+  if (typeof result !== 'object' || result === null) return null;
+  const r = result as Partial<RecordingUpload>;
+  return typeof r.temp_location === 'string' && typeof r.url === 'string' ? (r as RecordingUpload) : null;
+}
+
+/** What a refused upload shows under the picker: the server's field message, else its message. */
+function uploadMessage(error: unknown): string {
+  const failure = readFailure(error);
+  return Object.values(failure.errors ?? {})[0]?.[0] ?? failure.message;
+}
+
+/**
+ * The same choice in every state that takes a file: refuse it on the spot (what was there stays), or
+ * upload it (re-entering `uploading` aborts an upload in flight and starts the new one).
+ */
+const selectFile = [
+  { guard: 'isRefusedFile', actions: 'refuseFile' },
+  { target: '#recordingSubmit.open.uploading', reenter: true, actions: 'pickFile' },
+] as const;
+
+export const recordingSubmitMachine = setup({
+  types: {
+    context: {} as RecordingSubmitContext,
+    events: {} as RecordingSubmitEvent,
+    input: {} as RecordingSubmitInput,
+    tags: {} as RecordingSubmitTag,
+  },
+  actors: {
+    /** POST /order/song/upload (multipart `file`): sends upload.progress, then upload.done or upload.failed. */
+    uploadFile: fromCallback<FileUploadEvent, UploadFileInput>(({ sendBack }) => {
+      sendBack({ type: 'upload.failed', error: { message: 'uploadFile not provided' } });
+    }),
+    /** POST /orders/{id}/recording {temp_location, lyrics, human_made}. */
+    submitRecording: fromPromise<SubmitRecordingOutput, SubmitRecordingInput>(notProvided('submitRecording')),
+  },
+  guards: {
+    hasUpload: ({ context }) => context.upload !== null,
+    isRefusedFile: ({ context, event }) =>
+      event.type === 'file.selected' && fileProblem(event.picked, context) !== null,
+    isRecordingUpload: ({ event }) => event.type === 'upload.done' && asRecordingUpload(event.result) !== null,
+    isFormValid: ({ context }) => Object.keys(validateRecording(context)).length === 0,
+    hasFieldErrors: ({ event }) => 'error' in event && hasFieldErrors(event.error),
+    /** The server no longer has the upload (expired or used): the artist must upload again. */
+    isUploadGone: ({ event }) => 'error' in event && readFailure(event.error).errors?.temp_location !== undefined,
+  },
+  actions: {
+    refuseFile: assign(({ context, event }) =>
+      event.type === 'file.selected'
+        ? { errors: { ...context.errors, file: [fileProblem(event.picked, context) ?? ''] } }
+        : {},
+    ),
+    // A new file replaces the previous upload: the preview must play what will be submitted.
+    pickFile: assign(({ context, event }) =>
+      event.type === 'file.selected'
+        ? {
+            picked: event.picked,
+            loaded: 0,
+            total: event.picked.size,
+            upload: null,
+            errors: withoutField(withoutField(context.errors, 'file'), 'temp_location'),
+          }
+        : {},
+    ),
+    setProgress: assign(({ event }) =>
+      event.type === 'upload.progress' ? { loaded: event.loaded, total: event.total } : {},
+    ),
+    setUpload: assign(({ event }) =>
+      event.type === 'upload.done' ? { upload: asRecordingUpload(event.result), picked: null } : {},
+    ),
+    setUploadError: assign(({ context, event }) => ({
+      errors: {
+        ...context.errors,
+        file: [event.type === 'upload.failed' ? uploadMessage(event.error) : lifecycleMessages.recordingInvalid],
+      },
+    })),
+    restartUpload: assign(({ context }) => ({ loaded: 0, errors: withoutField(context.errors, 'file') })),
+    dropPick: assign({ picked: null, loaded: 0, total: 0 }),
+    setLyrics: assign(({ context, event }) =>
+      event.type === 'lyrics.changed' ? { lyrics: event.value, errors: withoutField(context.errors, 'lyrics') } : {},
+    ),
+    setHumanMade: assign(({ context, event }) =>
+      event.type === 'humanMade.changed'
+        ? { humanMade: event.checked, errors: withoutField(context.errors, 'human_made') }
+        : {},
+    ),
+    showFormErrors: assign(({ context }) => ({ errors: { ...context.errors, ...validateRecording(context) } })),
+    setServerErrors: assign(({ context }, params: { error: unknown }) => ({
+      errors: { ...context.errors, ...(readFailure(params.error).errors ?? {}) },
+    })),
+    dropUpload: assign({ upload: null }),
+    clearErrors: assign({ errors: {} }),
+    // Supplied by the app:
+    notifySubmitted: (_, _params: SubmittedParams) => {},
+    showErrorToast: (_, _params: { message: string }) => {},
+  },
+}).createMachine({
+  id: 'recordingSubmit',
+  context: ({ input }) => ({
+    ...input,
+    picked: null,
+    loaded: 0,
+    total: 0,
+    upload: null,
+    lyrics: '',
+    humanMade: false,
+    errors: {},
+  }),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'user.open': [{ guard: 'hasUpload', target: 'open.preview' }, { target: 'open.picking' }],
+      },
+    },
+    open: {
+      tags: ['open'],
+      initial: 'picking',
+      states: {
+        picking: {
+          on: {
+            'file.selected': selectFile,
+            'lyrics.changed': { actions: 'setLyrics' },
+            'humanMade.changed': { actions: 'setHumanMade' },
+            'user.close': { target: '#recordingSubmit.closed', actions: 'clearErrors' },
+          },
+        },
+        uploading: {
+          tags: ['busy', 'uploading'],
+          invoke: {
+            id: 'uploadFile',
+            src: 'uploadFile',
+            input: ({ context }) => ({ picked: context.picked as PickedFile }),
+          },
+          on: {
+            'upload.progress': { actions: 'setProgress' },
+            'upload.done': [
+              { guard: 'isRecordingUpload', target: 'preview', actions: 'setUpload' },
+              { target: 'uploadFailed', actions: 'setUploadError' },
+            ],
+            'upload.failed': { target: 'uploadFailed', actions: 'setUploadError' },
+            // Leaving the state stops the actor, which aborts the request.
+            'user.cancelUpload': { target: 'picking', actions: 'dropPick' },
+            'file.selected': selectFile,
+            'lyrics.changed': { actions: 'setLyrics' },
+            'humanMade.changed': { actions: 'setHumanMade' },
+            'user.close': { target: '#recordingSubmit.closed', actions: ['dropPick', 'clearErrors'] },
+          },
+        },
+        uploadFailed: {
+          on: {
+            'user.retryUpload': { target: 'uploading', actions: 'restartUpload' },
+            'file.selected': selectFile,
+            'lyrics.changed': { actions: 'setLyrics' },
+            'humanMade.changed': { actions: 'setHumanMade' },
+            'user.close': { target: '#recordingSubmit.closed', actions: ['dropPick', 'clearErrors'] },
+          },
+        },
+        preview: {
+          on: {
+            'file.selected': selectFile,
+            'lyrics.changed': { actions: 'setLyrics' },
+            'humanMade.changed': { actions: 'setHumanMade' },
+            'user.submit': [{ guard: 'isFormValid', target: 'submitting' }, { actions: 'showFormErrors' }],
+            'user.close': { target: '#recordingSubmit.closed', actions: 'clearErrors' },
+          },
+        },
+        // Nothing changes while the recording is being sent: the body was taken when it started.
+        submitting: {
+          tags: ['busy', 'submitting'],
+          invoke: {
+            id: 'submitRecording',
+            src: 'submitRecording',
+            input: ({ context }) => ({
+              orderId: context.orderId,
+              body: v.parse(recordingSchema, recordingBody(context)) as SubmitRecordingInput['body'],
+            }),
+            onDone: {
+              target: '#recordingSubmit.submitted',
+              actions: {
+                type: 'notifySubmitted',
+                params: ({ event }) => ({
+                  message: event.output.message || lifecycleMessages.recordingSubmitted,
+                  order: event.output.data,
+                }),
+              },
+            },
+            onError: [
+              {
+                guard: 'isUploadGone',
+                target: 'picking',
+                actions: ['dropUpload', { type: 'setServerErrors', params: ({ event }) => ({ error: event.error }) }],
+              },
+              {
+                guard: 'hasFieldErrors',
+                target: 'preview',
+                actions: { type: 'setServerErrors', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                target: 'preview',
+                actions: {
+                  type: 'showErrorToast',
+                  params: ({ event }) => ({ message: readFailure(event.error).message }),
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+    submitted: { type: 'final', tags: ['done'] },
+  },
+});

@@ -1,0 +1,258 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  acceptDelivery,
+  acceptOffer,
+  type LifecycleSettings,
+  newGiftToken,
+  payOrder,
+  rateOrder,
+  submitRecording,
+  validateRecording,
+} from '../lifecycle/order-actions';
+import type { TransitionResult } from '../lifecycle/transition';
+import { newOrderReference, recordOrderEvent } from '../orders/orders.repository';
+import { newTempLocation } from '../orders/temp-uploads.repository';
+import type { Storage } from '../services/storage';
+import type { DB } from './schema';
+import { synthesizeWav, type Tune } from './synth';
+
+// Demo orders at every stage, made through the real lifecycle (events, notifications and payouts
+// included), so a fresh `npm start` shows each screen with something on it.
+
+const DAY_MS = 86_400_000;
+
+interface DemoOrder {
+  occasion: string;
+  recipient: string;
+  story: string;
+  /** Emails of the artists offered the order, in rank order. */
+  artists: string[];
+  neededInDays: number;
+  /** How far along the lifecycle the order goes. */
+  stage: 'offered' | 'in_progress' | 'in_validation' | 'delivered' | 'completed';
+  tune: Tune;
+}
+
+const demoOrders: DemoOrder[] = [
+  {
+    occasion: 'birthday',
+    recipient: 'Lola Carmen',
+    story:
+      'My grandmother turns 80. She raised six children in Batangas and still sings in the church choir every Sunday.',
+    artists: ['artist1@labsongs.test', 'artist3@labsongs.test'],
+    neededInDays: 12,
+    stage: 'offered',
+    tune: { tempo: 96, root: 60, scale: 'major', progression: [0, 3, 4, 0], bars: 4, seed: 31, brightness: 0.2 },
+  },
+  {
+    occasion: 'anniversary',
+    recipient: 'Paolo',
+    story: 'Ten years married. We met on a rainy jeepney ride in Cubao and have laughed at the same jokes ever since.',
+    artists: ['artist1@labsongs.test'],
+    neededInDays: 9,
+    stage: 'in_progress',
+    tune: { tempo: 80, root: 62, scale: 'major', progression: [0, 5, 3, 4], bars: 4, seed: 32, brightness: 0.1 },
+  },
+  {
+    occasion: 'graduation',
+    recipient: 'Bea',
+    story: 'My little sister finishes nursing school this year after working nights at a call centre to pay for it.',
+    artists: ['artist1@labsongs.test'],
+    neededInDays: 7,
+    stage: 'in_validation',
+    tune: { tempo: 112, root: 64, scale: 'major', progression: [0, 4, 5, 3], bars: 4, seed: 33, brightness: 0.3 },
+  },
+  {
+    occasion: 'mothers_day',
+    recipient: 'Mama',
+    story: 'For my mother, who packed my baon every morning for twelve years and never once forgot the extra rice.',
+    artists: ['artist2@labsongs.test'],
+    neededInDays: 8,
+    stage: 'delivered',
+    tune: { tempo: 72, root: 57, scale: 'major', progression: [0, 3, 4, 4], bars: 4, seed: 34, brightness: 0.15 },
+  },
+  {
+    occasion: 'thank_you',
+    recipient: 'Coach Ramon',
+    story:
+      'Our basketball coach retires after twenty seasons. He taught a whole barangay to play fair and never give up.',
+    artists: ['artist2@labsongs.test'],
+    neededInDays: 6,
+    stage: 'completed',
+    tune: { tempo: 120, root: 65, scale: 'major', progression: [0, 4, 3, 4], bars: 4, seed: 35, brightness: 0.25 },
+  },
+];
+
+type Trx = Transaction<DB>;
+
+async function idOf(trx: Trx, type: 'user' | 'artist' | 'admin', email: string): Promise<number> {
+  const row = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('type', '=', type)
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function briefOf(order: DemoOrder, neededBy: string, artistIds: string[]) {
+  return {
+    occasion: {
+      gifter_first_name: 'Jamie',
+      gifter_last_name: 'Santos',
+      gifter_contact_number: '9171234567',
+      gifter_dial_code: '+63',
+      gifter_country: 'PH',
+      gifter_email: 'customer@labsongs.test',
+      recipient_first_name: order.recipient,
+      recipient_last_name: '',
+      recipient_relationship: 'other',
+      recipient_pronunciation: '',
+      recipient_mentioned: true,
+      occasion_name: order.occasion,
+      occasion_mentioned: true,
+    },
+    song: {
+      selected_artists: artistIds,
+      song_mood: 'sentimental',
+      song_tempo: 'medium',
+      genre: 'pop',
+      vocal_type: 'female',
+      is_rebook: false,
+      needed_by: neededBy,
+    },
+    story: {
+      song_about: order.story,
+      song_prompt1_title: '',
+      song_prompt1_details: '',
+      song_prompt2_title: '',
+      song_prompt2_details: '',
+      song_clip: null,
+      song_prompt1_clip: null,
+      song_prompt2_clip: null,
+      audio_recording1_clip: null,
+      audio_recording2_clip: null,
+    },
+  };
+}
+
+/** Places, pays and moves the demo orders of customer@labsongs.test (the recordings' files go if it fails). */
+export async function seedDemoOrders(deps: {
+  db: Kysely<DB>;
+  storage: Storage;
+  now: Date;
+  settings: LifecycleSettings;
+  platformFeePercent: number;
+}): Promise<void> {
+  const { db, storage, settings } = deps;
+  const written: string[] = [];
+  // Each step a little later than the one before, all within the last hour (offers stay open).
+  let clock = deps.now.getTime() - 60 * 60_000;
+  const tick = () => {
+    clock += 60_000;
+    return new Date(clock);
+  };
+  try {
+    const recordings = await Promise.all(
+      demoOrders.map(async (order) => {
+        const wav = synthesizeWav(order.tune);
+        const key = await storage.write('clips', 'wav', wav);
+        written.push(key);
+        return { key, size: wav.length };
+      }),
+    );
+    await db.transaction().execute(async (trx) => {
+      const customerId = await idOf(trx, 'user', 'customer@labsongs.test');
+      const adminId = await idOf(trx, 'admin', 'admin@labsongs.test');
+      for (const [index, demo] of demoOrders.entries()) {
+        const artists = await Promise.all(demo.artists.map((email) => idOf(trx, 'artist', email)));
+        const publicIds = await Promise.all(
+          artists.map(async (id) => {
+            const row = await trx.selectFrom('users').select('user_id').where('id', '=', id).executeTakeFirstOrThrow();
+            return row.user_id;
+          }),
+        );
+        const rates = await trx
+          .selectFrom('artist_profiles')
+          .select('rate_centavos')
+          .where('user_id', 'in', artists)
+          .execute();
+        const price = Math.max(...rates.map((r) => r.rate_centavos ?? 150_000));
+        const neededBy = new Date(deps.now.getTime() + demo.neededInDays * DAY_MS).toISOString().slice(0, 10);
+        const at = tick().toISOString();
+        const order = await trx
+          .insertInto('orders')
+          .values({
+            reference: newOrderReference(),
+            customer_id: customerId,
+            status: 'awaiting_payment',
+            price_centavos: price,
+            platform_fee_centavos: Math.round((price * deps.platformFeePercent) / 100),
+            occasion_name: demo.occasion,
+            recipient_first_name: demo.recipient,
+            needed_by: neededBy,
+            brief: JSON.stringify(briefOf(demo, neededBy, publicIds)),
+            created_at: at,
+            updated_at: at,
+            paid_at: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('order_artists')
+          .values(artists.map((artist_id, rank) => ({ order_id: order.id, artist_id, rank: rank + 1 })))
+          .execute();
+        await recordOrderEvent(trx, { orderId: order.id, type: 'created', actor: 'customer', actorId: customerId, at });
+        const steps: ((t: Trx) => Promise<TransitionResult>)[] = [
+          (t) => payOrder(t, { orderId: order.id, at: tick(), payload: { provider: 'sandbox' }, settings }),
+        ];
+        const artist = artists[0] as number;
+        const recording = recordings[index] as { key: string; size: number };
+        const upload = async (t: Trx) => {
+          const location = newTempLocation();
+          await t
+            .insertInto('temp_uploads')
+            .values({
+              temp_location: location,
+              user_id: artist,
+              file_key: recording.key,
+              mime: 'audio/wav',
+              size: recording.size,
+              created_at: new Date(clock).toISOString(),
+            })
+            .execute();
+          return submitRecording(t, {
+            orderId: order.id,
+            artistId: artist,
+            tempLocation: location,
+            lyrics: `A song for ${demo.recipient}\n\n${demo.story}`,
+            at: tick(),
+          });
+        };
+        const reached = ['offered', 'in_progress', 'in_validation', 'delivered', 'completed'].indexOf(demo.stage);
+        if (reached >= 1) steps.push((t) => acceptOffer(t, { orderId: order.id, artistId: artist, at: tick() }));
+        if (reached >= 2) steps.push(upload);
+        if (reached >= 3) steps.push((t) => validateRecording(t, { orderId: order.id, adminId, at: tick() }));
+        if (reached >= 4) {
+          steps.push((t) => acceptDelivery(t, { orderId: order.id, customerId, at: tick() }));
+          steps.push((t) =>
+            rateOrder(t, {
+              orderId: order.id,
+              customerId,
+              rating: 5,
+              review: 'Everyone cried. Thank you!',
+              at: tick(),
+            }),
+          );
+        }
+        for (const step of steps) await step(trx);
+        if (demo.stage === 'completed') {
+          await trx.updateTable('orders').set({ gift_token: newGiftToken() }).where('id', '=', order.id).execute();
+        }
+      }
+    });
+  } catch (error) {
+    await Promise.all(written.map((name) => storage.remove('clips', name)));
+    throw error;
+  }
+}

@@ -1,0 +1,107 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Page } from '../../contracts/lifecycle';
+import { type AdminStage, type ArtistStage, stageStatuses } from '../../contracts/lifecycle';
+import type { DB, OrderRow } from '../db/schema';
+
+// The order lists of the artist and admin screens: keyset pages sorted by the needed-by date (the due
+// date is derived from it, so the order is the same) and then id. A cursor is "<needed_by>_<id>" of the
+// last row sent; no OFFSET, so a page costs the same however deep it is.
+
+export interface PageRequest {
+  cursor?: string;
+  limit: number;
+}
+
+type OrdersQuery =
+  | SelectQueryBuilder<DB, 'orders', OrderRow>
+  | SelectQueryBuilder<DB, 'orders' | 'order_artists', OrderRow>;
+
+function parseCursor(cursor: string | undefined): { neededBy: string; id: number } | null {
+  const match = cursor ? /^(\d{4}-\d{2}-\d{2})_(\d{1,12})$/.exec(cursor) : null;
+  return match ? { neededBy: match[1] as string, id: Number(match[2]) } : null;
+}
+
+async function page(query: OrdersQuery, request: PageRequest, direction: 'asc' | 'desc'): Promise<Page<OrderRow>> {
+  const after = parseCursor(request.cursor);
+  const cmp = direction === 'asc' ? '>' : '<';
+  let q = query as SelectQueryBuilder<DB, 'orders', OrderRow>;
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('orders.needed_by', cmp, after.neededBy),
+        eb.and([eb('orders.needed_by', '=', after.neededBy), eb('orders.id', cmp, after.id)]),
+      ]),
+    );
+  }
+  const rows = await q
+    .orderBy('orders.needed_by', direction)
+    .orderBy('orders.id', direction)
+    .limit(request.limit + 1)
+    .execute();
+  const items = rows.slice(0, request.limit);
+  const last = items.at(-1);
+  return {
+    items,
+    next_cursor: rows.length > request.limit && last ? `${last.needed_by}_${last.id}` : null,
+  };
+}
+
+/** The artist's orders of one screen (DESIGN §4): open offers for `new`, else the orders they took. */
+export function listArtistOrders(db: Kysely<DB>, artistId: number, stage: ArtistStage, request: PageRequest) {
+  if (stage === 'new') {
+    const offers = db
+      .selectFrom('orders')
+      .innerJoin('order_artists', 'order_artists.order_id', 'orders.id')
+      .selectAll('orders')
+      .where('order_artists.artist_id', '=', artistId)
+      .where('order_artists.offer_status', '=', 'pending')
+      .where('order_artists.offered_at', 'is not', null)
+      .where('orders.status', '=', 'offered');
+    return page(offers, request, 'asc');
+  }
+  const taken = db
+    .selectFrom('orders')
+    .selectAll('orders')
+    .where('orders.artist_id', '=', artistId)
+    .where('orders.status', 'in', [...stageStatuses[stage]]);
+  // Work to do: soonest due first. Completed: most recent first.
+  return page(taken, request, stage === 'completed' ? 'desc' : 'asc');
+}
+
+/** One order the artist may see: they took it, or their offer on it is still open. */
+export async function findArtistOrder(
+  db: Kysely<DB>,
+  artistId: number,
+  orderId: number,
+): Promise<OrderRow | undefined> {
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!order) return undefined;
+  if (order.artist_id === artistId) return order;
+  const offer = await db
+    .selectFrom('order_artists')
+    .select('offer_status')
+    .where('order_id', '=', orderId)
+    .where('artist_id', '=', artistId)
+    .where('offered_at', 'is not', null)
+    .executeTakeFirst();
+  return offer?.offer_status === 'pending' && order.status === 'offered' ? order : undefined;
+}
+
+/** The admin's overview: by status, the overdue work, or everything (newest first). */
+export function listAdminOrders(
+  db: Kysely<DB>,
+  stage: AdminStage,
+  request: PageRequest & { reference?: string; now: Date },
+) {
+  let query = db.selectFrom('orders').selectAll('orders');
+  if (request.reference !== undefined) query = query.where('orders.reference', '=', request.reference);
+  if (stage === 'overdue') {
+    query = query
+      .where('orders.status', 'in', ['in_progress', 'in_revision'])
+      .where('orders.due_at', '<', request.now.toISOString());
+  } else if (stage !== 'all') {
+    query = query.where('orders.status', '=', stage);
+  }
+  const closed = stage === 'all' || stage === 'completed' || stage === 'cancelled';
+  return page(query, request, closed ? 'desc' : 'asc');
+}

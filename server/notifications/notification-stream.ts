@@ -1,0 +1,130 @@
+import type { SSEMessage } from 'hono/streaming';
+import { streamSSE } from 'hono/streaming';
+import type { AccountType } from '../../contracts/auth';
+import { serverMessages } from '../../contracts/messages';
+import { type NotificationPush, notificationMessages } from '../../contracts/notifications';
+import { activeAccountFor } from '../auth/require-auth';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/api-error';
+import { newestNotificationId, notificationsAfter, unreadCount } from './notifications.repository';
+import { toNotification } from './notifications.serializers';
+import type { StreamTokens } from './stream-token';
+
+/** Proxies drop a silent connection after about a minute: a comment line keeps it open. */
+const PING_MS = 25_000;
+/** A wake-up lost between processes must not lose a notification: look anyway this often. */
+const POLL_MS = 15_000;
+/** Then the stream ends and the client reconnects with a fresh token (and a fresh account check). */
+const MAX_STREAM_MS = 15 * 60_000;
+/** Rows read per query while catching up. */
+const BATCH = 100;
+
+/**
+ * Where the client left off: the `Last-Event-ID` header (an EventSource reconnecting sends it), else
+ * `last_event_id`; undefined when neither is given.
+ */
+function resumeAfter(c: AppContext): number | undefined {
+  const raw = c.req.header('last-event-id') || c.req.query('last_event_id') || undefined;
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(raw)) {
+    throw new ApiError(422, serverMessages.validationFailed, { last_event_id: ['Invalid event id'] });
+  }
+  return Number(raw);
+}
+
+/**
+ * GET /notifications/stream?token=&last_event_id=: Server-Sent Events for the account the stream token
+ * names (no Authorization header: EventSource cannot send one). 401 for a missing, expired, altered or
+ * other-area token, or an account that may no longer act.
+ */
+export async function notificationStream(c: AppContext, area: AccountType, streamTokens: StreamTokens) {
+  const claims = await streamTokens.verify(c.req.query('token'), area);
+  if (!claims) throw new ApiError(401, notificationMessages.streamTokenInvalid);
+  const user = await activeAccountFor(c, claims, area);
+  return openStream(c, user.id, resumeAfter(c));
+}
+
+/**
+ * Sends what the client has not seen yet (everything after `after`, oldest first; a fresh connection
+ * starts after the newest existing notification, which the client has just read from the list), then
+ * waits for the hub's wake-ups: new rows go out as `notification` events, a wake-up without new rows
+ * (a read or unread mark in another tab) as `unread`. Every event carries the unread count.
+ */
+function openStream(c: AppContext, userId: number, after: number | undefined) {
+  const { db, hub, logger } = c.var;
+  return streamSSE(c, async (stream) => {
+    const openedAt = Date.now();
+    let lastId = after ?? (await newestNotificationId(db, userId));
+    // The connection counts as a wake-up: replay, or at least tell the current count.
+    let woken = true;
+    let wake: (() => void) | undefined;
+    // Subscribed after reading the starting id: a notification committed in between is found by the
+    // first read below or by the poll; one committed before it is in the list the client already has.
+    const unsubscribe = hub.subscribe(userId, () => {
+      woken = true;
+      wake?.();
+    });
+    stream.onAbort(() => wake?.());
+    c.req.raw.signal.addEventListener('abort', () => stream.abort(), { once: true });
+
+    let lastWriteAt = Date.now();
+    let nextPollAt = Date.now() + POLL_MS;
+    const send = async (message: SSEMessage) => {
+      await stream.writeSSE(message);
+      lastWriteAt = Date.now();
+    };
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        };
+        const timer = setTimeout(done, Math.max(ms, 0));
+        wake = done;
+      });
+
+    /** Sends every row after lastId; answers whether there was any. */
+    const sendNewRows = async (): Promise<boolean> => {
+      let sentAny = false;
+      for (;;) {
+        const rows = await notificationsAfter(db, userId, lastId, BATCH);
+        if (rows.length === 0) return sentAny;
+        const unread_count = await unreadCount(db, userId);
+        for (const row of rows) {
+          const push: NotificationPush = { notification: toNotification(row), unread_count };
+          await send({ event: 'notification', id: String(row.id), data: JSON.stringify(push) });
+          lastId = row.id;
+        }
+        sentAny = true;
+        if (rows.length < BATCH || stream.aborted) return sentAny;
+      }
+    };
+
+    try {
+      while (!stream.aborted) {
+        const now = Date.now();
+        if (now - openedAt >= MAX_STREAM_MS) break;
+        if (woken || now >= nextPollAt) {
+          const byHub = woken;
+          woken = false;
+          nextPollAt = now + POLL_MS;
+          const sentRows = await sendNewRows();
+          if (byHub && !sentRows) {
+            await send({ event: 'unread', data: JSON.stringify({ unread_count: await unreadCount(db, userId) }) });
+          }
+        } else if (now - lastWriteAt >= PING_MS) {
+          await stream.write(': ping\n\n');
+          lastWriteAt = now;
+        } else {
+          await sleep(Math.min(nextPollAt, lastWriteAt + PING_MS, openedAt + MAX_STREAM_MS) - now);
+        }
+      }
+    } catch (error) {
+      // A client that went away mid-write is not a failure worth a line.
+      if (!stream.aborted) logger.warn('notification stream failed', { userId, error });
+    } finally {
+      unsubscribe();
+    }
+  });
+}

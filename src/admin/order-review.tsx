@@ -1,0 +1,171 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef } from 'react';
+import { css } from 'styled-system/css';
+import { fromPromise } from 'xstate';
+import type { AdminOrder } from '../../contracts/lifecycle';
+import { connectAdminOrderReview } from '../../machines/admin-order-review.connect';
+import {
+  adminOrderReviewMachine,
+  type CancelCallInput,
+  type OrderActionAnswer,
+  type OrderCallInput,
+  type RevisionCallInput,
+} from '../../machines/admin-order-review.machine';
+import { allowedEvents } from '../../machines/order-lifecycle';
+import { TextAreaField } from '../components/artist-application/text-area-field';
+import { Button } from '../components/ui/button';
+import { ConfirmDialog } from '../components/ui/confirm-dialog';
+import { Modal } from '../components/ui/modal';
+import { notify } from '../components/ui/toaster';
+import { getAdminOrdersApi } from './orders.api';
+import { formatMoney } from './orders-format';
+import { panel } from './paged-list';
+
+/**
+ * The admin's actions on an order: only those the lifecycle machine allows an admin now (validate,
+ * request a revision, cancel). `onChanged` reloads the order after an action or a refusal.
+ */
+export function OrderReview({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
+  const changedRef = useRef(onChanged);
+  changedRef.current = onChanged;
+  const machine = useMemo(() => {
+    const api = getAdminOrdersApi();
+    return adminOrderReviewMachine.provide({
+      actors: {
+        validateOrder: fromPromise<OrderActionAnswer, OrderCallInput>(({ input }) => api.validate(input.orderId)),
+        requestRevision: fromPromise<OrderActionAnswer, RevisionCallInput>(({ input }) =>
+          api.requestRevision(input.orderId, input.notes),
+        ),
+        cancelOrder: fromPromise<OrderActionAnswer, CancelCallInput>(({ input }) =>
+          api.cancel(input.orderId, input.reason),
+        ),
+      },
+      actions: {
+        showSuccessToast: (_, p) => notify.success(p.message),
+        showErrorToast: (_, p) => notify.error(p.message),
+        reload: () => changedRef.current(),
+      },
+    });
+  }, []);
+  const actor = useActorRef(machine, { input: { orderId: order.id } });
+  const view = useSelector(actor, connectAdminOrderReview);
+
+  const allowed = allowedEvents(order.lifecycle, 'admin');
+  const canValidate = allowed.includes('admin_validated');
+  const canRequestRevision = allowed.includes('admin_requested_revision');
+  const canCancel = allowed.includes('cancelled');
+  if (!canValidate && !canRequestRevision && !canCancel) return null;
+
+  const artist = order.artist?.stage_name ?? 'The artist';
+  const version = order.recording?.version;
+  // Cancelling anything but an unpaid order records a refund of what the customer paid.
+  const paid = order.status !== 'awaiting_payment';
+  return (
+    <div className={`${panel} ${css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', p: '4' })}`}>
+      <p className={css({ flex: '1', minW: '12rem' })}>
+        {canValidate ? 'This recording is waiting for your validation.' : 'This order can still be cancelled.'}
+      </p>
+      {canValidate ? (
+        <Button color="primary" onClick={() => actor.send({ type: 'user.validate' })}>
+          Validate
+        </Button>
+      ) : null}
+      {canRequestRevision ? (
+        <Button color="secondary" onClick={() => actor.send({ type: 'user.requestRevision' })}>
+          Request revision
+        </Button>
+      ) : null}
+      {canCancel ? (
+        <Button color="danger" onClick={() => actor.send({ type: 'user.cancelOrder' })}>
+          Cancel order
+        </Button>
+      ) : null}
+
+      <ConfirmDialog
+        open={view.dialog === 'validate'}
+        title="Validate recording"
+        message={`Validate ${version ? `version ${version} of ` : ''}the recording for ${order.reference}? It is delivered to the customer right away.`}
+        confirmLabel="Validate"
+        busy={view.busy}
+        onCancel={() => actor.send({ type: 'user.dismiss' })}
+        onConfirm={() => actor.send({ type: 'user.confirm' })}
+      />
+
+      <Modal
+        open={view.dialog === 'revision'}
+        onClose={() => actor.send({ type: 'user.dismiss' })}
+        title="Request a revision"
+        description={`${artist} reads these notes with the order and submits a new recording.`}
+        staticBackdrop={view.busy}
+        footer={
+          <>
+            <Button color="text" onClick={() => actor.send({ type: 'user.dismiss' })} disabled={view.busy}>
+              Cancel
+            </Button>
+            <Button color="primary" type="submit" form="revision-form" loading={view.busy}>
+              Send to revision
+            </Button>
+          </>
+        }
+      >
+        <form
+          id="revision-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'user.confirm' });
+          }}
+        >
+          <TextAreaField
+            label="Notes for the artist"
+            name="notes"
+            value={view.notes}
+            errors={view.errorsOf('notes')}
+            hint="What should change, as precisely as you can."
+            maxLength={2000}
+            onValueChange={(value) => actor.send({ type: 'notes.changed', value })}
+          />
+        </form>
+      </Modal>
+
+      <Modal
+        open={view.dialog === 'cancel'}
+        role="alertdialog"
+        onClose={() => actor.send({ type: 'user.dismiss' })}
+        title="Cancel order"
+        description={`Cancel ${order.reference}? The customer and the artists are told.${
+          paid ? ` A refund of ${formatMoney(order.price)} is recorded.` : ''
+        }`}
+        staticBackdrop={view.busy}
+        footer={
+          <>
+            <Button color="text" onClick={() => actor.send({ type: 'user.dismiss' })} disabled={view.busy}>
+              Keep order
+            </Button>
+            <Button color="danger" type="submit" form="cancel-form" loading={view.busy}>
+              Cancel order
+            </Button>
+          </>
+        }
+      >
+        <form
+          id="cancel-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'user.confirm' });
+          }}
+        >
+          <TextAreaField
+            label="Reason (optional)"
+            name="reason"
+            value={view.reason}
+            errors={view.errorsOf('reason')}
+            hint="Up to 500 characters."
+            onValueChange={(value) => actor.send({ type: 'reason.changed', value })}
+          />
+        </form>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+import { Tabs } from '@ark-ui/react/tabs';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { css } from 'styled-system/css';
+import { fromPromise } from 'xstate';
+import type { AdminPayout } from '../../contracts/lifecycle';
+import { connectAdminMarkPaid } from '../../machines/admin-mark-paid.connect';
+import { adminMarkPaidMachine, type MarkPaidAnswer, type MarkPaidInput } from '../../machines/admin-mark-paid.machine';
+import { Button } from '../components/ui/button';
+import { TextField } from '../components/ui/field';
+import { Modal } from '../components/ui/modal';
+import { notify } from '../components/ui/toaster';
+import { getAdminOrdersApi } from './orders.api';
+import { formatDateTime, formatMoney } from './orders-format';
+import { Badge, ListFooter, ListState, panel, useAdminList } from './paged-list';
+
+export type PayoutStatus = 'pending' | 'paid';
+
+const payoutTabs: readonly { status: PayoutStatus; label: string; empty: string }[] = [
+  { status: 'pending', label: 'Pending', empty: 'No payouts are waiting to be paid.' },
+  { status: 'paid', label: 'Paid', empty: 'No payouts have been paid yet.' },
+];
+
+const tabTrigger = css({
+  px: '4',
+  py: '2.5',
+  fontWeight: 'semibold',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  borderBottomWidth: '3px',
+  borderColor: 'transparent',
+  mb: '-1px',
+  _hover: { color: 'fg.default' },
+  _selected: { color: 'brand.700', borderColor: 'brand.600' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '-2px' },
+});
+const cell = css({ px: '3', py: '3', textAlign: 'left', verticalAlign: 'top', borderTopWidth: '1px' });
+const headCell = css({
+  px: '3',
+  py: '2',
+  textAlign: 'left',
+  fontSize: 'sm',
+  color: 'fg.muted',
+  fontWeight: 'semibold',
+});
+const small = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' });
+
+/** /admin/payouts: the artists' earnings to transfer (?status=pending) and those already paid. */
+export function PayoutsPage({ status }: { status: PayoutStatus }) {
+  const navigate = useNavigate();
+  return (
+    <div className={css({ maxW: '7xl', mx: 'auto', px: '4', py: '8' })}>
+      <h1 className={css({ fontSize: '2xl', fontWeight: 'extrabold', mb: '4' })}>Payouts</h1>
+      <Tabs.Root
+        value={status}
+        activationMode="manual"
+        onValueChange={({ value }) =>
+          void navigate({ to: '/admin/payouts', search: { status: value as PayoutStatus } })
+        }
+      >
+        <Tabs.List
+          aria-label="Payout status"
+          className={css({ display: 'flex', borderBottomWidth: '1px', borderColor: 'border.default' })}
+        >
+          {payoutTabs.map((tab) => (
+            <Tabs.Trigger key={tab.status} value={tab.status} className={tabTrigger}>
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {payoutTabs.map((tab) => (
+          <Tabs.Content key={tab.status} value={tab.status} className={css({ pt: '4' })}>
+            {tab.status === status ? <PayoutsList key={status} status={status} empty={tab.empty} /> : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string }) {
+  const list = useAdminList<AdminPayout>(
+    (query, cursor) => getAdminOrdersApi().payouts({ status: query.status as PayoutStatus, cursor }),
+    { status },
+  );
+  const tableRef = useRef<HTMLTableElement>(null);
+  const headingRef = useRef<HTMLParagraphElement>(null);
+  const listActor = list.actor;
+  // The paid row leaves the list, and with it the button that had the focus: the next row's button
+  // (or the count, when none is left) takes it, after the dialog has given the focus back.
+  const focusAfterRemoval = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterRemoval.current;
+    if (index === null) return;
+    focusAfterRemoval.current = null;
+    const frame = requestAnimationFrame(() => {
+      const buttons = tableRef.current?.querySelectorAll<HTMLElement>('[data-row-link]');
+      const next = buttons?.[Math.min(index, buttons.length - 1)];
+      (next ?? headingRef.current)?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  });
+  const machine = useMemo(() => {
+    const api = getAdminOrdersApi();
+    return adminMarkPaidMachine.provide({
+      actors: {
+        markPaid: fromPromise<MarkPaidAnswer, MarkPaidInput>(({ input }) => api.markPaid(input.id, input.reference)),
+      },
+      actions: {
+        showSuccessToast: (_, p) => notify.success(p.message),
+        showErrorToast: (_, p) => notify.error(p.message),
+        removePayout: (_, p) => {
+          const ids = listActor.getSnapshot().context.items.map((item) => item.id);
+          focusAfterRemoval.current = Math.max(0, ids.indexOf(p.id));
+          listActor.send({ type: 'item.removed', id: p.id });
+        },
+      },
+    });
+  }, [listActor]);
+  const markPaid = useActorRef(machine);
+  const dialog = useSelector(markPaid, connectAdminMarkPaid);
+  const chosen = list.items.find((p) => p.id === dialog.openFor);
+
+  return (
+    <>
+      <p ref={headingRef} tabIndex={-1} className={css({ srOnly: true })}>
+        {status === 'pending' ? 'Payouts waiting to be paid' : 'Payouts paid'}
+      </p>
+      <ListState list={list} loadingText="Loading payouts…" emptyText={empty} />
+      {list.items.length > 0 ? (
+        <div className={`${panel} ${css({ overflowX: 'auto' })}`}>
+          <table ref={tableRef} className={css({ w: 'full', borderCollapse: 'collapse', minW: '56rem' })}>
+            <caption
+              className={css({ srOnly: true })}
+            >{`${status === 'pending' ? 'Pending' : 'Paid'} payouts`}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={headCell}>
+                  Artist
+                </th>
+                <th scope="col" className={headCell}>
+                  Bank details
+                </th>
+                <th scope="col" className={headCell}>
+                  Order
+                </th>
+                <th scope="col" className={headCell}>
+                  Amount
+                </th>
+                <th scope="col" className={headCell}>
+                  Created
+                </th>
+                <th scope="col" className={headCell}>
+                  {status === 'pending' ? <span className={css({ srOnly: true })}>Action</span> : 'Paid'}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((payout) => (
+                <tr key={payout.id} data-testid="payout-row">
+                  <th scope="row" className={`${cell} ${css({ fontWeight: 'semibold' })}`}>
+                    {payout.artist.stage_name}
+                    <span className={`${small} ${css({ fontWeight: 'normal' })}`}>{payout.artist.email}</span>
+                  </th>
+                  <td className={cell}>
+                    {payout.payout_details ? (
+                      <>
+                        {payout.payout_details.bank_name}
+                        <span className={small}>
+                          {payout.payout_details.account_name} · account ending {payout.payout_details.account_last4}
+                        </span>
+                      </>
+                    ) : (
+                      <Badge tone="danger">No bank details on file</Badge>
+                    )}
+                  </td>
+                  <td className={cell}>
+                    <Link
+                      to="/admin/orders"
+                      search={{ transaction: payout.order_reference }}
+                      className={css({ color: 'brand.700', textDecoration: 'underline' })}
+                    >
+                      {payout.order_reference}
+                    </Link>
+                  </td>
+                  <td className={cell}>{formatMoney(payout.amount)}</td>
+                  <td className={cell}>{formatDateTime(payout.created_at)}</td>
+                  <td className={cell}>
+                    {payout.status === 'pending' ? (
+                      <Button
+                        size="sm"
+                        color="primary"
+                        data-row-link
+                        aria-label={`Mark paid: ${formatMoney(payout.amount)} to ${payout.artist.stage_name} for ${payout.order_reference}`}
+                        onClick={() => markPaid.send({ type: 'user.markPaid', id: payout.id })}
+                      >
+                        Mark paid
+                      </Button>
+                    ) : (
+                      <>
+                        {formatDateTime(payout.paid_at)}
+                        {payout.reference ? <span className={small}>Reference {payout.reference}</span> : null}
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <ListFooter list={list} noun="payouts" listRef={tableRef} />
+
+      <Modal
+        open={dialog.openFor !== null}
+        onClose={() => markPaid.send({ type: 'user.dismiss' })}
+        title="Mark payout as paid"
+        description={
+          chosen
+            ? `Confirm that ${formatMoney(chosen.amount)} was transferred to ${chosen.artist.stage_name}${
+                chosen.payout_details
+                  ? ` (${chosen.payout_details.bank_name}, account ending ${chosen.payout_details.account_last4})`
+                  : ''
+              } for order ${chosen.order_reference}. The artist sees it as paid.`
+            : undefined
+        }
+        staticBackdrop={dialog.busy}
+        footer={
+          <>
+            <Button color="text" onClick={() => markPaid.send({ type: 'user.dismiss' })} disabled={dialog.busy}>
+              Cancel
+            </Button>
+            <Button color="primary" type="submit" form="mark-paid-form" loading={dialog.busy}>
+              Mark paid
+            </Button>
+          </>
+        }
+      >
+        <form
+          id="mark-paid-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            markPaid.send({ type: 'user.confirm' });
+          }}
+        >
+          <TextField
+            label="Transfer reference (optional)"
+            name="reference"
+            autoComplete="off"
+            value={dialog.reference}
+            errors={dialog.errorsOf('reference')}
+            hint="The bank's or e-wallet's reference, for your records and the artist's."
+            maxLength={100}
+            onValueChange={(value) => markPaid.send({ type: 'reference.changed', value })}
+          />
+        </form>
+      </Modal>
+    </>
+  );
+}

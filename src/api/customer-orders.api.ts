@@ -1,0 +1,44 @@
+import type { KyInstance } from 'ky';
+import type { ApiSuccess } from '../../contracts/http';
+import type { Gift, GiftLink } from '../../contracts/lifecycle';
+import type { OrderDetail } from '../../contracts/order';
+import type { CustomerAction } from '../../machines/customer-order.types';
+import { call } from './call';
+
+/** The path of each customer action under /orders/{id}/. */
+const actionPaths: Record<CustomerAction, string> = {
+  accept: 'accept',
+  reject: 'reject',
+  rate: 'rate',
+  cancel: 'cancel',
+  rebook: 'rebook',
+  gift: 'gift',
+};
+
+/** The customer's side of a placed order (user area, customer token; docs/api.md "Order lifecycle"). */
+export function customerOrdersApi(http: KyInstance) {
+  return {
+    order: (id: number) => call(async () => (await http.get(`orders/${id}`).json<ApiSuccess<OrderDetail>>()).data),
+    /** POST /orders/{id}/{action}: answers the order (the gift link for `gift`) and a message. */
+    act: (id: number, action: CustomerAction, body: Record<string, unknown> | null) =>
+      call(async () => {
+        // Accept has no fields: an empty JSON object keeps every request a JSON body.
+        const answer = await http
+          .post(`orders/${id}/${actionPaths[action]}`, { json: body ?? {} })
+          .json<ApiSuccess<OrderDetail | GiftLink>>();
+        return { message: answer.message };
+      }),
+  };
+}
+
+/** The public gift page's calls: no login, so they go without a token (user area). */
+export function giftApi(http: KyInstance) {
+  const path = (token: string) => `gifts/${encodeURIComponent(token)}`;
+  return {
+    gift: (token: string) => call(async () => (await http.get(path(token)).json<ApiSuccess<Gift>>()).data),
+    sendThanks: (token: string, body: { name: string; message: string }) =>
+      call(async () => {
+        await http.post(`${path(token)}/thanks`, { json: body });
+      }),
+  };
+}

@@ -1,0 +1,158 @@
+import { css } from 'styled-system/css';
+import { lifecycleMessages } from '../../../../contracts/lifecycle';
+import type { CustomerOrderView } from '../../../../machines/customer-order.connect';
+import { TextAreaField } from '../../artist-application/text-area-field';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Modal } from '../../ui/modal';
+import { peso } from '../order-status';
+import type { CustomerOrderSend } from './use-customer-order';
+
+interface Props {
+  view: CustomerOrderView;
+  send: CustomerOrderSend;
+}
+
+/** The buttons the lifecycle allows now: accept, ask for changes, cancel. Each asks first. */
+export function OrderActions({ view, send }: Props) {
+  const canAccept = view.allowed('accept');
+  const canReject = view.allowed('reject');
+  const canCancel = view.allowed('cancel');
+  if (!canAccept && !canReject && !canCancel) return null;
+  return (
+    <div className={css({ display: 'grid', gap: '2', my: '4' })}>
+      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' })}>
+        {canAccept ? (
+          <Button disabled={view.busy} onClick={() => send({ type: 'user.open', action: 'accept' })}>
+            Accept the song
+          </Button>
+        ) : null}
+        {canReject ? (
+          <Button
+            color="secondary"
+            disabled={view.busy}
+            aria-describedby="revisions-left"
+            onClick={() => send({ type: 'user.open', action: 'reject' })}
+          >
+            Ask for changes
+          </Button>
+        ) : null}
+        {canReject ? (
+          <span id="revisions-left" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+            {view.revisionsLeftText}
+          </span>
+        ) : null}
+        {canCancel ? (
+          <Button color="danger" disabled={view.busy} onClick={() => send({ type: 'user.open', action: 'cancel' })}>
+            Cancel order
+          </Button>
+        ) : null}
+      </div>
+      {view.noRevisionsLeft ? (
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{lifecycleMessages.noRevisionsLeft}</p>
+      ) : null}
+      <AcceptDialog view={view} send={send} />
+      <RejectDialog view={view} send={send} />
+      <CancelDialog view={view} send={send} />
+    </div>
+  );
+}
+
+function AcceptDialog({ view, send }: Props) {
+  return (
+    <ConfirmDialog
+      open={view.dialog === 'accept'}
+      busy={view.pending === 'accept'}
+      title="Accept the song?"
+      message="Accepting completes the order. You can rate the song and share it as a gift afterwards."
+      confirmLabel="Accept"
+      onConfirm={() => send({ type: 'user.submit', action: 'accept' })}
+      onCancel={() => send({ type: 'user.close' })}
+    />
+  );
+}
+
+function RejectDialog({ view, send }: Props) {
+  const errors = view.errorsOf('reject');
+  return (
+    <Modal
+      open={view.dialog === 'reject'}
+      onClose={() => send({ type: 'user.close' })}
+      title="Ask for changes"
+      description={`Tell the artist what to change. ${view.revisionsLeftText} on this order.`}
+      footer={
+        <>
+          <Button color="text" onClick={() => send({ type: 'user.close' })} disabled={view.pending === 'reject'}>
+            Keep the song
+          </Button>
+          <Button type="submit" form="reject-form" loading={view.pending === 'reject'}>
+            Send to the artist
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="reject-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'user.submit', action: 'reject' });
+        }}
+      >
+        <TextAreaField
+          label="What should the artist change?"
+          value={view.drafts.reject.reason}
+          errors={errors.reason}
+          maxLength={2000}
+          required
+          onValueChange={(value) => send({ type: 'field.changed', action: 'reject', name: 'reason', value })}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+function CancelDialog({ view, send }: Props) {
+  const order = view.order;
+  const errors = view.errorsOf('cancel');
+  if (!order) return null;
+  return (
+    <Modal
+      open={view.dialog === 'cancel'}
+      onClose={() => send({ type: 'user.close' })}
+      title="Cancel this order?"
+      footer={
+        <>
+          <Button color="text" onClick={() => send({ type: 'user.close' })} disabled={view.pending === 'cancel'}>
+            Keep the order
+          </Button>
+          <Button color="danger" type="submit" form="cancel-form" loading={view.pending === 'cancel'}>
+            Cancel order
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="cancel-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'user.submit', action: 'cancel' });
+        }}
+      >
+        <p className={css({ mb: '4' })} data-testid="refund-note">
+          {order.paid_at
+            ? `Your payment of ${peso(order.price)} will be refunded.`
+            : 'Nothing has been paid for this order, so there is nothing to refund.'}
+        </p>
+        <TextAreaField
+          label="Why are you cancelling? (optional)"
+          value={view.drafts.cancel.reason}
+          errors={errors.reason}
+          maxLength={500}
+          onValueChange={(value) => send({ type: 'field.changed', action: 'cancel', name: 'reason', value })}
+        />
+      </form>
+    </Modal>
+  );
+}

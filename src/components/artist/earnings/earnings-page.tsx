@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import type { Earnings } from '../../../../contracts/lifecycle';
+import { useAppActors } from '../../../actors/hooks';
+import { artistOrdersApi } from '../../../api/artist-orders.api';
+import { peso } from '../../account/order-status';
+import { Button } from '../../ui/button';
+import { useResource } from '../../ui/use-resource';
+import { EarningLines, PayoutHistory } from './earnings-tables';
+import { MonthlyChart } from './monthly-chart';
+
+const card = css({
+  bg: 'white',
+  borderRadius: 'xl',
+  p: '5',
+  boxShadow: 'sm',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+});
+
+function Total({ id, label, value, hint }: { id: string; label: string; value: number; hint: string }) {
+  return (
+    <section aria-labelledby={id} className={card} data-testid={`total-${id}`}>
+      <h3 id={id} className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+        {label}
+      </h3>
+      <p className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{peso(value)}</p>
+      <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{hint}</p>
+    </section>
+  );
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h3 id={id} className={css({ fontWeight: 'bold', mb: '3' })}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+export function EarningsView({ earnings }: { earnings: Earnings }) {
+  return (
+    <div className={css({ display: 'grid', gap: '6' })}>
+      <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' } })}>
+        <Total
+          id="pending"
+          label="Pending"
+          value={earnings.totals.pending}
+          hint="Orders you are working on; credited when the customer accepts the song."
+        />
+        <Total
+          id="available"
+          label="Available"
+          value={earnings.totals.available}
+          hint="Credited to you and waiting for the transfer."
+        />
+        <Total id="paid-out" label="Paid out" value={earnings.totals.paid_out} hint="Transferred to your account." />
+      </div>
+      <section className={card} aria-label="Monthly earnings">
+        <MonthlyChart monthly={earnings.monthly} />
+      </section>
+      <Panel id="earning-lines" title="Earnings per order">
+        <EarningLines lines={earnings.lines} />
+      </Panel>
+      <Panel id="payout-history" title="Payout history">
+        <PayoutHistory payouts={earnings.payouts} />
+      </Panel>
+    </div>
+  );
+}
+
+/** /artist/earnings: totals, the monthly chart, the per-order lines and the payouts (GET /earnings). */
+export function EarningsPage() {
+  const { api } = useAppActors();
+  const { data, loading, failed, error, retry } = useResource(
+    () => artistOrdersApi(api.for('artist')).earnings(),
+    'earnings',
+  );
+  return (
+    <section aria-labelledby="earnings-heading" className={css({ display: 'grid', gap: '4' })}>
+      <h2 id="earnings-heading" className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
+        Earnings
+      </h2>
+      {loading ? <p role="status">Loading your earnings…</p> : null}
+      {failed ? (
+        <div role="alert" className={css({ display: 'grid', gap: '2', justifyItems: 'start' })}>
+          <p>{error}</p>
+          <Button size="sm" color="secondary" onClick={retry}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {data ? <EarningsView earnings={data} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { css } from 'styled-system/css';
+import type { EarningStatus, Earnings, Payout } from '../../../../contracts/lifecycle';
+import { peso } from '../../account/order-status';
+import { manilaDay, occasionLabel } from '../orders/format';
+
+export const earningStatusLabel: Record<EarningStatus, string> = {
+  pending: 'Pending',
+  available: 'Available',
+  paid: 'Paid out',
+};
+
+const payoutStatusLabel: Record<Payout['status'], string> = { pending: 'Waiting for transfer', paid: 'Paid' };
+
+const table = css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', minW: '36rem' });
+const th = css({ textAlign: 'left', px: '3', py: '2', color: 'fg.muted', fontWeight: 'semibold' });
+const td = css({ px: '3', py: '2.5', borderTopWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' });
+const amount = css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
+const scroller = css({ overflowX: 'auto' });
+
+const orNothing = (iso: string | null) => (iso ? manilaDay(iso) : '—');
+
+/** One line per order taken: what it earns and where that money is. */
+export function EarningLines({ lines }: { lines: Earnings['lines'] }) {
+  if (lines.length === 0)
+    return <p className={css({ color: 'fg.muted' })}>No orders yet. Each order you take adds a line here.</p>;
+  return (
+    <div className={scroller}>
+      <table className={table}>
+        <caption className={css({ srOnly: true })}>Earnings per order</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={th}>
+              Order
+            </th>
+            <th scope="col" className={th}>
+              Occasion
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={`${th} ${amount}`}>
+              Amount
+            </th>
+            <th scope="col" className={th}>
+              Credited
+            </th>
+            <th scope="col" className={th}>
+              Paid out
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={`${line.order_id}-${line.status}`}>
+              <th scope="row" className={`${td} ${css({ fontWeight: 'semibold' })}`}>
+                {line.reference}
+              </th>
+              <td className={td}>{occasionLabel(line.occasion_name)}</td>
+              <td className={td}>{earningStatusLabel[line.status]}</td>
+              <td className={`${td} ${amount}`}>{peso(line.amount)}</td>
+              <td className={td}>{orNothing(line.credited_at)}</td>
+              <td className={td}>{orNothing(line.paid_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The payouts made or waiting, with the transfer reference once paid. */
+export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
+  if (payouts.length === 0)
+    return (
+      <p className={css({ color: 'fg.muted' })}>
+        No payouts yet. When a customer accepts a song, its earning is paid to the account in your payout details.
+      </p>
+    );
+  return (
+    <div className={scroller}>
+      <table className={table}>
+        <caption className={css({ srOnly: true })}>Payout history</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={th}>
+              Order
+            </th>
+            <th scope="col" className={`${th} ${amount}`}>
+              Amount
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={th}>
+              Credited
+            </th>
+            <th scope="col" className={th}>
+              Paid on
+            </th>
+            <th scope="col" className={th}>
+              Transfer reference
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {payouts.map((payout) => (
+            <tr key={payout.id}>
+              <th scope="row" className={`${td} ${css({ fontWeight: 'semibold' })}`}>
+                {payout.order_reference}
+              </th>
+              <td className={`${td} ${amount}`}>{peso(payout.amount)}</td>
+              <td className={td}>{payoutStatusLabel[payout.status]}</td>
+              <td className={td}>{manilaDay(payout.created_at)}</td>
+              <td className={td}>{orNothing(payout.paid_at)}</td>
+              <td className={td}>{payout.reference ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

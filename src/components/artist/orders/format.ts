@@ -1,0 +1,108 @@
+import type { ArtistOrder } from '../../../../contracts/lifecycle';
+import { type ClipSlot, moods, type OrderStatus, occasions, relationships, tempos } from '../../../../contracts/order';
+
+// How the artist's order screens name things. Dates: needed-by is a calendar day (yyyy-mm-dd); due
+// dates and offer expiries are instants shown in Manila time, where the business runs (DESIGN §4).
+
+const labelIn = (list: readonly { value: string; display: string }[], value: string) =>
+  list.find((o) => o.value === value)?.display ?? value;
+
+export const occasionLabel = (value: string) => labelIn(occasions, value);
+export const relationshipLabel = (value: string) => labelIn(relationships, value);
+export const moodLabel = (value: string) => labelIn(moods, value);
+export const tempoLabel = (value: string) => labelIn(tempos, value);
+
+/** "Birthday song for Lola": the card's title. */
+export const orderTitle = (order: Pick<ArtistOrder, 'occasion_name' | 'recipient_first_name'>) =>
+  `${occasionLabel(order.occasion_name)} song for ${order.recipient_first_name}`;
+
+/** How the artist reads each status. */
+export const artistStatusLabel: Record<OrderStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  offered: 'New offer',
+  needs_artist: 'No longer open',
+  in_progress: 'In progress',
+  in_validation: 'Being checked by our team',
+  in_revision: 'Revision requested',
+  delivered: 'Delivered: waiting for the customer',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export const clipLabels: Record<ClipSlot, string> = {
+  song_clip: 'Song or melody for inspiration',
+  song_prompt1_clip: 'Voice note about memory 1',
+  song_prompt2_clip: 'Voice note about memory 2',
+  audio_recording1_clip: "How to say the recipient's name",
+  audio_recording2_clip: 'Message for the artist',
+};
+
+const manila = 'Asia/Manila';
+
+/** A calendar day such as needed_by ("2026-12-24" → "Dec 24, 2026"), never shifted by the viewer's zone. */
+export function calendarDay(ymd: string): string {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString('en-PH', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** An instant in Manila time: "Dec 23, 2026, 12:00 AM". */
+export function manilaDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-PH', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: manila,
+  });
+}
+
+/** An instant's day in Manila time: "Dec 23, 2026". */
+export function manilaDay(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-PH', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: manila,
+  });
+}
+
+/** The end of a calendar day in Manila (needed-by counts to the end of that day). */
+export function endOfManilaDay(ymd: string): Date {
+  // Manila keeps +08:00 all year (no daylight saving).
+  return new Date(`${ymd}T23:59:59.999+08:00`);
+}
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function span(ms: number): string {
+  if (ms >= 2 * DAY) return plural(Math.floor(ms / DAY), 'day');
+  if (ms >= HOUR) return plural(Math.floor(ms / HOUR), 'hour');
+  return 'less than an hour';
+}
+
+export interface TimeLeft {
+  text: string;
+  overdue: boolean;
+}
+
+/** "3 days left", "5 hours left", or "Overdue by 2 days". */
+export function timeLeft(until: Date, now: Date): TimeLeft {
+  const ms = until.getTime() - now.getTime();
+  if (ms < 0) return { text: `Overdue by ${span(-ms)}`, overdue: true };
+  return { text: `${span(ms)} left`, overdue: false };
+}
+
+/** "25 MB", "2.4 MB", "12 KB". */
+export const fileSize = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;

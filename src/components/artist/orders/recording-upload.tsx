@@ -1,0 +1,237 @@
+import { Progress } from '@ark-ui/react/progress';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
+import { css } from 'styled-system/css';
+import { fromPromise } from 'xstate';
+import { type ArtistOrder, lifecycleMessages } from '../../../../contracts/lifecycle';
+import { recordingSubmitMachine, type SubmitRecordingInput } from '../../../../machines/recording-submit.machine';
+import { useAppActors } from '../../../actors/hooks';
+import { artistOrdersApi, recordingUploadUrl } from '../../../api/artist-orders.api';
+import { xhrUpload } from '../../../api/upload';
+import { TextAreaField } from '../../artist-application/text-area-field';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import { notify } from '../../ui/toaster';
+import { fileSize, orderTitle } from './format';
+import { PlayToggle } from './play-toggle';
+
+/** The server's default MAX_UPLOAD_MB: larger files are refused here before a byte is sent. */
+export const RECORDING_MAX_BYTES = 25 * 1024 * 1024;
+
+const errorText = css({ color: 'danger.fg', fontSize: 'sm', mt: '1' });
+
+/**
+ * The upload-song-order modal (SPEC §2) and the button that opens it: upload with progress, preview in
+ * the player bar, optional lyrics, the made-by-a-person declaration, submit. The flow's state (and what
+ * was typed) lives in recordingSubmitMachine for as long as the card is shown.
+ */
+export function RecordingUpload({ order, onChanged }: { order: ArtistOrder; onChanged: () => void }) {
+  const { api, session } = useAppActors();
+  const ids = useId();
+  const fileId = `${ids}-file`;
+  const humanId = `${ids}-human`;
+  const formId = `${ids}-form`;
+
+  const machine = useMemo(
+    () =>
+      recordingSubmitMachine.provide({
+        actors: {
+          uploadFile: xhrUpload(() => ({
+            url: recordingUploadUrl,
+            field: 'file',
+            getToken: () => session.getSnapshot().context.token,
+            onUnauthorized: () => session.send({ type: 'http.unauthorized', checkoutPending: false, routeName: '' }),
+          })),
+          submitRecording: fromPromise(({ input }: { input: SubmitRecordingInput }) =>
+            artistOrdersApi(api.for('artist')).submitRecording(input.orderId, input.body),
+          ),
+        },
+        actions: {
+          notifySubmitted: (_, p) => {
+            notify.success(p.message);
+            onChanged();
+          },
+          showErrorToast: (_, p) => notify.error(p.message),
+        },
+      }),
+    [api, session, onChanged],
+  );
+  const actor = useActorRef(machine, {
+    input: { orderId: order.id, maxBytes: RECORDING_MAX_BYTES, accept: ['audio/'] },
+  });
+
+  const open = useSelector(actor, (s) => s.hasTag('open'));
+  const uploading = useSelector(actor, (s) => s.hasTag('uploading'));
+  const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
+  const uploadFailed = useSelector(actor, (s) => s.matches({ open: 'uploadFailed' }));
+  const canSubmit = useSelector(actor, (s) => s.can({ type: 'user.submit' }));
+  const pickedName = useSelector(actor, (s) => s.context.picked?.name ?? null);
+  const progress = useSelector(actor, (s) =>
+    s.context.total ? Math.min(100, Math.round((s.context.loaded / s.context.total) * 100)) : 0,
+  );
+  const upload = useSelector(actor, (s) => s.context.upload);
+  const lyrics = useSelector(actor, (s) => s.context.lyrics);
+  const humanMade = useSelector(actor, (s) => s.context.humanMade);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const fileError = errors.file?.[0] ?? errors.temp_location?.[0];
+  const humanError = errors.human_made?.[0];
+
+  const revision = order.status === 'in_revision';
+  const title = orderTitle(order);
+  const close = () => actor.send({ type: 'user.close' });
+
+  return (
+    <>
+      <Button color="primary" onClick={() => actor.send({ type: 'user.open' })}>
+        {revision ? 'Upload revised recording' : 'Upload recording'}
+      </Button>
+      <Modal
+        open={open}
+        onClose={close}
+        size="lg"
+        title={revision ? 'Upload the revised song' : 'Upload the song'}
+        description={`${title} · ${order.reference}`}
+        staticBackdrop={submitting}
+        hideCloseButton={submitting}
+        footer={
+          <>
+            <Button color="text" onClick={close} disabled={submitting}>
+              Cancel
+            </Button>
+            <Button color="primary" type="submit" form={formId} disabled={!canSubmit} loading={submitting}>
+              Submit recording
+            </Button>
+          </>
+        }
+      >
+        <form
+          id={formId}
+          noValidate
+          aria-label="Upload the song"
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'user.submit' });
+          }}
+        >
+          <div className={css({ mb: '4' })}>
+            <label
+              htmlFor={fileId}
+              className={css({ display: 'block', fontWeight: 'medium', fontSize: 'sm', mb: '1' })}
+            >
+              {upload ? 'Replace the recording' : 'Recording'} (audio, up to {fileSize(RECORDING_MAX_BYTES)})
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept="audio/*"
+              disabled={submitting}
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? `${fileId}-error` : undefined}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file)
+                  actor.send({
+                    type: 'file.selected',
+                    picked: { name: file.name, size: file.size, type: file.type, file },
+                  });
+                e.target.value = '';
+              }}
+            />
+            {fileError ? (
+              <p id={`${fileId}-error`} role="alert" className={errorText}>
+                {fileError}
+              </p>
+            ) : null}
+            {uploadFailed ? (
+              <Button
+                size="sm"
+                color="secondary"
+                className={css({ mt: '2' })}
+                onClick={() => actor.send({ type: 'user.retryUpload' })}
+              >
+                Try the upload again
+              </Button>
+            ) : null}
+          </div>
+
+          {uploading ? (
+            <Progress.Root value={progress} min={0} max={100} className={css({ mb: '4' })}>
+              <Progress.Label className={css({ fontSize: 'sm' })}>Uploading {pickedName}</Progress.Label>
+              <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+                <Progress.Track
+                  className={css({ flex: '1', h: '2', bg: 'gray.200', borderRadius: 'full', overflow: 'hidden' })}
+                >
+                  <Progress.Range className={css({ h: 'full', bg: 'brand.600', transition: 'width 0.2s' })} />
+                </Progress.Track>
+                <Progress.ValueText className={css({ fontSize: 'sm', w: '10' })} />
+                <Button size="sm" color="text" onClick={() => actor.send({ type: 'user.cancelUpload' })}>
+                  Cancel upload
+                </Button>
+              </div>
+            </Progress.Root>
+          ) : null}
+
+          {upload ? (
+            <div
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: '3',
+                flexWrap: 'wrap',
+                p: '3',
+                mb: '4',
+                bg: 'bg.subtle',
+                borderRadius: 'md',
+              })}
+            >
+              <PlayToggle
+                playerId={`preview-${upload.temp_location}`}
+                title={title}
+                owner={`Preview · ${order.reference}`}
+                url={upload.url}
+                label="the uploaded recording"
+              />
+              <p role="status" className={css({ fontSize: 'sm', flex: '1', minW: '12rem' })}>
+                {lifecycleMessages.recordingUploaded}{' '}
+                <span className={css({ color: 'fg.muted' })}>({fileSize(upload.size)})</span>
+              </p>
+            </div>
+          ) : null}
+
+          <TextAreaField
+            label="Lyrics (optional)"
+            name="lyrics"
+            value={lyrics}
+            errors={errors.lyrics}
+            hint="The customer sees the lyrics with the song."
+            disabled={submitting}
+            onValueChange={(value) => actor.send({ type: 'lyrics.changed', value })}
+          />
+
+          <div className={css({ mb: '2' })}>
+            <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-start' })}>
+              <input
+                id={humanId}
+                type="checkbox"
+                className={css({ mt: '1', w: '4', h: '4', flexShrink: 0 })}
+                checked={humanMade}
+                disabled={submitting}
+                aria-invalid={humanError ? true : undefined}
+                aria-describedby={humanError ? `${humanId}-error` : undefined}
+                onChange={(e) => actor.send({ type: 'humanMade.changed', checked: e.target.checked })}
+              />
+              <label htmlFor={humanId} className={css({ fontSize: 'sm' })}>
+                I made this recording myself: it was sung and produced by people, not generated.
+              </label>
+            </div>
+            {humanError ? (
+              <p id={`${humanId}-error`} role="alert" className={errorText}>
+                {humanError}
+              </p>
+            ) : null}
+          </div>
+        </form>
+      </Modal>
+    </>
+  );
+}

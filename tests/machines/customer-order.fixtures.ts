@@ -1,0 +1,119 @@
+// Orders as GET /user/orders/{id} answers them at each point of the lifecycle, and a gift as
+// GET /user/gifts/{token} answers it (shared by the machine and the UI tests of the customer's side).
+import type { Gift, LifecycleFacts } from '../../contracts/lifecycle';
+import type { OrderDetail, OrderStatus } from '../../contracts/order';
+
+const baseOrder: OrderDetail = {
+  id: 7,
+  reference: 'OR12345678',
+  status: 'offered',
+  price: 3200,
+  currency: 'PHP',
+  occasion_name: 'birthday',
+  recipient_first_name: 'Lola',
+  needed_by: '2026-12-24',
+  artists: [{ id: 'a1', stage_name: 'Liza Sings' }],
+  created_at: '2026-11-20T10:00:00.000Z',
+  paid_at: '2026-11-20T10:05:00.000Z',
+  events: [
+    { type: 'created', at: '2026-11-20T10:00:00.000Z', by: 'customer' },
+    { type: 'payment_succeeded', at: '2026-11-20T10:05:00.000Z', by: 'provider' },
+  ],
+  lifecycle: { status: 'offered', rated: false, open_offers: 1, revisions_used: 0, revision_limit: 2 },
+  due_at: null,
+  recording: null,
+  artist: null,
+  rating: null,
+  review: null,
+  gift: null,
+  refund: null,
+  brief: {
+    occasion: {
+      gifter_first_name: 'Maria',
+      gifter_last_name: 'Santos',
+      gifter_contact_number: '9171234567',
+      gifter_dial_code: '+63',
+      gifter_country: 'PH',
+      gifter_email: 'customer@labsongs.test',
+      recipient_first_name: 'Lola',
+      recipient_last_name: '',
+      recipient_relationship: 'grandparent',
+      recipient_pronunciation: '',
+      recipient_mentioned: true,
+      occasion_name: 'birthday',
+      occasion_mentioned: true,
+    },
+    song: {
+      selected_artists: ['a1'],
+      song_mood: 'sentimental',
+      song_tempo: 'slow',
+      genre: 'ballad',
+      vocal_type: 'female',
+      is_rebook: false,
+      needed_by: '2026-12-24',
+    },
+    story: {
+      song_about: 'Her ninetieth birthday and the garden she grew for all of us.',
+      song_prompt1_title: 'Sunday lunches',
+      song_prompt1_details: 'Sinigang and stories.',
+      song_prompt2_title: '',
+      song_prompt2_details: '',
+      song_clip: null,
+      song_prompt1_clip: null,
+      song_prompt2_clip: null,
+      audio_recording1_clip: null,
+      audio_recording2_clip: null,
+    },
+  },
+};
+
+export const recording: NonNullable<OrderDetail['recording']> = {
+  id: 31,
+  version: 1,
+  url: '/media/audio/rec31?exp=1&sig=x',
+  mime: 'audio/mpeg',
+  lyrics: 'Lola, Lola, in your garden\nevery flower knows your name',
+  uploaded_at: '2026-12-10T08:00:00.000Z',
+};
+
+/** An order with `status` and the facts (and fields) an order in that state has. */
+export function orderAt(
+  status: OrderStatus,
+  facts: Partial<Omit<LifecycleFacts, 'status'>> = {},
+  extra: Partial<OrderDetail> = {},
+): OrderDetail {
+  const taken = !['awaiting_payment', 'offered', 'needs_artist'].includes(status);
+  const delivered = status === 'delivered' || status === 'completed';
+  return {
+    ...baseOrder,
+    status,
+    lifecycle: {
+      status,
+      rated: false,
+      open_offers: status === 'offered' ? 1 : 0,
+      revisions_used: 0,
+      revision_limit: 2,
+      ...facts,
+    },
+    artist: taken ? { id: 'a1', stage_name: 'Liza Sings' } : null,
+    due_at: taken ? '2026-12-22T16:00:00.000Z' : null,
+    recording: delivered ? recording : null,
+    paid_at: status === 'awaiting_payment' ? null : baseOrder.paid_at,
+    ...extra,
+  };
+}
+
+export const gift: Gift = {
+  recipient_first_name: 'Lola',
+  occasion_name: 'birthday',
+  gifter_first_name: 'Maria',
+  artist: { id: 'a1', stage_name: 'Liza Sings' },
+  reveal_on: null,
+  revealed: true,
+  song: { url: '/media/audio/gift31?sig=x', download_url: '/media/audio/gift31?sig=x&download=1', mime: 'audio/mpeg' },
+  lyrics: 'Lola, Lola, in your garden\nevery flower knows your name',
+  thanked: false,
+};
+
+/** Before its reveal date the server sends no song and no lyrics. */
+export const lockedGift: Gift = { ...gift, reveal_on: '2099-02-14', revealed: false, song: null, lyrics: null };

@@ -1,0 +1,445 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getShortestPaths, type StatePath } from 'xstate/graph';
+import {
+  eventRoles,
+  type LifecycleEventType,
+  type LifecycleFacts,
+  lifecycleEventTypes,
+  lifecycleMessages,
+} from '../../contracts/lifecycle';
+import { serverMessages } from '../../contracts/messages';
+import { orderMessages } from '../../contracts/order';
+import { factsOf, type OrderLifecycleSnapshot } from '../../machines/order-lifecycle';
+import { type OrderLifecycleEvent, orderLifecycleMachine } from '../../machines/order-lifecycle.machine';
+import { expireOffers } from '../../server/lifecycle/offer-sweep';
+import { expireOffer, payOrder as payOrderNow } from '../../server/lifecycle/order-actions';
+import { lifecycleSettingsOf } from '../../server/lifecycle/settings';
+import { getTransitionPaths, leafKey } from '../machines/model';
+import { type ArtistAccount, formOf, wavBytes } from './artist-fixtures';
+import { createHarness, databases, type Harness, type JsonAnswer } from './harness';
+import {
+  A,
+  ADMIN,
+  eventTypesOf,
+  factsInDb,
+  notificationCount,
+  offersOf,
+  payOrder,
+  pressPay,
+  renewArtist,
+  type SignedIn,
+  signedIn,
+  startCheckout,
+  U,
+  uploadRecording,
+} from './lifecycle-fixtures';
+import { makeRatedArtist, placeOrder } from './orders-fixtures';
+
+// Model-based paths through the HTTP API: the paths are generated from orderLifecycleMachine, every
+// machine event is sent the way its sender sends it (the payment through the sandbox page, the offer
+// expiry by the scheduler's sweep, everything else by the right area's call), and after each step the
+// order in the database must be what the machine's snapshot says. Then every state refuses every event
+// it does not accept, and every other area's token, without changing anything.
+
+/** Every event some role may send, from that role; a rebooking names one or two new artists. */
+const events: OrderLifecycleEvent[] = lifecycleEventTypes.flatMap((type) =>
+  (eventRoles[type] as readonly OrderLifecycleEvent['role'][]).flatMap((role): OrderLifecycleEvent[] =>
+    type === 'customer_rebooked' ? [1, 2].map((offers) => ({ type, role, offers })) : [{ type, role }],
+  ),
+);
+
+/** A new order offered to two artists, with the server's default revision limit (REVISION_LIMIT unset: 2). */
+const input = { openOffers: 2, revisionLimit: 2 };
+const serializeState = (s: OrderLifecycleSnapshot) => JSON.stringify([s.value, s.context]);
+const traversal = { input, events, serializeState };
+
+/** Shortest path to every state followed by each event it accepts: every move is played once. */
+const paths = getTransitionPaths(orderLifecycleMachine, traversal) as StatePath<OrderLifecycleSnapshot, any>[];
+/** One way to reach each state (with its counters), for the refusals. */
+const states = getShortestPaths(orderLifecycleMachine, traversal) as StatePath<OrderLifecycleSnapshot, any>[];
+
+const label = (e: OrderLifecycleEvent) =>
+  `${e.type}(${e.role}${e.type === 'customer_rebooked' ? `, ${e.offers}` : ''})`;
+const stateLabel = (s: OrderLifecycleSnapshot) => {
+  const { openOffers, revisionsUsed } = s.context;
+  return `${leafKey(s.value)} [offers ${openOffers}, revisions ${revisionsUsed}/${s.context.revisionLimit}]`;
+};
+const pathName = (path: StatePath<OrderLifecycleSnapshot, any>) =>
+  `${stateLabel(path.state)} via ${
+    path.steps
+      .slice(1)
+      .map((step) => label(step.event))
+      .join(' → ') || '(start)'
+  }`;
+
+/** Artists a path rebooks, beyond the two the order starts with. */
+const rebooked = (path: StatePath<OrderLifecycleSnapshot, any>) =>
+  path.steps.reduce((n, step) => n + (step.event.type === 'customer_rebooked' ? step.event.offers : 0), 0);
+/** The order's two artists, the most any path rebooks, and one more never offered (a refused rebooking). */
+const POOL = 2 + Math.max(...[...paths, ...states].map(rebooked)) + 1;
+
+/** The facts a snapshot stands for, as the database keeps them. */
+function expectedFacts(s: OrderLifecycleSnapshot): LifecycleFacts {
+  const facts = factsOf(s);
+  // The machine closes offers only when leaving `offered`: an unpaid order cancelled keeps the count of
+  // the artists it had chosen, while the server withdraws those waiting offers. Cancelled has none open.
+  return facts.status === 'cancelled' ? { ...facts, open_offers: 0 } : facts;
+}
+
+const OFFER_TTL_HOURS = 1;
+/** The clock jumps past offer deadlines; tokens are renewed once they are this old on the test clock. */
+const RENEW_AFTER_MS = 12 * 3_600_000;
+const MINUTE = 60_000;
+
+/** The states where every call is also tried with every other area's token. */
+const wrongTokenStates = ['offered', 'in_validation', 'delivered'];
+
+interface Journey {
+  id: number;
+  reference: string;
+  /** A second checkout attempt opened while the order awaited payment, left unpaid (a late payment). */
+  spareTxnid?: string;
+}
+
+describe.each(databases)('order lifecycle paths through the API (%s)', (kind) => {
+  let h: Harness;
+  let customer: SignedIn;
+  let admin: SignedIn;
+  let pool: ArtistAccount[];
+  let signedInAt = 0;
+
+  beforeAll(async () => {
+    h = await createHarness(kind, {
+      env: { OFFER_TTL_HOURS: String(OFFER_TTL_HOURS), ACCESS_TOKEN_TTL_SECONDS: '86400' },
+    });
+    customer = await signedIn(h, 'user', 'path-customer');
+    admin = await signedIn(h, 'admin', 'path-admin');
+    pool = [];
+    for (let i = 0; i < POOL; i++) pool.push(await makeRatedArtist(h, { rate: 2000 + i * 100 }));
+    signedInAt = h.clock.now().getTime();
+  }, 60_000);
+  afterAll(() => h.close());
+
+  /** Everyone signs in again once the jumps of the clock make their tokens old. */
+  async function renewTokens() {
+    if (h.clock.now().getTime() - signedInAt < RENEW_AFTER_MS) return;
+    await customer.renew();
+    await admin.renew();
+    for (const artist of pool) await renewArtist(h, artist);
+    signedInAt = h.clock.now().getTime();
+  }
+
+  const artistById = (id: number) => {
+    const artist = pool.find((a) => a.id === id);
+    if (!artist) throw new Error(`artist ${id} is not in the pool`);
+    return artist;
+  };
+
+  /** The artist an offer event comes from: the first open offer, else the one who took it, else the first chosen. */
+  async function offerHolder(j: Journey): Promise<ArtistAccount> {
+    const offers = await offersOf(h, j.id);
+    const order = await h.database.db
+      .selectFrom('orders')
+      .select('artist_id')
+      .where('id', '=', j.id)
+      .executeTakeFirstOrThrow();
+    const pending = offers.find((o) => o.offer_status === 'pending' && o.offered_at !== null);
+    return artistById(pending?.artist_id ?? order.artist_id ?? (offers[0]?.artist_id as number));
+  }
+
+  /** Artists of the pool never chosen for this order. */
+  async function newArtists(j: Journey, count: number): Promise<ArtistAccount[]> {
+    const taken = new Set((await offersOf(h, j.id)).map((o) => o.artist_id));
+    const fresh = pool.filter((a) => !taken.has(a.id)).slice(0, count);
+    expect(fresh).toHaveLength(count);
+    return fresh;
+  }
+
+  /**
+   * All offers of an order open together and share a deadline, so one sweep would expire them all at
+   * once; the machine expires one at a time. Each open offer here gets its own minute, so moving the
+   * clock past the first deadline expires exactly one offer.
+   */
+  async function staggerDeadlines(j: Journey) {
+    const open = (await offersOf(h, j.id)).filter((o) => o.offer_status === 'pending' && o.expires_at !== null);
+    for (const [i, offer] of open.entries()) {
+      await h.database.db
+        .updateTable('order_artists')
+        .set({ expires_at: new Date(Date.parse(offer.expires_at as string) + i * MINUTE).toISOString() })
+        .where('order_id', '=', j.id)
+        .where('artist_id', '=', offer.artist_id)
+        .execute();
+    }
+  }
+
+  /** The calls of the events people send, from the right area (answers as they come). */
+  const calls: Record<
+    Exclude<LifecycleEventType, 'payment_succeeded' | 'offer_expired'>,
+    (j: Journey, e: OrderLifecycleEvent) => Promise<JsonAnswer>
+  > = {
+    artist_accepted: async (j) =>
+      h.call('POST', `${A}/orders/${j.id}/accept`, undefined, { token: (await offerHolder(j)).token }),
+    artist_declined: async (j) =>
+      h.call(
+        'POST',
+        `${A}/orders/${j.id}/decline`,
+        { reason: 'Booked that week' },
+        { token: (await offerHolder(j)).token },
+      ),
+    recording_uploaded: async (j) => {
+      const artist = await offerHolder(j);
+      const temp = await uploadRecording(h, artist.token);
+      return h.call(
+        'POST',
+        `${A}/orders/${j.id}/recording`,
+        { temp_location: temp, lyrics: 'La la la', human_made: true },
+        { token: artist.token },
+      );
+    },
+    admin_validated: (j) => h.call('POST', `${ADMIN}/orders/${j.id}/validate`, undefined, { token: admin.token }),
+    admin_requested_revision: (j) =>
+      h.call('POST', `${ADMIN}/orders/${j.id}/request-revision`, { notes: 'Louder chorus' }, { token: admin.token }),
+    customer_accepted: (j) => h.call('POST', `${U}/orders/${j.id}/accept`, undefined, { token: customer.token }),
+    customer_rejected: (j) =>
+      h.call('POST', `${U}/orders/${j.id}/reject`, { reason: 'Slower, please' }, { token: customer.token }),
+    customer_rated: (j) =>
+      h.call('POST', `${U}/orders/${j.id}/rate`, { rating: 4, review: 'Lovely' }, { token: customer.token }),
+    customer_rebooked: async (j, e) => {
+      const artists = await newArtists(j, e.type === 'customer_rebooked' ? e.offers : 1);
+      return h.call(
+        'POST',
+        `${U}/orders/${j.id}/rebook`,
+        { selected_artists: artists.map((a) => a.user_id) },
+        { token: customer.token },
+      );
+    },
+    cancelled: (j, e) =>
+      e.role === 'admin'
+        ? h.call('POST', `${ADMIN}/orders/${j.id}/cancel`, { reason: 'Overdue' }, { token: admin.token })
+        : h.call('POST', `${U}/orders/${j.id}/cancel`, { reason: 'Changed my mind' }, { token: customer.token }),
+  };
+
+  /** Sends one event the state accepts, as its sender does. */
+  async function play(j: Journey, e: OrderLifecycleEvent) {
+    if (e.type === 'payment_succeeded') {
+      await payOrder(h, customer.token, j.id);
+      await staggerDeadlines(j);
+    } else if (e.type === 'offer_expired') {
+      const open = (await offersOf(h, j.id)).filter((o) => o.offer_status === 'pending');
+      const first = open.map((o) => Date.parse(o.expires_at as string)).sort((a, b) => a - b)[0] as number;
+      h.clock.set(first + 1000);
+      await expireOffers({ db: h.database.db, hub: h.hub, clock: h.clock });
+    } else {
+      const answer = await calls[e.type](j, e);
+      expect(answer.status, `${label(e)}: ${answer.text}`).toBe(200);
+      if (e.type === 'customer_rebooked') await staggerDeadlines(j);
+    }
+  }
+
+  /** A new order of the path's customer, offered (once paid) to the first two artists of the pool. */
+  async function newOrder(options: { spare?: boolean } = {}): Promise<Journey> {
+    await renewTokens();
+    const order = await placeOrder(h, customer.token, [pool[0]?.user_id as string, pool[1]?.user_id as string]);
+    const spareTxnid = options.spare ? await startCheckout(h, customer.token, order.id) : undefined;
+    return { id: order.id, reference: order.reference, spareTxnid };
+  }
+
+  async function replay(path: StatePath<OrderLifecycleSnapshot, any>, j: Journey) {
+    const [first, ...rest] = path.steps;
+    expect(await factsInDb(h, j.id), 'a new order').toEqual(expectedFacts(first?.state as OrderLifecycleSnapshot));
+    for (const step of rest) {
+      const before = await eventTypesOf(h, j.id);
+      await play(j, step.event);
+      expect(await factsInDb(h, j.id), `after ${label(step.event)}`).toEqual(expectedFacts(step.state));
+      // One transition, one audit row.
+      expect(await eventTypesOf(h, j.id), `events after ${label(step.event)}`).toEqual([...before, step.event.type]);
+    }
+  }
+
+  it('generates a reasonable set of paths that plays every event', () => {
+    expect(h.config.revisionLimit).toBe(input.revisionLimit);
+    expect(paths.length).toBeLessThan(60);
+    const played = new Set(paths.flatMap((p) => p.steps.slice(1).map((s) => label(s.event))));
+    expect([...played].sort()).toEqual(events.map(label).sort());
+  });
+
+  describe('every move, replayed through the API', () => {
+    for (const path of paths) {
+      it(pathName(path), async () => {
+        const j = await newOrder();
+        await replay(path, j);
+        // The customer's own view reads the same facts.
+        const view = await h.call('GET', `${U}/orders/${j.id}`, undefined, { token: customer.token });
+        expect(view.status, view.text).toBe(200);
+        expect(view.body.data.lifecycle).toEqual(expectedFacts(path.state));
+      });
+    }
+  });
+
+  /** What a refused call must leave as it was. */
+  async function world(j: Journey) {
+    const { db } = h.database;
+    const count = async (table: 'refunds' | 'payouts' | 'order_recordings' | 'gift_thanks') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('order_id', '=', j.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const order = await db
+      .selectFrom('orders')
+      .select(['artist_id', 'due_at', 'rating', 'cancelled_at', 'completed_at', 'updated_at'])
+      .where('id', '=', j.id)
+      .executeTakeFirstOrThrow();
+    const payments = await db
+      .selectFrom('payments')
+      .select(['txnid', 'status'])
+      .where('order_id', '=', j.id)
+      .orderBy('id')
+      .execute();
+    return {
+      facts: await factsInDb(h, j.id),
+      order,
+      events: await eventTypesOf(h, j.id),
+      offers: await offersOf(h, j.id),
+      notifications: await notificationCount(h),
+      payments: payments.filter((p) => p.txnid !== j.spareTxnid),
+      rows: {
+        refunds: await count('refunds'),
+        payouts: await count('payouts'),
+        recordings: await count('order_recordings'),
+        thanks: await count('gift_thanks'),
+      },
+    };
+  }
+
+  /** What the state answers an event it does not accept (`paid`: the path went through payment). */
+  function refusal(
+    s: OrderLifecycleSnapshot,
+    e: OrderLifecycleEvent,
+    paid: boolean,
+  ): { status: number; message: string } {
+    // Offers open on payment: an order never paid was never offered to anyone, so no artist sees it.
+    if (!paid && eventRoles[e.type].some((role) => role === 'artist'))
+      return { status: 404, message: orderMessages.orderNotFound };
+    const outOfRevisions =
+      e.type === 'customer_rejected' && s.matches('delivered') && s.context.revisionsUsed >= s.context.revisionLimit;
+    return {
+      status: 409,
+      message: outOfRevisions ? lifecycleMessages.noRevisionsLeft : lifecycleMessages.notNow[e.type],
+    };
+  }
+
+  /** Sends an event the state does not accept and checks that nothing moved. */
+  async function expectRefused(j: Journey, s: OrderLifecycleSnapshot, e: OrderLifecycleEvent, paid: boolean) {
+    const before = await world(j);
+    const name = `${stateLabel(s)} refuses ${label(e)}`;
+    if (e.type === 'payment_succeeded') {
+      // The callback handler's own step: the machine refuses, and so does a late payment of a second attempt.
+      await expect(
+        h.database.db.transaction().execute((trx) =>
+          payOrderNow(trx, {
+            orderId: j.id,
+            at: h.clock.now(),
+            payload: {},
+            settings: lifecycleSettingsOf(h.config),
+          }),
+        ),
+        name,
+      ).rejects.toMatchObject({ status: 409, message: lifecycleMessages.notNow.payment_succeeded });
+      await pressPay(h, j.spareTxnid as string);
+    } else if (e.type === 'offer_expired') {
+      // The sweep's own step, for an offer of this order.
+      const offer = (await offersOf(h, j.id))[0];
+      await expect(
+        h.database.db
+          .transaction()
+          .execute((trx) =>
+            expireOffer(trx, { orderId: j.id, artistId: offer?.artist_id as number, at: h.clock.now() }),
+          ),
+        name,
+      ).rejects.toMatchObject({ status: 409, message: lifecycleMessages.notNow.offer_expired });
+    } else {
+      const answer = await calls[e.type](j, e);
+      const want = refusal(s, e, paid);
+      expect(answer.status, `${name}: ${answer.text}`).toBe(want.status);
+      expect(answer.body.message, name).toBe(want.message);
+    }
+    expect(await world(j), `${name} changes nothing`).toEqual(before);
+  }
+
+  /** Every call of the three areas on the order, to try with the wrong tokens. */
+  function everyCall(j: Journey) {
+    const source = 'tmp_abcdefgh12345678';
+    return {
+      user: [
+        ['GET', `${U}/orders/${j.id}`],
+        ['POST', `${U}/orders/${j.id}/accept`],
+        ['POST', `${U}/orders/${j.id}/reject`, { reason: 'No' }],
+        ['POST', `${U}/orders/${j.id}/rate`, { rating: 5, review: '' }],
+        ['POST', `${U}/orders/${j.id}/cancel`, {}],
+        ['POST', `${U}/orders/${j.id}/rebook`, { selected_artists: [pool.at(-1)?.user_id] }],
+        ['POST', `${U}/orders/${j.id}/gift`, { reveal_on: null }],
+      ],
+      artist: [
+        ['GET', `${A}/orders?stage=new`],
+        ['GET', `${A}/orders/${j.id}`],
+        ['POST', `${A}/orders/${j.id}/accept`],
+        ['POST', `${A}/orders/${j.id}/decline`, { reason: 'No' }],
+        ['POST', `${A}/orders/${j.id}/recording`, { temp_location: source, lyrics: '', human_made: true }],
+        ['UPLOAD', `${A}/order/song/upload`],
+        ['GET', `${A}/order/song/upload?source=${source}`],
+        ['GET', `${A}/earnings`],
+      ],
+      admin: [
+        ['GET', `${ADMIN}/orders?stage=all`],
+        ['GET', `${ADMIN}/orders/${j.id}`],
+        ['POST', `${ADMIN}/orders/${j.id}/validate`],
+        ['POST', `${ADMIN}/orders/${j.id}/request-revision`, { notes: 'No' }],
+        ['POST', `${ADMIN}/orders/${j.id}/cancel`, {}],
+        ['GET', `${ADMIN}/payouts?status=pending`],
+        ['POST', `${ADMIN}/payouts/1/mark-paid`, {}],
+      ],
+    } as const satisfies Record<string, readonly (readonly [string, string, unknown?])[]>;
+  }
+
+  async function expectWrongTokensRefused(j: Journey) {
+    const artist = await offerHolder(j);
+    const tokens = { user: customer.token, artist: artist.token, admin: admin.token };
+    const before = await world(j);
+    const uploadsBefore = await h.database.db.selectFrom('temp_uploads').select('temp_location').execute();
+    for (const [area, list] of Object.entries(everyCall(j))) {
+      const wrong = Object.entries(tokens).filter(([other]) => other !== area);
+      for (const [method, path, body] of list) {
+        for (const [other, token] of [...wrong, ['nobody', undefined] as const]) {
+          const answer =
+            method === 'UPLOAD'
+              ? await h.upload(path, formOf({}, { file: { bytes: wavBytes(), name: 'take.wav' } }), { token })
+              : await h.call(method, path, body, { token });
+          expect(answer.status, `${method} ${path} with a ${other} token`).toBe(401);
+          expect(answer.body).toEqual({ message: serverMessages.unauthenticated });
+        }
+      }
+    }
+    expect(await world(j)).toEqual(before);
+    expect(await h.database.db.selectFrom('temp_uploads').select('temp_location').execute()).toEqual(uploadsBefore);
+  }
+
+  describe('every state refuses what it does not accept', () => {
+    for (const path of states) {
+      const s = path.state;
+      const refused = events.filter((e) => !s.can(e));
+      it(`${stateLabel(s)} refuses ${refused.map(label).join(', ')}`, async () => {
+        const j = await newOrder({ spare: true });
+        await replay(path, j);
+        const paid = path.steps.some((step) => step.event.type === 'payment_succeeded');
+        for (const e of refused) await expectRefused(j, s, e, paid);
+        if (wrongTokenStates.includes(leafKey(s.value)) && s.context.revisionsUsed === 0)
+          await expectWrongTokensRefused(j);
+      });
+    }
+  });
+});

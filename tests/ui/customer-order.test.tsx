@@ -1,0 +1,337 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ArtistCard } from '../../contracts/artist';
+import { type GiftLink, lifecycleMessages } from '../../contracts/lifecycle';
+import { type OrderDetail, orderMessages } from '../../contracts/order';
+import { toaster } from '../../src/components/ui/toaster';
+import { playerActor } from '../../src/player/player-actor';
+import { gift, lockedGift, orderAt, recording } from '../machines/customer-order.fixtures';
+import { type FakeCall, fakeServer, makeUser, renderApp, storeSession } from './app-harness';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  // The toaster outlives a test and shows at most five at a time: start each test with none.
+  toaster.remove();
+});
+
+const ok = (data: unknown, message?: string) => ({ status: 200, body: { message, data } });
+const invalid = (errors: Record<string, string[]>) => ({
+  status: 422,
+  body: { message: 'The given data was invalid.', errors },
+});
+
+/** A signed-in customer whose order 7 is `order` (a handler may replace it, as the server would). */
+function customerWithOrder(order: OrderDetail, extra: Parameters<typeof fakeServer>[0] = {}) {
+  const user = makeUser();
+  storeSession(user);
+  const state = { order };
+  const server = fakeServer({
+    'GET /api/v1/user/auth/me': () => ok(user),
+    'GET /api/v1/user/orders': () => ok({ orders: [state.order] }),
+    'GET /api/v1/user/orders/7': () => ok(state.order),
+    ...extra,
+  });
+  return { server, state };
+}
+
+const posts = (calls: FakeCall[], path: string) => calls.filter((c) => c.method === 'POST' && c.path === path);
+const timeline = () => screen.findByRole('list', { name: 'Order progress' });
+
+describe('customer order page', () => {
+  it('opens from the order history (keeping its ?transaction focus) and marks the current step', async () => {
+    const { server } = customerWithOrder(orderAt('in_progress'));
+    const { router } = renderApp('/customer/account/order-history?transaction=OR12345678');
+    const card = await screen.findByRole('article', { name: 'Birthday song for Lola' });
+    expect(server.calls.find((c) => c.path === '/api/v1/user/orders')?.query.get('transaction')).toBe('OR12345678');
+    await userEvent.click(within(card).getByRole('link', { name: 'View order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/account/orders/7'));
+
+    const steps = within(await timeline()).getAllByRole('listitem');
+    expect(steps).toHaveLength(6);
+    const current = steps.filter((li) => li.getAttribute('aria-current') === 'step');
+    expect(current).toHaveLength(1);
+    expect(current[0]?.textContent).toContain('The artist is working on your song');
+    expect(steps[0]?.getAttribute('data-state')).toBe('done');
+    expect(steps[5]?.getAttribute('data-state')).toBe('upcoming');
+    expect(screen.getByTestId('order-status').textContent).toBe('The artist is working on your song');
+    // Nothing to do while the artist works.
+    for (const name of ['Accept the song', 'Ask for changes', 'Cancel order'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.getByText('Liza Sings')).toBeTruthy();
+  });
+
+  it('an unknown order shows "not found" with a way back', async () => {
+    customerWithOrder(orderAt('offered'));
+    renderApp('/customer/account/orders/999');
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your orders' }).getAttribute('href')).toBe(
+      '/customer/account/order-history',
+    );
+  });
+
+  it('a delivered song plays in the global player with its lyrics; accept and ask for changes, not cancel', async () => {
+    customerWithOrder(orderAt('delivered', { revisions_used: 1, revision_limit: 3 }));
+    renderApp('/customer/account/orders/7');
+    expect(await screen.findByRole('button', { name: 'Accept the song' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ask for changes' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.getByText('2 revisions left')).toBeTruthy();
+    expect(screen.getByTestId('lyrics').textContent).toBe(recording.lyrics);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Play “Song for Lola”' }));
+    const { songs, artist } = playerActor.getSnapshot().context;
+    expect(songs).toEqual([{ url: recording.url, title: 'Song for Lola' }]);
+    expect(artist?.name).toBe('Liza Sings');
+  });
+
+  it('asking for changes needs feedback, shows the 422 under the field and keeps the text', async () => {
+    let attempt = 0;
+    const { server, state } = customerWithOrder(orderAt('delivered'), {
+      'POST /api/v1/user/orders/7/reject': () => {
+        if (++attempt === 1) return invalid({ reason: ['Say a little more about what to change'] });
+        state.order = orderAt('in_revision', { revisions_used: 1 });
+        return ok(state.order, lifecycleMessages.customerRejected);
+      },
+    });
+    renderApp('/customer/account/orders/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ask for changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask for changes' });
+    expect(dialog.textContent).toContain('2 revisions left');
+
+    // Empty: the shared schema's message under the field, nothing sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the artist' }));
+    const field = within(dialog).getByLabelText('What should the artist change?') as HTMLTextAreaElement;
+    expect(await within(dialog).findByText(lifecycleMessages.reasonRequired)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(posts(server.calls, '/api/v1/user/orders/7/reject')).toHaveLength(0);
+
+    // The server's 422: under the field, and what was typed stays.
+    await userEvent.type(field, 'Slower');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the artist' }));
+    const message = await within(dialog).findByText('Say a little more about what to change');
+    expect(field.getAttribute('aria-describedby')).toBe(message.id);
+    expect(field.value).toBe('Slower');
+
+    await userEvent.type(field, ', and the chorus twice');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the artist' }));
+    expect(await screen.findByText(lifecycleMessages.customerRejected)).toBeTruthy();
+    expect(posts(server.calls, '/api/v1/user/orders/7/reject').at(-1)?.body).toEqual({
+      reason: 'Slower, and the chorus twice',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('order-status').textContent).toBe('The artist is revising your song'),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Ask for changes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accept the song' })).toBeNull();
+  });
+
+  it('accepting asks first, then the song can be rated 1–5 with a review', async () => {
+    const { server, state } = customerWithOrder(orderAt('delivered'), {
+      'POST /api/v1/user/orders/7/accept': () => {
+        state.order = orderAt('completed');
+        return ok(state.order, lifecycleMessages.customerAccepted);
+      },
+      'POST /api/v1/user/orders/7/rate': () => {
+        state.order = orderAt('completed', { rated: true }, { rating: 4, review: 'Lola cried happy tears.' });
+        return ok(state.order, lifecycleMessages.rated);
+      },
+    });
+    renderApp('/customer/account/orders/7');
+    expect(screen.queryByRole('radiogroup', { name: 'Your rating' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept the song' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Accept the song?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText(lifecycleMessages.customerAccepted)).toBeTruthy();
+    expect(posts(server.calls, '/api/v1/user/orders/7/accept')).toHaveLength(1);
+
+    const stars = await screen.findByRole('radiogroup', { name: 'Your rating' });
+    expect(within(stars).getAllByRole('radio')).toHaveLength(5);
+    // No rating chosen: the schema's message, nothing sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Send rating' }));
+    expect(await screen.findByText(lifecycleMessages.ratingRequired)).toBeTruthy();
+    await userEvent.click(within(stars).getByRole('radio', { name: '4 stars' }));
+    expect((within(stars).getByRole('radio', { name: '4 stars' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.type(screen.getByLabelText('Review (optional)'), 'Lola cried happy tears.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send rating' }));
+    expect(await screen.findByText(lifecycleMessages.rated)).toBeTruthy();
+    expect(posts(server.calls, '/api/v1/user/orders/7/rate')[0]?.body).toEqual({
+      rating: 4,
+      review: 'Lola cried happy tears.',
+    });
+    await waitFor(() => expect(screen.queryByRole('radiogroup', { name: 'Your rating' })).toBeNull());
+    expect(screen.getByText('4 out of 5 stars')).toBeTruthy();
+  });
+
+  it('an offered order can be cancelled, with the refund note and an optional reason', async () => {
+    const { server, state } = customerWithOrder(orderAt('offered'), {
+      'POST /api/v1/user/orders/7/cancel': () => {
+        state.order = orderAt('cancelled', {}, { refund: { amount: 3200, at: '2026-11-21T02:00:00.000Z' } });
+        return ok(state.order, lifecycleMessages.cancelledRefund);
+      },
+    });
+    renderApp('/customer/account/orders/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    expect(within(dialog).getByTestId('refund-note').textContent).toBe('Your payment of ₱3,200.00 will be refunded.');
+    await userEvent.type(within(dialog).getByLabelText('Why are you cancelling? (optional)'), 'Plans changed');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText(lifecycleMessages.cancelledRefund)).toBeTruthy();
+    expect(posts(server.calls, '/api/v1/user/orders/7/cancel')[0]?.body).toEqual({ reason: 'Plans changed' });
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('Cancelled'));
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.getByText(/₱3,200\.00 refunded on/)).toBeTruthy();
+  });
+
+  it('an order no artist took can be sent to other online artists (422 shown, then sent)', async () => {
+    const artist = (id: string, stage_name: string): ArtistCard => ({
+      id,
+      stage_name,
+      avatar: null,
+      genres: ['ballad'],
+      vocal_type: 'female',
+      rating: null,
+      rating_count: 0,
+      rate: 2500,
+      sample: null,
+    });
+    let attempt = 0;
+    const { server, state } = customerWithOrder(orderAt('needs_artist'), {
+      'GET /api/v1/user/options': () => ok({ genres: [], vocal_types: [], base_price: 2500 }),
+      'GET /api/v1/user/artists': () =>
+        ok({
+          artists: [artist('a1', 'Liza Sings'), artist('b1', 'Ben Tides'), artist('b2', 'Cora')],
+          next_cursor: null,
+        }),
+      'POST /api/v1/user/orders/7/rebook': () => {
+        if (++attempt === 1) return invalid({ selected_artists: [orderMessages.artistUnavailable] });
+        state.order = orderAt('offered', {}, { artists: [...state.order.artists, { id: 'b2', stage_name: 'Cora' }] });
+        return ok(state.order, lifecycleMessages.rebooked);
+      },
+    });
+    renderApp('/customer/account/orders/7');
+    const section = await screen.findByRole('region', { name: 'Choose another artist' });
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    const list = await within(section).findByRole('list', { name: 'Artists' });
+    await within(list).findByLabelText('Choose Ben Tides');
+    // The artist who was asked before is not offered again.
+    expect(within(list).queryByLabelText('Choose Liza Sings')).toBeNull();
+
+    await userEvent.click(within(list).getByLabelText('Choose Ben Tides'));
+    await userEvent.click(within(section).getByRole('button', { name: 'Send my order to them' }));
+    expect(await within(section).findByText(orderMessages.artistUnavailable)).toBeTruthy();
+    expect(posts(server.calls, '/api/v1/user/orders/7/rebook')[0]?.body).toEqual({ selected_artists: ['b1'] });
+
+    await userEvent.click(within(list).getByLabelText('Choose Ben Tides'));
+    await userEvent.click(within(list).getByLabelText('Choose Cora'));
+    await userEvent.click(within(section).getByRole('button', { name: 'Send my order to them' }));
+    expect(await screen.findByText(lifecycleMessages.rebooked)).toBeTruthy();
+    expect(posts(server.calls, '/api/v1/user/orders/7/rebook')[1]?.body).toEqual({ selected_artists: ['b2'] });
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('Waiting for an artist to accept'));
+    expect(screen.queryByRole('region', { name: 'Choose another artist' })).toBeNull();
+  });
+
+  it('a completed order can be shared as a gift with a reveal date, and the link copied', async () => {
+    const link: GiftLink = { token: 'g1ft', url: 'https://labsongs.test/gift/g1ft', reveal_on: '2099-02-14' };
+    const { server, state } = customerWithOrder(orderAt('completed'), {
+      'POST /api/v1/user/orders/7/gift': (call) => {
+        state.order = { ...state.order, gift: { ...link, reveal_on: (call.body as GiftLink).reveal_on } };
+        return ok(state.order.gift, lifecycleMessages.giftShared);
+      },
+    });
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    renderApp('/customer/account/orders/7');
+    const section = await screen.findByRole('region', { name: 'Share as a gift' });
+    expect(within(section).queryByLabelText('Gift link')).toBeNull();
+    const date = within(section).getByLabelText('Reveal date (optional)') as HTMLInputElement;
+    expect(date.min).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    fireEvent.change(date, { target: { value: '2099-02-14' } });
+    await userEvent.click(within(section).getByRole('button', { name: 'Create a gift link' }));
+    expect(await screen.findByText(lifecycleMessages.giftShared)).toBeTruthy();
+    expect(posts(server.calls, '/api/v1/user/orders/7/gift')[0]?.body).toEqual({ reveal_on: '2099-02-14' });
+
+    const url = (await within(section).findByLabelText('Gift link')) as HTMLInputElement;
+    expect(url.value).toBe(link.url);
+    expect(section.textContent).toContain('The song opens on February 14, 2099.');
+    await userEvent.click(within(section).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(link.url);
+    expect(within(section).getByRole('button', { name: 'Update the gift link' })).toBeTruthy();
+  });
+});
+
+describe('public gift page', () => {
+  function giftServer(answer: () => { status: number; body: unknown }, extra: Parameters<typeof fakeServer>[0] = {}) {
+    return fakeServer({ 'GET /api/v1/user/gifts/g1ft': answer, ...extra });
+  }
+
+  it('before the reveal date says when it opens, with no song', async () => {
+    const server = giftServer(() => ok(lockedGift));
+    renderApp('/gift/g1ft');
+    expect(await screen.findByText(/This gift opens on February 14, 2099/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'A song for Lola' })).toBeTruthy();
+    expect(screen.getByText('From Maria, written and sung by Liza Sings.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Play/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download the song' })).toBeNull();
+    expect(screen.queryByLabelText('Your message')).toBeNull();
+    // Public: no login and no token.
+    expect(server.calls.find((c) => c.path === '/api/v1/user/gifts/g1ft')?.headers.has('Authorization')).toBe(false);
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
+  });
+
+  it('once revealed plays the song, shows the lyrics and a download, and sends one thank-you note', async () => {
+    let attempt = 0;
+    const server = giftServer(() => ok(gift), {
+      'POST /api/v1/user/gifts/g1ft/thanks': () =>
+        ++attempt === 1 ? invalid({ message: ['Please keep this under 1000 characters'] }) : ok(null),
+    });
+    renderApp('/gift/g1ft');
+    await userEvent.click(await screen.findByRole('button', { name: 'Play “Song for Lola”' }));
+    expect(playerActor.getSnapshot().context.songs).toEqual([{ url: gift.song?.url, title: 'Song for Lola' }]);
+    expect(screen.getByTestId('lyrics').textContent).toBe(gift.lyrics);
+    expect(screen.getByRole('link', { name: 'Download the song' }).getAttribute('href')).toBe(gift.song?.download_url);
+
+    const form = screen.getByRole('form', { name: 'Say thank you to Liza Sings' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Send my thanks' }));
+    expect(await within(form).findByText('Please enter your name')).toBeTruthy();
+    expect(within(form).getByText('Please write your note')).toBeTruthy();
+
+    await userEvent.type(within(form).getByLabelText('Your name'), 'Lola');
+    await userEvent.type(within(form).getByLabelText('Your message'), 'Salamat, anak!');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send my thanks' }));
+    expect(await within(form).findByText('Please keep this under 1000 characters')).toBeTruthy();
+    expect((within(form).getByLabelText('Your message') as HTMLTextAreaElement).value).toBe('Salamat, anak!');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Send my thanks' }));
+    const note = await screen.findByText(lifecycleMessages.thanksSent);
+    expect(screen.queryByRole('form', { name: 'Say thank you to Liza Sings' })).toBeNull();
+    expect(document.activeElement).toBe(note);
+    expect(posts(server.calls, '/api/v1/user/gifts/g1ft/thanks').at(-1)?.body).toEqual({
+      name: 'Lola',
+      message: 'Salamat, anak!',
+    });
+  });
+
+  it('a note already sent (409) replaces the form with a word that it was', async () => {
+    giftServer(() => ok(gift), {
+      'POST /api/v1/user/gifts/g1ft/thanks': () => ({
+        status: 409,
+        body: { message: lifecycleMessages.thanksAlreadySent },
+      }),
+    });
+    renderApp('/gift/g1ft');
+    const form = await screen.findByRole('form', { name: 'Say thank you to Liza Sings' });
+    await userEvent.type(within(form).getByLabelText('Your name'), 'Lola');
+    await userEvent.type(within(form).getByLabelText('Your message'), 'Thank you!');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send my thanks' }));
+    expect(await screen.findByText(lifecycleMessages.thanksAlreadySent)).toBeTruthy();
+    expect(screen.queryByLabelText('Your message')).toBeNull();
+  });
+
+  it('an unknown link says so', async () => {
+    giftServer(() => ({ status: 404, body: { message: lifecycleMessages.giftNotFound } }));
+    renderApp('/gift/g1ft');
+    expect(await screen.findByRole('heading', { name: 'Gift not found' })).toBeTruthy();
+    expect(screen.getByText(lifecycleMessages.giftNotFound)).toBeTruthy();
+  });
+});
