@@ -99,6 +99,8 @@ export const artistCatalogMachine = setup({
         options: { genres: event.output.genres, vocal_types: event.output.vocal_types },
       })),
     },
+    // Handled: an unhandled actor error would stop the whole catalogue (and the page around it).
+    onError: {},
   },
   initial: 'loading',
   on: {

@@ -174,12 +174,13 @@ export const customerOrderMachine = setup({
         ? { errors: { ...context.errors, [context.pending]: readFailure(event.error).errors ?? {} } }
         : {},
     ),
-    /** The action went through: its draft and messages start afresh (a gift keeps its saved date). */
+    /** The action went through: its messages clear and its draft starts afresh (a gift keeps its saved date). */
     resetDraft: assign(({ context }) => {
       const action = context.pending;
-      if (!action || action === 'accept' || action === 'gift') return {};
+      if (!action) return {};
+      const keepDraft = action === 'accept' || action === 'gift';
       return {
-        drafts: { ...context.drafts, [action]: emptyDrafts[action] },
+        drafts: keepDraft ? context.drafts : { ...context.drafts, [action]: emptyDrafts[action] },
         errors: { ...context.errors, [action]: {} },
       };
     }),

@@ -35,8 +35,8 @@ import type {
   StreamToken,
 } from './notifications.types';
 
-export type * from './notifications.types';
 export { reconnectDelayMs } from './notifications.list';
+export type * from './notifications.types';
 
 const signedOutContext = {
   area: 'user',
@@ -177,7 +177,10 @@ export const notificationsMachine = setup({
                 },
                 onError: {
                   target: 'failed',
-                  actions: { type: 'setLoadError', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+                  actions: {
+                    type: 'setLoadError',
+                    params: ({ event }) => ({ message: readFailure(event.error).message }),
+                  },
                 },
               },
             },
@@ -235,7 +238,10 @@ export const notificationsMachine = setup({
                     {
                       type: 'openTarget',
                       params: ({ context, event }) =>
-                        notificationTarget(context.area, context.notifications.find((n) => n.id === event.id) as Notification),
+                        notificationTarget(
+                          context.area,
+                          context.notifications.find((n) => n.id === event.id) as Notification,
+                        ),
                     },
                   ],
                 },

@@ -98,7 +98,7 @@ async function idOf(trx: Trx, type: 'user' | 'artist' | 'admin', email: string):
 function briefOf(order: DemoOrder, neededBy: string, artistIds: string[]) {
   return {
     occasion: {
-      gifter_first_name: 'Jamie',
+      gifter_first_name: 'Maria',
       gifter_last_name: 'Santos',
       gifter_contact_number: '9171234567',
       gifter_dial_code: '+63',

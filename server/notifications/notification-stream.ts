@@ -41,20 +41,23 @@ export async function notificationStream(c: AppContext, area: AccountType, strea
   const claims = await streamTokens.verify(c.req.query('token'), area);
   if (!claims) throw new ApiError(401, notificationMessages.streamTokenInvalid);
   const user = await activeAccountFor(c, claims, area);
-  return openStream(c, user.id, resumeAfter(c));
+  // Without a resume id the stream starts after the newest notification: the client has just read
+  // the list, and passes the newest id it holds to close the gap between that read and this call.
+  const after = resumeAfter(c);
+  return openStream(c, user.id, after ?? (await newestNotificationId(c.var.db, user.id)));
 }
 
 /**
- * Sends what the client has not seen yet (everything after `after`, oldest first; a fresh connection
- * starts after the newest existing notification, which the client has just read from the list), then
- * waits for the hub's wake-ups: new rows go out as `notification` events, a wake-up without new rows
+ * Sends what the client has not seen yet (everything after `after`, oldest first), then waits for the hub's wake-ups: new rows go out as `notification` events, a wake-up without new rows
  * (a read or unread mark in another tab) as `unread`. Every event carries the unread count.
  */
-function openStream(c: AppContext, userId: number, after: number | undefined) {
+function openStream(c: AppContext, userId: number, after: number) {
   const { db, hub, logger } = c.var;
+  // A reverse proxy (nginx) would otherwise hold the events back to fill its buffer.
+  c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (stream) => {
     const openedAt = Date.now();
-    let lastId = after ?? (await newestNotificationId(db, userId));
+    let lastId = after;
     // The connection counts as a wake-up: replay, or at least tell the current count.
     let woken = true;
     let wake: (() => void) | undefined;
@@ -121,7 +124,7 @@ function openStream(c: AppContext, userId: number, after: number | undefined) {
         }
       }
     } catch (error) {
-      // A client that went away mid-write is not a failure worth a line.
+      // Once the client has gone (writes to it fail silently), a failing read is not worth a line.
       if (!stream.aborted) logger.warn('notification stream failed', { userId, error });
     } finally {
       unsubscribe();

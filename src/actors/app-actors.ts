@@ -170,7 +170,9 @@ export function createAppActors(): AppActors {
   notifications.start();
   followSession(notifications, session, (s) => {
     const user = s.hasTag('authenticated') ? s.context.user : null;
-    return user?.type === 'user' || user?.type === 'artist' ? { key: `${user.type}:${user.id}`, area: user.type } : null;
+    return user?.type === 'user' || user?.type === 'artist'
+      ? { key: `${user.type}:${user.id}`, area: user.type }
+      : null;
   });
   return { session, dialogs, orderDraft, notifications, api };
 }

@@ -12,7 +12,11 @@ export function bindRouter(r: AnyRouter): void {
 }
 
 export function navigateTo(to: string, options: { replace?: boolean; search?: Record<string, string> } = {}): void {
-  void router?.navigate({ to, replace: options.replace ?? false, ...(options.search ? { search: options.search } : {}) });
+  void router?.navigate({
+    to,
+    replace: options.replace ?? false,
+    ...(options.search ? { search: options.search } : {}),
+  });
 }
 
 /** The SPEC route name of the current page (e.g. 'order.checkout'), or '' when it has none. */

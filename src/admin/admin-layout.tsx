@@ -5,6 +5,7 @@ import { css } from 'styled-system/css';
 import { specMessages } from '../../contracts/messages';
 import { isAdminSignedIn } from '../../machines/admin-session.connect';
 import { SkipLink } from '../components/layout/main-layout';
+import { NotificationBell } from '../components/notifications/notification-bell';
 import { Button } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { LogoMark } from '../components/ui/logo';
@@ -24,7 +25,7 @@ const navLink = css({
 
 /** The admin console's frame: a top bar (title, Applications, Sign out) and the page; no public header or footer. */
 export function AdminLayout({ children }: { children: ReactNode }) {
-  const { session } = getAdminActors();
+  const { session, notifications } = getAdminActors();
   const signedIn = useSelector(session, isAdminSignedIn);
   const name = useSelector(session, (s) => s.context.user?.full_name ?? '');
   const signingOut = useSelector(session, (s) => s.matches('signingOut'));
@@ -78,6 +79,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 </Link>
               </nav>
               <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '3' })}>
+                <NotificationBell notifications={notifications} tone="dark" />
                 <span className={css({ fontSize: 'sm', color: 'gray.300', display: { base: 'none', sm: 'inline' } })}>
                   {name}
                 </span>

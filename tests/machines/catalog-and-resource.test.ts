@@ -142,6 +142,17 @@ describe('artistCatalogMachine: rules', () => {
     await new Promise((r) => setImmediate(r));
     expect(h.actor.getSnapshot().context.options).toEqual(options);
   });
+
+  it('a failed GET /options leaves the filters empty and the catalogue working', async () => {
+    const h = startCatalog();
+    h.fakes.reject('fetchOptions', new Error('offline'));
+    await new Promise((r) => setImmediate(r));
+    expect(h.actor.getSnapshot().status).toBe('active');
+    expect(h.actor.getSnapshot().context.options).toEqual({ genres: [], vocal_types: [] });
+    h.fakes.resolve('fetchArtists', { artists: [], next_cursor: null });
+    await new Promise((r) => setImmediate(r));
+    expect(h.actor.getSnapshot().matches('empty')).toBe(true);
+  });
 });
 
 describe('resourceMachine', () => {

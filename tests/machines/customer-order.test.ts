@@ -165,6 +165,7 @@ function step({ event, before, after, actions }: StepCheck<Harness>): void {
       // What was sent starts afresh (a gift keeps the date it saved).
       if (action !== 'accept' && action !== 'gift') expect(after.context.drafts[action]).toEqual(emptyDrafts[action]);
       else expect(after.context.drafts).toEqual(before.context.drafts);
+      expect(after.context.errors[action]).toEqual({});
       expect(after.context.dialog).toBeNull();
       break;
     }

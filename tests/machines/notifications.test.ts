@@ -47,7 +47,12 @@ const n12 = note(12, {
   title: 'An artist accepted your order',
   body: 'Lia is now working on the song for Ana (OR1012).',
 });
-const n11 = note(11, { type: 'completed_order', title: 'Order completed', body: 'Order OR1011 is complete.', is_read: true });
+const n11 = note(11, {
+  type: 'completed_order',
+  title: 'Order completed',
+  body: 'Order OR1011 is complete.',
+  is_read: true,
+});
 const n10 = note(10, { type: 'cancelled_order', title: 'Order cancelled', body: 'Order OR1010 was cancelled.' });
 const n13 = note(13, { type: 'validated_by_admin', title: 'Recording validated', body: 'The song (OR1013) is ready.' });
 
@@ -170,7 +175,9 @@ const regionStates: Record<string, Check> = {
     const view = connectNotifications(s);
     expect(view.signedIn).toBe(true);
     expect(view.unreadCount).toBe(s.context.unreadCount);
-    expect(view.bellLabel).toBe(s.context.unreadCount ? `Notifications, ${s.context.unreadCount} unread` : 'Notifications');
+    expect(view.bellLabel).toBe(
+      s.context.unreadCount ? `Notifications, ${s.context.unreadCount} unread` : 'Notifications',
+    );
     // Newest first, never twice.
     const ids: number[] = s.context.notifications.map((n: Notification) => n.id);
     expect(ids).toEqual([...new Set(ids)].sort((a, b) => b - a));
@@ -222,7 +229,8 @@ const regionStates: Record<string, Check> = {
     expect(h.fakes.pending.get('markNotification')?.input).toEqual({ id: first?.id, read: first?.read });
     // The list already shows every queued change.
     const last = new Map(s.context.marks.map((m: MarkRequest) => [m.id, m.read]));
-    for (const [id, read] of last) expect(s.context.notifications.find((n: Notification) => n.id === id)?.is_read).toBe(read);
+    for (const [id, read] of last)
+      expect(s.context.notifications.find((n: Notification) => n.id === id)?.is_read).toBe(read);
   },
   'signedIn.live': () => {},
   'signedIn.live.awaitingList': (s, h) => {
@@ -238,6 +246,7 @@ const regionStates: Record<string, Check> = {
   },
   'signedIn.live.connecting': (s, h) => {
     expect(h.fakes.pending.has('fetchStreamToken')).toBe(true);
+    expect(s.context.streamToken).toBeNull();
     expect(openStreams(h)).toEqual([]);
   },
   'signedIn.live.streaming': (s, h) => {
@@ -281,7 +290,9 @@ function step({ harness, event, before, after, actions }: StepCheck<Notification
     case 'xstate.error.actor.fetchPage':
       // The first page shows its failure in the panel; an older page's failure is a toast.
       expect(actions).toEqual(
-        at(before, 'list', 'loadingMore') ? [{ type: 'showErrorToast', params: { message: serverFailure.message } }] : [],
+        at(before, 'list', 'loadingMore')
+          ? [{ type: 'showErrorToast', params: { message: serverFailure.message } }]
+          : [],
       );
       expect(after.context.notifications).toEqual(before.context.notifications);
       break;
@@ -547,7 +558,10 @@ describe('notificationsMachine: the live stream', () => {
     stream.sendBack({ type: 'stream.opened' });
     stream.sendBack({ type: 'stream.notification', push: { notification: n13, unread_count: 2 } });
     stream.sendBack({ type: 'stream.notification', push: { notification: n13, unread_count: 2 } });
-    stream.sendBack({ type: 'stream.notification', push: { notification: { ...n12, title: 'changed' }, unread_count: 2 } });
+    stream.sendBack({
+      type: 'stream.notification',
+      push: { notification: { ...n12, title: 'changed' }, unread_count: 2 },
+    });
     await flush();
     expect(idsOf(h)).toEqual([13, 12, 11]);
     expect(view(h).items[1]?.title).toBe(n12.title);

@@ -6,10 +6,11 @@ import { type ReactNode, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { AuthUser } from '../../../contracts/auth';
 import { artistMenuFor, showOnlineSwitch } from '../../../machines/artist-gate';
-import { useDialogs, useSessionView } from '../../actors/hooks';
+import { useAppActors, useDialogs, useSessionView } from '../../actors/hooks';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { ArtistTour } from '../artist/artist-tour';
 import { OnlineSwitch } from '../artist/online-switch';
+import { NotificationBell } from '../notifications/notification-bell';
 import { Avatar } from '../ui/avatar';
 import { Logo } from '../ui/logo';
 
@@ -53,6 +54,7 @@ const sidebarShell = css({
 export function ArtistLayout({ pageTitle, children }: { pageTitle: string; children: ReactNode }) {
   const { user } = useSessionView();
   const dialogs = useDialogs();
+  const { notifications } = useAppActors();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // One switch on the page (the tour points at it): in the top bar from 768 px, in the mobile bar below.
   const wide = useMediaQuery('(min-width: 768px)');
@@ -138,7 +140,11 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
             <span aria-hidden="true">☰</span>
           </button>
           <Logo to="/artist/dashboard" />
-          <div className={css({ ml: 'auto' })}>{withSwitch && !wide ? <OnlineSwitch /> : null}</div>
+          <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '2' })}>
+            {withSwitch && !wide ? <OnlineSwitch /> : null}
+            {/* One bell on the page, like the switch: here below 768 px, in the top bar above. */}
+            {wide ? null : <NotificationBell notifications={notifications} />}
+          </div>
         </div>
         <header
           className={css({
@@ -157,6 +163,7 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
           </h1>
           <div className={css({ display: 'flex', alignItems: 'center', gap: '4' })}>
             {withSwitch && wide ? <OnlineSwitch /> : null}
+            {wide ? <NotificationBell notifications={notifications} /> : null}
             {user ? (
               <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
                 <Menu.Trigger

@@ -3,8 +3,8 @@ import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
-import { specMessages } from '../../../contracts/messages';
-import { useDialogs, useSessionView } from '../../actors/hooks';
+import { useAppActors, useDialogs, useSessionView } from '../../actors/hooks';
+import { NotificationBell } from '../notifications/notification-bell';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
@@ -50,6 +50,7 @@ const menuItem = css({
 export function Header() {
   const session = useSessionView();
   const dialogs = useDialogs();
+  const { notifications } = useAppActors();
   const [mobileOpen, setMobileOpen] = useState(false);
   const user = session.user;
 
@@ -78,7 +79,7 @@ export function Header() {
         <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '2' })}>
           {user ? (
             <>
-              <NotificationBell />
+              <NotificationBell notifications={notifications} />
               <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
                 <Menu.Trigger
                   className={css({
@@ -214,50 +215,5 @@ export function Header() {
         </nav>
       ) : null}
     </header>
-  );
-}
-
-/** The bell: the notification list arrives with the notifications feature; until then it says so honestly. */
-function NotificationBell() {
-  return (
-    <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
-      <Menu.Trigger
-        aria-label="Notifications"
-        className={css({
-          w: '10',
-          h: '10',
-          borderRadius: 'full',
-          cursor: 'pointer',
-          display: 'inline-flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          _hover: { bg: 'gray.100' },
-        })}
-      >
-        <svg
-          aria-hidden="true"
-          width="22"
-          height="22"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-          <path d="M13.73 21a2 2 0 0 1-3.46 0" />
-        </svg>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content
-            className={`${menuContent} ${css({ maxH: { base: '400px', lg: '640px' }, overflowY: 'auto' })}`}
-          >
-            <Menu.Item value="empty" disabled className={css({ px: '4', py: '3', color: 'fg.muted' })}>
-              {specMessages.noNotifications}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
   );
 }

@@ -7,8 +7,8 @@ import type { ListenToStreamInput } from '../../../machines/notifications.types'
 import {
   canStreamNotifications,
   listenToNotificationStream,
-  notificationsApi,
   notificationStreamUrl,
+  notificationsApi,
 } from '../../api/notifications.api';
 import { notify } from '../ui/toaster';
 

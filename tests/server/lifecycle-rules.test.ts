@@ -1,0 +1,1105 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { artistMessages } from '../../contracts/artist';
+import { lifecycleMessages } from '../../contracts/lifecycle';
+import { fieldMessages, serverMessages } from '../../contracts/messages';
+import { type NotificationType, notificationTypes } from '../../contracts/notifications';
+import { orderMessages } from '../../contracts/order';
+import { expireOffers } from '../../server/lifecycle/offer-sweep';
+import { dueAtFor } from '../../server/lifecycle/order-actions';
+import { type ArtistAccount, formOf, makeArtist, wavBytes } from './artist-fixtures';
+import { createHarness, databases, type Harness } from './harness';
+import {
+  A,
+  ADMIN,
+  eventTypesOf,
+  notificationsOf,
+  offersOf,
+  type PaidOrder,
+  paidOrder,
+  payOrder,
+  renewArtist,
+  type SignedIn,
+  signedIn,
+  statusOf,
+  submitRecording,
+  U,
+  uploadRecording,
+} from './lifecycle-fixtures';
+import {
+  completeDraft,
+  DAY_MS,
+  dayFromNow,
+  makeCustomer,
+  makeRatedArtist,
+  placeOrder,
+  uploadClip,
+} from './orders-fixtures';
+
+// The rules around the lifecycle's calls (docs/api.md "Order lifecycle"): bad input, who may see
+// what, races between artists and between sweeps, refunds, revisions, due dates, paging, the gift
+// page, the recording previews, and who is told about each transition.
+
+const OFFER_TTL_MS = 3_600_000;
+const HOUR_MS = 3_600_000;
+const env = { OFFER_TTL_HOURS: '1', ACCESS_TOKEN_TTL_SECONDS: '86400' };
+
+/** 00:00 in Manila (UTC+8) of the day before `neededBy`, written out independently of the server. */
+const manilaMidnightBefore = (neededBy: string) => {
+  const [y, m, d] = neededBy.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - 1, -8)).toISOString();
+};
+/** yyyy-mm-dd in Manila, `days` from the harness clock. */
+const manilaDay = (h: Harness, days: number) =>
+  new Date(h.clock.now().getTime() + 8 * HOUR_MS + days * DAY_MS).toISOString().slice(0, 10);
+
+const ids = (items: { id: number }[]) => items.map((item) => item.id);
+
+describe.each(databases)('order lifecycle rules (%s)', (kind) => {
+  let h: Harness;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    h = await createHarness(kind, { env });
+    admin = await signedIn(h, 'admin');
+    // A second admin: recordings go to every admin.
+    await signedIn(h, 'admin', 'second-admin');
+  });
+  afterAll(() => h.close());
+  // Some tests move the clock by days: every test starts with a fresh admin token.
+  beforeEach(() => admin.renew());
+
+  const post = (path: string, body: unknown, token: string) => h.call('POST', path, body, { token });
+  const get = (path: string, token: string) => h.call('GET', path, undefined, { token });
+  const fieldErrors = (answer: { status: number; body: any; text: string }) => {
+    expect(answer.status, answer.text).toBe(422);
+    return answer.body.errors as Record<string, string[]>;
+  };
+
+  /** A paid order taken by its first artist. */
+  async function inProgress(artistCount = 2) {
+    const order = await paidOrder(h, artistCount);
+    const artist = order.artists[0] as ArtistAccount;
+    const accepted = await post(`${A}/orders/${order.id}/accept`, undefined, artist.token);
+    expect(accepted.status, accepted.text).toBe(200);
+    return { ...order, artist };
+  }
+  async function inValidation(artistCount = 2) {
+    const order = await inProgress(artistCount);
+    await submitRecording(h, order.artist.token, order.id, 'First take');
+    return order;
+  }
+  async function validate(orderId: number) {
+    const answer = await post(`${ADMIN}/orders/${orderId}/validate`, undefined, admin.token);
+    expect(answer.status, answer.text).toBe(200);
+  }
+  async function delivered(artistCount = 2) {
+    const order = await inValidation(artistCount);
+    await validate(order.id);
+    return order;
+  }
+  async function completed() {
+    const order = await delivered();
+    const answer = await post(`${U}/orders/${order.id}/accept`, undefined, order.customer.token);
+    expect(answer.status, answer.text).toBe(200);
+    return order;
+  }
+  /** A paid order whose every artist declined. */
+  async function needingAnArtist(artistCount = 2) {
+    const order = await paidOrder(h, artistCount);
+    for (const artist of order.artists)
+      expect((await post(`${A}/orders/${order.id}/decline`, { reason: 'Busy' }, artist.token)).status).toBe(200);
+    expect(await statusOf(h, order.id)).toBe('needs_artist');
+    return order;
+  }
+
+  describe('bad input', () => {
+    it('decline, reject and request-revision need their reason or notes; unknown fields are refused', async () => {
+      const offered = await paidOrder(h, 1);
+      const artist = offered.artists[0] as ArtistAccount;
+      for (const body of [{}, { reason: '' }, { reason: '   ' }])
+        expect(fieldErrors(await post(`${A}/orders/${offered.id}/decline`, body, artist.token))).toEqual({
+          reason: [lifecycleMessages.reasonRequired],
+        });
+      expect(
+        fieldErrors(await post(`${A}/orders/${offered.id}/decline`, { reason: 'Busy', extra: 1 }, artist.token)),
+      ).toEqual({ extra: [fieldMessages.unknownField] });
+      expect(await statusOf(h, offered.id)).toBe('offered');
+
+      const order = await delivered();
+      for (const body of [{}, { reason: ' ' }])
+        expect(fieldErrors(await post(`${U}/orders/${order.id}/reject`, body, order.customer.token))).toEqual({
+          reason: [lifecycleMessages.reasonRequired],
+        });
+      expect(
+        fieldErrors(await post(`${U}/orders/${order.id}/reject`, { reason: 'x', rating: 1 }, order.customer.token)),
+      ).toEqual({ rating: [fieldMessages.unknownField] });
+      expect(await statusOf(h, order.id)).toBe('delivered');
+
+      const checking = await inValidation();
+      for (const body of [{}, { notes: '' }, { notes: '\n' }])
+        expect(fieldErrors(await post(`${ADMIN}/orders/${checking.id}/request-revision`, body, admin.token))).toEqual({
+          notes: [lifecycleMessages.notesRequired],
+        });
+      expect(
+        fieldErrors(
+          await post(`${ADMIN}/orders/${checking.id}/request-revision`, { notes: 'x', status: 'x' }, admin.token),
+        ),
+      ).toEqual({ status: [fieldMessages.unknownField] });
+      expect(await statusOf(h, checking.id)).toBe('in_validation');
+    });
+
+    it('a rating is a whole number from 1 to 5', async () => {
+      const order = await completed();
+      for (const rating of [0, 6, '5', 2.5, null, -1])
+        expect(fieldErrors(await post(`${U}/orders/${order.id}/rate`, { rating }, order.customer.token))).toEqual({
+          rating: [lifecycleMessages.ratingRequired],
+        });
+      expect(
+        fieldErrors(await post(`${U}/orders/${order.id}/rate`, { rating: 5, stars: 5 }, order.customer.token)),
+      ).toEqual({ stars: [fieldMessages.unknownField] });
+      const rated = await post(`${U}/orders/${order.id}/rate`, { rating: 5 }, order.customer.token);
+      expect(rated.status, rated.text).toBe(200);
+      expect(rated.body.data).toMatchObject({ rating: 5, review: '' });
+    });
+
+    // Fails today: contracts/lifecycle.ts rateSchema has `rating: v.pipe(v.number(...))` with no
+    // v.optional, so a body without `rating` answers valibot's own text under the field ("Invalid key:
+    // Expected "rating" but received undefined") instead of ratingRequired. The contract is not this
+    // suite's to change; the fix there is `v.optional(v.number(...))` before the pipe's checks (or the
+    // strictObject entry wrapped the way the other schemas of that file do).
+    it('a rating left out is asked for with the rating message', async () => {
+      const order = await completed();
+      expect(fieldErrors(await post(`${U}/orders/${order.id}/rate`, {}, order.customer.token))).toEqual({
+        rating: [lifecycleMessages.ratingRequired],
+      });
+    });
+
+    it('a recording is confirmed human-made and is an unused upload of the artist', async () => {
+      const order = await inProgress();
+      const { artist } = order;
+      const url = `${A}/orders/${order.id}/recording`;
+      const mine = await uploadRecording(h, artist.token);
+      for (const body of [{ temp_location: mine }, { temp_location: mine, human_made: false }])
+        expect(fieldErrors(await post(url, body, artist.token))).toEqual({
+          human_made: [lifecycleMessages.humanMadeRequired],
+        });
+      expect(fieldErrors(await post(url, { human_made: true }, artist.token))).toEqual({
+        temp_location: [lifecycleMessages.recordingRequired],
+      });
+      for (const temp_location of ['../../etc/passwd', 'tmp_short', 'tmp_abc/../../../x', 42])
+        expect(fieldErrors(await post(url, { temp_location, human_made: true }, artist.token)).temp_location).toEqual([
+          typeof temp_location === 'number' ? lifecycleMessages.recordingRequired : lifecycleMessages.recordingInvalid,
+        ]);
+      expect(fieldErrors(await post(url, { temp_location: mine, human_made: true, version: 2 }, artist.token))).toEqual(
+        { version: [fieldMessages.unknownField] },
+      );
+      // Another artist's upload, a customer's clip, an upload nobody made: not this artist's recording.
+      const stranger = await makeRatedArtist(h);
+      const clip = await uploadClip(h, order.customer.token);
+      for (const temp_location of [
+        await uploadRecording(h, stranger.token),
+        clip.temp_location,
+        `tmp_${randomBytes(18).toString('base64url')}`,
+      ])
+        expect(fieldErrors(await post(url, { temp_location, human_made: true }, artist.token))).toEqual({
+          temp_location: [lifecycleMessages.recordingInvalid],
+        });
+      expect(await statusOf(h, order.id)).toBe('in_progress');
+
+      // Used once, an upload cannot be submitted again (here after a revision request).
+      expect((await post(url, { temp_location: mine, human_made: true }, artist.token)).status).toBe(200);
+      const revise = await post(`${ADMIN}/orders/${order.id}/request-revision`, { notes: 'Again' }, admin.token);
+      expect(revise.status, revise.text).toBe(200);
+      expect(fieldErrors(await post(url, { temp_location: mine, human_made: true }, artist.token))).toEqual({
+        temp_location: [lifecycleMessages.recordingInvalid],
+      });
+      expect(await statusOf(h, order.id)).toBe('in_revision');
+    });
+
+    it('a rebooking names one to three different, available artists never offered this order', async () => {
+      const order = await needingAnArtist();
+      const url = `${U}/orders/${order.id}/rebook`;
+      const rebook = (selected_artists: unknown) => post(url, { selected_artists }, order.customer.token);
+      const fresh = [await makeRatedArtist(h), await makeRatedArtist(h), await makeRatedArtist(h)];
+      const four = [...fresh, await makeRatedArtist(h)].map((a) => a.user_id);
+      const offline = await makeRatedArtist(h, { online: false });
+      const waiting = await makeRatedArtist(h, { status: 'for_review' });
+      const first = fresh[0] as ArtistAccount;
+      expect(fieldErrors(await rebook([]))).toEqual({ selected_artists: [orderMessages.artistsRequired] });
+      expect(fieldErrors(await post(url, {}, order.customer.token))).toEqual({
+        selected_artists: [orderMessages.artistsRequired],
+      });
+      expect(fieldErrors(await rebook(four))).toEqual({ selected_artists: [orderMessages.tooManyArtists] });
+      expect(fieldErrors(await rebook([first.user_id, first.user_id]))).toEqual({
+        selected_artists: [orderMessages.artistsRequired],
+      });
+      for (const unavailable of [offline, waiting])
+        expect(fieldErrors(await rebook([first.user_id, unavailable.user_id]))).toEqual({
+          selected_artists: [orderMessages.artistUnavailable],
+        });
+      expect(fieldErrors(await rebook(['not-an-artist']))).toEqual({
+        selected_artists: [orderMessages.artistUnavailable],
+      });
+      expect(fieldErrors(await rebook([first.user_id, order.artists[0]?.user_id]))).toEqual({
+        selected_artists: [lifecycleMessages.rebookSameArtist],
+      });
+      expect(
+        fieldErrors(await post(url, { selected_artists: [first.user_id], price: 1 }, order.customer.token)),
+      ).toEqual({ price: [fieldMessages.unknownField] });
+      expect(await statusOf(h, order.id)).toBe('needs_artist');
+      expect(await offersOf(h, order.id)).toHaveLength(2);
+    });
+
+    it('a gift date is a date from today (Manila) on; a thank-you has a name and a message', async () => {
+      const order = await completed();
+      const url = `${U}/orders/${order.id}/gift`;
+      for (const reveal_on of ['12/31/2030', '2030-1-1', 'tomorrow', 20301231])
+        expect(fieldErrors(await post(url, { reveal_on }, order.customer.token))).toEqual({
+          reveal_on: [lifecycleMessages.revealDateInvalid],
+        });
+      expect(fieldErrors(await post(url, { reveal_on: manilaDay(h, -1) }, order.customer.token))).toEqual({
+        reveal_on: [lifecycleMessages.revealDateInvalid],
+      });
+      expect(fieldErrors(await post(url, { reveal_on: null, token: 'x' }, order.customer.token))).toEqual({
+        token: [fieldMessages.unknownField],
+      });
+      const today = await post(url, { reveal_on: manilaDay(h, 0) }, order.customer.token);
+      expect(today.status, today.text).toBe(200);
+
+      const thanks = `${U}/gifts/${today.body.data.token}/thanks`;
+      expect(fieldErrors(await h.call('POST', thanks, {}))).toEqual({
+        name: [fieldMessages.required('name')],
+        message: ['Please write your note'],
+      });
+      expect(fieldErrors(await h.call('POST', thanks, { name: ' ', message: 'Hi', from: 'x' }))).toEqual({
+        name: [fieldMessages.required('name')],
+        from: [fieldMessages.unknownField],
+      });
+    });
+
+    it('list queries: unknown stage, malformed cursor or limit → 422', async () => {
+      const artist = await makeRatedArtist(h);
+      for (const query of [
+        'stage=nope',
+        '',
+        'stage=new&cursor=a%20b',
+        'stage=new&cursor=%27%3B--',
+        'stage=new&limit=0',
+        'stage=new&limit=51',
+        'stage=new&limit=abc',
+        'stage=new&page=2',
+      ]) {
+        const answer = await get(`${A}/orders?${query}`, artist.token);
+        expect(answer.status, `artist ${query}: ${answer.text}`).toBe(422);
+        expect(answer.body.message).toBe(serverMessages.validationFailed);
+      }
+      for (const query of ['stage=nope', 'transaction=XYZ', 'cursor=a%20b', 'limit=0', 'limit=100', 'stage=paid'])
+        expect((await get(`${ADMIN}/orders?${query}`, admin.token)).status, `admin ${query}`).toBe(422);
+      for (const query of ['status=nope', 'limit=-1', 'cursor=%2F'])
+        expect((await get(`${ADMIN}/payouts?${query}`, admin.token)).status, `payouts ${query}`).toBe(422);
+      expect((await get(`${A}/orders?stage=new&limit=50`, artist.token)).status).toBe(200);
+    });
+
+    it('ids that are not digits are not routes (404)', async () => {
+      const order = await paidOrder(h, 1);
+      const artist = order.artists[0] as ArtistAccount;
+      for (const id of ['abc', '1e3', '-1', '1.5', '0x1', '%31'.repeat(10)]) {
+        for (const [path, token, body] of [
+          [`${U}/orders/${id}`, order.customer.token],
+          [`${U}/orders/${id}/cancel`, order.customer.token, {}],
+          [`${U}/orders/${id}/accept`, order.customer.token],
+          [`${A}/orders/${id}`, artist.token],
+          [`${A}/orders/${id}/accept`, artist.token],
+          [`${A}/orders/${id}/decline`, artist.token, { reason: 'x' }],
+          [`${ADMIN}/orders/${id}`, admin.token],
+          [`${ADMIN}/orders/${id}/cancel`, admin.token, {}],
+          [`${ADMIN}/payouts/${id}/mark-paid`, admin.token, {}],
+        ] as const) {
+          const answer = await h.call(body || path.endsWith('accept') ? 'POST' : 'GET', path, body, { token });
+          expect(answer.status, `${path}: ${answer.text}`).toBe(404);
+        }
+      }
+      expect(await statusOf(h, order.id)).toBe('offered');
+      // Digits that name no order.
+      expect((await post(`${A}/orders/999999/accept`, undefined, artist.token)).status).toBe(404);
+      expect((await post(`${ADMIN}/orders/999999/validate`, undefined, admin.token)).status).toBe(404);
+      expect((await post(`${U}/orders/999999/accept`, undefined, order.customer.token)).status).toBe(404);
+    });
+  });
+
+  describe('who may act on an order', () => {
+    it("another customer's order is a 404 on every customer call, and nothing changes", async () => {
+      const other = await makeCustomer(h);
+      const spare = await makeRatedArtist(h);
+      for (const order of [await paidOrder(h, 1), await delivered(1)]) {
+        const before = { status: await statusOf(h, order.id), events: await eventTypesOf(h, order.id) };
+        for (const [method, path, body] of [
+          ['GET', `${U}/orders/${order.id}`],
+          ['POST', `${U}/orders/${order.id}/accept`],
+          ['POST', `${U}/orders/${order.id}/reject`, { reason: 'Mine now' }],
+          ['POST', `${U}/orders/${order.id}/rate`, { rating: 1 }],
+          ['POST', `${U}/orders/${order.id}/cancel`, {}],
+          ['POST', `${U}/orders/${order.id}/rebook`, { selected_artists: [spare.user_id] }],
+          ['POST', `${U}/orders/${order.id}/gift`, { reveal_on: null }],
+        ] as const) {
+          const answer = await h.call(method, path, body, { token: other.token });
+          expect(answer.status, `${method} ${path}`).toBe(404);
+          expect(answer.body).toEqual({ message: orderMessages.orderNotFound });
+        }
+        expect({ status: await statusOf(h, order.id), events: await eventTypesOf(h, order.id) }).toEqual(before);
+      }
+    });
+
+    it('an artist never offered the order gets 404, whatever its state; an unapproved artist 403', async () => {
+      const stranger = await makeRatedArtist(h);
+      const offered = await paidOrder(h, 1);
+      const working = await inProgress(1);
+      const temp = await uploadRecording(h, stranger.token);
+      for (const order of [offered, working]) {
+        const before = await eventTypesOf(h, order.id);
+        for (const [method, path, body] of [
+          ['GET', `${A}/orders/${order.id}`],
+          ['POST', `${A}/orders/${order.id}/accept`],
+          ['POST', `${A}/orders/${order.id}/decline`, { reason: 'x' }],
+          ['POST', `${A}/orders/${order.id}/recording`, { temp_location: temp, human_made: true }],
+        ] as const) {
+          const answer = await h.call(method, path, body, { token: stranger.token });
+          expect(answer.status, `${method} ${path} (${await statusOf(h, order.id)}): ${answer.text}`).toBe(404);
+          expect(answer.body).toEqual({ message: orderMessages.orderNotFound });
+        }
+        expect(await eventTypesOf(h, order.id)).toEqual(before);
+      }
+      const list = await get(`${A}/orders?stage=new`, stranger.token);
+      expect(list.body.data.items).toEqual([]);
+
+      const unapproved = await makeArtist(h, { status: 'for_review', online: false });
+      for (const [method, path, body] of [
+        ['GET', `${A}/orders?stage=new`],
+        ['GET', `${A}/orders/${offered.id}`],
+        ['POST', `${A}/orders/${offered.id}/accept`],
+        ['POST', `${A}/orders/${offered.id}/decline`, { reason: 'x' }],
+        ['POST', `${A}/orders/${offered.id}/recording`, { temp_location: temp, human_made: true }],
+        ['GET', `${A}/order/song/upload?source=${temp}`],
+        ['GET', `${A}/earnings`],
+      ] as const) {
+        const answer = await h.call(method, path, body, { token: unapproved.token });
+        expect(answer.status, `${method} ${path}`).toBe(403);
+        expect(answer.body).toEqual({ message: artistMessages.notApproved });
+      }
+      const upload = await h.upload(
+        `${A}/order/song/upload`,
+        formOf({}, { file: { bytes: wavBytes(), name: 'take.wav' } }),
+        {
+          token: unapproved.token,
+        },
+      );
+      expect(upload.status).toBe(403);
+      expect(await statusOf(h, offered.id)).toBe('offered');
+    });
+  });
+
+  describe('offers', () => {
+    it('first accept wins when two artists accept at once', async () => {
+      const order = await paidOrder(h, 2);
+      const [a, b] = order.artists as [ArtistAccount, ArtistAccount];
+      const answers = await Promise.all(
+        [a, b].map((artist) => post(`${A}/orders/${order.id}/accept`, undefined, artist.token)),
+      );
+      expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+      const lost = answers.find((x) => x.status === 409);
+      expect(lost?.body.message).toBe(lifecycleMessages.notNow.artist_accepted);
+      const winner = answers[0]?.status === 200 ? a : b;
+      expect(await statusOf(h, order.id)).toBe('in_progress');
+      expect((await eventTypesOf(h, order.id)).filter((t) => t === 'artist_accepted')).toHaveLength(1);
+      const offers = await offersOf(h, order.id);
+      expect(offers.map((o) => [o.artist_id, o.offer_status])).toEqual(
+        [a, b].map((x) => [x.id, x.id === winner.id ? 'accepted' : 'withdrawn']),
+      );
+      const row = await h.database.db
+        .selectFrom('orders')
+        .select('artist_id')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(row.artist_id).toBe(winner.id);
+    });
+
+    it('a decline with offers left keeps the order offered; the last one leaves it needing an artist', async () => {
+      const order = await paidOrder(h, 2);
+      const [a, b] = order.artists as [ArtistAccount, ArtistAccount];
+      const first = await post(`${A}/orders/${order.id}/decline`, { reason: 'On tour' }, a.token);
+      expect(first.status, first.text).toBe(200);
+      expect(first.body).toEqual({ message: lifecycleMessages.declined, data: null });
+      expect(await statusOf(h, order.id)).toBe('offered');
+      expect((await offersOf(h, order.id)).map((o) => o.offer_status)).toEqual(['declined', 'pending']);
+      expect(await notificationsOf(h, order.customer.id)).toEqual([]);
+      // The declined offer is gone from the artist's screen and cannot be answered again.
+      expect((await get(`${A}/orders?stage=new`, a.token)).body.data.items).toEqual([]);
+      const again = await post(`${A}/orders/${order.id}/accept`, undefined, a.token);
+      expect(again.status).toBe(409);
+
+      expect((await post(`${A}/orders/${order.id}/decline`, { reason: 'Sick' }, b.token)).status).toBe(200);
+      expect(await statusOf(h, order.id)).toBe('needs_artist');
+      expect((await notificationsOf(h, order.customer.id)).map((n) => n.type)).toEqual(['rejected_by_artist']);
+      const view = await get(`${U}/orders/${order.id}`, order.customer.token);
+      expect(view.body.data.lifecycle).toMatchObject({ status: 'needs_artist', open_offers: 0 });
+    });
+
+    it('a rebooking opens new offers without a new payment and tells only the new artists', async () => {
+      const order = await needingAnArtist();
+      const payments = await h.database.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .execute();
+      const fresh = [await makeRatedArtist(h), await makeRatedArtist(h)];
+      const before = await Promise.all(order.artists.map((a) => notificationsOf(h, a.id)));
+      const answer = await post(
+        `${U}/orders/${order.id}/rebook`,
+        { selected_artists: fresh.map((a) => a.user_id) },
+        order.customer.token,
+      );
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body.message).toBe(lifecycleMessages.rebooked);
+      expect(answer.body.data.lifecycle).toMatchObject({ status: 'offered', open_offers: 2 });
+      expect(await h.database.db.selectFrom('payments').selectAll().where('order_id', '=', order.id).execute()).toEqual(
+        payments,
+      );
+      const now = h.clock.now().getTime();
+      const offers = await offersOf(h, order.id);
+      expect(offers.map((o) => [o.artist_id, o.rank, o.offer_status])).toEqual([
+        [order.artists[0]?.id, 1, 'declined'],
+        [order.artists[1]?.id, 2, 'declined'],
+        [fresh[0]?.id, 3, 'pending'],
+        [fresh[1]?.id, 4, 'pending'],
+      ]);
+      for (const offer of offers.slice(2)) expect(offer.expires_at).toBe(new Date(now + OFFER_TTL_MS).toISOString());
+      for (const artist of fresh) {
+        expect((await notificationsOf(h, artist.id)).map((n) => n.type)).toEqual(['new_order']);
+        expect(ids((await get(`${A}/orders?stage=new`, artist.token)).body.data.items)).toEqual([order.id]);
+      }
+      expect(await Promise.all(order.artists.map((a) => notificationsOf(h, a.id)))).toEqual(before);
+    });
+
+    it('an offer past its time cannot be answered, even before the sweep ran', async () => {
+      const order = await paidOrder(h, 2);
+      const [a, b] = order.artists as [ArtistAccount, ArtistAccount];
+      h.clock.advance(OFFER_TTL_MS + 60_000);
+      const accept = await post(`${A}/orders/${order.id}/accept`, undefined, a.token);
+      expect(accept.status).toBe(409);
+      expect(accept.body.message).toBe(lifecycleMessages.offerExpired);
+      const decline = await post(`${A}/orders/${order.id}/decline`, { reason: 'Late' }, b.token);
+      expect(decline.status).toBe(409);
+      expect(decline.body.message).toBe(lifecycleMessages.offerExpired);
+      expect(await statusOf(h, order.id)).toBe('offered');
+      expect((await offersOf(h, order.id)).map((o) => o.offer_status)).toEqual(['pending', 'pending']);
+      expect(await eventTypesOf(h, order.id)).toEqual(['created', 'payment_succeeded']);
+    });
+  });
+
+  describe('offer expiry', () => {
+    async function pendingDue() {
+      const row = await h.database.db
+        .selectFrom('order_artists')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('offer_status', '=', 'pending')
+        .where('expires_at', '<=', h.clock.now().toISOString())
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    }
+    async function expiredEvents() {
+      const rows = await h.database.db
+        .selectFrom('order_events')
+        .select(['order_id', 'payload'])
+        .where('type', '=', 'offer_expired')
+        .execute();
+      return rows;
+    }
+
+    it('two sweeps at once (two processes) expire each offer exactly once', async () => {
+      const two = await paidOrder(h, 2);
+      const one = await paidOrder(h, 1);
+      h.clock.advance(OFFER_TTL_MS + 1000);
+      const due = await pendingDue();
+      expect(due).toBeGreaterThanOrEqual(3);
+      const eventsBefore = (await expiredEvents()).length;
+      const sweep = () => expireOffers({ db: h.database.db, hub: h.hub, clock: h.clock });
+      const [x, y] = await Promise.all([sweep(), sweep()]);
+      expect(x + y).toBe(due);
+      expect(await pendingDue()).toBe(0);
+      const events = await expiredEvents();
+      expect(events.length - eventsBefore).toBe(due);
+      for (const order of [two, one]) {
+        const mine = events.filter((e) => e.order_id === order.id).map((e) => JSON.parse(e.payload ?? '{}').artist_id);
+        expect(mine.sort()).toEqual(order.artists.map((a) => a.id).sort());
+        expect((await offersOf(h, order.id)).map((o) => o.offer_status)).toEqual(order.artists.map(() => 'expired'));
+        expect(await statusOf(h, order.id)).toBe('needs_artist');
+        expect((await notificationsOf(h, order.customer.id)).map((n) => n.type)).toEqual(['rejected_by_artist']);
+      }
+      // Nothing is left for a third run.
+      expect(await sweep()).toBe(0);
+    });
+
+    it('never expires an accepted or declined offer', async () => {
+      const order = await paidOrder(h, 3);
+      const [a, b, c] = order.artists as [ArtistAccount, ArtistAccount, ArtistAccount];
+      expect((await post(`${A}/orders/${order.id}/decline`, { reason: 'No' }, a.token)).status).toBe(200);
+      expect((await post(`${A}/orders/${order.id}/accept`, undefined, b.token)).status).toBe(200);
+      h.clock.advance(OFFER_TTL_MS * 2);
+      await expireOffers({ db: h.database.db, hub: h.hub, clock: h.clock });
+      expect((await offersOf(h, order.id)).map((o) => [o.artist_id, o.offer_status])).toEqual([
+        [a.id, 'declined'],
+        [b.id, 'accepted'],
+        [c.id, 'withdrawn'],
+      ]);
+      expect(await statusOf(h, order.id)).toBe('in_progress');
+      expect(await eventTypesOf(h, order.id)).toEqual([
+        'created',
+        'payment_succeeded',
+        'artist_declined',
+        'artist_accepted',
+      ]);
+    });
+  });
+
+  describe('cancellation', () => {
+    it('the customer cancels an offered order: full refund, offers withdrawn, everyone told', async () => {
+      const order = await paidOrder(h, 2);
+      const [payment] = await h.database.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .where('status', '=', 'succeeded')
+        .execute();
+      const answer = await post(`${U}/orders/${order.id}/cancel`, { reason: 'Plans changed' }, order.customer.token);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body.message).toBe(lifecycleMessages.cancelledRefund);
+      expect(answer.body.data.status).toBe('cancelled');
+      expect(answer.body.data.refund).toEqual({
+        amount: (payment?.amount_centavos as number) / 100,
+        at: h.clock.now().toISOString(),
+      });
+      const paymentAfter = await h.database.db
+        .selectFrom('payments')
+        .select('status')
+        .where('id', '=', payment?.id as number)
+        .executeTakeFirstOrThrow();
+      expect(paymentAfter.status).toBe('refunded');
+      const refunds = await h.database.db.selectFrom('refunds').selectAll().where('order_id', '=', order.id).execute();
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0]).toMatchObject({
+        payment_id: payment?.id,
+        amount_centavos: payment?.amount_centavos,
+        reason: 'Plans changed',
+        actor: 'customer',
+        actor_id: order.customer.id,
+      });
+      const price = await h.database.db
+        .selectFrom('orders')
+        .select('price_centavos')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(refunds[0]?.amount_centavos).toBe(price.price_centavos);
+      expect((await offersOf(h, order.id)).map((o) => o.offer_status)).toEqual(['withdrawn', 'withdrawn']);
+      for (const id of [order.customer.id, ...order.artists.map((a) => a.id)])
+        expect((await notificationsOf(h, id)).filter((n) => n.type === 'cancelled_order')).toHaveLength(1);
+      const adminView = await get(`${ADMIN}/orders/${order.id}`, admin.token);
+      expect(adminView.body.data.refund).toEqual(answer.body.data.refund);
+    });
+
+    it('only an admin cancels an order the artist is working on', async () => {
+      const order = await inProgress(2);
+      const refused = await post(`${U}/orders/${order.id}/cancel`, {}, order.customer.token);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(lifecycleMessages.notNow.cancelled);
+      expect(await statusOf(h, order.id)).toBe('in_progress');
+      const cancelled = await post(`${ADMIN}/orders/${order.id}/cancel`, { reason: 'Overdue' }, admin.token);
+      expect(cancelled.status, cancelled.text).toBe(200);
+      expect(cancelled.body.message).toBe(lifecycleMessages.cancelledRefund);
+      expect(cancelled.body.data).toMatchObject({ status: 'cancelled', refund: { amount: expect.any(Number) } });
+      expect(await statusOf(h, order.id)).toBe('cancelled');
+      const refund = await h.database.db
+        .selectFrom('refunds')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(refund).toMatchObject({ actor: 'admin', actor_id: admin.id, reason: 'Overdue' });
+      for (const id of [order.customer.id, order.artist.id])
+        expect((await notificationsOf(h, id)).at(-1)?.type).toBe('cancelled_order');
+    });
+
+    it('an unpaid order cancels without a refund', async () => {
+      const customer = await makeCustomer(h);
+      const artist = await makeRatedArtist(h);
+      const order = await placeOrder(h, customer.token, [artist.user_id]);
+      const answer = await post(`${U}/orders/${order.id}/cancel`, {}, customer.token);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body.message).toBe(lifecycleMessages.cancelled);
+      expect(answer.body.data.refund).toBeNull();
+      expect(await notificationsOf(h, artist.id)).toEqual([]);
+    });
+  });
+
+  describe('revisions', () => {
+    it("an admin's revision requests do not use the customer's revisions", async () => {
+      const order = await inValidation();
+      for (let round = 0; round < 3; round++) {
+        const answer = await post(`${ADMIN}/orders/${order.id}/request-revision`, { notes: 'Again' }, admin.token);
+        expect(answer.status, answer.text).toBe(200);
+        expect(answer.body.data.lifecycle).toMatchObject({ status: 'in_revision', revisions_used: 0 });
+        await submitRecording(h, order.artist.token, order.id, `Take ${round + 2}`);
+      }
+      await validate(order.id);
+      const rejected = await post(`${U}/orders/${order.id}/reject`, { reason: 'Slower' }, order.customer.token);
+      expect(rejected.status, rejected.text).toBe(200);
+      expect(rejected.body.data.lifecycle).toMatchObject({ revisions_used: 1, revision_limit: 2 });
+    });
+  });
+
+  describe('due dates', () => {
+    it('accepting sets the due date to 00:00 Manila the day before the needed-by date', async () => {
+      expect(dueAtFor('2030-03-01')).toBe('2030-02-27T16:00:00.000Z');
+      expect(dueAtFor('2031-01-01')).toBe('2030-12-30T16:00:00.000Z');
+      const order = await inProgress(1);
+      const row = await h.database.db
+        .selectFrom('orders')
+        .select(['needed_by', 'due_at'])
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(row.due_at).toBe(manilaMidnightBefore(row.needed_by));
+      const view = await get(`${A}/orders/${order.id}`, order.artist.token);
+      expect(view.body.data).toMatchObject({ due_at: row.due_at, overdue: false });
+    });
+
+    it('past its due date an order is overdue for the admin and the artist', async () => {
+      const order = await inProgress(1);
+      const overdueIds = async () =>
+        ids((await get(`${ADMIN}/orders?stage=overdue&limit=50`, admin.token)).body.data.items);
+      const ongoing = async () => (await get(`${A}/orders?stage=ongoing`, order.artist.token)).body.data.items;
+      expect(await overdueIds()).not.toContain(order.id);
+      expect(await ongoing()).toMatchObject([{ id: order.id, overdue: false }]);
+      const row = await h.database.db
+        .selectFrom('orders')
+        .select('due_at')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      h.clock.set(Date.parse(row.due_at as string) + 60_000);
+      await admin.renew();
+      await renewArtist(h, order.artist);
+      expect(await overdueIds()).toContain(order.id);
+      expect(await ongoing()).toMatchObject([{ id: order.id, overdue: true }]);
+      const adminView = await get(`${ADMIN}/orders/${order.id}`, admin.token);
+      expect(adminView.body.data.overdue).toBe(true);
+    });
+  });
+
+  describe('lists and payouts', () => {
+    it("pages an artist's 25 offers by needed-by date then id, 10 at a time, without gaps or repeats", async () => {
+      const artist = await makeRatedArtist(h);
+      const customer = await makeCustomer(h);
+      const placed: { id: number; needed_by: string }[] = [];
+      for (let i = 0; i < 25; i++) {
+        const needed_by = dayFromNow(h, 10 + ((i * 7) % 5));
+        const draft = await completeDraft(h, customer.token, [artist.user_id], { song: { needed_by } });
+        const committed = await post(`${U}/temp-order/${draft}/commit`, undefined, customer.token);
+        expect(committed.status, committed.text).toBe(201);
+        await payOrder(h, customer.token, committed.body.data.id);
+        placed.push({ id: committed.body.data.id, needed_by });
+      }
+      const expected = [...placed]
+        .sort((a, b) => a.needed_by.localeCompare(b.needed_by) || a.id - b.id)
+        .map((o) => o.id);
+      const seen: number[] = [];
+      const sizes: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+        const page = await get(`${A}/orders?stage=new&limit=10${query}`, artist.token);
+        expect(page.status, page.text).toBe(200);
+        sizes.push(page.body.data.items.length);
+        seen.push(...ids(page.body.data.items));
+        cursor = page.body.data.next_cursor;
+      } while (cursor);
+      expect(sizes).toEqual([10, 10, 5]);
+      expect(seen).toEqual(expected);
+    });
+
+    it('a payout is marked paid once; an unknown payout is a 404', async () => {
+      const order = await completed();
+      const payout = await h.database.db
+        .selectFrom('payouts')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      const first = await post(`${ADMIN}/payouts/${payout.id}/mark-paid`, { reference: 'BDO-7' }, admin.token);
+      expect(first.status, first.text).toBe(200);
+      expect(first.body.data).toMatchObject({ id: payout.id, status: 'paid', reference: 'BDO-7' });
+      const second = await post(`${ADMIN}/payouts/${payout.id}/mark-paid`, { reference: 'BDO-8' }, admin.token);
+      expect(second.status).toBe(409);
+      expect(second.body.message).toBe(lifecycleMessages.payoutAlreadyPaid);
+      const after = await h.database.db
+        .selectFrom('payouts')
+        .selectAll()
+        .where('id', '=', payout.id)
+        .executeTakeFirstOrThrow();
+      expect(after.reference).toBe('BDO-7');
+      const unknown = await post(`${ADMIN}/payouts/999999/mark-paid`, {}, admin.token);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe(lifecycleMessages.payoutNotFound);
+      expect(fieldErrors(await post(`${ADMIN}/payouts/${payout.id}/mark-paid`, { amount: 1 }, admin.token))).toEqual({
+        amount: [fieldMessages.unknownField],
+      });
+    });
+  });
+
+  describe('what the customer hears and sees', () => {
+    it('the recording shows only once an admin validated it; versions sent back by an admin never show', async () => {
+      const order = await inValidation();
+      const recordingSeen = async () =>
+        (await get(`${U}/orders/${order.id}`, order.customer.token)).body.data.recording as {
+          version: number;
+          lyrics: string;
+        } | null;
+      expect(await recordingSeen()).toBeNull();
+      expect((await post(`${ADMIN}/orders/${order.id}/request-revision`, { notes: 'Redo' }, admin.token)).status).toBe(
+        200,
+      );
+      expect(await recordingSeen()).toBeNull();
+      await submitRecording(h, order.artist.token, order.id, 'Second take');
+      expect(await recordingSeen()).toBeNull();
+      await validate(order.id);
+      expect(await recordingSeen()).toMatchObject({ version: 2, lyrics: 'Second take' });
+      // Sent back by the customer: they still hear the version they have, not the next one until validated.
+      expect((await post(`${U}/orders/${order.id}/reject`, { reason: 'Slower' }, order.customer.token)).status).toBe(
+        200,
+      );
+      expect(await recordingSeen()).toMatchObject({ version: 2 });
+      await submitRecording(h, order.artist.token, order.id, 'Third take');
+      expect(await recordingSeen()).toMatchObject({ version: 2 });
+      const list = await get(`${U}/orders`, order.customer.token);
+      expect(JSON.stringify(list.body)).not.toContain('Third take');
+      expect(JSON.stringify(list.body)).not.toContain('First take');
+    });
+
+    it('the gift page keeps the song until the reveal date; tokens, readiness and thanks are checked', async () => {
+      const order = await completed();
+      const early = await post(
+        `${U}/orders/${(await paidOrder(h, 1, order.customer)).id}/gift`,
+        {},
+        order.customer.token,
+      );
+      expect(early.status).toBe(409);
+      expect(early.body.message).toBe(lifecycleMessages.giftNotReady);
+
+      const reveal = manilaDay(h, 3);
+      const shared = await post(`${U}/orders/${order.id}/gift`, { reveal_on: reveal }, order.customer.token);
+      expect(shared.status, shared.text).toBe(200);
+      expect(shared.body.data).toMatchObject({ reveal_on: reveal, token: expect.stringMatching(/^[\w-]{32}$/) });
+      const token = shared.body.data.token as string;
+      // Sharing again keeps the token and moves the date.
+      const moved = await post(`${U}/orders/${order.id}/gift`, { reveal_on: reveal }, order.customer.token);
+      expect(moved.body.data.token).toBe(token);
+
+      const before = await h.call('GET', `${U}/gifts/${token}`);
+      expect(before.status, before.text).toBe(200);
+      expect(before.body.data).toMatchObject({ revealed: false, song: null, lyrics: null, reveal_on: reveal });
+      h.clock.advance(3 * DAY_MS);
+      const after = await h.call('GET', `${U}/gifts/${token}`);
+      expect(after.body.data).toMatchObject({ revealed: true, lyrics: 'First take' });
+      const song = after.body.data.song as { url: string; download_url: string };
+      expect(song.download_url).toBe(`${song.url}&download=1`);
+      const played = await h.request(song.url);
+      expect(played.status).toBe(200);
+      expect(played.headers.get('content-disposition')).toBe('inline');
+      const saved = await h.request(song.download_url);
+      expect(saved.status).toBe(200);
+      expect(saved.headers.get('content-disposition')).toMatch(/^attachment; filename="labsong\.wav"$/);
+
+      for (const bad of ['abc', `${token}x`, token.replace(/./, (c) => (c === 'A' ? 'B' : 'A')), '..%2F..%2Fx'])
+        expect((await h.call('GET', `${U}/gifts/${bad}`)).status, bad).toBe(404);
+      const unknown = await h.call('GET', `${U}/gifts/${randomBytes(24).toString('base64url')}`);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe(lifecycleMessages.giftNotFound);
+
+      const note = { name: 'Jose', message: 'Salamat!' };
+      expect((await h.call('POST', `${U}/gifts/${token}/thanks`, note)).status).toBe(201);
+      const twice = await h.call('POST', `${U}/gifts/${token}/thanks`, { name: 'Jose', message: 'Again' });
+      expect(twice.status).toBe(409);
+      expect(twice.body.message).toBe(lifecycleMessages.thanksAlreadySent);
+      expect((await h.call('GET', `${U}/gifts/${token}`)).body.data.thanked).toBe(true);
+    });
+
+    it('the artist previews their own upload with Range; another artist cannot; a path is refused', async () => {
+      const artist = await makeRatedArtist(h);
+      const other = await makeRatedArtist(h);
+      const bytes = wavBytes(0.5);
+      const temp = await uploadRecording(h, artist.token, bytes);
+      const url = `${A}/order/song/upload?source=${temp}`;
+      const part = await h.request(url, { headers: { Authorization: `Bearer ${artist.token}`, Range: 'bytes=0-99' } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes 0-99/${bytes.length}`);
+      expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(0, 100));
+      const whole = await h.request(url, { headers: { Authorization: `Bearer ${artist.token}` } });
+      expect(whole.status).toBe(200);
+      expect(Buffer.from(await whole.arrayBuffer())).toEqual(bytes);
+      expect((await get(url, other.token)).status).toBe(404);
+      for (const source of ['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', `${temp}/..`, 'tmp_abc', ''])
+        expect((await get(`${A}/order/song/upload?source=${source}`, artist.token)).status, source).toBe(400);
+    });
+  });
+
+  describe('notifications', () => {
+    type Recipient = 'customer' | 'artist' | 'offered artists' | 'new artists' | 'admins';
+    /** DESIGN §4 "Notifications sent": who hears about each transition, with which type. */
+    const sent: Record<string, [Recipient, NotificationType][]> = {
+      payment_succeeded: [['offered artists', 'new_order']],
+      'artist_declined with offers left': [],
+      'artist_declined, the last offer': [['customer', 'rejected_by_artist']],
+      customer_rebooked: [['new artists', 'new_order']],
+      'offer_expired, the last offers': [['customer', 'rejected_by_artist']],
+      'cancelled needing an artist': [['customer', 'cancelled_order']],
+      artist_accepted: [['customer', 'accepted_by_artist']],
+      recording_uploaded: [
+        ['admins', 'uploaded_by_artist'],
+        ['artist', 'uploaded_by_artist'],
+      ],
+      admin_requested_revision: [['artist', 'revision_by_admin']],
+      admin_validated: [
+        ['customer', 'validated_by_admin'],
+        ['artist', 'validated_by_admin'],
+      ],
+      customer_rejected: [['artist', 'rejected_by_customer']],
+      customer_accepted: [
+        ['artist', 'accepted_by_customer'],
+        ['artist', 'completed_order'],
+        ['customer', 'completed_order'],
+      ],
+      customer_rated: [['artist', 'rated_by_customer']],
+      'cancelled before payment': [['customer', 'cancelled_order']],
+      'cancelled while offered': [
+        ['customer', 'cancelled_order'],
+        ['offered artists', 'cancelled_order'],
+      ],
+      'cancelled in progress (admin)': [
+        ['customer', 'cancelled_order'],
+        ['artist', 'cancelled_order'],
+      ],
+      'application approved': [['artist', 'application_approved']],
+    };
+
+    it('the table names every notification type', () => {
+      const types = new Set(Object.values(sent).flatMap((list) => list.map(([, type]) => type)));
+      expect([...types].sort()).toEqual([...notificationTypes].sort());
+    });
+
+    /** The notifications a step wrote: [user id, type], sorted, and the rows themselves. */
+    async function written(step: () => Promise<unknown>) {
+      const last = await h.database.db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      await step();
+      const rows = await h.database.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('id', '>', Number(last?.id ?? 0))
+        .orderBy('id')
+        .execute();
+      return rows;
+    }
+
+    async function adminIds() {
+      const rows = await h.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('type', '=', 'admin')
+        .where('deactivated_at', 'is', null)
+        .execute();
+      return rows.map((r) => r.id);
+    }
+
+    function expectSent(
+      name: string,
+      rows: Awaited<ReturnType<typeof written>>,
+      people: Partial<Record<Recipient, number[]>>,
+      reference?: string,
+    ) {
+      const want = (sent[name] ?? []).flatMap(([recipient, type]) =>
+        (people[recipient] ?? []).map((id) => `${id}:${type}`),
+      );
+      expect(want.length > 0 || (sent[name] ?? []).length === 0, `${name}: recipients given`).toBe(true);
+      expect(rows.map((n) => `${n.user_id}:${n.type}`).sort(), name).toEqual(want.sort());
+      for (const n of rows) {
+        if (reference) {
+          expect(n.order_id, name).not.toBeNull();
+          expect(`${n.title}\n${n.body}`, `${name}: ${n.type} names the order`).toContain(reference);
+        }
+        expect(n.is_read, name).toBeFalsy();
+      }
+    }
+
+    it('offers, declines, rebooking, expiry and cancellations tell the right people', async () => {
+      const customer = await makeCustomer(h);
+      const [a, b, c, d] = [
+        await makeRatedArtist(h),
+        await makeRatedArtist(h),
+        await makeRatedArtist(h),
+        await makeRatedArtist(h),
+      ];
+      const placed = await placeOrder(h, customer.token, [a.user_id, b.user_id]);
+      const ref = placed.reference;
+      const people = { customer: [customer.id] };
+      expectSent(
+        'payment_succeeded',
+        await written(() => payOrder(h, customer.token, placed.id)),
+        {
+          ...people,
+          'offered artists': [a.id, b.id],
+        },
+        ref,
+      );
+      expectSent(
+        'artist_declined with offers left',
+        await written(() => post(`${A}/orders/${placed.id}/decline`, { reason: 'No' }, a.token)),
+        people,
+        ref,
+      );
+      expectSent(
+        'artist_declined, the last offer',
+        await written(() => post(`${A}/orders/${placed.id}/decline`, { reason: 'No' }, b.token)),
+        people,
+        ref,
+      );
+      expectSent(
+        'customer_rebooked',
+        await written(() =>
+          post(`${U}/orders/${placed.id}/rebook`, { selected_artists: [c.user_id, d.user_id] }, customer.token),
+        ),
+        { ...people, 'new artists': [c.id, d.id] },
+        ref,
+      );
+      h.clock.advance(OFFER_TTL_MS + 1000);
+      const swept = await written(() => expireOffers({ db: h.database.db, hub: h.hub, clock: h.clock }));
+      // The sweep may also close offers other tests left open: only this order's count here.
+      expectSent(
+        'offer_expired, the last offers',
+        swept.filter((n) => n.order_id === placed.id),
+        people,
+        ref,
+      );
+      expectSent(
+        'cancelled needing an artist',
+        await written(() => post(`${U}/orders/${placed.id}/cancel`, {}, customer.token)),
+        people,
+        ref,
+      );
+
+      const unpaid = await placeOrder(h, customer.token, [a.user_id]);
+      expectSent(
+        'cancelled before payment',
+        await written(() => post(`${U}/orders/${unpaid.id}/cancel`, {}, customer.token)),
+        people,
+        unpaid.reference,
+      );
+
+      const offered = await placeOrder(h, customer.token, [a.user_id, b.user_id]);
+      await payOrder(h, customer.token, offered.id);
+      expectSent(
+        'cancelled while offered',
+        await written(() => post(`${U}/orders/${offered.id}/cancel`, {}, customer.token)),
+        { ...people, 'offered artists': [a.id, b.id] },
+        offered.reference,
+      );
+    });
+
+    it('the work on an order, from acceptance to rating, tells the right people', async () => {
+      const order: PaidOrder = await paidOrder(h, 2);
+      const artist = order.artists[0] as ArtistAccount;
+      const people = { customer: [order.customer.id], artist: [artist.id], admins: await adminIds() };
+      expect(people.admins.length).toBeGreaterThanOrEqual(2);
+      const ref = order.reference;
+      const step = async (name: string, call: () => Promise<{ status: number; text: string }>) => {
+        const rows = await written(async () => {
+          const answer = await call();
+          expect(answer.status, `${name}: ${answer.text}`).toBeLessThan(300);
+        });
+        expectSent(name, rows, people, ref);
+      };
+      await step('artist_accepted', () => post(`${A}/orders/${order.id}/accept`, undefined, artist.token));
+      await step('recording_uploaded', () => submitRecording(h, artist.token, order.id));
+      await step('admin_requested_revision', () =>
+        post(`${ADMIN}/orders/${order.id}/request-revision`, { notes: 'Again' }, admin.token),
+      );
+      await step('recording_uploaded', () => submitRecording(h, artist.token, order.id));
+      await step('admin_validated', () => post(`${ADMIN}/orders/${order.id}/validate`, undefined, admin.token));
+      await step('customer_rejected', () =>
+        post(`${U}/orders/${order.id}/reject`, { reason: 'Slower' }, order.customer.token),
+      );
+      await step('recording_uploaded', () => submitRecording(h, artist.token, order.id));
+      await step('admin_validated', () => post(`${ADMIN}/orders/${order.id}/validate`, undefined, admin.token));
+      await step('customer_accepted', () => post(`${U}/orders/${order.id}/accept`, undefined, order.customer.token));
+      await step('customer_rated', () => post(`${U}/orders/${order.id}/rate`, { rating: 5 }, order.customer.token));
+      // The artist whose offer was withdrawn heard only of the offer.
+      expect((await notificationsOf(h, (order.artists[1] as ArtistAccount).id)).map((n) => n.type)).toEqual([
+        'new_order',
+      ]);
+
+      const working = await inProgress(1);
+      expectSent(
+        'cancelled in progress (admin)',
+        await written(() => post(`${ADMIN}/orders/${working.id}/cancel`, {}, admin.token)),
+        { customer: [working.customer.id], artist: [working.artist.id] },
+        working.reference,
+      );
+    });
+
+    it("an application's approval tells the artist", async () => {
+      const applicant = await makeArtist(h, { status: 'for_review' });
+      const rows = await written(async () => {
+        const answer = await post(`${ADMIN}/applications/${applicant.id}/approve`, undefined, admin.token);
+        expect(answer.status, answer.text).toBe(200);
+      });
+      expectSent('application approved', rows, { artist: [applicant.id] });
+      expect(rows[0]?.order_id).toBeNull();
+    });
+  });
+});
+
+describe.each(databases)('order lifecycle with REVISION_LIMIT=1 (%s)', (kind) => {
+  let h: Harness;
+  let admin: SignedIn;
+  beforeAll(async () => {
+    h = await createHarness(kind, { env: { ...env, REVISION_LIMIT: '1' } });
+    admin = await signedIn(h, 'admin');
+  });
+  afterAll(() => h.close());
+
+  it('the second customer rejection is refused: no revisions left', async () => {
+    const order = await paidOrder(h, 1);
+    const artist = order.artists[0] as ArtistAccount;
+    expect((await h.call('POST', `${A}/orders/${order.id}/accept`, undefined, { token: artist.token })).status).toBe(
+      200,
+    );
+    const deliver = async (lyrics: string) => {
+      await submitRecording(h, artist.token, order.id, lyrics);
+      const answer = await h.call('POST', `${ADMIN}/orders/${order.id}/validate`, undefined, { token: admin.token });
+      expect(answer.status, answer.text).toBe(200);
+    };
+    const reject = () =>
+      h.call('POST', `${U}/orders/${order.id}/reject`, { reason: 'Not yet' }, { token: order.customer.token });
+    await deliver('One');
+    const first = await reject();
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.data.lifecycle).toMatchObject({ revisions_used: 1, revision_limit: 1 });
+    await deliver('Two');
+    const events = await eventTypesOf(h, order.id);
+    const second = await reject();
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe(lifecycleMessages.noRevisionsLeft);
+    expect(await statusOf(h, order.id)).toBe('delivered');
+    expect(await eventTypesOf(h, order.id)).toEqual(events);
+    // Accepting is still open.
+    const accept = await h.call('POST', `${U}/orders/${order.id}/accept`, undefined, { token: order.customer.token });
+    expect(accept.status, accept.text).toBe(200);
+  });
+});
