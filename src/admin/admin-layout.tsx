@@ -64,7 +64,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </Link>
           {signedIn ? (
             <>
-              <nav aria-label="Admin" className={css({ display: 'flex', gap: '1' })}>
+              <nav aria-label="Admin" className={css({ display: 'flex', flexWrap: 'wrap', gap: '1' })}>
                 <Link to="/admin/applications" className={navLink}>
                   Applications
                 </Link>

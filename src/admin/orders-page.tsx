@@ -46,8 +46,8 @@ export function OrdersPage({ stage, transaction }: { stage: AdminStage; transact
       {transaction ? (
         <p className={css({ mb: '4' })}>
           Showing order {transaction}.{' '}
-          <Link to="/admin/orders" search={stage === 'all' ? {} : { stage }} className={link}>
-            Show all {stage === 'all' ? 'orders' : stageLabel[stage].toLowerCase()}
+          <Link to="/admin/orders" className={link}>
+            Show all orders
           </Link>
         </p>
       ) : null}

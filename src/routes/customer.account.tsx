@@ -1,5 +1,5 @@
-import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { createFileRoute, Link, Outlet, useLocation } from '@tanstack/react-router';
+import { css, cx } from 'styled-system/css';
 
 const tabs = [
   { to: '/customer/account', label: 'Profile', exact: true },
@@ -11,6 +11,9 @@ const tabs = [
 export const Route = createFileRoute('/customer/account')({
   staticData: { pageTitle: 'My Account', name: 'customer.account', authUser: 'user' },
   component: function CustomerAccount() {
+    const pathname = useLocation({ select: (l) => l.pathname });
+    // One order's page belongs to the order history.
+    const onOrderPage = pathname.startsWith('/customer/account/orders/');
     return (
       <div className={css({ maxW: '5xl', mx: 'auto', px: '4', py: '10' })}>
         <h1 className={css({ fontSize: '3xl', fontWeight: 'extrabold', mb: '6' })}>My Account</h1>
@@ -25,26 +28,33 @@ export const Route = createFileRoute('/customer/account')({
             overflowX: 'auto',
           })}
         >
-          {tabs.map((t) => (
-            <Link
-              key={t.to}
-              to={t.to}
-              activeOptions={{ exact: t.exact }}
-              className={css({
-                px: '4',
-                py: '3',
-                fontWeight: 'medium',
-                textDecoration: 'none',
-                color: 'fg.muted',
-                borderBottomWidth: '3px',
-                borderColor: 'transparent',
-                whiteSpace: 'nowrap',
-                '&[data-status=active]': { color: 'brand.700', borderColor: 'brand.600' },
-              })}
-            >
-              {t.label}
-            </Link>
-          ))}
+          {tabs.map((t) => {
+            const parentOfPage = onOrderPage && t.to === '/customer/account/order-history';
+            return (
+              <Link
+                key={t.to}
+                to={t.to}
+                activeOptions={{ exact: t.exact }}
+                aria-current={parentOfPage ? 'true' : undefined}
+                className={cx(
+                  css({
+                    px: '4',
+                    py: '3',
+                    fontWeight: 'medium',
+                    textDecoration: 'none',
+                    color: 'fg.muted',
+                    borderBottomWidth: '3px',
+                    borderColor: 'transparent',
+                    whiteSpace: 'nowrap',
+                    '&[data-status=active]': { color: 'brand.700', borderColor: 'brand.600' },
+                  }),
+                  parentOfPage && css({ color: 'brand.700', borderColor: 'brand.600' }),
+                )}
+              >
+                {t.label}
+              </Link>
+            );
+          })}
         </nav>
         <Outlet />
       </div>

@@ -110,7 +110,8 @@ export function NotificationBell({ notifications, tone = 'light' }: Notification
       </span>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content className={panel} style={panelHeights}>
+          {/* Named here: the popover links its title only when the title exists at opening, and this one mounts lazily. */}
+          <Popover.Content className={panel} style={panelHeights} aria-label={notificationLabels.heading}>
             <Popover.Title
               className={css({
                 px: '4',
