@@ -124,8 +124,9 @@ export const revisionNotesSchema = v.strictObject({ notes: trimmed(lifecycleMess
 export const cancelSchema = v.strictObject({ reason: optionalTrimmed(500) });
 /** POST /user/orders/{id}/rate. */
 export const rateSchema = v.strictObject({
+  // A missing rating defaults to 0, which the range check refuses with the same message.
   rating: v.pipe(
-    v.number(lifecycleMessages.ratingRequired),
+    v.optional(v.number(lifecycleMessages.ratingRequired), 0),
     v.integer(lifecycleMessages.ratingRequired),
     v.minValue(1, lifecycleMessages.ratingRequired),
     v.maxValue(5, lifecycleMessages.ratingRequired),

@@ -56,7 +56,8 @@ export const orderLifecycleMachine = setup({
       meta: meta({ step: 0, customer: 'Awaiting payment' }),
       on: {
         payment_succeeded: { guard: 'byRightRole', target: 'offered' },
-        cancelled: { guard: 'byRightRole', target: 'cancelled' },
+        // The chosen artists' offers never opened; cancelling withdraws them.
+        cancelled: { guard: 'byRightRole', target: 'cancelled', actions: 'closeAllOffers' },
       },
     },
     offered: {

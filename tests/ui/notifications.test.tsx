@@ -118,7 +118,7 @@ describe('notification bell (customer)', () => {
 
     const { panel } = await openBell('Notifications, 2 unread');
     const items = within(panel).getAllByTestId('notification-item');
-    expect(items.map((i) => i.querySelector('span span:nth-child(2)')?.textContent)).toEqual([
+    expect(items.map((i) => i.querySelector('[data-part=title]')?.textContent)).toEqual([
       'An artist accepted your order',
       'Recording validated',
       'Order completed',
@@ -207,10 +207,16 @@ describe('notification bell (customer)', () => {
     expect(screen.getByRole('dialog', { name: 'Notifications' })).toBeTruthy();
     await userEvent.click(within(item).getByRole('button', { name: /More actions/ }));
     expect(await screen.findByRole('menuitem', { name: 'Mark as read' })).toBeTruthy();
+    // Escape closes the item menu first, then the dropdown.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Notifications' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());
   });
 
   it('a refused change puts the item back and shows the server message', async () => {
-    signedIn(
+    const server = signedIn(
       customer,
       { '': firstPage },
       {
@@ -221,6 +227,7 @@ describe('notification bell (customer)', () => {
     const { panel } = await openBell('Notifications, 2 unread');
     await userEvent.click(within(panel).getByRole('button', { name: 'More actions for "An artist accepted your order"' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Mark as read' }));
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(await screen.findByText('Try again in a moment.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy();
   });

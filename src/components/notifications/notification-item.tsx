@@ -90,8 +90,12 @@ export function NotificationItem({ notification: n, onOpen, onMark }: Notificati
         <span className={dot} aria-hidden="true" />
         <span className={css({ display: 'flex', flexDir: 'column', gap: '0.5', minW: 0 })}>
           {unread ? <span className={css({ srOnly: true })}>{notificationLabels.unread}: </span> : null}
-          <span className={css({ fontWeight: unread ? 'semibold' : 'medium' })}>{n.title}</span>
-          <span className={css({ fontSize: 'sm', color: 'gray.700' })}>{n.body}</span>
+          <span data-part="title" className={css({ fontWeight: unread ? 'semibold' : 'medium' })}>
+            {n.title}
+          </span>
+          <span data-part="body" className={css({ fontSize: 'sm', color: 'gray.700' })}>
+            {n.body}
+          </span>
           <time
             dateTime={n.created_at}
             title={exactTime(n.created_at)}
