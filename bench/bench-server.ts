@@ -7,7 +7,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../server/app';
-import { type Env, loadConfig } from '../server/config';
+import { loadConfig } from '../server/config';
 import type { AppDeps } from '../server/context';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
@@ -48,10 +48,7 @@ export interface BenchServer {
  * sweep), because startServer cannot put PostgreSQL tables in a schema of their own. The hub is the one
  * production uses for that database: in-process for SQLite, LISTEN/NOTIFY for PostgreSQL.
  */
-export async function startBenchServer(
-  kind: BenchDatabase,
-  options: { seed?: boolean; env?: Env } = {},
-): Promise<BenchServer> {
+export async function startBenchServer(kind: BenchDatabase, options: { seed?: boolean } = {}): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `labsongs-bench-${kind}-`));
   const url = postgresUrl();
   if (kind === 'postgres' && !url) throw new Error('BENCH_DATABASE_URL (or TEST_DATABASE_URL) is not set');
@@ -64,7 +61,6 @@ export async function startBenchServer(
     JWT_SECRET: randomBytes(48).toString('base64url'),
     PAYOUT_KEY: randomBytes(32).toString('hex'),
     ...(kind === 'postgres' ? { DATABASE_URL: url } : {}),
-    ...options.env,
   });
   const schema = kind === 'postgres' ? `bench_${randomBytes(6).toString('hex')}` : undefined;
   const adminQuery = async (statement: string) => {
@@ -106,12 +102,7 @@ export async function startBenchServer(
       });
     }
     hub = schema
-      ? await startPgHub({
-          url: config.database.kind === 'postgres' ? config.database.url : '',
-          schema,
-          db: database.db,
-          logger: silentLogger,
-        })
+      ? await startPgHub({ url: url as string, schema, db: database.db, logger: silentLogger })
       : createLocalHub();
     const deps = {
       config,

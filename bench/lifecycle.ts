@@ -196,7 +196,7 @@ export async function benchLifecycleOn(
   database: BenchDatabase,
   options: { orders?: number; concurrency?: number } = {},
 ): Promise<LifecycleBench> {
-  const count = options.orders ?? 200;
+  const count = options.orders ?? 400;
   const concurrency = options.concurrency ?? 10;
   const server = await startBenchServer(database, { seed: true });
   try {

@@ -2,6 +2,7 @@
 // are measured without them. Driven over IPC: `open` connects every client, `finish` waits for the
 // expected number of notifications and answers what each client received and when, `close` ends.
 import http from 'node:http';
+import { sharedNow } from './stats';
 
 export interface ClientAccount {
   userId: number;
@@ -20,14 +21,13 @@ export type FromClients =
   | { type: 'connected'; connected: number; failures: string[]; seconds: number }
   | { type: 'report'; receipts: Receipt[]; rssMb: number };
 
-/** Milliseconds on a clock both processes share (wall-clock origin, monotonic since). */
-export const sharedNow = () => performance.timeOrigin + performance.now();
-
 /** The sequence number the load generator wrote into each notification body ("… #123"). */
 export const sequenceOf = (body: string): number => Number(/#(\d+)$/.exec(body)?.[1] ?? Number.NaN);
 
 const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
 const receipts: Receipt[] = [];
+/** Distinct notifications received: a duplicate must not stand in for one still missing. */
+const distinct = new Set<number>();
 const open: http.ClientRequest[] = [];
 let onReceipt: (() => void) | undefined;
 
@@ -51,7 +51,9 @@ function listen(url: string, userId: number): Promise<void> {
           const data = /^data: ?(.*)$/m.exec(block)?.[1];
           if (event === 'notification' && data) {
             const push = JSON.parse(data) as { notification: { body: string } };
-            receipts.push([sequenceOf(push.notification.body), userId, sharedNow()]);
+            const seq = sequenceOf(push.notification.body);
+            receipts.push([seq, userId, sharedNow()]);
+            distinct.add(seq);
             onReceipt?.();
           }
           if (event) resolve();
@@ -98,7 +100,7 @@ process.on('message', async (message: ToClients) => {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, message.timeoutMs);
       const check = () => {
-        if (receipts.length < message.expected) return;
+        if (distinct.size < message.expected) return;
         clearTimeout(timer);
         resolve();
       };

@@ -26,3 +26,6 @@ export async function eachConcurrently<T>(
     }),
   );
 }
+
+/** Milliseconds on a clock two processes share (wall-clock origin, monotonic since). */
+export const sharedNow = (): number => performance.timeOrigin + performance.now();

@@ -98,6 +98,8 @@ export const notificationsMachine = setup({
       nextCursor: page.next_cursor,
       unreadCount: page.unread_count,
     })),
+    /** Tells the live region the first page is in, so the stream can resume after its newest id. */
+    announceListLoaded: raise({ type: 'list.loaded' }),
     setLoadError: assign((_, params: { message: string }) => ({ loadError: params.message })),
     /** Shows the change at once and queues it for the server. */
     markLocally: assign(({ context }, params: { id: number; read: boolean }) => {
@@ -170,10 +172,7 @@ export const notificationsMachine = setup({
                 input: { cursor: null, limit: notificationsUi.pageSize },
                 onDone: {
                   target: 'ready',
-                  actions: [
-                    { type: 'setFirstPage', params: ({ event }) => event.output },
-                    raise({ type: 'list.loaded' }),
-                  ],
+                  actions: [{ type: 'setFirstPage', params: ({ event }) => event.output }, 'announceListLoaded'],
                 },
                 onError: {
                   target: 'failed',

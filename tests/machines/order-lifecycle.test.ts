@@ -97,7 +97,8 @@ const offerCloses = (by: LifecycleRole[]): Move[] => [
 const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
   awaiting_payment: {
     payment_succeeded: [{ by: ['system'], to: 'offered' }],
-    cancelled: [{ by: ['customer', 'admin'], to: 'cancelled' }],
+    // The chosen artists' offers are withdrawn with the order.
+    cancelled: [{ by: ['customer', 'admin'], to: 'cancelled', counters: closeAll }],
   },
   offered: {
     // The first artist to accept takes the order; the other offers are withdrawn.
@@ -214,6 +215,11 @@ const facts = (status: OrderStatus, more: Partial<LifecycleFacts> = {}): Lifecyc
 /** A state and its counters, the same for the machine's snapshots and the table's moves. */
 const keyOf = (key: StateKey, c: Counters) => JSON.stringify([key, c.openOffers, c.revisionsUsed, c.revisionLimit]);
 const serializeState = (s: any) => keyOf(stateKeyOf(s), s.context);
+/**
+ * Each start reaches a few dozen orders (under 1,500 traversal steps): a counter that grows without
+ * bound stops the traversal here instead of exhausting memory.
+ */
+const limit = 5_000;
 
 // ---- Starting orders -----------------------------------------------------------------------------
 
@@ -301,7 +307,7 @@ const stateExpectations: Record<string, (s: OrderLifecycleSnapshot) => void> = {
     expect(factsOf(s).rated).toBe(true);
   },
   cancelled: (s) => {
-    expectAsTheTableSays(s);
+    noOpenOffers(s);
     expect(s.status).toBe('done');
   },
 };
@@ -342,7 +348,7 @@ describe('orderLifecycleMachine: the machine is the table of DESIGN §4', () => 
     it(`reaches exactly the orders the table reaches, by the same moves, from ${name}`, () => {
       const adjacency: AdjacencyMap<OrderLifecycleSnapshot, OrderLifecycleEvent> = getAdjacencyMap(
         orderLifecycleMachine,
-        { input, events, serializeState },
+        { input, events, serializeState, limit },
       );
       const table = tableReachable(input);
       expect(Object.keys(adjacency).sort()).toEqual([...table.keys()].sort());
@@ -365,7 +371,7 @@ describe('orderLifecycleMachine: model-based paths', () => {
   const all = starts.map(({ name, input }) => ({
     name,
     input,
-    paths: getTransitionPaths(orderLifecycleMachine, { input, events, serializeState }),
+    paths: getTransitionPaths(orderLifecycleMachine, { input, events, serializeState, limit }),
   }));
 
   it('reaches every state', () =>
@@ -413,6 +419,7 @@ describe('orderLifecycleMachine: model-based paths', () => {
     // Only events some role may send: the others change nothing and only multiply the paths.
     events: events.filter((e) => senders[e.type].includes(e.role)),
     serializeState,
+    limit,
   }).filter((p) => p.state.matches('completed') || p.state.matches('cancelled'));
 
   it('simple journeys end in completed (rated and unrated) and cancelled', () => {
@@ -694,9 +701,8 @@ describe('orderLifecycleMachine: cancelling', () => {
         expect(allowedEvents(f, role).includes('cancelled'), `${role} in ${key}`).toBe(allowed);
         const decision = decide(f, cancel);
         if (allowed) {
-          // Cancelling closes whatever offers were open once artists were asked.
-          expect(decision).toMatchObject({ ok: true, facts: { status: 'cancelled' }, changed: true });
-          if (key !== 'awaiting_payment') expect(decision).toMatchObject({ facts: { open_offers: 0 } });
+          // Cancelling withdraws every offer, whether or not the artists were told yet.
+          expect(decision).toMatchObject({ ok: true, facts: { status: 'cancelled', open_offers: 0 }, changed: true });
         } else
           expect(decision, `${role} in ${key}`).toEqual({
             ok: false,

@@ -79,12 +79,7 @@ const rebooked = (path: StatePath<OrderLifecycleSnapshot, any>) =>
 const POOL = 2 + Math.max(...[...paths, ...states].map(rebooked)) + 1;
 
 /** The facts a snapshot stands for, as the database keeps them. */
-function expectedFacts(s: OrderLifecycleSnapshot): LifecycleFacts {
-  const facts = factsOf(s);
-  // The machine closes offers only when leaving `offered`: an unpaid order cancelled keeps the count of
-  // the artists it had chosen, while the server withdraws those waiting offers. Cancelled has none open.
-  return facts.status === 'cancelled' ? { ...facts, open_offers: 0 } : facts;
-}
+const expectedFacts = (s: OrderLifecycleSnapshot): LifecycleFacts => factsOf(s);
 
 const OFFER_TTL_HOURS = 1;
 /** The clock jumps past offer deadlines; tokens are renewed once they are this old on the test clock. */

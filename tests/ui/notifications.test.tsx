@@ -96,7 +96,11 @@ function render(path: string) {
   return view;
 }
 
-const firstPage: NotificationsPage = { notifications: [accepted, validated, completed], next_cursor: '10', unread_count: 2 };
+const firstPage: NotificationsPage = {
+  notifications: [accepted, validated, completed],
+  next_cursor: '10',
+  unread_count: 2,
+};
 /** An item's own button (its menu button names the title too). */
 const itemButton = (panel: HTMLElement, title: string) =>
   within(panel).getByRole('button', { name: new RegExp(`^(Unread: )?${title}`) });
@@ -187,8 +191,13 @@ describe('notification bell (customer)', () => {
     expect(call?.query.get('cursor')).toBe('10');
     expect(call?.query.get('limit')).toBe('10');
     expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(500);
-    expect(within(panel).getAllByTestId('notification-item').at(-1)?.textContent).toContain('Order OR1009 was cancelled.');
+    expect(within(panel).getAllByTestId('notification-item').at(-1)?.textContent).toContain(
+      'Order OR1009 was cancelled.',
+    );
     expect(within(panel).queryByRole('button', { name: 'See previous notification' })).toBeNull();
+    // The focus moves on to the first of the older ones (the button it was on is gone).
+    expect(document.activeElement).toBe(itemButton(panel, 'Order cancelled'));
+    expect(screen.getByRole('dialog', { name: 'Notifications' })).toBe(panel);
   });
 
   it('"Mark as unread" from the item menu sends mark_as_read false and counts it', async () => {
@@ -225,8 +234,11 @@ describe('notification bell (customer)', () => {
     );
     render('/');
     const { panel } = await openBell('Notifications, 2 unread');
-    await userEvent.click(within(panel).getByRole('button', { name: 'More actions for "An artist accepted your order"' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Mark as read' }));
+    // The keyboard path: the item's menu button, Enter to open it, Enter on its one item.
+    within(panel).getByRole('button', { name: 'More actions for "An artist accepted your order"' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('menuitem', { name: 'Mark as read' });
+    await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(server.calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(await screen.findByText('Try again in a moment.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy();
@@ -245,7 +257,8 @@ describe('notification bell (artist)', () => {
       artist,
       { '': { notifications: [offer], next_cursor: null, unread_count: 1 } },
       {
-        'PATCH /api/v1/artist/notifications/30': () => ok({ notification: { ...offer, is_read: true }, unread_count: 0 }),
+        'PATCH /api/v1/artist/notifications/30': () =>
+          ok({ notification: { ...offer, is_read: true }, unread_count: 0 }),
         'GET /api/v1/artist/orders': () => ok({ items: [], next_cursor: null }),
         'GET /api/v1/artist/dashboard': () => ok({}),
       },

@@ -1,7 +1,7 @@
 import { Popover } from '@ark-ui/react/popover';
 import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
 import { notificationsUi } from '../../../contracts/constants';
 import { notificationLabels } from '../../../contracts/notification-labels';
@@ -146,9 +146,24 @@ function PanelBody({ view, send }: { view: View; send: NotificationsActor['send'
       </div>
     );
   if (view.empty) return <p className={note}>{notificationLabels.empty}</p>;
+  return <NotificationList view={view} send={send} />;
+}
+
+function NotificationList({ view, send }: { view: View; send: NotificationsActor['send'] }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  // The last item when older ones were asked for: once they are in, the focus moves to the first of
+  // them, so a keyboard user reads on where the list grew (the button may be gone by then).
+  const lastBefore = useRef<number | null>(null);
+  useEffect(() => {
+    if (view.loadingMore || lastBefore.current === null) return;
+    const index = view.items.findIndex((n) => n.id === lastBefore.current);
+    lastBefore.current = null;
+    listRef.current?.children[index + 1]?.querySelector('button')?.focus();
+  }, [view.loadingMore, view.items]);
+
   return (
     <>
-      <ul aria-label={notificationLabels.heading}>
+      <ul ref={listRef} aria-label={notificationLabels.heading}>
         {view.items.map((n) => (
           <NotificationItem
             key={n.id}
@@ -173,7 +188,10 @@ function PanelBody({ view, send }: { view: View; send: NotificationsActor['send'
             size="sm"
             color="text"
             aria-busy={view.loadingMore || undefined}
-            onClick={() => send({ type: 'user.showMore' })}
+            onClick={() => {
+              lastBefore.current = view.items.at(-1)?.id ?? null;
+              send({ type: 'user.showMore' });
+            }}
           >
             {view.loadingMore ? <Spinner /> : null}
             {notificationLabels.showMore}
