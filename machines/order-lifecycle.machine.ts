@@ -35,7 +35,7 @@ export const orderLifecycleMachine = setup({
     /** A rebooking names at least one new artist. */
     rebooksSomeone: ({ event }) => fromRightRole(event) && event.type === 'customer_rebooked' && event.offers >= 1,
     /** Only an admin cancels work an artist has started (an overdue order): the customer cannot. */
-    byAdmin: ({ event }) => event.role === 'admin',
+    byAdmin: ({ event }) => fromRightRole(event) && event.role === 'admin',
   },
   actions: {
     closeOffer: assign(({ context }) => ({ openOffers: Math.max(0, context.openOffers - 1) })),
