@@ -76,7 +76,8 @@ function adminSide(page: Page) {
       await this.openFromQueue(reference);
       await page.getByRole('button', { name: 'Validate', exact: true }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Validate' }).click();
-      await expect(page.getByRole('button', { name: 'Validate', exact: true })).toBeHidden();
+      await expect(page.getByText('The recording was validated and delivered to the customer.')).toBeVisible();
+      await expect(page.getByRole('alertdialog')).toBeHidden();
     },
   };
 }
@@ -113,14 +114,20 @@ test('an order travels from payment to a shared gift, with every party notified 
   // The offer appears in the artist's bell without a reload.
   await expect(artist.bell()).not.toHaveAttribute('aria-label', unreadBefore);
   await artist.bell().click();
-  const offerNote = artistPage.getByRole('dialog').getByText(new RegExp(`New song order|${reference}`)).first();
+  const offerNote = artistPage
+    .getByRole('dialog')
+    .getByText(new RegExp(`New song order|${reference}`))
+    .first();
   await expect(artistPage.getByRole('dialog').getByText(reference, { exact: false }).first()).toBeVisible();
   await offerNote.click();
   await expect(artistPage).toHaveURL(/\/artist\/song-orders/);
 
   // The artist accepts and uploads the first take.
   await artist.card(reference).getByRole('button', { name: 'Accept' }).click();
-  await artistPage.getByRole('alertdialog').getByRole('button', { name: /Accept/ }).click();
+  await artistPage
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /Accept/ })
+    .click();
   await expect(artistPage.getByText('You took this order. It is now in Ongoing.')).toBeVisible();
   await artistPage.goto('/artist/ongoing');
   await artist.uploadRecording(reference, 'Upload recording');
@@ -134,10 +141,15 @@ test('an order travels from payment to a shared gift, with every party notified 
 
   // The customer listens in the global player and asks for changes once.
   await customer.goto(`/customer/account/order-history?transaction=${reference}`);
-  await customer.getByRole('link', { name: /View order/ }).first().click();
+  await customer
+    .getByRole('link', { name: /View order/ })
+    .first()
+    .click();
   await expect(customer.getByText('Ready to listen').first()).toBeVisible();
   await customer.getByRole('button', { name: /^▶? ?Play “/ }).click();
-  await expect(customer.getByRole('region', { name: 'Audio player' }).getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expect(
+    customer.getByRole('region', { name: 'Audio player' }).getByRole('button', { name: 'Pause', exact: true }),
+  ).toBeVisible();
   await expect(customer.getByText('2 revisions left').first()).toBeVisible();
   await customer.getByRole('button', { name: 'Ask for changes' }).click();
   const changes = customer.getByRole('dialog', { name: 'Ask for changes' });
@@ -155,14 +167,21 @@ test('an order travels from payment to a shared gift, with every party notified 
   await customer.getByRole('button', { name: 'Accept the song' }).click();
   await customer.getByRole('alertdialog').getByRole('button', { name: 'Accept' }).click();
   await expect(customer.getByRole('heading', { name: 'Rate the song' })).toBeVisible();
-  await customer.getByText('5 stars').click();
+  // The stars are labels around visually hidden radios: click the fifth star, as a person would.
+  await customer.locator('label').filter({ hasText: '5 stars' }).click();
+  await expect(customer.getByRole('radio', { name: '5 stars' })).toBeChecked();
   await customer.getByLabel('Review (optional)').fill('Lola cried. Thank you!');
   await customer.getByRole('button', { name: 'Send rating' }).click();
   await expect(customer.getByRole('heading', { name: 'Your rating' })).toBeVisible();
 
   // The artist's earnings show the credit for this order.
   await artistPage.goto('/artist/earnings');
-  await expect(artistPage.getByRole('row').filter({ hasText: reference })).toContainText(/Available/i);
+  const line = artistPage
+    .getByRole('table', { name: 'Earnings per order' })
+    .getByRole('row')
+    .filter({ hasText: reference });
+  await expect(line).toContainText(/Available/i);
+  await expect(artistPage.getByRole('table', { name: 'Payout history' })).toContainText(reference);
 
   // The customer shares the gift; a logged-out visitor plays it.
   await customer.getByRole('button', { name: 'Create a gift link' }).click();
@@ -171,6 +190,8 @@ test('an order travels from payment to a shared gift, with every party notified 
   const visitor = await newPage(browser);
   await visitor.goto(new URL(link).pathname);
   await visitor.getByRole('button', { name: /Play/ }).first().click();
-  await expect(visitor.getByRole('region', { name: 'Audio player' }).getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expect(
+    visitor.getByRole('region', { name: 'Audio player' }).getByRole('button', { name: 'Pause', exact: true }),
+  ).toBeVisible();
   await expect(visitor.getByRole('link', { name: /Download/ })).toBeVisible();
 });

@@ -89,4 +89,3 @@ export async function logInFromFooter(page: Page) {
   await s.logIn(e2e.demo.customer.email, e2e.demo.customer.password);
   await expect(page).toHaveURL(/\/order\/occasion$/);
 }
-
