@@ -33,13 +33,16 @@ const badge = css({
   minW: '5',
   h: '5',
   px: '1',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
   borderRadius: 'full',
   bg: 'red.600',
   color: 'white',
-  fontSize: '2xs',
+  // 11 px: small enough for "99+" inside the 20 px badge, still readable.
+  fontSize: '0.6875rem',
   fontWeight: 'bold',
-  lineHeight: '5',
-  textAlign: 'center',
+  lineHeight: '1',
 });
 
 // SPEC §9: the panel scrolls past 400px, 640px on large screens (the values live in contracts).

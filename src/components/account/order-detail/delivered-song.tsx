@@ -23,6 +23,8 @@ export function DeliveredSong({ song, heading = 'Your song' }: { song: SongToPla
       </h3>
       <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
         <Button
+          // A long title wraps on a phone instead of pushing the card wider than the screen.
+          className={css({ whiteSpace: 'normal', h: 'auto', minH: '10', py: '2', textAlign: 'left' })}
           onClick={() =>
             player.toggleArtist({ id: song.playerId, name: song.artistName, image: null }, [
               { url: song.url, title: song.title },
