@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { e2e } from './env';
 import { dateIn, logInFromFooter, orderPages, usDate } from './order-pages';
 
 // The customer's order flow against the real server (issue 3): occasion → song → story → review →

@@ -1,8 +1,8 @@
+import type { Kysely, Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contracts/messages';
 import { orderMessages } from '../../contracts/order';
 import { ConfigError, loadConfig } from '../../server/config';
-import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../server/db/schema';
 import { ApiError } from '../../server/http/api-error';
 import { payOrder } from '../../server/lifecycle/order-actions';
@@ -378,9 +378,7 @@ describe.each(databases)('order history and payments (%s)', (kind) => {
 
     // Concurrent calls on a fresh order: one moves it.
     const other = await placeOrder(h, customer.token, [artist.user_id]);
-    const results = await Promise.all(
-      [0, 1, 2].map(() => markOrderPaid(db(), other.id, paidAt)),
-    );
+    const results = await Promise.all([0, 1, 2].map(() => markOrderPaid(db(), other.id, paidAt)));
     expect(results.filter(Boolean)).toHaveLength(1);
     // A cancelled order is never paid into another state.
     const cancelled = await placeOrder(h, customer.token, [artist.user_id]);

@@ -1,60 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderDetail, Payment } from '../../contracts/order';
+import type { Payment } from '../../contracts/order';
+import { orderAt } from '../machines/customer-order.fixtures';
 import { fakeServer, fakeToken, makeUser, renderApp, storeSession } from './app-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const order: OrderDetail = {
-  id: 7,
-  reference: 'OR12345678',
-  status: 'offered',
-  price: 3200,
-  currency: 'PHP',
-  occasion_name: 'birthday',
-  recipient_first_name: 'Lola',
-  needed_by: '2026-12-24',
-  artists: [{ id: 'a1', stage_name: 'Liza Sings' }],
-  created_at: '2026-11-20T10:00:00.000Z',
-  paid_at: '2026-11-20T10:05:00.000Z',
-  events: [
-    { type: 'created', at: '2026-11-20T10:00:00.000Z', by: 'customer' },
-    { type: 'payment_succeeded', at: '2026-11-20T10:05:00.000Z', by: 'provider' },
-  ],
-  lifecycle: { status: 'offered', rated: false, open_offers: 1, revisions_used: 0, revision_limit: 2 },
-  due_at: null,
-  recording: null,
-  artist: null,
-  rating: null,
-  review: null,
-  gift: null,
-  refund: null,
-  brief: {
-    occasion: {} as OrderDetail['brief']['occasion'],
-    song: {
-      selected_artists: ['a1'],
-      song_mood: 'sentimental',
-      song_tempo: 'slow',
-      genre: 'ballad',
-      vocal_type: 'female',
-      is_rebook: false,
-      needed_by: '2026-12-24',
-    },
-    story: {
-      song_about: 'Her ninetieth birthday and the garden she grew for all of us.',
-      song_prompt1_title: 'Sunday lunches',
-      song_prompt1_details: 'Sinigang and stories.',
-      song_prompt2_title: '',
-      song_prompt2_details: '',
-      song_clip: null,
-      song_prompt1_clip: null,
-      song_prompt2_clip: null,
-      audio_recording1_clip: { temp_location: 'tmp_abcdefgh', url: '/media/audio/x', mime: 'audio/webm', size: 10 },
-      audio_recording2_clip: null,
-    },
-  },
-};
+/** An order waiting for its artist, as GET /orders lists it (the customer-order fixture). */
+const order = orderAt('offered');
 const payment: Payment = {
   id: 3,
   order_id: 7,

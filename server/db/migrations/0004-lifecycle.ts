@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database';
 import { addIdColumn } from './column-types';
 
@@ -9,8 +9,11 @@ import { addIdColumn } from './column-types';
 export function lifecycleTables(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      const addOrderColumn = (name: string, type: 'text' | 'integer', build = (c: any) => c) =>
-        db.schema.alterTable('orders').addColumn(name, type, build).execute();
+      const addOrderColumn = (
+        name: string,
+        type: 'text' | 'integer',
+        build: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder = (column) => column,
+      ) => db.schema.alterTable('orders').addColumn(name, type, build).execute();
       await addOrderColumn('artist_id', 'integer', (c) => c.references('users.id').onDelete('restrict'));
       await addOrderColumn('due_at', 'text');
       await addOrderColumn('accepted_at', 'text');
