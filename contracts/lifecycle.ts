@@ -162,6 +162,11 @@ export const giftSchema = v.strictObject({
       v.pipe(
         v.string(lifecycleMessages.revealDateInvalid),
         v.regex(/^\d{4}-\d{2}-\d{2}$/, lifecycleMessages.revealDateInvalid),
+        // A real calendar day: 2099-02-30 and 2026-13-01 are not.
+        v.check((day) => {
+          const at = new Date(`${day}T00:00:00Z`);
+          return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day);
+        }, lifecycleMessages.revealDateInvalid),
       ),
     ),
     null,
@@ -173,29 +178,39 @@ export const thanksSchema = v.strictObject({
   message: trimmed('Please write your note', 1000),
 });
 
-const cursorSchema = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'Invalid cursor')));
+/** An order list's cursor is "<needed_by>_<id>" of the last row sent (server/lifecycle/order-lists.ts). */
+const orderCursorSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}_\d{1,12}$/, 'Invalid cursor')));
+/** A payout list's cursor is the id of the last row sent. */
+const idCursorSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Invalid cursor')));
+export const pageLimitMessage = 'Choose a page size from 1 to 50';
 const limitSchema = v.optional(
-  v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Invalid limit'), v.transform(Number), v.minValue(1), v.maxValue(50)),
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,3}$/, pageLimitMessage),
+    v.transform(Number),
+    v.minValue(1, pageLimitMessage),
+    v.maxValue(50, pageLimitMessage),
+  ),
   '10',
 );
 
 /** GET /artist/orders?stage=&cursor=&limit=: sorted by due date (needed-by for offers), then id. */
 export const artistOrdersQuerySchema = v.strictObject({
   stage: v.picklist(artistStages, 'Unknown stage'),
-  cursor: cursorSchema,
+  cursor: orderCursorSchema,
   limit: limitSchema,
 });
 /** GET /admin/orders?stage=&cursor=&limit=&transaction=: by due date then id (newest first for `all`). */
 export const adminOrdersQuerySchema = v.strictObject({
   stage: v.optional(v.picklist(adminStages, 'Unknown stage'), 'all'),
   transaction: v.optional(v.pipe(v.string(), v.trim(), v.regex(orderReferencePattern, 'Unknown transaction'))),
-  cursor: cursorSchema,
+  cursor: orderCursorSchema,
   limit: limitSchema,
 });
 /** GET /admin/payouts?status=&cursor=. */
 export const payoutsQuerySchema = v.strictObject({
   status: v.optional(v.picklist(['pending', 'paid'] as const, 'Unknown status'), 'pending'),
-  cursor: cursorSchema,
+  cursor: idCursorSchema,
   limit: limitSchema,
 });
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { AccountType } from './auth';
+import { pageLimitMessage } from './lifecycle';
 
 // In-app notifications (SPEC §3 Notification, §4 Notifications, §7; DESIGN §3–§4).
 
@@ -52,7 +53,13 @@ export interface NotificationPush {
 export const notificationsQuerySchema = v.strictObject({
   cursor: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Invalid cursor'))),
   limit: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'Invalid limit'), v.transform(Number), v.minValue(1), v.maxValue(50)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}$/, pageLimitMessage),
+      v.transform(Number),
+      v.minValue(1, pageLimitMessage),
+      v.maxValue(50, pageLimitMessage),
+    ),
     '10',
   ),
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { artistMessages } from '../../contracts/artist';
-import { lifecycleMessages } from '../../contracts/lifecycle';
+import { lifecycleMessages, pageLimitMessage } from '../../contracts/lifecycle';
 import { fieldMessages, serverMessages } from '../../contracts/messages';
 import { type NotificationType, notificationTypes } from '../../contracts/notifications';
 import { orderMessages } from '../../contracts/order';
@@ -254,7 +254,15 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
     it('a gift date is a date from today (Manila) on; a thank-you has a name and a message', async () => {
       const order = await completed();
       const url = `${U}/orders/${order.id}/gift`;
-      for (const reveal_on of ['12/31/2030', '2030-1-1', 'tomorrow', 20301231])
+      for (const reveal_on of [
+        '12/31/2030',
+        '2030-1-1',
+        'tomorrow',
+        20301231,
+        '2099-02-30',
+        '2030-13-01',
+        '9999-99-99',
+      ])
         expect(fieldErrors(await post(url, { reveal_on }, order.customer.token))).toEqual({
           reveal_on: [lifecycleMessages.revealDateInvalid],
         });
@@ -285,6 +293,9 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
         '',
         'stage=new&cursor=a%20b',
         'stage=new&cursor=%27%3B--',
+        // Well-formed characters, but not "<needed_by>_<id>": never a silent first page.
+        'stage=new&cursor=zzz',
+        'stage=new&cursor=2026-01-01',
         'stage=new&limit=0',
         'stage=new&limit=51',
         'stage=new&limit=abc',
@@ -294,9 +305,20 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
         expect(answer.status, `artist ${query}: ${answer.text}`).toBe(422);
         expect(answer.body.message).toBe(serverMessages.validationFailed);
       }
-      for (const query of ['stage=nope', 'transaction=XYZ', 'cursor=a%20b', 'limit=0', 'limit=100', 'stage=paid'])
+      expect((await get(`${A}/orders?stage=new&limit=0`, artist.token)).body.errors).toEqual({
+        limit: [pageLimitMessage],
+      });
+      for (const query of [
+        'stage=nope',
+        'transaction=XYZ',
+        'cursor=a%20b',
+        'cursor=zzz',
+        'limit=0',
+        'limit=100',
+        'stage=paid',
+      ])
         expect((await get(`${ADMIN}/orders?${query}`, admin.token)).status, `admin ${query}`).toBe(422);
-      for (const query of ['status=nope', 'limit=-1', 'cursor=%2F'])
+      for (const query of ['status=nope', 'limit=-1', 'cursor=%2F', 'cursor=2026-01-01_1'])
         expect((await get(`${ADMIN}/payouts?${query}`, admin.token)).status, `payouts ${query}`).toBe(422);
       expect((await get(`${A}/orders?stage=new&limit=50`, artist.token)).status).toBe(200);
     });
