@@ -4,30 +4,7 @@ import { css } from 'styled-system/css';
 import type { ApplicationSummary } from '../../contracts/artist';
 import type { AppStatus } from '../../contracts/auth';
 import { applicationTabs, formatDate, progressSummary } from './format';
-
-const tabTrigger = css({
-  px: '4',
-  py: '2.5',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  borderBottomWidth: '3px',
-  borderColor: 'transparent',
-  mb: '-1px',
-  _hover: { color: 'fg.default' },
-  _selected: { color: 'brand.700', borderColor: 'brand.600' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '-2px' },
-});
-
-const cell = css({ px: '3', py: '3', textAlign: 'left', verticalAlign: 'top', borderTopWidth: '1px' });
-const headCell = css({
-  px: '3',
-  py: '2',
-  textAlign: 'left',
-  fontSize: 'sm',
-  color: 'fg.muted',
-  fontWeight: 'semibold',
-});
+import { cell, headCell, tabTrigger } from './table-styles';
 
 /** /admin/applications: one tab per status; the chosen tab is in the URL (?status=). */
 export function ApplicationsPage({ status, applications }: { status: AppStatus; applications: ApplicationSummary[] }) {

@@ -6,22 +6,13 @@ import { SelectField } from '../components/ui/select-field';
 import { getAdminOrdersApi } from './orders.api';
 import { formatDay, formatMoney, occasionLabel, orderStatusLabel, stageLabel } from './orders-format';
 import { Badge, ListFooter, ListState, OverdueBadge, panel, useAdminList } from './paged-list';
+import { cell, headCell, small } from './table-styles';
 
 /** The filter's choices: everything, the overdue ones, then each status in lifecycle order. */
 const stageOptions = ['all', 'overdue', ...adminStages.filter((stage) => stage !== 'all' && stage !== 'overdue')].map(
   (stage) => ({ value: stage, display: stageLabel[stage as AdminStage] }),
 );
 
-const cell = css({ px: '3', py: '3', textAlign: 'left', verticalAlign: 'top', borderTopWidth: '1px' });
-const headCell = css({
-  px: '3',
-  py: '2',
-  textAlign: 'left',
-  fontSize: 'sm',
-  color: 'fg.muted',
-  fontWeight: 'semibold',
-});
-const small = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' });
 const link = css({ color: 'brand.700', textDecoration: 'underline', fontWeight: 'semibold' });
 
 /** /admin/orders: every order by stage (?stage=), or the one a notification points at (?transaction=). */

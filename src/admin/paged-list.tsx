@@ -3,14 +3,19 @@ import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'reac
 import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
 import type { Page } from '../../contracts/lifecycle';
-import { connectAdminList } from '../../machines/admin-list.connect';
-import { adminListMachine, type ListItem, type ListQuery } from '../../machines/admin-list.machine';
+import { connectPagedList } from '../../machines/paged-list.connect';
+import {
+  type FetchPageInput,
+  type ListItem,
+  type ListQuery,
+  pagedListMachine,
+} from '../../machines/paged-list.machine';
 import { Button } from '../components/ui/button';
 
 export const panel = css({ bg: 'white', borderRadius: 'lg', boxShadow: 'sm' });
 
 /**
- * One run of the admin list machine for `query`. The query is read once: the page gives the list a
+ * One run of the paged list machine for `query`. The query is read once: the page gives the list a
  * `key` made from it, so a new address starts a new list.
  */
 export function useAdminList<T extends ListItem>(
@@ -21,13 +26,17 @@ export function useAdminList<T extends ListItem>(
   fetchRef.current = fetchPage;
   const machine = useMemo(
     () =>
-      adminListMachine.provide({
-        actors: { fetchPage: fromPromise(({ input }) => fetchRef.current(input.query, input.cursor)) },
+      pagedListMachine.provide({
+        actors: {
+          fetchPage: fromPromise<Page<ListItem>, FetchPageInput>(({ input }) =>
+            fetchRef.current(input.query, input.cursor),
+          ),
+        },
       }),
     [],
   );
   const actor = useActorRef(machine, { input: { query } });
-  const view = useSelector(actor, (s) => connectAdminList<T>(s));
+  const view = useSelector(actor, (s) => connectPagedList<T>(s));
   return { ...view, actor };
 }
 
@@ -100,9 +109,9 @@ export function ListFooter({
     <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', mt: '4' })}>
       <p role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
         {`Showing ${count} ${noun}`}
-        {list.canLoadMore ? ', more to load' : ''}
+        {list.hasMore ? ', more to load' : ''}
       </p>
-      {list.canLoadMore ? (
+      {list.hasMore ? (
         <Button
           color="secondary"
           size="sm"

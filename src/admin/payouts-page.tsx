@@ -14,6 +14,7 @@ import { notify } from '../components/ui/toaster';
 import { getAdminOrdersApi } from './orders.api';
 import { formatDateTime, formatMoney } from './orders-format';
 import { Badge, ListFooter, ListState, panel, useAdminList } from './paged-list';
+import { cell, headCell, small, tabTrigger } from './table-styles';
 
 export type PayoutStatus = 'pending' | 'paid';
 
@@ -21,30 +22,6 @@ const payoutTabs: readonly { status: PayoutStatus; label: string; empty: string 
   { status: 'pending', label: 'Pending', empty: 'No payouts are waiting to be paid.' },
   { status: 'paid', label: 'Paid', empty: 'No payouts have been paid yet.' },
 ];
-
-const tabTrigger = css({
-  px: '4',
-  py: '2.5',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  borderBottomWidth: '3px',
-  borderColor: 'transparent',
-  mb: '-1px',
-  _hover: { color: 'fg.default' },
-  _selected: { color: 'brand.700', borderColor: 'brand.600' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '-2px' },
-});
-const cell = css({ px: '3', py: '3', textAlign: 'left', verticalAlign: 'top', borderTopWidth: '1px' });
-const headCell = css({
-  px: '3',
-  py: '2',
-  textAlign: 'left',
-  fontSize: 'sm',
-  color: 'fg.muted',
-  fontWeight: 'semibold',
-});
-const small = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' });
 
 /** /admin/payouts: the artists' earnings to transfer (?status=pending) and those already paid. */
 export function PayoutsPage({ status }: { status: PayoutStatus }) {

@@ -54,7 +54,6 @@ export function OrderStagePage({ stage }: { stage: ArtistStage }) {
   }, [list.items, list.loadingMore]);
 
   const now = new Date();
-  const ready = !list.loading && !list.failed;
   return (
     <section
       aria-labelledby={headingId}
@@ -77,7 +76,7 @@ export function OrderStagePage({ stage }: { stage: ArtistStage }) {
           </Button>
         </div>
       ) : null}
-      {ready && list.items.length === 0 ? (
+      {list.empty ? (
         <p role="status" className={css({ color: 'fg.muted', bg: 'white', borderRadius: 'xl', p: '6' })}>
           {copy.empty}
         </p>
@@ -104,12 +103,12 @@ export function OrderStagePage({ stage }: { stage: ArtistStage }) {
         </ul>
       ) : null}
 
-      {ready && list.error && list.items.length > 0 ? (
+      {list.moreError ? (
         <p role="alert" className={css({ color: 'danger.fg', fontSize: 'sm' })}>
-          {list.error}
+          {list.moreError}
         </p>
       ) : null}
-      {ready && list.hasMore ? (
+      {list.hasMore ? (
         <div>
           <Button
             color="secondary"

@@ -1,0 +1,173 @@
+// A list the server pages and sorts: the artist's orders by stage, and the admin's validation queue,
+// order overview and payouts. The first page, "Show more" with the answer's next_cursor, a refresh after
+// an action changed what the list holds (an accepted offer leaves Song Orders), and rows taken out once
+// an action moved them elsewhere (a payout marked paid leaves the pending list). The query (stage,
+// status, a focused order) is fixed for one run: the page starts a new list when its address changes.
+// The app supplies `fetchPage`; the machine only reads an item's id.
+import { assign, fromPromise, setup } from 'xstate';
+import type { Page } from '../contracts/lifecycle';
+import { notProvided, readFailure } from './api-error';
+
+/** The filters of one list, as the address holds them (the artist's lists have none). */
+export type ListQuery = Record<string, string>;
+
+/** What the list needs of a row: its id. */
+export interface ListItem {
+  id: number;
+}
+
+export interface PagedListContext {
+  query: ListQuery;
+  items: ListItem[];
+  /** The cursor of the next page; null when the last page is shown. */
+  nextCursor: string | null;
+  /** Why the first page failed (state failed), or why the last "Show more"/refresh failed (state ready). */
+  error: string | null;
+}
+
+export type PagedListEvent =
+  /** "Show more": the page after the last one shown. */
+  | { type: 'user.loadMore' }
+  /** Try the first page again after it failed. */
+  | { type: 'user.retry' }
+  /** Something changed on the server (an action on an item): load the first page again, keeping what is shown meanwhile. */
+  | { type: 'user.refresh' }
+  /** The row no longer belongs to this list. */
+  | { type: 'item.removed'; id: number };
+
+export type PagedListTag = 'loading' | 'loadingMore' | 'refreshing' | 'error';
+
+/** The fetchPage actor's input: a null cursor asks for the first page. */
+export interface FetchPageInput {
+  query: ListQuery;
+  cursor: string | null;
+}
+
+export const pagedListMachine = setup({
+  types: {
+    context: {} as PagedListContext,
+    events: {} as PagedListEvent,
+    input: {} as { query?: ListQuery } | undefined,
+    tags: {} as PagedListTag,
+  },
+  actors: {
+    /** One page of the list: the query and a cursor (null: the first page). */
+    fetchPage: fromPromise<Page<ListItem>, FetchPageInput>(notProvided('fetchPage')),
+  },
+  guards: {
+    hasMore: ({ context }) => context.nextCursor !== null,
+    nothingShown: ({ context }) => context.items.length === 0,
+    /** Removing this row leaves nothing shown: ask the server again (later pages may hold more). */
+    removesLastShown: ({ context }, params: { id: number }) =>
+      context.items.length === 1 && context.items[0]?.id === params.id,
+  },
+  actions: {
+    replaceItems: assign((_, page: Page<ListItem>) => ({ items: page.items, nextCursor: page.next_cursor })),
+    appendItems: assign(({ context }, page: Page<ListItem>) => {
+      // A row that moved between two pages while paging must not show twice.
+      const known = new Set(context.items.map((item) => item.id));
+      return {
+        items: [...context.items, ...page.items.filter((item) => !known.has(item.id))],
+        nextCursor: page.next_cursor,
+      };
+    }),
+    removeItem: assign(({ context }, params: { id: number }) => ({
+      items: context.items.filter((item) => item.id !== params.id),
+    })),
+    setError: assign((_, params: { error: unknown }) => ({ error: readFailure(params.error).message })),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'pagedList',
+  context: ({ input }) => ({ query: input?.query ?? {}, items: [], nextCursor: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      // Every request starts clean: the last failure's message goes.
+      entry: 'clearError',
+      invoke: {
+        id: 'fetchPage',
+        src: 'fetchPage',
+        input: ({ context }) => ({ query: context.query, cursor: null }),
+        onDone: { target: 'ready', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    ready: {
+      on: {
+        'user.loadMore': { guard: 'hasMore', target: 'loadingMore' },
+        'user.refresh': 'refreshing',
+        'item.removed': [
+          {
+            guard: { type: 'removesLastShown', params: ({ event }) => ({ id: event.id }) },
+            target: 'loading',
+            actions: { type: 'removeItem', params: ({ event }) => ({ id: event.id }) },
+          },
+          { actions: { type: 'removeItem', params: ({ event }) => ({ id: event.id }) } },
+        ],
+      },
+    },
+    loadingMore: {
+      tags: ['loadingMore'],
+      entry: 'clearError',
+      invoke: {
+        id: 'fetchPage',
+        src: 'fetchPage',
+        input: ({ context }) => ({ query: context.query, cursor: context.nextCursor }),
+        onDone: { target: 'ready', actions: { type: 'appendItems', params: ({ event }) => event.output } },
+        // What is shown stays; the message sits by the "Show more" button, which tries again.
+        onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+      },
+      on: {
+        // The refresh replaces the list anyway: the page being fetched is dropped.
+        'user.refresh': 'refreshing',
+        'item.removed': [
+          {
+            // With nothing left to page on from, start over rather than show a page without its start.
+            guard: { type: 'removesLastShown', params: ({ event }) => ({ id: event.id }) },
+            target: 'loading',
+            actions: { type: 'removeItem', params: ({ event }) => ({ id: event.id }) },
+          },
+          // Pages follow a cursor, not an offset: the next page is still the right one.
+          { actions: { type: 'removeItem', params: ({ event }) => ({ id: event.id }) } },
+        ],
+      },
+    },
+    refreshing: {
+      tags: ['refreshing'],
+      entry: 'clearError',
+      invoke: {
+        id: 'fetchPage',
+        src: 'fetchPage',
+        input: ({ context }) => ({ query: context.query, cursor: null }),
+        onDone: { target: 'ready', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
+        onError: [
+          // Nothing to keep showing: this is a first page that failed.
+          {
+            guard: 'nothingShown',
+            target: 'failed',
+            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+      on: {
+        // A change while a refresh is in flight: its answer may predate the change, so ask again.
+        'user.refresh': { target: 'refreshing', reenter: true },
+        'item.removed': {
+          target: 'refreshing',
+          reenter: true,
+          actions: { type: 'removeItem', params: ({ event }) => ({ id: event.id }) },
+        },
+      },
+    },
+    failed: {
+      tags: ['error'],
+      on: {
+        'user.retry': 'loading',
+        'user.refresh': 'loading',
+      },
+    },
+  },
+});
