@@ -85,10 +85,16 @@ export async function startBenchServer(kind: BenchDatabase, options: { seed?: bo
   let hub: BenchServer['deps']['hub'] | undefined;
   let server: Server;
   const mailer = createMailer({
+    db: database.db,
+    clock: systemClock,
     from: config.mailFrom,
     smtpUrl: undefined,
     outboxDir: path.join(dataDir, 'outbox'),
     logger: silentLogger,
+    publicUrl: config.publicUrl,
+    jwtSecret,
+    digestMs: config.mailDigestMs,
+    pollMs: config.mailPollMs,
   });
   try {
     await migrateToLatest(database);
