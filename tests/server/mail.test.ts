@@ -36,7 +36,7 @@ const subjectsTo = (mails: OutboxMail[], email: string) =>
   mails.filter((m) => m.to.includes(email)).map((m) => m.subject);
 
 /** A mail's header lines by lower-case name, as sent (mailparser folds List-* headers into one object). */
-const headerMap = (parsed: { headerLines: { key: string; line: string }[] }) =>
+const headerMap = (parsed: { headerLines: readonly { key: string; line: string }[] }) =>
   new Map(
     parsed.headerLines.map(({ key, line }) => [
       key,
