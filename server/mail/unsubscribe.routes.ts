@@ -78,7 +78,7 @@ export function createUnsubscribeRoutes(signer: UnsubscribeSigner): Hono<AppEnv>
     return c.html(
       page(
         'Unsubscribed',
-        `<h1 role="status">You are unsubscribed</h1>
+        `<h1>You are unsubscribed</h1>
 <p>You will no longer get “${escapeHtml(mailCategoryLabels[found.category].label)}” mails.</p>
 <p>You can turn them back on in your <a href="${escapeHtml(settings)}">mail settings</a>.</p>`,
       ),
