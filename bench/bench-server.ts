@@ -92,7 +92,7 @@ export async function startBenchServer(
     db: database.db,
     clock: systemClock,
     from: config.mailFrom,
-    smtpUrl: undefined,
+    smtpUrl: config.smtpUrl,
     outboxDir: path.join(dataDir, 'outbox'),
     logger: silentLogger,
     publicUrl: config.publicUrl,

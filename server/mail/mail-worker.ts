@@ -271,16 +271,25 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
+  async function drain() {
+    while ((await runOnce()) > 0) {}
+  }
+
   return {
     runOnce,
-    async flush() {
-      while ((await runOnce()) > 0) {}
-    },
+    flush: drain,
     start() {
       if (timer) return;
+      let draining = false;
       timer = setInterval(() => {
-        if (running) return;
-        runOnce().catch((error: unknown) => logger.warn('mail worker pass failed', { error }));
+        if (draining) return;
+        draining = true;
+        // Pass after pass until nothing is due, so a burst is not sent one batch per tick.
+        drain()
+          .catch((error: unknown) => logger.warn('mail worker pass failed', { error }))
+          .finally(() => {
+            draining = false;
+          });
       }, options.pollMs);
       timer.unref();
     },
