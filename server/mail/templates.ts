@@ -54,10 +54,12 @@ export const mailTemplates = {
       preview: `Pay ${formatPeso(order.price_centavos)} to send your song request to the artists.`,
       greeting: hello(ctx),
       paragraphs: [
-        `Thank you for your ${order.occasion} song order for ${order.recipient}. The artists you chose see it as soon as it is paid.`,
+        `Thank you for your ${order.occasion} song order for ${order.recipient}. It waits for your payment: the artists you chose see it as soon as it is paid.`,
       ],
-      facts: [orderFact(order), ['Amount', formatPeso(order.price_centavos)]],
-      action: { label: 'Pay for your order', url: customerOrderUrl(ctx, order) },
+      facts: [orderFact(order), ['Amount to pay', formatPeso(order.price_centavos)]],
+      // The order page is the one place a committed order lives in the app (there is no pay action
+      // on it yet; the checkout that opened after "Place order" is where the payment is made).
+      action: { label: 'See your order', url: customerOrderUrl(ctx, order) },
     }),
   }),
   payment_receipt: define<{

@@ -10,6 +10,7 @@ import { openDatabase } from '../../server/db/database';
 import { expireOffers } from '../../server/lifecycle/offer-sweep';
 import { formatZoned } from '../../server/mail/layout';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../server/mail/mail-worker';
+import { enqueuePayoutPaidMail, enqueueRefundRecordedMail } from '../../server/mail/money-mails';
 import { silentLogger } from '../../server/services/logger';
 import { createMailer, findLink, type OutboxMail, readOutbox } from '../../server/services/mail';
 import { ARTIST_PASSWORD, type ArtistAccount, makeArtist } from './artist-fixtures';
@@ -374,6 +375,45 @@ describe.each(databases)('mail (%s)', (kind) => {
     expect((await h.call('GET', prefs('user'), undefined)).status).toBe(401);
     expect((await h.call('GET', prefs('user'), undefined, { token: artist.token })).status).toBe(401);
     expect((await h.call('PATCH', prefs('artist'), { offers: false }, { token: customer.token })).status).toBe(401);
+  });
+
+  it('payout paid and refund recorded mails are one call in the event transaction, sent once', async () => {
+    const order = await paidOrder(h, 1);
+    const artist = order.artists[0] as ArtistAccount;
+    await post(h, `${A}/orders/${order.id}/accept`, undefined, artist.token);
+    await submitRecording(h, artist.token, order.id);
+    await post(h, `${ADMIN}/orders/${order.id}/validate`, undefined, admin.token);
+    await post(h, `${U}/orders/${order.id}/accept`, undefined, order.customer.token);
+    const payout = await h.database.db
+      .selectFrom('payouts')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    const cancelled = await paidOrder(h, 1);
+    await post(h, `${U}/orders/${cancelled.id}/cancel`, {}, cancelled.customer.token);
+    const refund = await h.database.db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('order_id', '=', cancelled.id)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 2; i++) {
+      await h.database.db.transaction().execute(async (trx) => {
+        await enqueuePayoutPaidMail(trx, payout.id, h.clock.now());
+        await enqueueRefundRecordedMail(trx, refund.id, h.clock.now());
+      });
+    }
+    const mails = await delivered(h);
+    const paidMails = mails.filter((m) => m.to.includes(artist.email) && m.subject.startsWith('Payout of'));
+    expect(paidMails).toHaveLength(1);
+    expect(paidMails[0]?.text).toContain(`For orders: ${order.reference}`);
+    expect(findLink(paidMails[0] as OutboxMail, '/artist/')).toBe(`${PUBLIC}/artist/earnings`);
+    expect((await headersOf(h, paidMails[0] as OutboxMail)).has('list-unsubscribe')).toBe(false);
+    const customerEmail = await emailOf(h, cancelled.customer.id);
+    const refunds = mails.filter((m) => m.to.includes(customerEmail) && m.subject.startsWith('Refund of'));
+    expect(refunds.map((m) => m.subject)).toEqual([
+      expect.stringMatching(new RegExp(`for order ${cancelled.reference}$`)),
+    ]);
+    expect(findLink(refunds[0] as OutboxMail, '/customer/')).toBe(`${PUBLIC}/customer/account/orders/${cancelled.id}`);
   });
 
   it('two server processes on one database send each mail once', async () => {
