@@ -59,7 +59,7 @@ export function renderMail(content: MailContent, footer: Footer = {}): RenderedM
     ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse">${content.facts
         .map(
           ([label, value]) =>
-            `<tr><td style="padding:4px 16px 4px 0;font-size:14px;color:#52606d;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-size:14px;color:#1f2933;font-weight:bold">${escapeHtml(value)}</td></tr>`,
+            `<tr><td style="padding:4px 16px 4px 0;font-size:14px;color:#52606d;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0;font-size:14px;color:#1f2933;font-weight:bold">${escapeHtml(value)}</td></tr>`,
         )
         .join('')}</table>`
     : '';
