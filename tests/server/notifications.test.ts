@@ -514,7 +514,7 @@ describe.each(databases)('notifications (%s)', (kind) => {
     expect(list.body.data.notifications).toEqual([
       expect.objectContaining({ type: 'application_approved', ...expected }),
     ]);
-    // Only the approval notifies: a rejection does not.
+    // A rejection notifies too, with its own type (issue 14); the reason travels by mail.
     const rejected = await makeArtist(h, { status: 'for_review', song: true });
     await h.call(
       'POST',
@@ -522,7 +522,9 @@ describe.each(databases)('notifications (%s)', (kind) => {
       { reason: 'Please upload a clearer recording of your voice.' },
       { token: admin.token },
     );
-    expect((await get('artist', '', rejected.token)).body.data.notifications).toEqual([]);
+    expect((await get('artist', '', rejected.token)).body.data.notifications).toEqual([
+      expect.objectContaining({ type: 'application_rejected', is_read: false }),
+    ]);
   });
 
   if (kind === 'postgres') {
