@@ -92,3 +92,14 @@ export async function recordApplicationSubmitted(trx: Kysely<DB>, artist: UserRo
     at,
   );
 }
+
+/** Wakes every active admin's notification streams (after a submission committed). */
+export async function wakeAdmins(c: AppContext): Promise<void> {
+  const admins = await c.var.db
+    .selectFrom('users')
+    .select('id')
+    .where('type', '=', 'admin')
+    .where('deactivated_at', 'is', null)
+    .execute();
+  c.var.hub.publish(admins.map((admin) => admin.id));
+}
