@@ -81,11 +81,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       platformFeePercent: config.platformFeePercent,
     });
     // The demo orders are history, not news: the mails their transitions queued are not sent.
-    await database.db
-      .updateTable('mail_outbox')
-      .set({ status: 'skipped' })
-      .where('status', '=', 'pending')
-      .execute();
+    await database.db.updateTable('mail_outbox').set({ status: 'skipped' }).where('status', '=', 'pending').execute();
   }
   const mailer = createMailer({
     db: database.db,
