@@ -48,7 +48,10 @@ export interface BenchServer {
  * sweep), because startServer cannot put PostgreSQL tables in a schema of their own. The hub is the one
  * production uses for that database: in-process for SQLite, LISTEN/NOTIFY for PostgreSQL.
  */
-export async function startBenchServer(kind: BenchDatabase, options: { seed?: boolean } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  kind: BenchDatabase,
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `labsongs-bench-${kind}-`));
   const url = postgresUrl();
   if (kind === 'postgres' && !url) throw new Error('BENCH_DATABASE_URL (or TEST_DATABASE_URL) is not set');
@@ -61,6 +64,7 @@ export async function startBenchServer(kind: BenchDatabase, options: { seed?: bo
     JWT_SECRET: randomBytes(48).toString('base64url'),
     PAYOUT_KEY: randomBytes(32).toString('hex'),
     ...(kind === 'postgres' ? { DATABASE_URL: url } : {}),
+    ...options.env,
   });
   const schema = kind === 'postgres' ? `bench_${randomBytes(6).toString('hex')}` : undefined;
   const adminQuery = async (statement: string) => {
@@ -85,10 +89,16 @@ export async function startBenchServer(kind: BenchDatabase, options: { seed?: bo
   let hub: BenchServer['deps']['hub'] | undefined;
   let server: Server;
   const mailer = createMailer({
+    db: database.db,
+    clock: systemClock,
     from: config.mailFrom,
-    smtpUrl: undefined,
+    smtpUrl: config.smtpUrl,
     outboxDir: path.join(dataDir, 'outbox'),
     logger: silentLogger,
+    publicUrl: config.publicUrl,
+    jwtSecret,
+    digestMs: config.mailDigestMs,
+    pollMs: config.mailPollMs,
   });
   try {
     await migrateToLatest(database);

@@ -4,6 +4,7 @@ import { benchAudioSeek } from './audio-seek';
 import { postgresUrl } from './bench-server';
 import { bundleReport } from './bundle-size';
 import { benchLifecycle, type LifecycleBench } from './lifecycle';
+import { benchMail } from './mail';
 import { benchNotifications } from './notifications';
 import { benchOrders } from './orders';
 import { benchServerAuth } from './server-auth';
@@ -132,3 +133,16 @@ console.log(
 for (const r of streams) {
   if (r.connectFailures.length > 0) console.log(`${r.database}: connection failures: ${r.connectFailures.join('; ')}`);
 }
+
+section('Mail: requests that queue a mail, with the SMTP server up or dead (SQLite)');
+const mail = await benchMail();
+console.log(
+  `${mail.requests[0]?.requests} sequential POST /api/v1/user/password/forgot for one account (each queues a reset mail in its transaction) against a listening server whose mail worker runs every second. With SMTP at a closed port every attempt fails and is retried later: the answer does not wait for it.`,
+);
+console.log(
+  '\n| mail transport | p50 ms | p99 ms | sent by the end | waiting for a retry |\n|---|---:|---:|---:|---:|',
+);
+for (const r of mail.requests) console.log(`| ${r.transport} | ${r.p50} | ${r.p99} | ${r.sent} | ${r.waiting} |`);
+console.log(
+  `\nOne worker empties ${mail.worker.mails} queued mails into the outbox folder in ${mail.worker.seconds} s (${mail.worker.perSecond} mails/s: render, nodemailer, one file each).`,
+);

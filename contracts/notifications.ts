@@ -4,7 +4,7 @@ import { pageLimitMessage } from './lifecycle';
 
 // In-app notifications (SPEC §3 Notification, §4 Notifications, §7; DESIGN §3–§4).
 
-/** The twelve types of SPEC §4. */
+/** The twelve types of SPEC §4, then the ones issue 14 added for events that had none. */
 export const notificationTypes = [
   'new_order',
   'completed_order',
@@ -18,6 +18,10 @@ export const notificationTypes = [
   'accepted_by_customer',
   'rejected_by_customer',
   'rated_by_customer',
+  'offer_withdrawn',
+  'offer_expired',
+  'application_rejected',
+  'application_received',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -96,6 +100,11 @@ export const artistTargets: Record<NotificationType, string> = {
   revision_by_admin: 'validation',
   rejected_by_artist: 'revision',
   rejected_by_customer: 'revision',
+  offer_withdrawn: 'song-orders',
+  offer_expired: 'song-orders',
+  application_rejected: 'profile',
+  // Admins only; an artist never receives it.
+  application_received: 'profile',
 };
 
 export interface NotificationTarget {
@@ -113,6 +122,7 @@ export function notificationTarget(area: AccountType, notification: Notification
   if (area === 'artist') return { to: `/artist/${artistTargets[notification.type]}` };
   if (area === 'admin') {
     if (notification.type === 'uploaded_by_artist') return { to: '/admin/validation' };
+    if (notification.type === 'application_received') return { to: '/admin/applications' };
     return reference ? { to: '/admin/orders', search: { transaction: reference } } : { to: '/admin/orders' };
   }
   return reference
@@ -172,5 +182,21 @@ export const notificationTexts: Record<
   application_approved: () => ({
     title: 'Application approved',
     body: 'Your artist application was approved. Go online so customers can find you.',
+  }),
+  offer_withdrawn: (o) => ({
+    title: 'Offer withdrawn',
+    body: `The offer for order ${o.reference} is closed: another artist took it or the customer cancelled.`,
+  }),
+  offer_expired: (o) => ({
+    title: 'Offer expired',
+    body: `The time to answer the offer for order ${o.reference} has passed.`,
+  }),
+  application_rejected: () => ({
+    title: 'Application needs changes',
+    body: 'Your artist application was not approved as it is. Read the reason in your mail, change it and send it again.',
+  }),
+  application_received: (o) => ({
+    title: 'New artist application',
+    body: `${o.artist ?? 'An artist'} sent an application for review.`,
   }),
 };

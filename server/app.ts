@@ -21,6 +21,9 @@ import {
   createArtistOrderRoutes,
   createCustomerLifecycleRoutes,
 } from './lifecycle/lifecycle.routes';
+import { createMailPreferenceRoutes } from './mail/preferences';
+import { createUnsubscribeRoutes } from './mail/unsubscribe.routes';
+import { createUnsubscribeSigner } from './mail/unsubscribe-token';
 import { createMediaRoutes } from './media/media.routes';
 import { createMediaSigner } from './media/signed-url';
 import { createLocalHub } from './notifications/hub';
@@ -108,6 +111,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/v1/user', createCustomerLifecycleRoutes());
   app.route('/api/v1/artist', createArtistOrderRoutes());
   app.route('/api/v1/admin', createAdminOrderRoutes());
+  app.route('/api/v1/user', createMailPreferenceRoutes('user'));
+  app.route('/api/v1/artist', createMailPreferenceRoutes('artist'));
+  app.route('/', createUnsubscribeRoutes(createUnsubscribeSigner(deps.jwtSecret, config.publicUrl)));
   app.route('/', createPaymentRoutes(paymentProvider));
   app.route('/', createMediaRoutes());
   app.route('/', createFlagRoutes(deps.flagsDir ?? defaultFlagsDir()));

@@ -67,6 +67,10 @@ export interface Config {
   revisionLimit: number;
   /** How often the scheduler looks for expired offers (OFFER_SWEEP_SECONDS). */
   offerSweepMs: number;
+  /** How often the mail worker looks for mail to send (MAIL_POLL_SECONDS). */
+  mailPollMs: number;
+  /** The shortest time between two digests to one admin (MAIL_DIGEST_MINUTES). */
+  mailDigestMs: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -163,6 +167,8 @@ const envSchema = v.object({
   OFFER_TTL_HOURS: wholeNumber(24, 1, 24 * 30),
   REVISION_LIMIT: wholeNumber(2, 0, 10),
   OFFER_SWEEP_SECONDS: wholeNumber(60, 1, 3600),
+  MAIL_POLL_SECONDS: wholeNumber(2, 1, 600),
+  MAIL_DIGEST_MINUTES: wholeNumber(5, 1, 24 * 60),
   PAYMENT_PROVIDER: v.pipe(
     v.optional(v.string(), 'sandbox'),
     v.trim(),
@@ -240,6 +246,8 @@ export function loadConfig(env: Env = process.env): Config {
     offerTtlMs: e.OFFER_TTL_HOURS * 3_600_000,
     revisionLimit: e.REVISION_LIMIT,
     offerSweepMs: e.OFFER_SWEEP_SECONDS * 1000,
+    mailPollMs: e.MAIL_POLL_SECONDS * 1000,
+    mailDigestMs: e.MAIL_DIGEST_MINUTES * 60_000,
     payments:
       e.PAYMENT_PROVIDER === 'dragonpay'
         ? {

@@ -80,13 +80,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       settings: lifecycleSettingsOf(config),
       platformFeePercent: config.platformFeePercent,
     });
+    // The demo orders are history, not news: the mails their transitions queued are not sent.
+    await database.db.updateTable('mail_outbox').set({ status: 'skipped' }).where('status', '=', 'pending').execute();
   }
   const mailer = createMailer({
+    db: database.db,
+    clock,
     from: config.mailFrom,
     smtpUrl: config.smtpUrl,
     outboxDir: path.join(config.dataDir, 'outbox'),
     logger,
+    publicUrl: config.publicUrl,
+    jwtSecret,
+    digestMs: config.mailDigestMs,
+    pollMs: config.mailPollMs,
   });
+  // Sends the outbox in the background (server/mail/mail-worker.ts; safe with several processes).
+  mailer.start();
   const staticRoot = options.staticRoot === undefined ? defaultStaticRoot : options.staticRoot;
   // Several processes may share a PostgreSQL database: their streams hear each other through LISTEN/NOTIFY.
   const hub =

@@ -1,33 +1,105 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { notificationTexts } from '../../contracts/notifications';
 import type { AppContext } from '../context';
 import type { DB, UserRow } from '../db/schema';
+import { enqueueAdminDigestItem, enqueueMail } from '../mail/queue';
 import { insertNotifications } from '../notifications/notifications.repository';
-import { approvedMail, rejectedMail } from './review.mail';
+
+// The texts take order details; application notifications name no order.
+const noOrder = { reference: '', occasion: '', recipient: '' };
 
 /**
  * The approval's own writes beyond the status, in its transaction: the in-app notification
- * `application_approved` (DESIGN §5; its target, the profile, is SPEC §4's).
+ * `application_approved` (DESIGN §5; its target, the profile, is SPEC §4's) and the mail.
  */
 export async function recordApplicationApproved(trx: Transaction<DB>, artist: UserRow, at: Date): Promise<void> {
-  // The texts take order details; this one names no order.
-  const text = notificationTexts.application_approved({ reference: '', occasion: '', recipient: '' });
+  const text = notificationTexts.application_approved(noOrder);
   await insertNotifications(
     trx,
     [{ userId: artist.id, type: 'application_approved', title: text.title, body: text.body, orderId: null }],
     at.toISOString(),
   );
+  await enqueueMail(
+    trx,
+    { userId: artist.id },
+    {
+      kind: 'application_approved',
+      data: { email: artist.email },
+      key: `application_approved:${artist.id}:${at.toISOString()}`,
+      at,
+    },
+  );
 }
 
-/** Everything that follows a committed approval: the mail, and waking the artist's open streams. */
-export function onApplicationApproved(c: AppContext, artist: UserRow): void {
-  const { mailer, config, hub } = c.var;
-  mailer.send(approvedMail({ publicUrl: config.publicUrl, email: artist.email, firstName: artist.first_name }));
-  hub.publish([artist.id]);
+/** The rejection's writes: the notification `application_rejected` and the mail with the reason. */
+export async function recordApplicationRejected(
+  trx: Transaction<DB>,
+  artist: UserRow,
+  reason: string,
+  at: Date,
+): Promise<void> {
+  const text = notificationTexts.application_rejected(noOrder);
+  await insertNotifications(
+    trx,
+    [{ userId: artist.id, type: 'application_rejected', title: text.title, body: text.body, orderId: null }],
+    at.toISOString(),
+  );
+  await enqueueMail(
+    trx,
+    { userId: artist.id },
+    {
+      kind: 'application_rejected',
+      data: { email: artist.email, reason },
+      key: `application_rejected:${artist.id}:${at.toISOString()}`,
+      at,
+    },
+  );
 }
 
-/** Everything that follows a rejection: the mail with the reason (the artist may edit and resubmit). */
-export function onApplicationRejected(c: AppContext, artist: UserRow, reason: string): void {
-  const { mailer, config } = c.var;
-  mailer.send(rejectedMail({ publicUrl: config.publicUrl, email: artist.email, firstName: artist.first_name, reason }));
+/** Everything that follows a committed decision: waking the artist's open streams. */
+export function onApplicationDecided(c: AppContext, artist: UserRow): void {
+  c.var.hub.publish([artist.id]);
+}
+
+/**
+ * An application sent for review: every admin gets the notification `application_received` and an
+ * item in their next mail digest.
+ */
+export async function recordApplicationSubmitted(trx: Kysely<DB>, artist: UserRow, at: Date): Promise<void> {
+  const name = artist.stage_name ?? `${artist.first_name} ${artist.last_name}`;
+  const text = notificationTexts.application_received({ ...noOrder, artist: name });
+  const admins = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('type', '=', 'admin')
+    .where('deactivated_at', 'is', null)
+    .execute();
+  await insertNotifications(
+    trx,
+    admins.map((admin) => ({
+      userId: admin.id,
+      type: 'application_received' as const,
+      title: text.title,
+      body: text.body,
+      orderId: null,
+    })),
+    at.toISOString(),
+  );
+  await enqueueAdminDigestItem(
+    trx,
+    { kind: 'admin_application_received', data: { artist_id: artist.id, name } },
+    `admin_application_received:${artist.id}:${at.toISOString()}`,
+    at,
+  );
+}
+
+/** Wakes every active admin's notification streams (after a submission committed). */
+export async function wakeAdmins(c: AppContext): Promise<void> {
+  const admins = await c.var.db
+    .selectFrom('users')
+    .select('id')
+    .where('type', '=', 'admin')
+    .where('deactivated_at', 'is', null)
+    .execute();
+  c.var.hub.publish(admins.map((admin) => admin.id));
 }

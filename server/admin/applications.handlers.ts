@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
-import { onApplicationApproved, onApplicationRejected, recordApplicationApproved } from './application-review';
+import { onApplicationDecided, recordApplicationApproved, recordApplicationRejected } from './application-review';
 import { decideApplication, findArtist, hasPayout, listApplications } from './applications.repository';
 import { toApplicationDetail, toApplicationSummary } from './applications.serializers';
 
@@ -55,6 +55,7 @@ async function decide(c: AppContext, id: number, to: 'approved' | 'rejected', re
         now,
       );
       if (to === 'approved') await recordApplicationApproved(trx, user, now);
+      else await recordApplicationRejected(trx, user, reason ?? '', now);
     }
     return user;
   });
@@ -65,12 +66,12 @@ async function decide(c: AppContext, id: number, to: 'approved' | 'rejected', re
 
 export async function approveApplication(c: AppContext, id: number) {
   const artist = await decide(c, id, 'approved', null);
-  onApplicationApproved(c, artist);
+  onApplicationDecided(c, artist);
   return ok(c, await detailOf(c, artist), artistMessages.applicationApproved);
 }
 
 export async function rejectApplication(c: AppContext, id: number, body: RejectInput) {
   const artist = await decide(c, id, 'rejected', body.reason);
-  onApplicationRejected(c, artist, body.reason);
+  onApplicationDecided(c, artist);
   return ok(c, await detailOf(c, artist), artistMessages.applicationRejected);
 }

@@ -1,6 +1,6 @@
 import { artistLoginLink } from '../artists/application.mail';
+import { type MailContent, renderMail } from '../mail/layout';
 import type { MailMessage } from '../services/mail';
-import { escapeHtml } from '../services/mail-html';
 
 export const APPROVED_SUBJECT = 'Your Labsongs application is approved';
 export const REJECTED_SUBJECT = 'Your Labsongs application needs changes';
@@ -11,50 +11,37 @@ export interface ReviewMailInput {
   firstName: string;
 }
 
-export function approvedMail(input: ReviewMailInput): MailMessage {
-  const link = artistLoginLink(input.publicUrl);
-  const text = [
-    `Hello ${input.firstName},`,
-    '',
-    'Good news: your Labsongs artist application is approved.',
-    'Log in and switch yourself online so customers can choose you for their songs:',
-    '',
-    link,
-    '',
-    '— Labsongs',
-  ].join('\n');
-  const html = [
-    `<p>Hello ${escapeHtml(input.firstName)},</p>`,
-    '<p>Good news: your Labsongs artist application is approved.<br>',
-    'Log in and switch yourself online so customers can choose you for their songs:</p>',
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    '<p>— Labsongs</p>',
-  ].join('\n');
-  return { to: input.email, subject: APPROVED_SUBJECT, text, html };
+export function approvedContent(input: ReviewMailInput): MailContent {
+  return {
+    subject: APPROVED_SUBJECT,
+    preview: 'Switch yourself online so customers can choose you.',
+    greeting: `Hello ${input.firstName},`,
+    paragraphs: [
+      'Good news: your Labsongs artist application is approved.',
+      'Log in and switch yourself online so customers can choose you for their songs.',
+    ],
+    action: { label: 'Log in', url: artistLoginLink(input.publicUrl) },
+  };
 }
 
-export function rejectedMail(input: ReviewMailInput & { reason: string }): MailMessage {
-  const link = artistLoginLink(input.publicUrl);
-  const text = [
-    `Hello ${input.firstName},`,
-    '',
-    'Thank you for applying to Labsongs. We cannot approve your application as it is:',
-    '',
-    input.reason,
-    '',
-    'You can change your application and send it again after logging in:',
-    '',
-    link,
-    '',
-    '— Labsongs',
-  ].join('\n');
-  const html = [
-    `<p>Hello ${escapeHtml(input.firstName)},</p>`,
-    '<p>Thank you for applying to Labsongs. We cannot approve your application as it is:</p>',
-    `<blockquote>${escapeHtml(input.reason)}</blockquote>`,
-    '<p>You can change your application and send it again after logging in:</p>',
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    '<p>— Labsongs</p>',
-  ].join('\n');
-  return { to: input.email, subject: REJECTED_SUBJECT, text, html };
+export function rejectedContent(input: ReviewMailInput & { reason: string }): MailContent {
+  return {
+    subject: REJECTED_SUBJECT,
+    preview: 'What to change before you send your application again.',
+    greeting: `Hello ${input.firstName},`,
+    paragraphs: ['Thank you for applying to Labsongs. We cannot approve your application as it is:'],
+    quote: input.reason,
+    action: { label: 'Log in to change your application', url: artistLoginLink(input.publicUrl) },
+    after: ['You can change your application and send it again after logging in.'],
+  };
 }
+
+export const approvedMail = (input: ReviewMailInput): MailMessage => ({
+  to: input.email,
+  ...renderMail(approvedContent(input)),
+});
+
+export const rejectedMail = (input: ReviewMailInput & { reason: string }): MailMessage => ({
+  to: input.email,
+  ...renderMail(rejectedContent(input)),
+});

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { recordApplicationSubmitted } from '../admin/application-review';
 import type { DB, UserRow, UserUpdate } from '../db/schema';
 import { saveProfile } from './artists.repository';
 
@@ -48,5 +49,6 @@ export async function markPartDone(
     .executeTakeFirst();
   if (!submitted) return { user, submitted: false };
   await saveProfile(trx, userId, { submitted_at: at, rejection_reason: null }, now);
+  await recordApplicationSubmitted(trx, submitted, now);
   return { user: submitted, submitted: true };
 }

@@ -10,9 +10,9 @@ import { ApiError } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
 import { discardUploads, type MultipartForm, readMultipart } from '../http/multipart';
+import { enqueueMail } from '../mail/queue';
 import { createAccount } from '../users/accounts';
 import { findUserByEmail } from '../users/users.repository';
-import { applicationMail } from './application.mail';
 import { saveProfile } from './artists.repository';
 import { insertSong } from './songs.repository';
 import { temporaryPassword } from './temporary-password';
@@ -27,7 +27,7 @@ const emailTaken = () => new ApiError(422, serverMessages.validationFailed, { em
  * mails a temporary password (DESIGN §5). The four parts of the form come after the first login.
  */
 export async function apply(c: AppContext) {
-  const { db, storage, passwords, clock, mailer, config, rateLimiter } = c.var;
+  const { db, storage, passwords, clock, config, rateLimiter } = c.var;
   // Counted before the body is read: every attempt may make the server store a file.
   enforceRate(await rateLimiter.hit(authRateRules(config.rateLimits).applyClient, clientIp(c, config.trustProxy)));
   const form: MultipartForm = await readMultipart(c, { sample: { kind: 'songs', family: 'audio' } });
@@ -42,9 +42,8 @@ export async function apply(c: AppContext) {
     const passwordHash = await passwords.hash(password);
     const now = clock.now();
     const sample = form.files.sample;
-    let artist: Awaited<ReturnType<typeof createAccount>>;
     try {
-      artist = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const created = await createAccount(
           trx,
           passwords,
@@ -73,6 +72,16 @@ export async function apply(c: AppContext) {
             created_at: now.toISOString(),
           });
         }
+        await enqueueMail(
+          trx,
+          { userId: created.id },
+          {
+            kind: 'application_received',
+            data: { email: created.email, temporary_password: password },
+            key: `application_received:${created.id}`,
+            at: now,
+          },
+        );
         return created;
       });
     } catch (error) {
@@ -81,14 +90,6 @@ export async function apply(c: AppContext) {
       throw error;
     }
     keepFiles = true;
-    mailer.send(
-      applicationMail({
-        publicUrl: config.publicUrl,
-        email: artist.email,
-        firstName: artist.first_name,
-        temporaryPassword: password,
-      }),
-    );
     return ok(c, null, artistMessages.applicationReceived, 201);
   } finally {
     if (!keepFiles) await discardUploads(storage, form);

@@ -10,6 +10,7 @@ import {
 } from '../../contracts/artist';
 import type { LoginAnswer } from '../../contracts/auth';
 import { serverMessages } from '../../contracts/messages';
+import { wakeAdmins } from '../admin/application-review';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { fieldError } from '../http/api-error';
@@ -27,8 +28,12 @@ type PayoutInput = v.InferOutput<typeof payoutSchema>;
 type ChangePasswordInput = v.InferOutput<typeof changePasswordSchema>;
 
 /** The part's own message, or the submission message when this save completed the application. */
-const messageFor = (result: PartResult, saved: string) =>
-  result.submitted ? artistMessages.submittedForReview : saved;
+async function messageFor(c: AppContext, result: PartResult, saved: string): Promise<string> {
+  if (!result.submitted) return saved;
+  // The admins' application_received notifications are committed: wake their open bells.
+  await wakeAdmins(c);
+  return artistMessages.submittedForReview;
+}
 
 export async function getProfile(c: AppContext) {
   const { db, media } = c.var;
@@ -59,7 +64,7 @@ export async function savePersonal(c: AppContext, body: PersonalInput) {
       dial_code: body.dial_code,
     });
   });
-  return ok(c, toAuthUser(result.user), messageFor(result, artistMessages.personalInfoSaved));
+  return ok(c, toAuthUser(result.user), await messageFor(c, result, artistMessages.personalInfoSaved));
 }
 
 /** PATCH /profile/artist-info: needs at least one sample song on file. */
@@ -84,7 +89,7 @@ export async function saveArtistInfo(c: AppContext, body: ArtistInfoInput) {
     );
     return markPartDone(trx, user.id, 'artist_info', now, { stage_name: body.stage_name });
   });
-  return ok(c, toAuthUser(result.user), messageFor(result, artistMessages.artistInfoSaved));
+  return ok(c, toAuthUser(result.user), await messageFor(c, result, artistMessages.artistInfoSaved));
 }
 
 /** PATCH /profile/bank: the number is sealed before it is stored and answered masked; it is never logged. */
@@ -103,7 +108,7 @@ export async function saveBank(c: AppContext, body: PayoutInput) {
     return { payout: saved, result: await markPartDone(trx, user.id, 'payout_info', now) };
   });
   const answer: PayoutAnswer = { user: toAuthUser(result.user), payout: toPayoutMasked(payout) };
-  return ok(c, answer, messageFor(result, artistMessages.payoutSaved));
+  return ok(c, answer, await messageFor(c, result, artistMessages.payoutSaved));
 }
 
 /**
@@ -116,7 +121,7 @@ export async function changePassword(c: AppContext, body: ChangePasswordInput) {
     finish: (trx, userId, now) => markPartDone(trx, userId, 'password_updated', now),
   });
   const answer: LoginAnswer = { user: toAuthUser(result.user), token };
-  return ok(c, answer, messageFor(result, artistMessages.passwordChanged));
+  return ok(c, answer, await messageFor(c, result, artistMessages.passwordChanged));
 }
 
 /** PATCH /profile/deactivate: the account stops signing in and leaves the catalogue; this token ends now. */

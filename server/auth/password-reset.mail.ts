@@ -1,6 +1,6 @@
 import type { AccountType } from '../../contracts/auth';
+import { type MailContent, renderMail } from '../mail/layout';
 import type { MailMessage } from '../services/mail';
-import { escapeHtml } from '../services/mail-html';
 
 /** Where each area's SPA page for a reset link lives. */
 export const resetPagePath: Record<AccountType, string> = {
@@ -25,27 +25,22 @@ export function resetLink(input: Pick<ResetMailInput, 'publicUrl' | 'area' | 'to
   return `${input.publicUrl}${resetPagePath[input.area]}?${query.toString()}`;
 }
 
+export function passwordResetContent(input: ResetMailInput): MailContent {
+  return {
+    subject: RESET_SUBJECT,
+    preview: `The link works once and expires in ${input.validMinutes} minutes.`,
+    greeting: `Hello ${input.firstName},`,
+    paragraphs: [
+      'Someone asked to reset the password of your Labsongs account. To choose a new password, open this link.',
+    ],
+    action: { label: 'Reset your password', url: resetLink(input) },
+    after: [
+      `The link works once and expires in ${input.validMinutes} minutes.`,
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ],
+  };
+}
+
 export function passwordResetMail(input: ResetMailInput): MailMessage {
-  const link = resetLink(input);
-  const text = [
-    `Hello ${input.firstName},`,
-    '',
-    'Someone asked to reset the password of your Labsongs account. To choose a new password, open this link:',
-    '',
-    link,
-    '',
-    `The link works once and expires in ${input.validMinutes} minutes.`,
-    'If you did not ask for this, ignore this email: your password stays as it is.',
-    '',
-    '— Labsongs',
-  ].join('\n');
-  const html = [
-    `<p>Hello ${escapeHtml(input.firstName)},</p>`,
-    '<p>Someone asked to reset the password of your Labsongs account. To choose a new password, open this link:</p>',
-    `<p><a href="${escapeHtml(link)}">Reset your password</a></p>`,
-    `<p>The link works once and expires in ${input.validMinutes} minutes.<br>`,
-    'If you did not ask for this, ignore this email: your password stays as it is.</p>',
-    '<p>— Labsongs</p>',
-  ].join('\n');
-  return { to: input.email, subject: RESET_SUBJECT, text, html };
+  return { to: input.email, ...renderMail(passwordResetContent(input)) };
 }

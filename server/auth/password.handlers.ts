@@ -7,9 +7,9 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
+import { enqueueMail } from '../mail/queue';
 import { findUserByEmail, normaliseEmail } from '../users/users.repository';
 import { enforceRate } from './auth.handlers';
-import { passwordResetMail } from './password-reset.mail';
 import { authRateRules } from './rate-rules';
 
 type ForgotInput = v.InferOutput<typeof forgotPasswordSchema>;
@@ -23,7 +23,7 @@ const resetInvalid = () => new ApiError(422, serverMessages.resetInvalid, { toke
 
 /** Same answer whether or not the account exists; the mail (if any) is sent after the answer. */
 export async function forgotPassword(c: AppContext, area: AccountType, body: ForgotInput) {
-  const { db, clock, config, mailer, rateLimiter } = c.var;
+  const { db, clock, config, rateLimiter } = c.var;
   const rules = authRateRules(config.rateLimits);
   const email = normaliseEmail(body.email);
   enforceRate(await rateLimiter.hit(rules.forgotClient, clientIp(c, config.trustProxy)));
@@ -46,17 +46,18 @@ export async function forgotPassword(c: AppContext, area: AccountType, body: For
           created_at: now.toISOString(),
         })
         .execute();
+      // The mail is queued with the link it carries: both exist or neither does.
+      await enqueueMail(
+        trx,
+        { userId: user.id },
+        {
+          kind: 'password_reset',
+          data: { area, token, email: user.email, valid_minutes: RESET_VALID_MINUTES },
+          key: `password_reset:${sha256(token)}`,
+          at: now,
+        },
+      );
     });
-    mailer.send(
-      passwordResetMail({
-        publicUrl: config.publicUrl,
-        area,
-        token,
-        email: user.email,
-        firstName: user.first_name,
-        validMinutes: RESET_VALID_MINUTES,
-      }),
-    );
   }
   return ok(c, null, serverMessages.forgotSent);
 }

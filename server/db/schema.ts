@@ -354,6 +354,8 @@ export interface DB {
   payouts: PayoutsTable;
   refunds: RefundsTable;
   gift_thanks: GiftThanksTable;
+  mail_outbox: MailOutboxTable;
+  mail_opt_outs: MailOptOutsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -377,3 +379,39 @@ export type OrderRecordingRow = Selectable<OrderRecordingsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type RefundRow = Selectable<RefundsTable>;
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed' | 'digested';
+
+/** A mail to send (server/mail): written with the event that causes it, sent by the worker. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** server/mail/templates.ts MailKind. */
+  kind: string;
+  /** The recipient's account, when the mail is for one (preferences and unsubscribe links need it). */
+  user_id: number | null;
+  to_address: string;
+  /** Unique per event and recipient, so an event leaves its mail once. */
+  dedupe_key: string;
+  /** JSON: what the template needs, captured when the event happened. */
+  payload: Generated<string>;
+  status: Generated<MailStatus>;
+  digest: Generated<Flag>;
+  /** The digest mail this item went out in. */
+  digest_id: number | null;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** While `sending`: after this another worker may take the row again (its sender died). */
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** A kind of non-essential mail (contracts/mail.ts mailCategories) that a person turned off. */
+export interface MailOptOutsTable {
+  user_id: number;
+  category: string;
+  created_at: string;
+}
+
+export type MailOutboxRow = Selectable<MailOutboxTable>;

@@ -16,6 +16,7 @@ import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
+import { enqueueGiftThanksMail } from '../mail/order-mails';
 import { detailsOf } from '../orders/order.handlers';
 import { findOrderForCustomer } from '../orders/orders.repository';
 import { dateOnly } from '../orders/pricing';
@@ -159,12 +160,17 @@ export async function getGift(c: AppContext, token: string) {
 /** POST /gifts/{token}/thanks: the recipient's note to the artist, once per gift. */
 export async function sendThanks(c: AppContext, token: string, body: v.InferOutput<typeof thanksSchema>) {
   const order = await giftOrder(c, token);
-  const inserted = await c.var.db
-    .insertInto('gift_thanks')
-    .values({ order_id: order.id, name: body.name, message: body.message, created_at: c.var.clock.now().toISOString() })
-    .onConflict((oc) => oc.column('order_id').doNothing())
-    .returning('order_id')
-    .executeTakeFirst();
+  const now = c.var.clock.now();
+  const inserted = await c.var.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('gift_thanks')
+      .values({ order_id: order.id, name: body.name, message: body.message, created_at: now.toISOString() })
+      .onConflict((oc) => oc.column('order_id').doNothing())
+      .returning('order_id')
+      .executeTakeFirst();
+    if (row && order.artist_id !== null) await enqueueGiftThanksMail(trx, order, body, now);
+    return row;
+  });
   if (!inserted) throw new ApiError(409, lifecycleMessages.thanksAlreadySent);
   return ok(c, null, lifecycleMessages.thanksSent, 201);
 }

@@ -7,6 +7,7 @@ import { decide } from '../../machines/order-lifecycle';
 import type { OrderLifecycleEvent } from '../../machines/order-lifecycle.machine';
 import type { DB, OrderEventActor, OrderRow, OrdersTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { enqueueOrderMails } from '../mail/order-mails';
 import type { NotificationHub } from '../notifications/hub';
 import { insertNotifications, type NewNotification } from '../notifications/notifications.repository';
 import { recordOrderEvent } from '../orders/orders.repository';
@@ -109,7 +110,7 @@ export async function transitionOrder(trx: Transaction<DB>, input: TransitionInp
     .where('id', '=', order.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await recordOrderEvent(trx, {
+  const recorded = await recordOrderEvent(trx, {
     orderId: order.id,
     type: event.type,
     actor: actorOf(event.role, event),
@@ -118,7 +119,20 @@ export async function transitionOrder(trx: Transaction<DB>, input: TransitionInp
     at: iso,
   });
   const after = factsOfRow(updated, await openOfferCount(trx, order.id));
-  const notified = await insertNotifications(trx, await notificationsFor(trx, updated, facts, after, event), iso);
+  const notified = await insertNotifications(
+    trx,
+    await notificationsFor(trx, updated, facts, after, event, input.payload),
+    iso,
+  );
+  // The event's mails, in its transaction (server/mail/order-mails.ts; the worker sends them).
+  await enqueueOrderMails(trx, {
+    order: updated,
+    before: facts,
+    event,
+    eventId: recorded.id,
+    payload: input.payload,
+    at,
+  });
   return { order: updated, facts: after, notified };
 }
 
@@ -168,6 +182,7 @@ async function notificationsFor(
   before: LifecycleFacts,
   after: LifecycleFacts,
   event: OrderLifecycleEvent,
+  payload?: Record<string, unknown>,
 ): Promise<NewNotification[]> {
   const texts = {
     reference: order.reference,
@@ -185,13 +200,19 @@ async function notificationsFor(
     case 'customer_rebooked':
       return to(await pendingOfferArtists(trx, order.id), 'new_order');
     case 'artist_accepted':
-      return to([order.customer_id], 'accepted_by_artist');
+      return [
+        ...to([order.customer_id], 'accepted_by_artist'),
+        ...to(await offersWithdrawnAt(trx, order), 'offer_withdrawn'),
+      ];
     case 'artist_declined':
     case 'offer_expired':
       // Only the last closed offer leaves the order without an artist.
-      return after.status === 'needs_artist' && before.status === 'offered'
-        ? to([order.customer_id], 'rejected_by_artist')
-        : [];
+      return [
+        ...(after.status === 'needs_artist' && before.status === 'offered'
+          ? to([order.customer_id], 'rejected_by_artist')
+          : []),
+        ...(event.type === 'offer_expired' ? to([Number(payload?.artist_id)], 'offer_expired') : []),
+      ];
     case 'recording_uploaded':
       return [...to(await adminIds(trx), 'uploaded_by_artist'), ...to([artist], 'uploaded_by_artist')];
     case 'admin_validated':
@@ -224,6 +245,18 @@ async function offerArtistsClosedBy(trx: Executor, orderId: number): Promise<num
     .where('order_id', '=', orderId)
     .where('offer_status', '=', 'withdrawn')
     .where('offered_at', 'is not', null)
+    .execute();
+  return rows.map((row) => row.artist_id);
+}
+
+/** Artists whose offer this transition withdrew (their answer time is the order's update time). */
+async function offersWithdrawnAt(trx: Executor, order: OrderRow): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('order_artists')
+    .select('artist_id')
+    .where('order_id', '=', order.id)
+    .where('offer_status', '=', 'withdrawn')
+    .where('responded_at', '=', order.updated_at)
     .execute();
   return rows.map((row) => row.artist_id);
 }

@@ -23,6 +23,7 @@ import type { DB, TempOrderRow, TempUploadRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { discardUploads, readMultipart } from '../http/multipart';
+import { enqueueOrderPlacedMail } from '../mail/order-mails';
 import {
   type OccasionData,
   parseStored,
@@ -328,6 +329,7 @@ async function commitInTransaction(c: AppContext, trx: Transaction<DB>, id: numb
       .execute();
   }
 
+  await enqueueOrderPlacedMail(trx, order, now);
   await recordOrderEvent(trx, {
     orderId: order.id,
     type: 'created',

@@ -6,6 +6,7 @@ import { confirmActionMachine } from '../../machines/confirm-action.machine';
 import { useAppActors } from '../actors/hooks';
 import { navigateTo } from '../actors/navigation';
 import { artistApi } from '../api/artist.api';
+import { MailPreferencesSection } from '../components/account/mail-preferences';
 import { PasswordForm, PayoutForm } from '../components/artist/part-forms';
 import { PartsList } from '../components/artist/parts-list';
 import { useApplicationForm } from '../components/artist/use-application-form';
@@ -50,6 +51,9 @@ function AccountSettingsPage() {
           password: <PasswordForm actor={actor} />,
         }}
       />
+      <div className={css({ bg: 'white', borderRadius: 'xl', p: '6', boxShadow: 'sm' })}>
+        <MailPreferencesSection area="artist" />
+      </div>
       <section
         aria-labelledby="deactivate-title"
         className={css({

@@ -8,6 +8,7 @@ import { editFormMachine } from '../../machines/edit-form.machine';
 import { useAppActors } from '../actors/hooks';
 import { navigateTo } from '../actors/navigation';
 import { customerApi } from '../api/customer.api';
+import { MailPreferencesSection } from '../components/account/mail-preferences';
 import { Button } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { PasswordField } from '../components/ui/field';
@@ -99,6 +100,7 @@ function CustomerSettings() {
           </Button>
         </form>
       </section>
+      <MailPreferencesSection area="user" />
       <section
         aria-labelledby="deactivate-heading"
         className={css({ borderTopWidth: '1px', borderColor: 'border.default', pt: '6' })}

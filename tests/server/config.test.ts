@@ -69,6 +69,8 @@ describe('loadConfig', () => {
       OFFER_TTL_HOURS: '12',
       REVISION_LIMIT: '3',
       OFFER_SWEEP_SECONDS: '30',
+      MAIL_POLL_SECONDS: '3',
+      MAIL_DIGEST_MINUTES: '10',
       PAYMENT_PROVIDER: 'dragonpay',
       DRAGONPAY_MERCHANT_ID: 'LABSONGS',
       DRAGONPAY_PASSWORD: 'secret-key',
@@ -106,6 +108,8 @@ describe('loadConfig', () => {
       offerTtlMs: 12 * 3_600_000,
       revisionLimit: 3,
       offerSweepMs: 30_000,
+      mailPollMs: 3000,
+      mailDigestMs: 600_000,
       payments: {
         provider: 'dragonpay',
         dragonpay: {

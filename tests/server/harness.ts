@@ -124,7 +124,19 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
 
   const clock = manualClock();
   const outboxDir = path.join(dataDir, 'outbox');
-  const mailer = createMailer({ from: config.mailFrom, smtpUrl: undefined, outboxDir, logger: silentLogger });
+  // Never started: tests send what is queued with mailer.flush().
+  const mailer = createMailer({
+    db: database.db,
+    clock,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    outboxDir,
+    logger: silentLogger,
+    publicUrl: config.publicUrl,
+    jwtSecret: config.jwtSecret as string,
+    digestMs: config.mailDigestMs,
+    pollMs: config.mailPollMs,
+  });
   const passwords = createPasswordHasher(config.scryptCost);
   const storage = createStorage(path.join(dataDir, 'uploads'));
   const payoutKey = Buffer.from(config.payoutKey as string, 'hex');

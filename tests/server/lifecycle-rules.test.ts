@@ -7,7 +7,7 @@ import { type NotificationType, notificationTypes } from '../../contracts/notifi
 import { orderMessages } from '../../contracts/order';
 import { expireOffers } from '../../server/lifecycle/offer-sweep';
 import { dueAtFor } from '../../server/lifecycle/order-actions';
-import { type ArtistAccount, formOf, makeArtist, wavBytes } from './artist-fixtures';
+import { ARTIST_PASSWORD, type ArtistAccount, formOf, makeArtist, wavBytes } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
 import {
   A,
@@ -871,16 +871,29 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
   });
 
   describe('notifications', () => {
-    type Recipient = 'customer' | 'artist' | 'offered artists' | 'new artists' | 'admins';
+    type Recipient =
+      | 'customer'
+      | 'artist'
+      | 'offered artists'
+      | 'new artists'
+      | 'withdrawn artists'
+      | 'expired artists'
+      | 'admins';
     /** DESIGN §4 "Notifications sent": who hears about each transition, with which type. */
     const sent: Record<string, [Recipient, NotificationType][]> = {
       payment_succeeded: [['offered artists', 'new_order']],
       'artist_declined with offers left': [],
       'artist_declined, the last offer': [['customer', 'rejected_by_artist']],
       customer_rebooked: [['new artists', 'new_order']],
-      'offer_expired, the last offers': [['customer', 'rejected_by_artist']],
+      'offer_expired, the last offers': [
+        ['customer', 'rejected_by_artist'],
+        ['expired artists', 'offer_expired'],
+      ],
       'cancelled needing an artist': [['customer', 'cancelled_order']],
-      artist_accepted: [['customer', 'accepted_by_artist']],
+      artist_accepted: [
+        ['customer', 'accepted_by_artist'],
+        ['withdrawn artists', 'offer_withdrawn'],
+      ],
       recording_uploaded: [
         ['admins', 'uploaded_by_artist'],
         ['artist', 'uploaded_by_artist'],
@@ -907,6 +920,8 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
         ['artist', 'cancelled_order'],
       ],
       'application approved': [['artist', 'application_approved']],
+      'application rejected': [['artist', 'application_rejected']],
+      'application sent for review': [['admins', 'application_received']],
     };
 
     it('the table names every notification type', () => {
@@ -1006,7 +1021,7 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       expectSent(
         'offer_expired, the last offers',
         swept.filter((n) => n.order_id === placed.id),
-        people,
+        { ...people, 'expired artists': [c.id, d.id] },
         ref,
       );
       expectSent(
@@ -1037,7 +1052,12 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
     it('the work on an order, from acceptance to rating, tells the right people', async () => {
       const order: PaidOrder = await paidOrder(h, 2);
       const artist = order.artists[0] as ArtistAccount;
-      const people = { customer: [order.customer.id], artist: [artist.id], admins: await adminIds() };
+      const people = {
+        customer: [order.customer.id],
+        artist: [artist.id],
+        admins: await adminIds(),
+        'withdrawn artists': [(order.artists[1] as ArtistAccount).id],
+      };
       expect(people.admins.length).toBeGreaterThanOrEqual(2);
       const ref = order.reference;
       const step = async (name: string, call: () => Promise<{ status: number; text: string }>) => {
@@ -1061,9 +1081,10 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       await step('admin_validated', () => post(`${ADMIN}/orders/${order.id}/validate`, undefined, admin.token));
       await step('customer_accepted', () => post(`${U}/orders/${order.id}/accept`, undefined, order.customer.token));
       await step('customer_rated', () => post(`${U}/orders/${order.id}/rate`, { rating: 5 }, order.customer.token));
-      // The artist whose offer was withdrawn heard only of the offer.
+      // The artist whose offer was withdrawn heard only of the offer and its withdrawal.
       expect((await notificationsOf(h, (order.artists[1] as ArtistAccount).id)).map((n) => n.type)).toEqual([
         'new_order',
+        'offer_withdrawn',
       ]);
 
       const working = await inProgress(1);
@@ -1083,6 +1104,40 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       });
       expectSent('application approved', rows, { artist: [applicant.id] });
       expect(rows[0]?.order_id).toBeNull();
+    });
+
+    it("an application's rejection tells the artist", async () => {
+      const applicant = await makeArtist(h, { status: 'for_review' });
+      const rows = await written(async () => {
+        const answer = await post(
+          `${ADMIN}/applications/${applicant.id}/reject`,
+          { reason: 'Please add a clearer sample song.' },
+          admin.token,
+        );
+        expect(answer.status, answer.text).toBe(200);
+      });
+      expectSent('application rejected', rows, { artist: [applicant.id] });
+      expect(rows[0]?.order_id).toBeNull();
+    });
+
+    it('an application sent for review tells every admin', async () => {
+      const applicant = await makeArtist(h, { status: 'incomplete', complete: false });
+      await h.database.db
+        .updateTable('users')
+        .set({ personal_info: 1, artist_info: 1, payout_info: 1 })
+        .where('id', '=', applicant.id)
+        .execute();
+      const rows = await written(async () => {
+        const answer = await h.call(
+          'PATCH',
+          `${A}/profile/password`,
+          { current_password: ARTIST_PASSWORD, password: 'MyOwnPass42', password_confirmation: 'MyOwnPass42' },
+          { token: applicant.token },
+        );
+        expect(answer.status, answer.text).toBe(200);
+      });
+      expectSent('application sent for review', rows, { admins: await adminIds() });
+      expect(rows.every((n) => n.order_id === null && n.body.includes('Stage '))).toBe(true);
     });
   });
 });

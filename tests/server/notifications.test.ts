@@ -16,7 +16,7 @@ import { createLocalHub, type NotificationHub } from '../../server/notifications
 import { insertNotifications } from '../../server/notifications/notifications.repository';
 import { idsOfPayload, listenerName, payloadsOf, startPgHub } from '../../server/notifications/pg-hub';
 import { silentLogger } from '../../server/services/logger';
-import { makeAdmin, makeArtist, makeCustomer } from './artist-fixtures';
+import { ARTIST_PASSWORD, makeAdmin, makeArtist, makeCustomer } from './artist-fixtures';
 import { createHarness, databases, type Harness, isFailureEnvelope } from './harness';
 
 const api = (area: AccountType) => `/api/v1/${area}/notifications`;
@@ -486,6 +486,31 @@ describe.each(databases)('notifications (%s)', (kind) => {
     await expect.poll(() => subscribed).toBe(0);
   });
 
+  it('notifies the admins live when an application is sent for review', async () => {
+    const admin = await makeAdmin(h);
+    const stream = await openStream(h.app, `${api('admin')}/stream?token=${await streamToken('admin', admin.token)}`);
+    expect((await stream.next()).event).toBe('unread');
+    const applicant = await makeArtist(h, { status: 'incomplete', complete: false });
+    await h.database.db
+      .updateTable('users')
+      .set({ personal_info: 1, artist_info: 1, payout_info: 1 })
+      .where('id', '=', applicant.id)
+      .execute();
+    const sent = await h.call(
+      'PATCH',
+      '/api/v1/artist/profile/password',
+      { current_password: ARTIST_PASSWORD, password: 'MyOwnPass42', password_confirmation: 'MyOwnPass42' },
+      { token: applicant.token },
+    );
+    expect(sent.status, sent.text).toBe(200);
+    const pushed = await stream.next();
+    expect(pushed.event).toBe('notification');
+    expect(pushOf(pushed).notification).toEqual(
+      expect.objectContaining({ type: 'application_received', title: 'New artist application', is_read: false }),
+    );
+    await stream.close();
+  });
+
   it('notifies the artist in-app when the application is approved', async () => {
     const admin = await makeAdmin(h);
     const artist = await makeArtist(h, { status: 'for_review', song: true });
@@ -514,7 +539,7 @@ describe.each(databases)('notifications (%s)', (kind) => {
     expect(list.body.data.notifications).toEqual([
       expect.objectContaining({ type: 'application_approved', ...expected }),
     ]);
-    // Only the approval notifies: a rejection does not.
+    // A rejection notifies too, with its own type (issue 14); the reason travels by mail.
     const rejected = await makeArtist(h, { status: 'for_review', song: true });
     await h.call(
       'POST',
@@ -522,7 +547,9 @@ describe.each(databases)('notifications (%s)', (kind) => {
       { reason: 'Please upload a clearer recording of your voice.' },
       { token: admin.token },
     );
-    expect((await get('artist', '', rejected.token)).body.data.notifications).toEqual([]);
+    expect((await get('artist', '', rejected.token)).body.data.notifications).toEqual([
+      expect.objectContaining({ type: 'application_rejected', is_read: false }),
+    ]);
   });
 
   if (kind === 'postgres') {
