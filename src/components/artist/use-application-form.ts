@@ -4,10 +4,10 @@ import { fromPromise } from 'xstate';
 import type { ArtistProfile } from '../../../contracts/artist';
 import { applicationFormMachine } from '../../../machines/application-form.machine';
 import { useAppActors, useSessionView } from '../../actors/hooks';
+import { useResource } from '../../actors/use-resource';
 import { artistApi } from '../../api/artist.api';
 import { catalogApi } from '../../api/catalog.api';
 import { notify } from '../ui/toaster';
-import { useResource } from '../ui/use-resource';
 
 /**
  * The artist's profile parts (application form, My Profile, Account Settings): one machine with the

@@ -4,8 +4,8 @@ import type { Option } from '../../../contracts/options';
 import type { UserOptions } from '../../../contracts/order';
 import type { AppActors } from '../../actors/app-actors';
 import { useAppActors } from '../../actors/hooks';
+import { useResource } from '../../actors/use-resource';
 import { call } from '../../api/call';
-import { useResource } from '../ui/use-resource';
 
 // GET /options: the order form's choice lists come from the server, never from constants in the SPA.
 // One request serves every step of a visit; a failed one is forgotten so "Try again" asks again.
