@@ -19,6 +19,9 @@ import { isTokenExpired, isTokenValid, tokenExpiresAt } from './token';
 
 export type * from './session.types';
 
+/** Where a checkout interrupted by a session reset resumes (SPEC §4). */
+export const orderCheckoutPath = '/order/checkout';
+
 /** A message from another tab as a session event. */
 export function sessionEventOf(message: SessionBroadcast): SessionEvent {
   switch (message.kind) {
@@ -211,6 +214,8 @@ export const sessionMachine = setup({
     goToArtistLogin: () => {},
     goToCustomerAccount: () => {},
     replaceWithHome: () => {},
+    /** SPEC §4 Session reset: the login-again modal, with where to go back to after it (a pending checkout). */
+    offerLoginAgain: (_, _params: { returnTo: string | null }) => {},
     /** Tells the other tabs of this browser (SessionBroadcast). */
     broadcast: (_, _params: SessionBroadcast) => {},
   },
@@ -262,7 +267,20 @@ export const sessionMachine = setup({
             target: 'signedOut',
             actions: ['clearSession', 'clearStoredSession', 'goToArtistLogin'],
           },
-          { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
+          // Everyone else is asked to log in again where they are; a pending checkout resumes after it.
+          {
+            target: 'signedOut',
+            actions: [
+              'clearSession',
+              'clearStoredSession',
+              {
+                type: 'offerLoginAgain',
+                params: ({ event }) => ({
+                  returnTo: event.checkoutPending && event.routeName === 'order.checkout' ? orderCheckoutPath : null,
+                }),
+              },
+            ],
+          },
         ],
         'tab.signedIn': { target: '.authenticated', reenter: true, actions: takeSignInFromTab },
         // Another tab signed out (or was deactivated): the stored session is gone already.

@@ -133,6 +133,8 @@ export function createAppActors(): AppActors {
       goToCustomerAccount: () => navigateTo('/customer/account'),
       replaceWithHome: () => navigateTo('/', { replace: true }),
       broadcast: (_, message) => postToOtherTabs(message),
+      offerLoginAgain: ({ system }, params) =>
+        system.get(appActorIds.authDialogs)?.send({ type: 'dialog.openLoginAgain', returnTo: params.returnTo }),
     },
   });
 

@@ -42,6 +42,7 @@ const appActions = [
   'goToCustomerAccount',
   'replaceWithHome',
   'broadcast',
+  'offerLoginAgain',
 ] as const;
 const navigationActions = new Set(['goHome', 'goTo', 'goToArtistLogin', 'goToCustomerAccount', 'replaceWithHome']);
 
@@ -308,6 +309,16 @@ function stepExpectations(check: StepCheck<SessionHarness>): void {
   } else {
     expect(types(actions)).not.toContain('clearDraft');
   }
+  const loginAgain = actions.filter((a) => a.type === 'offerLoginAgain');
+  if (event.type === 'http.unauthorized' && before.can(event) && before.matches('withToken')) {
+    // SPEC §4 Session reset: whoever is not sent to the artist login is asked to log in again where they
+    // are, and a checkout pending on the checkout page resumes after it.
+    const keepsHere = expectedNavigation(check).length === 0;
+    const returnTo = event.checkoutPending === true && event.routeName === 'order.checkout' ? '/order/checkout' : null;
+    expect(loginAgain).toEqual(keepsHere ? [{ type: 'offerLoginAgain', params: { returnTo } }] : []);
+  } else {
+    expect(loginAgain).toEqual([]);
+  }
   if (event.type === 'http.unauthorized' && !before.matches('signedOut') && !before.matches('signingOut')) {
     // SPEC §4 Session reset: token and user cleared.
     expect(after.matches('signedOut')).toBe(true);
@@ -515,14 +526,20 @@ describe('sessionMachine: SPEC §4 rules', () => {
     ['user', false, 'customer.account', false],
     ['user', true, 'order.checkout', false],
   ] as const)(
-    'a 401 for a %s (checkout pending %s, route %s) sends to /artist/login: %s',
+    'a 401 for a %s (checkout pending %s, route %s) sends to /artist/login: %s, else offers the login-again modal',
     (userType, pending, routeName, toLogin) => {
       const h = signedIn(userType);
       h.actor.send(unauthorized(pending, routeName));
       const s = h.actor.getSnapshot();
       expect(s.value).toBe('signedOut');
       expect(s.context).toMatchObject({ token: null, user: null });
-      expect(types(h.log)).toEqual(toLogin ? ['clearStoredSession', 'goToArtistLogin'] : ['clearStoredSession']);
+      expect(types(h.log)).toEqual(
+        toLogin ? ['clearStoredSession', 'goToArtistLogin'] : ['clearStoredSession', 'offerLoginAgain'],
+      );
+      if (!toLogin)
+        expect(h.log.at(-1)?.params).toEqual({
+          returnTo: pending && routeName === 'order.checkout' ? '/order/checkout' : null,
+        });
       h.actor.stop();
     },
   );
