@@ -561,7 +561,9 @@ export const orderDraftMachine = setup({
         : {},
     ),
     setPaymentMethod: assign(({ event }) =>
-      event.type === 'checkout.pay' ? { paymentMethod: event.paymentMethod } : {},
+      event.type === 'checkout.pay' || event.type === 'checkout.methodChosen'
+        ? { paymentMethod: event.paymentMethod }
+        : {},
     ),
     clearStepErrors: assign(({ context }, params: StepParams) => ({
       errors: { ...context.errors, [params.step]: {} },
@@ -645,6 +647,8 @@ export const orderDraftMachine = setup({
       always: landingTransitions(),
     },
     editing: {
+      // The checkout's choice is kept while the draft is edited (back to review and on again, too).
+      on: { 'checkout.methodChosen': { actions: 'setPaymentMethod' } },
       initial: 'occasion',
       states: {
         occasion: {
