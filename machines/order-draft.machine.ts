@@ -647,8 +647,6 @@ export const orderDraftMachine = setup({
       always: landingTransitions(),
     },
     editing: {
-      // The checkout's choice is kept while the draft is edited (back to review and on again, too).
-      on: { 'checkout.methodChosen': { actions: 'setPaymentMethod' } },
       initial: 'occasion',
       states: {
         occasion: {
@@ -706,6 +704,8 @@ export const orderDraftMachine = setup({
       },
       on: {
         'step.open': openStepTransitions('.'),
+        // The checkout's choice is kept while the draft is edited (back to review and on again, too).
+        'checkout.methodChosen': { actions: 'setPaymentMethod' },
         'field.changed': { actions: ['setField', persist] },
         'artists.toggle': { guard: 'canToggleArtist', actions: ['toggleArtist', persist] },
         'artists.preselect': { guard: 'canPreselectArtist', actions: ['preselectArtist', persist] },
