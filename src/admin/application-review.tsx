@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { Modal } from '../components/ui/modal';
 import { notify } from '../components/ui/toaster';
 import { getAdminActors } from './admin-actors';
-import { applicationReviewMachine, type RejectCallInput, type ReviewCallInput } from './application-review.machine';
+import { applicationReviewMachine, type RejectCallInput, type ReviewCallInput } from '../../machines/application-review.machine';
 
 /** Approve or reject an application waiting for review; nothing to do for the others. */
 export function ApplicationReview({ application }: { application: ApplicationDetail }) {
