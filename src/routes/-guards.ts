@@ -36,7 +36,10 @@ export async function artistGate(
 ): Promise<void> {
   if (metaOf(matches, 'authUser') !== 'artist') return;
   const user = await settledUser(actors.session);
-  const gate = await waitFor(actors.artistGate, (s) => s.context.user === user);
+  // The root passes the user on synchronously; the timeout only guards against a page that never loads.
+  const gate = await waitFor(actors.artistGate, (s) => s.context.user === user, { timeout: 2_000 }).catch(() =>
+    actors.artistGate.getSnapshot(),
+  );
   const decision = connectArtistGate(gate).gate(metaOf(matches, 'name') ?? '');
   if ('redirectTo' in decision && decision.redirectTo !== pathname)
     throw redirect({ to: decision.redirectTo, replace: true });
