@@ -1,9 +1,9 @@
 // The app's one root actor. Its long-lived children run for the whole visit and are found by their
 // systemId (`system.get('session')`): the session, the account modals, the order draft, the
-// notification centre, the artist's standing and the live routing. The root passes on what one of them
+// notification centre, the artist's standing, the online switch and the live routing. The root passes on what one of them
 // learns to the others that need it:
-// - the session's signed-in user → the artist gate (menus, switch, guards), the order draft (the
-//   gifter), the notification centre (signed in per account, signed out with the session);
+// - the session's signed-in user → the artist gate (menus, switch, guards), the online switch, the
+//   order draft (the gifter), the notification centre (signed in per account, signed out with the session);
 // - another tab's sign-in, token renewal or sign-out → the session;
 // - a live hint from the notification stream → the live routing (the open screens that show it),
 //   and for an artist's application, the session (the user again: the gate and menus follow).
@@ -16,6 +16,7 @@ import type { LiveHint } from './live';
 import { type LiveScreen, liveRouterMachine } from './live-router.machine';
 import type { NotificationsInput } from './notifications.machine';
 import { notificationsMachine } from './notifications.machine';
+import { onlineStatusMachine } from './online-status.machine';
 import { orderDraftMachine } from './order-draft.machine';
 import type { OrderDraftInput } from './order-draft.types';
 import { sessionMachine } from './session.machine';
@@ -31,6 +32,7 @@ export const appActorIds = {
   orderDraft: 'orderDraft',
   notifications: 'notifications',
   artistGate: 'artistGate',
+  onlineStatus: 'onlineStatus',
   live: 'live',
 } as const;
 
@@ -80,6 +82,7 @@ export const appMachine = setup({
     orderDraft: orderDraftMachine,
     notifications: notificationsMachine,
     artistGate: artistGateMachine,
+    onlineStatus: onlineStatusMachine,
     live: liveRouterMachine,
     /** Listens to the other tabs of this browser (BroadcastChannel or the storage event); the app supplies it. */
     otherTabs: fromCallback<EventObject, void, OtherTabEvent>(() => () => {}),
@@ -118,6 +121,12 @@ export const appMachine = setup({
       src: 'artistGate',
       input: ({ context }) => ({ user: context.startup.session.user ?? null }),
     },
+    {
+      id: appActorIds.onlineStatus,
+      systemId: appActorIds.onlineStatus,
+      src: 'onlineStatus',
+      input: ({ context }) => ({ isOnline: context.startup.session.user?.is_online ?? 0 }),
+    },
     { id: appActorIds.live, systemId: appActorIds.live, src: 'live' },
     { id: 'otherTabs', src: 'otherTabs' },
   ],
@@ -129,6 +138,11 @@ export const appMachine = setup({
         'session.changed': {
           actions: enqueueActions(({ context, event, enqueue }) => {
             enqueue.sendTo(appActorIds.artistGate, { type: 'session.userChanged', user: event.user });
+            // The switch shows what the account says (a toggle in another tab, a reload of the user).
+            enqueue.sendTo(appActorIds.onlineStatus, {
+              type: 'session.userChanged',
+              isOnline: event.user?.is_online ? 1 : 0,
+            });
             // The gifter is prefilled from the signed-in customer's account.
             if (event.user?.type === 'user')
               enqueue.sendTo(appActorIds.orderDraft, { type: 'session.loggedIn', account: event.user });

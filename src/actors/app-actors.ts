@@ -4,9 +4,11 @@ import { appActorIds, appMachine } from '../../machines/app.machine';
 import type { artistGateMachine } from '../../machines/artist-gate.machine';
 import { authDialogsMachine } from '../../machines/auth-dialogs.machine';
 import { liveRouterMachine } from '../../machines/live-router.machine';
+import { onlineStatusMachine } from '../../machines/online-status.machine';
 import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.machine';
 import { orderStepPaths } from '../../machines/order-steps';
 import { type SessionCallInput, sessionMachine } from '../../machines/session.machine';
+import { artistApi } from '../api/artist.api';
 import { authApi } from '../api/auth.api';
 import { apiBaseFor, createApi, createClient } from '../api/client';
 import { canStreamNotifications } from '../api/notifications.api';
@@ -23,6 +25,7 @@ export type OrderDraftActor = ActorRefFrom<typeof orderDraftMachine>;
 
 export type AppRootActor = ActorRefFrom<typeof appMachine>;
 export type ArtistGateActor = ActorRefFrom<typeof artistGateMachine>;
+export type OnlineStatusActor = ActorRefFrom<typeof onlineStatusMachine>;
 
 /** The root and its long-lived children, as components and guards find them. */
 export interface AppActors {
@@ -34,6 +37,8 @@ export interface AppActors {
   notifications: NotificationsActor;
   /** The artist's standing: the guards, the menus and the online switch read it. */
   artistGate: ArtistGateActor;
+  /** The artist's online switch (SPEC §4): the top bar and the mobile bar show the one actor. */
+  onlineStatus: OnlineStatusActor;
   api: ReturnType<typeof createApi>;
 }
 
@@ -160,6 +165,19 @@ export function createAppActors(): AppActors {
         orderDraft: orderDraftLogic,
         notifications: notificationsLogic,
         otherTabs: listenToOtherTabs,
+        onlineStatus: onlineStatusMachine.provide({
+          actors: {
+            saveOnlineStatus: fromPromise(({ input }) => artistApi(api.for('artist')).setOnlineStatus(input.status)),
+          },
+          actions: {
+            applyOnline: ({ system }, p) =>
+              system.get(appActorIds.session)?.send({
+                type: 'user.updated',
+                user: { is_online: p.isOnline, is_first_time_login: p.isFirstTimeLogin },
+              }),
+            showErrorToast: (_, p) => notify.error(p.message),
+          },
+        }),
         live: liveRouterMachine.provide({ actions: { showInfoToast: (_, p) => notify.info(p.message) } }),
       },
     }),
@@ -180,6 +198,7 @@ export function createAppActors(): AppActors {
     orderDraft: get<OrderDraftActor>(appActorIds.orderDraft),
     notifications: get<NotificationsActor>(appActorIds.notifications),
     artistGate: get<ArtistGateActor>(appActorIds.artistGate),
+    onlineStatus: get<OnlineStatusActor>(appActorIds.onlineStatus),
     api,
   };
 

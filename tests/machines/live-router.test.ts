@@ -212,7 +212,7 @@ describe('appMachine: the root passes on what one child learns', () => {
 
   it('gives its long-lived children their systemIds', () => {
     const { child } = start();
-    for (const id of ['session', 'authDialogs', 'orderDraft', 'notifications', 'artistGate', 'live'])
+    for (const id of ['session', 'authDialogs', 'orderDraft', 'notifications', 'artistGate', 'onlineStatus', 'live'])
       expect(child(id)).toBeDefined();
   });
 
@@ -221,6 +221,11 @@ describe('appMachine: the root passes on what one child learns', () => {
     root.send({ type: 'session.changed', user: artist });
     await flush();
     expect(child('artistGate').getSnapshot().hasTag('fullMenu')).toBe(true);
+    expect(child('onlineStatus').getSnapshot().context.isOnline).toBe(0);
+    root.send({ type: 'session.changed', user: { ...artist, is_online: 1 } });
+    await flush();
+    // The switch shows what the account says.
+    expect(child('onlineStatus').getSnapshot().context.isOnline).toBe(1);
     expect(child('notifications').getSnapshot().matches('signedIn')).toBe(true);
     expect(child('notifications').getSnapshot().context.area).toBe('artist');
     expect(root.getSnapshot().context.account).toEqual(accountOf(artist));
