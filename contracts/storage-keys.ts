@@ -10,4 +10,9 @@ export const storageKeys = {
   adminToken: 'labsongs_admin_token',
   /** "Order with this artist": the order flow's song step preselects it. */
   preselectedArtist: 'labsongs_preselected_artist',
+  /** The session's message to the other tabs, where BroadcastChannel is missing (written, then removed). */
+  sessionBroadcast: 'labsongs_session_broadcast',
 } as const;
+
+/** The BroadcastChannel the tabs of one browser tell each other of sign-in, renewal and sign-out on. */
+export const sessionChannelName = 'labsongs-session';

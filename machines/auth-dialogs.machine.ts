@@ -1,7 +1,7 @@
 // The account modals of the header and footer. The app supplies signOut (send user.signOut to the
 // session) and signOutThenGo (the same with redirectTo) through authDialogsMachine.provide().
 import { assign, setup } from 'xstate';
-import { specMessages } from '../contracts/messages';
+import { clientMessages, specMessages } from '../contracts/messages';
 import type {
   AuthDialogsContext,
   AuthDialogsEvent,
@@ -29,19 +29,29 @@ export const authDialogsMachine = setup({
     setLogoutWarning: assign((_, params: { intent: LogoutIntent }) => ({
       intent: params.intent,
       message: logoutIntents[params.intent].message,
+      returnTo: null,
     })),
-    setSignOutMessage: assign({ intent: null, message: specMessages.signOutConfirm }),
-    clearMessage: assign({ intent: null, message: null }),
+    setSignOutMessage: assign({ intent: null, message: specMessages.signOutConfirm, returnTo: null }),
+    clearMessage: assign({ intent: null, message: null, returnTo: null }),
+    setLoginAgain: assign((_, params: { returnTo: string | null }) => ({
+      intent: null,
+      message: clientMessages.sessionExpired,
+      returnTo: params.returnTo,
+    })),
     // Supplied by the app:
     signOut: () => {},
     signOutThenGo: (_, _params: { path: string }) => {},
   },
 }).createMachine({
   id: 'authDialogs',
-  context: { intent: null, message: null, prefill: null },
+  context: { intent: null, message: null, prefill: null, returnTo: null },
   initial: 'closed',
   on: {
     'dialog.openLogin': { target: '.login' },
+    'dialog.openLoginAgain': {
+      target: '.loginAgain',
+      actions: { type: 'setLoginAgain', params: ({ event }) => ({ returnTo: event.returnTo }) },
+    },
     'dialog.openSignUp': {
       target: '.signUp',
       actions: { type: 'setPrefill', params: ({ event }) => ({ prefill: event.prefill ?? null }) },
@@ -57,6 +67,8 @@ export const authDialogsMachine = setup({
     // The warning sentence belongs to the two confirmation modals only.
     closed: { entry: 'clearMessage' },
     login: { tags: ['open'], entry: 'clearMessage', on: { 'dialog.close': '#authDialogs.closed' } },
+    /** The login modal after a session reset: it says why, and remembers where to go back to. */
+    loginAgain: { tags: ['open'], on: { 'dialog.close': '#authDialogs.closed' } },
     signUp: { tags: ['open'], entry: 'clearMessage', on: { 'dialog.close': '#authDialogs.closed' } },
     forgotPassword: { tags: ['open'], entry: 'clearMessage', on: { 'dialog.close': '#authDialogs.closed' } },
     logoutWarning: {

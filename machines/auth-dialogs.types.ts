@@ -15,10 +15,14 @@ export interface AuthDialogsContext {
   /** The sentence a warning or confirmation modal shows (from contracts/messages). */
   message: string | null;
   prefill: SignUpPrefill | null;
+  /** After the login-again modal: where to go back to (a checkout the session reset interrupted). */
+  returnTo: string | null;
 }
 
 export type AuthDialogsEvent =
   | { type: 'dialog.openLogin' }
+  /** SPEC §4 Session reset: the session ended (a 401); log in again, then back to `returnTo`. */
+  | { type: 'dialog.openLoginAgain'; returnTo: string | null }
   | { type: 'dialog.openSignUp'; prefill?: SignUpPrefill }
   | { type: 'dialog.openForgotPassword' }
   | { type: 'dialog.openLogoutWarning'; intent: LogoutIntent }

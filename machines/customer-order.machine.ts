@@ -160,6 +160,10 @@ export const customerOrderMachine = setup({
       };
     }),
     openDialog: assign(({ event }) => ({ dialog: actionOf(event) })),
+    /** The order moved on under an open dialog: close it if its action is no longer allowed. */
+    dropStaleDialog: assign(({ context }) =>
+      context.dialog && !isActionAllowed(context.order, context.dialog) ? { dialog: null } : {},
+    ),
     closeDialog: assign({ dialog: null }),
     setPending: assign(({ event }) => ({ pending: actionOf(event) })),
     clearPending: assign({ pending: null }),
@@ -229,6 +233,7 @@ export const customerOrderMachine = setup({
             'artist.toggled': { guard: 'canToggleArtist', actions: 'toggleArtist' },
             'user.open': { guard: 'isAllowed', actions: 'openDialog' },
             'user.close': { actions: 'closeDialog' },
+            'live.changed': 'catchingUp',
             'user.submit': [
               { guard: and(['isAllowed', 'isValid']), target: 'running', actions: 'setPending' },
               // Allowed but not filled in right: the schema's messages under the fields, nothing sent.
@@ -280,6 +285,19 @@ export const customerOrderMachine = setup({
               },
             ],
           },
+        },
+        /** The order changed elsewhere: its new state, quietly (a failure leaves what is shown). */
+        catchingUp: {
+          tags: ['reloading'],
+          invoke: {
+            id: 'loadOrder',
+            src: 'loadOrder',
+            input: ({ context }) => ({ orderId: context.orderId }),
+            onDone: { target: 'idle', actions: ['setOrder', 'dropStaleDialog'] },
+            onError: 'idle',
+          },
+          // Another change while this answer is on its way: it may predate it, so ask again.
+          on: { 'live.changed': { target: 'catchingUp', reenter: true } },
         },
         /** After an action: the server's word on the order's new state. */
         reloading: {

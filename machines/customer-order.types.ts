@@ -54,7 +54,9 @@ export type CustomerOrderEvent =
   | { type: 'user.open'; action: CustomerAction }
   | { type: 'user.close' }
   | { type: 'user.submit'; action: CustomerAction }
-  | { type: 'user.retry' };
+  | { type: 'user.retry' }
+  /** The order changed elsewhere (an artist accepted, the team validated): the live routing says so. */
+  | { type: 'live.changed' };
 
 export interface CustomerOrderInput {
   orderId: number;

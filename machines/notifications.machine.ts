@@ -5,11 +5,13 @@
 // - sync: read/unread changes, shown at once and sent one by one (a refusal puts the item back);
 // - live: a Server-Sent Events stream that resumes after the newest id seen, reconnecting with a
 //   fresh token after a growing pause (1 s, 2 s, 4 s … 30 s) until it opens again.
-// Signing out stops all of it. The app supplies the calls, the stream, openTarget and showErrorToast.
-import { assign, type EventObject, fromCallback, fromPromise, raise, setup } from 'xstate';
+// Every pushed change, and every pushed notification (it names its order), is emitted as `live.hint`
+// for the app's routing to pass on to the open screens. Signing out stops all of it. The app supplies the calls, the stream, openTarget and showErrorToast.
+import { assign, type EventObject, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { notificationsUi } from '../contracts/constants';
 import { notificationTarget } from '../contracts/notifications';
 import { notProvided, readFailure } from './api-error';
+import { hintFromChange, hintFromNotification } from './live';
 import {
   highestId,
   maxCountedAttempts,
@@ -26,6 +28,7 @@ import type {
   MarkRequest,
   Notification,
   NotificationsContext,
+  NotificationsEmitted,
   NotificationsEvent,
   NotificationsInput,
   NotificationsPage,
@@ -55,6 +58,7 @@ export const notificationsMachine = setup({
     events: {} as NotificationsEvent,
     input: {} as NotificationsInput,
     tags: {} as NotificationsTag,
+    emitted: {} as NotificationsEmitted,
   },
   actors: {
     /** GET /notifications?cursor=&limit= → data (newest first). */
@@ -137,6 +141,18 @@ export const notificationsMachine = setup({
         : {},
     ),
     setUnreadCount: assign(({ event }) => (event.type === 'stream.unread' ? { unreadCount: event.unreadCount } : {})),
+    /** Passes a pushed change on to whoever shows the thing that changed. */
+    announceChange: emit(({ event }) => ({
+      type: 'live.hint' as const,
+      hint: hintFromChange((event as Extract<NotificationsEvent, { type: 'stream.change' }>).change),
+    })),
+    /** A pushed notification names its order: the screens showing it catch up too (before any change message). */
+    announceNotification: emit(({ event }) => ({
+      type: 'live.hint' as const,
+      hint: hintFromNotification(
+        (event as Extract<NotificationsEvent, { type: 'stream.notification' }>).push.notification,
+      ),
+    })),
     // Supplied by the app:
     openTarget: (_, _target: NotificationTarget) => {},
     showErrorToast: (_, _params: { message: string }) => {},
@@ -308,7 +324,8 @@ export const notificationsMachine = setup({
               },
               on: {
                 'stream.opened': { actions: 'resetAttempts' },
-                'stream.notification': { actions: 'addPushed' },
+                'stream.notification': { actions: ['addPushed', 'announceNotification'] },
+                'stream.change': { actions: 'announceChange' },
                 'stream.unread': { actions: 'setUnreadCount' },
                 // Leaving the state closes the EventSource; the next one gets a fresh token.
                 'stream.failed': { target: 'retrying', actions: 'countFailedAttempt' },

@@ -2,6 +2,7 @@
 // dropdown; DESIGN §3, §6). Read this file for the flow's vocabulary; notifications.machine.ts for
 // its logic.
 import type { AccountType } from '../contracts/auth';
+import type { LiveChange } from '../contracts/live';
 import type {
   Notification,
   NotificationPush,
@@ -9,6 +10,7 @@ import type {
   NotificationTarget,
   StreamToken,
 } from '../contracts/notifications';
+import type { LiveHint } from './live';
 
 /** A read/unread change the list already shows, waiting for the server. */
 export interface MarkRequest {
@@ -47,7 +49,12 @@ export type StreamEvent =
   | { type: 'stream.opened' }
   | { type: 'stream.notification'; push: NotificationPush }
   | { type: 'stream.unread'; unreadCount: number }
+  /** A `change` message: something the account may have open changed (contracts/live.ts). */
+  | { type: 'stream.change'; change: LiveChange }
   | { type: 'stream.failed' };
+
+/** What the centre emits for the app's routing: a change or a notification, as a hint (live.ts). */
+export type NotificationsEmitted = { type: 'live.hint'; hint: LiveHint };
 
 export type NotificationsEvent =
   /** The app's session: a user of `area` signed in, or the session ended. */

@@ -561,7 +561,9 @@ export const orderDraftMachine = setup({
         : {},
     ),
     setPaymentMethod: assign(({ event }) =>
-      event.type === 'checkout.pay' ? { paymentMethod: event.paymentMethod } : {},
+      event.type === 'checkout.pay' || event.type === 'checkout.methodChosen'
+        ? { paymentMethod: event.paymentMethod }
+        : {},
     ),
     clearStepErrors: assign(({ context }, params: StepParams) => ({
       errors: { ...context.errors, [params.step]: {} },
@@ -702,6 +704,8 @@ export const orderDraftMachine = setup({
       },
       on: {
         'step.open': openStepTransitions('.'),
+        // The checkout's choice is kept while the draft is edited (back to review and on again, too).
+        'checkout.methodChosen': { actions: 'setPaymentMethod' },
         'field.changed': { actions: ['setField', persist] },
         'artists.toggle': { guard: 'canToggleArtist', actions: ['toggleArtist', persist] },
         'artists.preselect': { guard: 'canPreselectArtist', actions: ['preselectArtist', persist] },

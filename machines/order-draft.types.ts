@@ -131,6 +131,8 @@ export type OrderDraftEvent =
   /** Review's "Continue to checkout": commits the draft into an order. */
   | { type: 'review.commit' }
   | { type: 'checkout.pay'; paymentMethod: string }
+  /** The checkout's payment method was chosen (it is kept for Pay, and shown chosen on the way back). */
+  | { type: 'checkout.methodChosen'; paymentMethod: string }
   /** SPEC §4 Reset: clears the order id, steps, forms and flags (and their storage). */
   | { type: 'draft.reset' }
   /** A customer signed in: a blank gifter is prefilled from the account. */

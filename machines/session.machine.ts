@@ -8,6 +8,7 @@ import type {
   FetchMeOutput,
   PersistSessionParams,
   RefreshTokenOutput,
+  SessionBroadcast,
   SessionCallInput,
   SessionContext,
   SessionEvent,
@@ -17,6 +18,21 @@ import type {
 import { isTokenExpired, isTokenValid, tokenExpiresAt } from './token';
 
 export type * from './session.types';
+
+/** Where a checkout interrupted by a session reset resumes (SPEC §4). */
+export const orderCheckoutPath = '/order/checkout';
+
+/** A message from another tab as a session event. */
+export function sessionEventOf(message: SessionBroadcast): SessionEvent {
+  switch (message.kind) {
+    case 'signedIn':
+      return { type: 'tab.signedIn', token: message.token, user: message.user, userType: message.userType };
+    case 'refreshed':
+      return { type: 'tab.refreshed', token: message.token, user: message.user };
+    default:
+      return { type: 'tab.signedOut' };
+  }
+}
 
 /** How long the signed-in state waits before renewing the token: exp − lead, at least 0, at most what setTimeout can hold. */
 export function refreshDelayMs(token: string | null, nowMs: number): number {
@@ -54,7 +70,29 @@ const storeSignInAndPersist = [
     }),
   },
   persist,
+  {
+    type: 'broadcast',
+    params: ({ event }: { event: { token: string; user: AuthUser; userType: UserType } }): SessionBroadcast => ({
+      kind: 'signedIn',
+      token: event.token,
+      user: event.user,
+      userType: event.userType,
+    }),
+  },
 ] as const;
+
+/** tab.signedIn: another tab signed in (and stored it): take its session as it is. */
+const takeSignInFromTab = {
+  type: 'storeSignIn',
+  params: ({ event }: { event: { token: string; user: AuthUser; userType: UserType } }) => ({
+    token: event.token,
+    user: event.user,
+    userType: event.userType,
+  }),
+} as const;
+
+/** Tells the other tabs the session ended here. */
+const broadcastSignedOut = { type: 'broadcast', params: { kind: 'signedOut' } } as const;
 
 /** Renews the token (an expired one at start, or shortly before it expires), keeps and stores it, then `target`. */
 function refreshTokenInvoke(target: 'authenticated' | 'active') {
@@ -73,6 +111,14 @@ function refreshTokenInvoke(target: 'authenticated' | 'active') {
           }),
         },
         persist,
+        {
+          type: 'broadcast',
+          params: ({ event }: { event: { output: RefreshTokenOutput } }): SessionBroadcast => ({
+            kind: 'refreshed',
+            token: event.output.token,
+            user: event.output.user,
+          }),
+        },
       ],
     },
     onError: { target: '#session.signedOut', actions: ['clearSession', 'clearStoredSession'] },
@@ -92,9 +138,10 @@ const endSession = [
         params: ({ context }: { context: SessionContext }) => ({ path: context.redirectAfterSignOut ?? '/' }),
       },
       'clearSession',
+      broadcastSignedOut,
     ],
   },
-  { target: 'signedOut', actions: ['clearStoredSession', 'clearDraft', 'goHome', 'clearSession'] },
+  { target: 'signedOut', actions: ['clearStoredSession', 'clearDraft', 'goHome', 'clearSession', broadcastSignedOut] },
 ] as const;
 
 /** social.loginReturned (signed out, or replacing a token): a bad token goes home; a good one is kept and used. */
@@ -167,6 +214,10 @@ export const sessionMachine = setup({
     goToArtistLogin: () => {},
     goToCustomerAccount: () => {},
     replaceWithHome: () => {},
+    /** SPEC §4 Session reset: the login-again modal, with where to go back to after it (a pending checkout). */
+    offerLoginAgain: (_, _params: { returnTo: string | null }) => {},
+    /** Tells the other tabs of this browser (SessionBroadcast). */
+    broadcast: (_, _params: SessionBroadcast) => {},
   },
 }).createMachine({
   id: 'session',
@@ -195,6 +246,7 @@ export const sessionMachine = setup({
           actions: storeSignInAndPersist,
         },
         'social.loginReturned': socialLoginReturned,
+        'tab.signedIn': { target: 'withToken.authenticated', actions: takeSignInFromTab },
       },
     },
     /**
@@ -215,8 +267,28 @@ export const sessionMachine = setup({
             target: 'signedOut',
             actions: ['clearSession', 'clearStoredSession', 'goToArtistLogin'],
           },
-          { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
+          // Everyone else is asked to log in again where they are; a pending checkout resumes after it.
+          {
+            target: 'signedOut',
+            actions: [
+              'clearSession',
+              'clearStoredSession',
+              {
+                type: 'offerLoginAgain',
+                params: ({ event }) => ({
+                  returnTo: event.checkoutPending && event.routeName === 'order.checkout' ? orderCheckoutPath : null,
+                }),
+              },
+            ],
+          },
         ],
+        'tab.signedIn': { target: '.authenticated', reenter: true, actions: takeSignInFromTab },
+        // Another tab signed out (or was deactivated): the stored session is gone already.
+        'tab.signedOut': { target: 'signedOut', actions: ['clearSession', 'clearDraft'] },
+        'account.deactivated': {
+          target: 'signedOut',
+          actions: ['clearSession', 'clearStoredSession', 'clearDraft', broadcastSignedOut],
+        },
       },
       initial: 'loadingUser',
       states: {
@@ -249,6 +321,20 @@ export const sessionMachine = setup({
             renewing: {
               invoke: refreshTokenInvoke('active'),
             },
+            /** The account changed on the server (approval, rejection): the user again, still signed in. */
+            reloadingUser: {
+              invoke: {
+                id: 'fetchMe',
+                src: 'fetchMe',
+                input: ({ context }) => callInput(context),
+                onDone: {
+                  target: 'active',
+                  actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, persist],
+                },
+                // What is shown stays; the next change or reload tries again.
+                onError: 'active',
+              },
+            },
           },
           on: {
             'user.signOut': {
@@ -257,6 +343,16 @@ export const sessionMachine = setup({
             },
             'user.updated': {
               actions: [{ type: 'patchUser', params: ({ event }) => ({ user: event.user }) }, persist],
+            },
+            'user.reload': '.reloadingUser',
+            // Another tab renewed the shared token (and got the user with it): use both, and time the
+            // next renewal from it; a renewal or reload of this tab's own is no longer needed.
+            'tab.refreshed': {
+              target: '.active',
+              actions: {
+                type: 'storeRefresh',
+                params: ({ event }) => ({ token: event.token, user: event.user }),
+              },
             },
           },
         },

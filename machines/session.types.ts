@@ -28,7 +28,21 @@ export type SessionEvent =
   /** The `login` query parameter of a social-login return. */
   | { type: 'social.loginReturned'; value: string }
   /** Patch the user after a server change (first-time login, online toggle, profile). */
-  | { type: 'user.updated'; user: Partial<AuthUser> };
+  | { type: 'user.updated'; user: Partial<AuthUser> }
+  /** The account changed on the server (an application approved or rejected): ask for the user again. */
+  | { type: 'user.reload' }
+  /** The account was deactivated here: the server revoked the token. */
+  | { type: 'account.deactivated' }
+  /** Another tab of this browser signed in, renewed its token, or ended the session (SessionBroadcast). */
+  | { type: 'tab.signedIn'; token: string; user: AuthUser; userType: UserType }
+  | { type: 'tab.refreshed'; token: string; user: AuthUser }
+  | { type: 'tab.signedOut' };
+
+/** What one tab tells the others of the browser (BroadcastChannel, or the storage event without it). */
+export type SessionBroadcast =
+  | { kind: 'signedIn'; token: string; user: AuthUser; userType: UserType }
+  | { kind: 'refreshed'; token: string; user: AuthUser }
+  | { kind: 'signedOut' };
 
 export type SessionTag = 'authenticated' | 'busy';
 

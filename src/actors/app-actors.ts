@@ -1,31 +1,44 @@
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import type { AuthUser, UserType } from '../../contracts/auth';
+import { appActorIds, appMachine } from '../../machines/app.machine';
+import type { artistGateMachine } from '../../machines/artist-gate.machine';
 import { authDialogsMachine } from '../../machines/auth-dialogs.machine';
+import { liveRouterMachine } from '../../machines/live-router.machine';
+import { onlineStatusMachine } from '../../machines/online-status.machine';
 import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.machine';
 import { orderStepPaths } from '../../machines/order-steps';
 import { type SessionCallInput, sessionMachine } from '../../machines/session.machine';
+import { artistApi } from '../api/artist.api';
 import { authApi } from '../api/auth.api';
 import { apiBaseFor, createApi, createClient } from '../api/client';
+import { canStreamNotifications } from '../api/notifications.api';
 import { orderApi } from '../api/order.api';
-import {
-  createNotificationsActor,
-  followSession,
-  type NotificationsActor,
-} from '../components/notifications/implementations';
+import { type NotificationsActor, notificationsLogicFor } from '../components/notifications/implementations';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
 import { currentRouteName, invalidateRoutes, navigateTo } from './navigation';
+import { listenToOtherTabs, postToOtherTabs } from './session-channel';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type DialogsActor = ActorRefFrom<typeof authDialogsMachine>;
 export type OrderDraftActor = ActorRefFrom<typeof orderDraftMachine>;
 
+export type AppRootActor = ActorRefFrom<typeof appMachine>;
+export type ArtistGateActor = ActorRefFrom<typeof artistGateMachine>;
+export type OnlineStatusActor = ActorRefFrom<typeof onlineStatusMachine>;
+
+/** The root and its long-lived children, as components and guards find them. */
 export interface AppActors {
+  root: AppRootActor;
   session: SessionActor;
   dialogs: DialogsActor;
   orderDraft: OrderDraftActor;
   /** The bell's notification centre: signed in and out with the session. */
   notifications: NotificationsActor;
+  /** The artist's standing: the guards, the menus and the online switch read it. */
+  artistGate: ArtistGateActor;
+  /** The artist's online switch (SPEC §4): the top bar and the mobile bar show the one actor. */
+  onlineStatus: OnlineStatusActor;
   api: ReturnType<typeof createApi>;
 }
 
@@ -48,15 +61,16 @@ export function clearStoredDraft(): void {
     storage.set(key, null);
 }
 
-/** Starts the app's long-lived actors once, with their real implementations. */
+/** Starts the app's one root actor (machines/app.machine.ts) with the real implementations of its children. */
 export function createAppActors(): AppActors {
-  let session: SessionActor | undefined;
+  let root: AppRootActor | undefined;
+  const session = () => root?.system.get(appActorIds.session) as SessionActor | undefined;
 
   const api = createApi({
     getUserType: () => storage.get('userType'),
-    getToken: () => session?.getSnapshot().context.token ?? null,
+    getToken: () => session()?.getSnapshot().context.token ?? null,
     onUnauthorized: () =>
-      session?.send({
+      session()?.send({
         type: 'http.unauthorized',
         checkoutPending: storage.get('checkoutPending') === 'true',
         routeName: currentRouteName(),
@@ -65,116 +79,144 @@ export function createAppActors(): AppActors {
 
   const orders = () => orderApi(api.for('user'));
   const storedUser = storage.getJson<AuthUser>('user');
-  const orderDraft: OrderDraftActor = createActor(
-    orderDraftMachine.provide({
-      actors: {
-        loadTempOrder: fromPromise(({ input }) => orders().get(input.orderId)),
-        createTempOrder: fromPromise(({ input }) => orders().create(input)),
-        saveOccasion: fromPromise(({ input }) => orders().saveStep(input.orderId, 'occasion', input.values)),
-        saveSong: fromPromise(({ input }) => orders().saveStep(input.orderId, 'song', input.values)),
-        saveStory: fromPromise(({ input }) => orders().saveStep(input.orderId, 'story', input.values)),
-        commitOrder: fromPromise(({ input }) => orders().commit(input.orderId)),
-        startCheckout: fromPromise(({ input }) => orders().checkout(input.orderId, input.paymentMethod)),
-      },
-      actions: {
-        // SPEC §9 keys: the step flags, the pending-order flag, checkout pending and the draft itself.
-        persistDraft: (_, p) => {
-          storage.setJson('completedSteps', p.completedSteps);
-          storage.set('hasPendingOrder', String(p.hasPendingOrder));
-          storage.set('checkoutPending', String(p.checkoutPending));
-          storage.setJson('tempOrder', p.tempOrder);
-        },
-        clearStoredDraft,
-        goToStep: (_, p) => navigateTo(orderStepPaths[p.step]),
-        leaveForPayment: (_, p) => window.location.assign(p.url),
-        showErrorToast: (_, p) => notify.error(p.message),
-      },
-    }),
-    {
-      input: readDraftInput(
-        {
-          completedSteps: storage.getJson('completedSteps'),
-          hasPendingOrder: storage.getJson('hasPendingOrder'),
-          checkoutPending: storage.getJson('checkoutPending'),
-          tempOrder: storage.getJson('tempOrder'),
-          preselectedArtist: storage.get('preselectedArtist'),
-        },
-        storedUser?.type === 'user' ? storedUser : null,
-      ),
+  const orderDraftLogic = orderDraftMachine.provide({
+    actors: {
+      loadTempOrder: fromPromise(({ input }) => orders().get(input.orderId)),
+      createTempOrder: fromPromise(({ input }) => orders().create(input)),
+      saveOccasion: fromPromise(({ input }) => orders().saveStep(input.orderId, 'occasion', input.values)),
+      saveSong: fromPromise(({ input }) => orders().saveStep(input.orderId, 'song', input.values)),
+      saveStory: fromPromise(({ input }) => orders().saveStep(input.orderId, 'story', input.values)),
+      commitOrder: fromPromise(({ input }) => orders().commit(input.orderId)),
+      startCheckout: fromPromise(({ input }) => orders().checkout(input.orderId, input.paymentMethod)),
     },
+    actions: {
+      // SPEC §9 keys: the step flags, the pending-order flag, checkout pending and the draft itself.
+      persistDraft: (_, p) => {
+        storage.setJson('completedSteps', p.completedSteps);
+        storage.set('hasPendingOrder', String(p.hasPendingOrder));
+        storage.set('checkoutPending', String(p.checkoutPending));
+        storage.setJson('tempOrder', p.tempOrder);
+      },
+      clearStoredDraft,
+      goToStep: (_, p) => navigateTo(orderStepPaths[p.step]),
+      leaveForPayment: (_, p) => window.location.assign(p.url),
+      showErrorToast: (_, p) => notify.error(p.message),
+    },
+  });
+  const orderDraftInput = readDraftInput(
+    {
+      completedSteps: storage.getJson('completedSteps'),
+      hasPendingOrder: storage.getJson('hasPendingOrder'),
+      checkoutPending: storage.getJson('checkoutPending'),
+      tempOrder: storage.getJson('tempOrder'),
+      preselectedArtist: storage.get('preselectedArtist'),
+    },
+    storedUser?.type === 'user' ? storedUser : null,
   );
   storage.set('preselectedArtist', null);
 
-  session = createActor(
-    sessionMachine.provide({
-      actors: {
-        fetchMe: fromPromise(({ input }: { input: SessionCallInput }) => sessionCalls(input).me()),
-        refreshToken: fromPromise(({ input }: { input: SessionCallInput }) => sessionCalls(input).refresh()),
-        logout: fromPromise<unknown, SessionCallInput>(({ input }) => sessionCalls(input).logout()),
+  const sessionLogic = sessionMachine.provide({
+    actors: {
+      fetchMe: fromPromise(({ input }: { input: SessionCallInput }) => sessionCalls(input).me()),
+      refreshToken: fromPromise(({ input }: { input: SessionCallInput }) => sessionCalls(input).refresh()),
+      logout: fromPromise<unknown, SessionCallInput>(({ input }) => sessionCalls(input).logout()),
+    },
+    actions: {
+      persistSession: (_, params) => {
+        storage.set('accessToken', params.token);
+        storage.setJson('user', params.user);
+        if (params.userType) storage.set('userType', params.userType);
       },
-      actions: {
-        persistSession: (_, params) => {
-          storage.set('accessToken', params.token);
-          storage.setJson('user', params.user);
-          if (params.userType) storage.set('userType', params.userType);
-        },
-        clearStoredSession: () => {
-          storage.set('accessToken', null);
-          storage.set('user', null);
-        },
-        clearDraft: () => orderDraft.send({ type: 'session.loggedOut' }),
-        goHome: () => navigateTo('/'),
-        goTo: (_, params) => navigateTo(params.path),
-        goToArtistLogin: () => navigateTo('/artist/login'),
-        goToCustomerAccount: () => navigateTo('/customer/account'),
-        replaceWithHome: () => navigateTo('/', { replace: true }),
+      clearStoredSession: () => {
+        storage.set('accessToken', null);
+        storage.set('user', null);
       },
-    }),
-    { input: readStoredSession() },
-  );
-
-  const dialogs = createActor(
-    authDialogsMachine.provide({
-      actions: {
-        signOut: () => session?.send({ type: 'user.signOut' }),
-        signOutThenGo: (_, params) => session?.send({ type: 'user.signOut', redirectTo: params.path }),
-      },
-    }),
-  );
-
-  // Guards read the session: re-run them whenever the signed-in user changes.
-  let lastUser: AuthUser | null | undefined;
-  session.subscribe((snapshot) => {
-    if (snapshot.context.user?.id !== lastUser?.id || snapshot.context.user?.type !== lastUser?.type) {
-      lastUser = snapshot.context.user;
-      invalidateRoutes();
-    }
+      clearDraft: ({ system }) => system.get(appActorIds.orderDraft)?.send({ type: 'session.loggedOut' }),
+      goHome: () => navigateTo('/'),
+      goTo: (_, params) => navigateTo(params.path),
+      goToArtistLogin: () => navigateTo('/artist/login'),
+      goToCustomerAccount: () => navigateTo('/customer/account'),
+      replaceWithHome: () => navigateTo('/', { replace: true }),
+      broadcast: (_, message) => postToOtherTabs(message),
+      offerLoginAgain: ({ system }, params) =>
+        system.get(appActorIds.authDialogs)?.send({ type: 'dialog.openLoginAgain', returnTo: params.returnTo }),
+    },
   });
 
-  // The gifter is prefilled from the signed-in customer's account.
-  session.subscribe((snapshot) => {
-    const user = snapshot.context.user;
-    if (snapshot.hasTag('authenticated') && user?.type === 'user')
-      orderDraft.send({ type: 'session.loggedIn', account: user });
+  const dialogsLogic = authDialogsMachine.provide({
+    actions: {
+      signOut: ({ system }) => system.get(appActorIds.session)?.send({ type: 'user.signOut' }),
+      signOutThenGo: ({ system }, params) =>
+        system.get(appActorIds.session)?.send({ type: 'user.signOut', redirectTo: params.path }),
+    },
   });
 
-  const notifications = createNotificationsActor({
+  const notificationsLogic = notificationsLogicFor({
     http: () => api.current(),
     base: () => apiBaseFor(storage.get('userType')),
     openTarget: (target) => navigateTo(target.to, target.search ? { search: target.search } : {}),
   });
 
-  orderDraft.start();
-  session.start();
-  dialogs.start();
-  notifications.start();
-  followSession(notifications, session, (s) => {
-    const user = s.hasTag('authenticated') ? s.context.user : null;
-    return user?.type === 'user' || user?.type === 'artist'
-      ? { key: `${user.type}:${user.id}`, area: user.type }
-      : null;
-  });
-  return { session, dialogs, orderDraft, notifications, api };
+  root = createActor(
+    appMachine.provide({
+      actors: {
+        session: sessionLogic,
+        authDialogs: dialogsLogic,
+        orderDraft: orderDraftLogic,
+        notifications: notificationsLogic,
+        otherTabs: listenToOtherTabs,
+        onlineStatus: onlineStatusMachine.provide({
+          actors: {
+            saveOnlineStatus: fromPromise(({ input }) => artistApi(api.for('artist')).setOnlineStatus(input.status)),
+          },
+          actions: {
+            applyOnline: ({ system }, p) =>
+              system.get(appActorIds.session)?.send({
+                type: 'user.updated',
+                user: { is_online: p.isOnline, is_first_time_login: p.isFirstTimeLogin },
+              }),
+            showErrorToast: (_, p) => notify.error(p.message),
+          },
+        }),
+        live: liveRouterMachine.provide({ actions: { showInfoToast: (_, p) => notify.info(p.message) } }),
+      },
+    }),
+    {
+      input: {
+        session: readStoredSession(),
+        orderDraft: orderDraftInput,
+        notifications: { canStream: canStreamNotifications() },
+      },
+    },
+  );
+  root.start();
+  const get = <T>(id: string) => root?.system.get(id) as T;
+  const actors: AppActors = {
+    root,
+    session: get<SessionActor>(appActorIds.session),
+    dialogs: get<DialogsActor>(appActorIds.authDialogs),
+    orderDraft: get<OrderDraftActor>(appActorIds.orderDraft),
+    notifications: get<NotificationsActor>(appActorIds.notifications),
+    artistGate: get<ArtistGateActor>(appActorIds.artistGate),
+    onlineStatus: get<OnlineStatusActor>(appActorIds.onlineStatus),
+    api,
+  };
+
+  // Guards read the session: re-run them whenever the signed-in user changes.
+  let lastUser: AuthUser | null | undefined;
+  const followSession = (snapshot: SnapshotFrom<typeof sessionMachine>) => {
+    const user = snapshot.hasTag('authenticated') ? snapshot.context.user : null;
+    root?.send({ type: 'session.changed', user });
+    if (snapshot.context.user?.id !== lastUser?.id || snapshot.context.user?.type !== lastUser?.type) {
+      lastUser = snapshot.context.user;
+      invalidateRoutes();
+    }
+  };
+  actors.session.subscribe(followSession);
+  followSession(actors.session.getSnapshot());
+  // The notification stream's hints go to the root, which routes them to the open screens.
+  actors.notifications.on('live.hint', (event) => root?.send(event));
+  return actors;
 }
 
 export type { UserType };

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext } from 'react';
+import { connectArtistGate } from '../../machines/artist-gate.connect';
 import type { AppActors } from './app-actors';
 import { navigateTo } from './navigation';
 
@@ -17,6 +18,17 @@ export function useSessionView() {
   const user = useSelector(session, (s) => (s.hasTag('authenticated') ? s.context.user : null));
   const isChecking = useSelector(session, (s) => s.hasTag('busy') && !s.hasTag('authenticated'));
   return { user, isChecking, isAuthenticated: user !== null };
+}
+
+const sameEntries = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((entry, i) => entry === b[i]);
+
+/** The artist's standing from the artist gate actor: the menu entries and whether the online switch shows. */
+export function useArtistGate() {
+  const { artistGate } = useAppActors();
+  const menu = useSelector(artistGate, (s) => connectArtistGate(s).menu, sameEntries);
+  const showOnlineSwitch = useSelector(artistGate, (s) => connectArtistGate(s).showOnlineSwitch);
+  return { menu, showOnlineSwitch };
 }
 
 export function useDialogs() {

@@ -3,6 +3,7 @@ import { clientMessages } from '../../contracts/messages';
 import { isAdminSignedIn } from '../../machines/admin-session.connect';
 import { adminSessionMachine } from '../../machines/admin-session.machine';
 import type { AdminLogInInput, AdminTokenInput } from '../../machines/admin-session.types';
+import { liveRouterMachine } from '../../machines/live-router.machine';
 import { invalidateRoutes, navigateTo } from '../actors/navigation';
 import { createClient } from '../api/client';
 import {
@@ -22,6 +23,8 @@ export interface AdminActors {
   api: AdminApi;
   /** The top bar's notification centre: signed in and out with the admin session. */
   notifications: NotificationsActor;
+  /** Routes the stream's live hints to the open lists (the queue, the overview, payouts). */
+  live: ActorRefFrom<typeof liveRouterMachine>;
 }
 
 /** Calls made with an explicit token: the session's own checks must not trigger its 401 reset. */
@@ -79,7 +82,11 @@ function createAdminActors(): AdminActors {
     const user = isAdminSignedIn(s) ? s.context.user : null;
     return user ? { key: `admin:${user.id}`, area: 'admin' } : null;
   });
-  return { session, api, notifications };
+  const live = createActor(
+    liveRouterMachine.provide({ actions: { showInfoToast: (_, p) => notify.info(p.message) } }),
+  ).start();
+  notifications.on('live.hint', (event) => live.send(event));
+  return { session, api, notifications, live };
 }
 
 let current: AdminActors | undefined;
@@ -97,5 +104,6 @@ export function getAdminActors(): AdminActors {
 export function resetAdminActors(): void {
   current?.session.stop();
   current?.notifications.stop();
+  current?.live.stop();
   current = undefined;
 }

@@ -4,13 +4,17 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
 import type { ApplicationDetail } from '../../contracts/artist';
+import {
+  applicationReviewMachine,
+  type RejectCallInput,
+  type ReviewCallInput,
+} from '../../machines/application-review.machine';
 import { TextAreaField } from '../components/artist-application/text-area-field';
 import { Button } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { Modal } from '../components/ui/modal';
 import { notify } from '../components/ui/toaster';
 import { getAdminActors } from './admin-actors';
-import { applicationReviewMachine, type RejectCallInput, type ReviewCallInput } from './application-review.machine';
 
 /** Approve or reject an application waiting for review; nothing to do for the others. */
 export function ApplicationReview({ application }: { application: ApplicationDetail }) {

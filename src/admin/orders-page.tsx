@@ -51,6 +51,7 @@ function OrdersList({ stage, transaction }: { stage: AdminStage; transaction: st
   const list = useAdminList<AdminOrder>(
     (query, cursor) => getAdminOrdersApi().orders({ ...query, cursor }),
     transaction ? { stage, transaction } : { stage },
+    { kinds: ['order', 'offer', 'refund'] },
   );
   const tableRef = useRef<HTMLTableElement>(null);
   const empty = transaction ? `No order with the reference ${transaction}.` : emptyText(stage);

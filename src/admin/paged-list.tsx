@@ -3,6 +3,7 @@ import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'reac
 import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
 import type { Page } from '../../contracts/lifecycle';
+import type { LiveWatch } from '../../machines/live';
 import { connectPagedList } from '../../machines/paged-list.connect';
 import {
   type FetchPageInput,
@@ -10,7 +11,9 @@ import {
   type ListQuery,
   pagedListMachine,
 } from '../../machines/paged-list.machine';
+import { useLiveScreen } from '../actors/live';
 import { Button } from '../components/ui/button';
+import { getAdminActors } from './admin-actors';
 
 export const panel = css({ bg: 'white', borderRadius: 'lg', boxShadow: 'sm' });
 
@@ -21,6 +24,7 @@ export const panel = css({ bg: 'white', borderRadius: 'lg', boxShadow: 'sm' });
 export function useAdminList<T extends ListItem>(
   fetchPage: (query: ListQuery, cursor: string | null) => Promise<Page<T>>,
   query: ListQuery,
+  live: LiveWatch,
 ) {
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
@@ -36,6 +40,8 @@ export function useAdminList<T extends ListItem>(
     [],
   );
   const actor = useActorRef(machine, { input: { query } });
+  // Orders moving between stages, payouts created or paid: the list refetches its first page.
+  useLiveScreen(getAdminActors().live, actor, { watch: live, onChange: { type: 'user.refresh' } });
   const view = useSelector(actor, (s) => connectPagedList<T>(s));
   return { ...view, actor };
 }

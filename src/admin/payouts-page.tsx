@@ -60,6 +60,7 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
   const list = useAdminList<AdminPayout>(
     (query, cursor) => getAdminOrdersApi().payouts({ status: query.status as PayoutStatus, cursor }),
     { status },
+    { kinds: ['payout'] },
   );
   const tableRef = useRef<HTMLTableElement>(null);
   const headingRef = useRef<HTMLParagraphElement>(null);

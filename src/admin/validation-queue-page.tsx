@@ -13,7 +13,9 @@ const query = { stage: 'in_validation' };
 
 /** /admin/validation: recordings waiting for validation, each opening the review. */
 export function ValidationQueuePage() {
-  const list = useAdminList<AdminOrder>((q, cursor) => getAdminOrdersApi().orders({ ...q, cursor }), query);
+  const list = useAdminList<AdminOrder>((q, cursor) => getAdminOrdersApi().orders({ ...q, cursor }), query, {
+    kinds: ['order'],
+  });
   const listRef = useRef<HTMLUListElement>(null);
   return (
     <div className={css({ maxW: '5xl', mx: 'auto', px: '4', py: '8' })}>

@@ -1,5 +1,6 @@
 import type { KyInstance } from 'ky';
 import type { ApiSuccess } from '../../contracts/http';
+import { liveChangeEvent, parseLiveChange } from '../../contracts/live';
 import type { NotificationPush, NotificationsPage, StreamToken } from '../../contracts/notifications';
 import type { StreamEvent } from '../../machines/notifications.types';
 import { call } from './call';
@@ -60,6 +61,11 @@ export function listenToNotificationStream(url: string, report: (event: StreamEv
   source.addEventListener('unread', (message) => {
     const body = parse(message) as { unread_count?: unknown } | null;
     if (typeof body?.unread_count === 'number') report({ type: 'stream.unread', unreadCount: body.unread_count });
+  });
+  // Changes to orders, offers, applications, payouts and refunds the account may have open.
+  source.addEventListener(liveChangeEvent, (message) => {
+    const change = parseLiveChange(message.data);
+    if (change) report({ type: 'stream.change', change });
   });
   source.addEventListener('error', () => {
     source.close();

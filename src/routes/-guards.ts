@@ -1,8 +1,8 @@
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { AuthUser } from '../../contracts/auth';
-import { gateFor } from '../../machines/artist-gate';
-import type { SessionActor } from '../actors/app-actors';
+import { connectArtistGate } from '../../machines/artist-gate.connect';
+import type { ArtistGateActor, SessionActor } from '../actors/app-actors';
 import { metaOf, type RouteMeta } from './-meta';
 
 type Matches = readonly { staticData?: RouteMeta }[];
@@ -25,11 +25,22 @@ export async function authGuard(session: SessionActor, matches: Matches): Promis
   if (guestOnly && user) throw redirect({ to: '/', replace: true });
 }
 
-/** 2. SPEC §4 artist gating, on the artist's own pages only: unfinished → form, unapproved → profile. */
-export async function artistGate(session: SessionActor, matches: Matches, pathname: string): Promise<void> {
+/**
+ * 2. SPEC §4 artist gating, on the artist's own pages only: unfinished → form, unapproved → profile.
+ * The artist gate actor decides; it follows the session (the root passes the user on at once).
+ */
+export async function artistGate(
+  actors: { session: SessionActor; artistGate: ArtistGateActor },
+  matches: Matches,
+  pathname: string,
+): Promise<void> {
   if (metaOf(matches, 'authUser') !== 'artist') return;
-  const user = await settledUser(session);
-  const decision = gateFor(user, metaOf(matches, 'name') ?? '');
+  const user = await settledUser(actors.session);
+  // The root passes the user on synchronously; the timeout only guards against a page that never loads.
+  const gate = await waitFor(actors.artistGate, (s) => s.context.user === user, { timeout: 2_000 }).catch(() =>
+    actors.artistGate.getSnapshot(),
+  );
+  const decision = connectArtistGate(gate).gate(metaOf(matches, 'name') ?? '');
   if ('redirectTo' in decision && decision.redirectTo !== pathname)
     throw redirect({ to: decision.redirectTo, replace: true });
 }

@@ -21,7 +21,7 @@ type Matches = readonly { staticData?: RouteMeta }[];
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, matches, location }) => {
     await authGuard(context.actors.session, matches as Matches);
-    await artistGate(context.actors.session, matches as Matches, location.pathname);
+    await artistGate(context.actors, matches as Matches, location.pathname);
   },
   component: RootComponent,
 });

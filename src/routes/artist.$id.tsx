@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { useAppActors } from '../actors/hooks';
+import { useResource } from '../actors/use-resource';
 import { catalogApi } from '../api/catalog.api';
 import { Rating } from '../components/catalog/artist-card';
 import { labelOfGenre, labelOfVocalType } from '../components/catalog/options';
@@ -8,7 +9,6 @@ import { OrderWithArtistButton } from '../components/catalog/order-with-artist';
 import { SimplePage } from '../components/layout/simple-page';
 import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
-import { useResource } from '../components/ui/use-resource';
 import { usePlayer } from '../player/use-player';
 
 export const Route = createFileRoute('/artist/$id')({

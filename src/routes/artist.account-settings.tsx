@@ -27,8 +27,8 @@ function AccountSettingsPage() {
       actors: { runAction: fromPromise<unknown>(() => artistApi(api.for('artist')).deactivate()) },
       actions: {
         onDone: () => {
-          // The server revoked the token: end the session here too.
-          session.send({ type: 'http.unauthorized', checkoutPending: false, routeName: 'artist.account-settings' });
+          // The server revoked the token: end the session here and in the other tabs.
+          session.send({ type: 'account.deactivated' });
           navigateTo('/', { replace: true });
           notify.info('Your artist account has been deactivated.');
         },

@@ -1,10 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { useAppActors, useSessionView } from '../actors/hooks';
+import { useResource } from '../actors/use-resource';
 import { artistApi } from '../api/artist.api';
 import { SimplePage } from '../components/layout/simple-page';
 import { Button } from '../components/ui/button';
-import { useResource } from '../components/ui/use-resource';
 
 export const Route = createFileRoute('/artist/dashboard')({
   staticData: { pageTitle: 'Dashboard', name: 'artist.dashboard', authUser: 'artist', layout: 'artist' },
@@ -36,6 +36,7 @@ function ArtistDashboard() {
   const { data, loading, failed, error, retry } = useResource(
     () => artistApi(api.for('artist')).dashboard(),
     'dashboard',
+    { kinds: ['order', 'offer', 'payout'] },
   );
   if (!user) return null;
   if (loading) return <p role="status">Loading your dashboard…</p>;

@@ -3,10 +3,10 @@ import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { clipSlots, moods, type OrderDetail, occasions, tempos } from '../../contracts/order';
 import { useAppActors } from '../actors/hooks';
+import { useResource } from '../actors/use-resource';
 import { customerApi } from '../api/customer.api';
 import { day, eventLabel, orderStatusLabel, peso } from '../components/account/order-status';
 import { Button } from '../components/ui/button';
-import { useResource } from '../components/ui/use-resource';
 
 export const Route = createFileRoute('/customer/account/order-history')({
   staticData: { pageTitle: 'Order History', name: 'customer.account.order-history' },
@@ -76,7 +76,9 @@ function OrderHistory() {
     failed,
     error,
     retry,
-  } = useResource(() => customerApi(api.for('user')).orders(transaction), transaction ?? 'all');
+  } = useResource(() => customerApi(api.for('user')).orders(transaction), transaction ?? 'all', {
+    kinds: ['order', 'offer', 'refund'],
+  });
   return (
     <section aria-labelledby="orders-heading">
       <h2 id="orders-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>

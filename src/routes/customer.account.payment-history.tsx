@@ -2,10 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { paymentMethods } from '../../contracts/order';
 import { useAppActors } from '../actors/hooks';
+import { useResource } from '../actors/use-resource';
 import { customerApi } from '../api/customer.api';
 import { day, peso } from '../components/account/order-status';
 import { Button } from '../components/ui/button';
-import { useResource } from '../components/ui/use-resource';
 
 export const Route = createFileRoute('/customer/account/payment-history')({
   staticData: { pageTitle: 'Payment History', name: 'customer.account.payment-history' },

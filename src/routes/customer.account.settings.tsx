@@ -49,7 +49,7 @@ function CustomerSettings() {
       actors: { runAction: fromPromise<unknown>(() => customerApi(api.for('user')).deactivate()) },
       actions: {
         onDone: () => {
-          session.send({ type: 'http.unauthorized', checkoutPending: false, routeName: 'customer.account.settings' });
+          session.send({ type: 'account.deactivated' });
           navigateTo('/', { replace: true });
           notify.info('Your account has been deactivated.');
         },

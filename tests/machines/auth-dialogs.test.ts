@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
-import { specMessages } from '../../contracts/messages';
+import { clientMessages, specMessages } from '../../contracts/messages';
 import { type AuthDialogsEvent, authDialogsMachine, logoutIntents } from '../../machines/auth-dialogs.machine';
 import {
   type ActionLog,
@@ -21,6 +21,8 @@ const prefill = { first_name: 'Cy', last_name: 'Diaz', email: 'cy@example.com' }
 
 const events: AuthDialogsEvent[] = [
   { type: 'dialog.openLogin' },
+  { type: 'dialog.openLoginAgain', returnTo: '/order/checkout' },
+  { type: 'dialog.openLoginAgain', returnTo: null },
   { type: 'dialog.openSignUp' },
   { type: 'dialog.openSignUp', prefill },
   { type: 'dialog.openForgotPassword' },
@@ -53,6 +55,13 @@ const stateExpectations: Record<string, (s: any) => void> = {
   login: (s) => {
     expect(s.hasTag('open')).toBe(true);
     expect(s.context.message).toBeNull();
+    expect(opens(s)).toEqual({ login: true, close: true, confirm: false });
+  },
+  loginAgain: (s) => {
+    // SPEC §4 Session reset: the login modal says why; where to go back to is kept for after the login.
+    expect(s.hasTag('open')).toBe(true);
+    expect(s.context.message).toBe(clientMessages.sessionExpired);
+    expect([null, '/order/checkout']).toContain(s.context.returnTo);
     expect(opens(s)).toEqual({ login: true, close: true, confirm: false });
   },
   signUp: (s) => {
@@ -93,6 +102,12 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
     expect(actions).toEqual([]);
   }
   if (event.type === 'user.confirm' && before.can(event)) expect(after.matches('closed')).toBe(true);
+  // Only the login-again modal remembers where to go back to; leaving it forgets it.
+  if (after.matches('loginAgain'))
+    expect(after.context.returnTo).toBe(
+      event.type === 'dialog.openLoginAgain' ? event.returnTo : before.context.returnTo,
+    );
+  else expect(after.context.returnTo).toBeNull();
   if (event.type === 'dialog.openSignUp') expect(after.context.prefill).toEqual(event.prefill ?? null);
   else expect(after.context.prefill).toEqual(before.context.prefill);
 }
@@ -128,8 +143,8 @@ describe('authDialogsMachine: model-based paths', () => {
       'logoutWarning:artistLogin',
       'signOutConfirm:null',
     ]);
-    // Each warning from the 5 other states and from the other warning; the sign-out confirmation from the 5 others.
-    expect(intoConfirmations).toHaveLength(6 + 6 + 5);
+    // Each warning from the 6 other states and from the other warning; the sign-out confirmation from the 6 others.
+    expect(intoConfirmations).toHaveLength(7 + 7 + 6);
   });
 
   for (const path of [...shortest, ...intoConfirmations]) {

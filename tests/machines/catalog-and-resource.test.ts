@@ -158,9 +158,9 @@ describe('artistCatalogMachine: rules', () => {
 describe('resourceMachine', () => {
   const start = () => {
     const fakes = new FakeCalls();
-    const actor = createActor(
-      resourceMachine.provide({ actors: { fetchResource: fakes.actor('fetchResource') } }),
-    ).start();
+    const actor = createActor(resourceMachine.provide({ actors: { fetchResource: fakes.actor('fetchResource') } }), {
+      input: { key: 'all' },
+    }).start();
     return { actor, fakes };
   };
   const settle = () => new Promise((r) => setImmediate(r));
@@ -195,6 +195,43 @@ describe('resourceMachine', () => {
     expect(failed.actor.getSnapshot().hasTag('loading')).toBe(true);
   });
 
+  it('a new key starts over with the new thing, dropping the answer for the old one', async () => {
+    const { actor, fakes } = start();
+    expect(fakes.pending.get('fetchResource')?.input).toEqual({ key: 'all' });
+    fakes.resolve('fetchResource', ['a', 'b']);
+    await settle();
+    // The same key again (a re-render) changes nothing.
+    actor.send({ type: 'key.changed', key: 'all' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'key.changed', key: 'OR1' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ key: 'OR1', data: null });
+    expect(fakes.pending.get('fetchResource')?.input).toEqual({ key: 'OR1' });
+    // "Show all orders": back to the first key while the focused one is still loading.
+    actor.send({ type: 'key.changed', key: 'all' });
+    expect(fakes.pending.get('fetchResource')?.input).toEqual({ key: 'all' });
+    fakes.resolve('fetchResource', ['a', 'b', 'c']);
+    await settle();
+    expect(actor.getSnapshot().context.data).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a live change refetches quietly: what is shown stays, a failure keeps it', async () => {
+    const { actor, fakes } = start();
+    fakes.resolve('fetchResource', { status: 'pending' });
+    await settle();
+    actor.send({ type: 'live.changed' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(actor.getSnapshot().context.data).toEqual({ status: 'pending' });
+    fakes.resolve('fetchResource', { status: 'in_progress' });
+    await settle();
+    expect(actor.getSnapshot().context.data).toEqual({ status: 'in_progress' });
+    actor.send({ type: 'live.changed' });
+    fakes.reject('fetchResource', { status: 500, message: 'Down' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.data).toEqual({ status: 'in_progress' });
+  });
+
   it('every state is reachable', () => {
     const paths = getTransitionPaths(resourceMachine, {
       events: [
@@ -203,6 +240,8 @@ describe('resourceMachine', () => {
         { type: 'xstate.error.actor.fetchResource', error: { status: 500, message: 'x' } },
         { type: 'user.retry' },
         { type: 'user.reload' },
+        { type: 'live.changed' },
+        { type: 'key.changed', key: 'OR1' },
       ] as any,
     });
     expectAllStatesCovered(resourceMachine, paths);

@@ -41,6 +41,8 @@ const common = [
   { type: 'xstate.error.actor.loadOrder', error: down },
   { type: 'user.retry' },
   { type: 'user.close' },
+  // The live routing: the order changed elsewhere.
+  { type: 'live.changed' },
   { type: 'xstate.done.actor.runAction', output: {} },
   { type: 'xstate.error.actor.runAction', error: invalid },
   { type: 'xstate.error.actor.runAction', error: conflict },
@@ -148,6 +150,12 @@ const states: Record<string, (s: any, h: Harness) => void> = {
     expect(s.can(submit(action))).toBe(false);
     expect(s.can({ type: 'user.close' })).toBe(false);
   },
+  'ready.catchingUp': (s, h) => {
+    // What is shown stays while the new state loads; the actions wait for it.
+    expect(s.context.order).not.toBeNull();
+    expect(h.fakes.pending.get('loadOrder')?.input).toEqual({ orderId: 7 });
+    expect(connectCustomerOrder(s)).toMatchObject({ busy: true, pending: null, order: s.context.order });
+  },
   'ready.reloading': (s, h) => {
     expect(s.context.dialog).toBeNull();
     expect(h.fakes.pending.get('loadOrder')?.input).toEqual({ orderId: 7 });
@@ -185,7 +193,11 @@ function step({ event, before, after, actions }: StepCheck<Harness>): void {
       break;
     }
     case 'xstate.error.actor.loadOrder':
-      if (before.matches({ ready: 'reloading' })) {
+      if (before.matches({ ready: 'catchingUp' })) {
+        // A live catch-up that failed says nothing: the page keeps what it showed.
+        expect(actions).toEqual([]);
+        expect(after.context.order).toBe(before.context.order);
+      } else if (before.matches({ ready: 'reloading' })) {
         expect(actions).toEqual([{ type: 'showErrorToast', params: { message: (event.error as any).message } }]);
         expect(after.context.order).toBe(before.context.order);
       } else expect(actions).toEqual([]);
@@ -242,6 +254,33 @@ async function loadedWith(order: OrderDetail) {
   await flush();
   return h;
 }
+
+describe('customerOrderMachine: live changes', () => {
+  it('an artist accepting while the page waits: it reloads and "Cancel order" goes, even with its dialog open', async () => {
+    const h = await loadedWith(orderAt('offered'));
+    h.actor.send({ type: 'user.open', action: 'cancel' });
+    expect(connectCustomerOrder(h.actor.getSnapshot()).dialog).toBe('cancel');
+    h.actor.send({ type: 'live.changed' });
+    expect(h.actor.getSnapshot().matches({ ready: 'catchingUp' })).toBe(true);
+    // A second change before the answer: asked again (the first answer may predate it).
+    h.actor.send({ type: 'live.changed' });
+    h.fakes.resolve('loadOrder', orderAt('in_progress'));
+    await flush();
+    const view = connectCustomerOrder(h.actor.getSnapshot());
+    expect(view.order?.status).toBe('in_progress');
+    expect(view.allowed('cancel')).toBe(false);
+    expect(view.dialog).toBeNull();
+    expect(view.busy).toBe(false);
+  });
+
+  it("a change while an action runs waits for the action's own reload", async () => {
+    const h = await loadedWith(orderAt('offered'));
+    h.actor.send({ type: 'field.changed', action: 'cancel', name: 'reason', value: 'Changed my mind' } as never);
+    h.actor.send({ type: 'user.submit', action: 'cancel' });
+    expect(h.actor.getSnapshot().matches({ ready: 'running' })).toBe(true);
+    expect(h.actor.getSnapshot().can({ type: 'live.changed' })).toBe(false);
+  });
+});
 
 describe('customerOrderMachine: rules', () => {
   it('offers exactly what the lifecycle allows the customer at each status', () => {

@@ -149,6 +149,7 @@ function liveEvents(): NotificationsEvent[] {
     { type: 'stream.notification', push: { notification: n13, unread_count: 2 } },
     { type: 'stream.notification', push: { notification: n12, unread_count: 1 } },
     { type: 'stream.unread', unreadCount: 4 },
+    { type: 'stream.change', change: { kind: 'order', id: 1013, status: 'in_progress', reference: 'OR1013' } },
     { type: 'stream.failed' },
     { type: 'xstate.after.reconnectDelay.notifications.signedIn.live.retrying' },
   ] as NotificationsEvent[];
@@ -575,6 +576,32 @@ describe('notificationsMachine: the live stream', () => {
     h.fakes.resolve('fetchPage', { notifications: [n11, n10], next_cursor: null, unread_count: 5 });
     await flush();
     expect(idsOf(h)).toEqual([13, 12, 11, 10]);
+  });
+
+  it('passes each change, and each pushed notification (by its reference), on as a live hint', async () => {
+    const h = await signedIn();
+    const hints: unknown[] = [];
+    h.actor.on('live.hint', (e) => hints.push(e.hint));
+    const stream = h.streams[0] as OpenStream;
+    stream.sendBack({
+      type: 'stream.change',
+      change: { kind: 'offer', id: 55, status: 'withdrawn', order_id: 1013, reference: 'OR1013' },
+    });
+    stream.sendBack({ type: 'stream.notification', push: { notification: n13, unread_count: 2 } });
+    await flush();
+    expect(hints).toEqual([
+      { kind: 'offer', orderId: 1013, reference: 'OR1013', status: 'withdrawn', source: 'change', offerId: 55 },
+      {
+        kind: 'order',
+        orderId: null,
+        reference: 'OR1013',
+        status: 'validated_by_admin',
+        source: 'notification',
+        offerId: null,
+      },
+    ]);
+    // A change is a hint only: the list of notifications is as it was.
+    expect(idsOf(h)).toEqual([13, 12, 11]);
   });
 
   it('on an error closes the stream and reconnects with a fresh token after the newest id seen', async () => {

@@ -189,6 +189,7 @@ function modelEvents(snapshot: any): OrderDraftEvent[] {
     ...FORM_STEPS.map((step) => ({ type: 'step.save', step }) as const),
     { type: 'review.commit' },
     { type: 'checkout.pay', paymentMethod: 'gcash' },
+    { type: 'checkout.methodChosen', paymentMethod: 'otc' },
     { type: 'field.changed', step: 'occasion', name: 'recipient_first_name', value: 'Mia' },
     { type: 'artists.toggle', id: 'A-0003' },
     { type: 'clip.set', slot: 'song_prompt1_clip', temp_location: CLIP },
@@ -512,6 +513,12 @@ function stepExpectations({ harness, event, before, after, actions }: StepCheck<
     case 'checkout.pay':
       expect(after.value).toBe('paying');
       expect(after.context.paymentMethod).toBe('gcash');
+      expect(actions).toEqual([]);
+      return;
+    case 'checkout.methodChosen':
+      // The choice is kept wherever the draft is; nothing is sent or stored until Pay.
+      expect(after.value).toEqual(before.value);
+      expect(after.context.paymentMethod).toBe('otc');
       expect(actions).toEqual([]);
       return;
     case 'field.changed':

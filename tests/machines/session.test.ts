@@ -41,6 +41,8 @@ const appActions = [
   'goToArtistLogin',
   'goToCustomerAccount',
   'replaceWithHome',
+  'broadcast',
+  'offerLoginAgain',
 ] as const;
 const navigationActions = new Set(['goHome', 'goTo', 'goToArtistLogin', 'goToCustomerAccount', 'replaceWithHome']);
 
@@ -124,6 +126,13 @@ function modelEvents(snapshot: { context: { userType: UserType | null; token: st
     { type: 'social.loginReturned', value: socialToken },
     { type: 'social.loginReturned', value: 'not-a-token' },
     { type: 'user.updated', user: { is_online: 1, is_first_time_login: 0 } },
+    { type: 'user.reload' },
+    { type: 'account.deactivated' },
+    // Another tab of the browser (it has written storage already).
+    { type: 'tab.signedIn', token: customerLoginToken, user: customer, userType: 'user' },
+    { type: 'tab.signedIn', token: artistLoginToken, user: artist, userType: 'artist' },
+    { type: 'tab.refreshed', token: refreshedToken, user: userFor(userType, token) },
+    { type: 'tab.signedOut' },
     { type: 'xstate.done.actor.fetchMe', output: userFor(userType, token) },
     { type: 'xstate.error.actor.fetchMe', error: { status: 500, message: serverMessages.serverError } },
     {
@@ -197,6 +206,14 @@ const stateExpectations: Record<string, (s: any, h: SessionHarness) => void> = {
     expect(s.can(unauthorized(false, 'home'))).toBe(true);
     expect(h.fakes.pending.size).toBe(0);
   },
+  'withToken.authenticated.reloadingUser': (s, h) => {
+    // An approval or rejection: the user again, still signed in (menus and guards keep working).
+    expect(s.hasTag('authenticated')).toBe(true);
+    expect(s.hasTag('busy')).toBe(false);
+    expect(s.context.user).not.toBeNull();
+    expect([...h.fakes.pending.keys()]).toEqual(['fetchMe']);
+    expect(h.fakes.pending.get('fetchMe')?.input).toEqual({ token: s.context.token, userType: s.context.userType });
+  },
   'withToken.authenticated.renewing': (s, h) => {
     expect(s.hasTag('authenticated')).toBe(true);
     expect(s.hasTag('busy')).toBe(false);
@@ -240,8 +257,34 @@ function expectedNavigation({ event, before }: StepCheck<SessionHarness>): strin
   }
 }
 
+/** What this tab tells the others for a step: sign-in, renewal and sign-out here; nothing for what another tab did. */
+function expectedBroadcast({ event, before, after }: StepCheck<SessionHarness>): string[] {
+  if (event.type.startsWith('tab.')) return [];
+  if (event.type === 'session.signedIn' && before.can(event)) return ['signedIn'];
+  if (event.type === 'xstate.done.actor.refreshToken') return ['refreshed'];
+  if (event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout') return ['signedOut'];
+  if (event.type === 'account.deactivated' && after.matches('signedOut') && !before.matches('signedOut'))
+    return ['signedOut'];
+  return [];
+}
+
 function stepExpectations(check: StepCheck<SessionHarness>): void {
   const { harness, event, before, after, actions } = check;
+  const broadcasts = actions.filter((a) => a.type === 'broadcast').map((a) => (a.params as { kind: string }).kind);
+  expect(broadcasts).toEqual(expectedBroadcast(check));
+  if (event.type.startsWith('tab.') && before.can(event)) {
+    // The other tab wrote storage: this one only follows it, and writes nothing.
+    expect(types(actions)).not.toContain('persistSession');
+    expect(types(actions)).not.toContain('clearStoredSession');
+    if (event.type === 'tab.signedOut') {
+      expect(after.matches('signedOut')).toBe(true);
+      harness.storage = { ...harness.storage, token: null, user: null };
+    } else {
+      expect(after.context.token).toBe(event.token);
+      expect(after.hasTag('authenticated')).toBe(true);
+      harness.storage = { token: after.context.token, user: after.context.user, userType: after.context.userType };
+    }
+  }
   // Storage always mirrors the session: what the app reloads is what it had.
   expect(harness.storage).toEqual({
     token: after.context.token,
@@ -254,8 +297,27 @@ function stepExpectations(check: StepCheck<SessionHarness>): void {
     expect(types(actions)).toContain('clearDraft');
     expect(harness.location).toBe(before.context.redirectAfterSignOut ?? '/');
     expect(after.matches('signedOut')).toBe(true);
+  } else if (
+    (event.type === 'account.deactivated' || event.type === 'tab.signedOut') &&
+    before.can(event) &&
+    !before.matches('signedOut')
+  ) {
+    // Deactivated here or signed out in another tab: the session and the draft end, without a navigation.
+    expect(types(actions)).toContain('clearDraft');
+    expect(after.matches('signedOut')).toBe(true);
+    expect(harness.storage.token).toBeNull();
   } else {
     expect(types(actions)).not.toContain('clearDraft');
+  }
+  const loginAgain = actions.filter((a) => a.type === 'offerLoginAgain');
+  if (event.type === 'http.unauthorized' && before.can(event) && before.matches('withToken')) {
+    // SPEC §4 Session reset: whoever is not sent to the artist login is asked to log in again where they
+    // are, and a checkout pending on the checkout page resumes after it.
+    const keepsHere = expectedNavigation(check).length === 0;
+    const returnTo = event.checkoutPending === true && event.routeName === 'order.checkout' ? '/order/checkout' : null;
+    expect(loginAgain).toEqual(keepsHere ? [{ type: 'offerLoginAgain', params: { returnTo } }] : []);
+  } else {
+    expect(loginAgain).toEqual([]);
   }
   if (event.type === 'http.unauthorized' && !before.matches('signedOut') && !before.matches('signingOut')) {
     // SPEC §4 Session reset: token and user cleared.
@@ -464,14 +526,20 @@ describe('sessionMachine: SPEC §4 rules', () => {
     ['user', false, 'customer.account', false],
     ['user', true, 'order.checkout', false],
   ] as const)(
-    'a 401 for a %s (checkout pending %s, route %s) sends to /artist/login: %s',
+    'a 401 for a %s (checkout pending %s, route %s) sends to /artist/login: %s, else offers the login-again modal',
     (userType, pending, routeName, toLogin) => {
       const h = signedIn(userType);
       h.actor.send(unauthorized(pending, routeName));
       const s = h.actor.getSnapshot();
       expect(s.value).toBe('signedOut');
       expect(s.context).toMatchObject({ token: null, user: null });
-      expect(types(h.log)).toEqual(toLogin ? ['clearStoredSession', 'goToArtistLogin'] : ['clearStoredSession']);
+      expect(types(h.log)).toEqual(
+        toLogin ? ['clearStoredSession', 'goToArtistLogin'] : ['clearStoredSession', 'offerLoginAgain'],
+      );
+      if (!toLogin)
+        expect(h.log.at(-1)?.params).toEqual({
+          returnTo: pending && routeName === 'order.checkout' ? '/order/checkout' : null,
+        });
       h.actor.stop();
     },
   );
@@ -510,7 +578,7 @@ describe('sessionMachine: SPEC §4 rules', () => {
       else h.fakes.reject('logout', new Error('offline'));
       await vi.advanceTimersByTimeAsync(0);
       expect(h.actor.getSnapshot().value).toBe('signedOut');
-      expect(types(h.log)).toEqual(['clearStoredSession', 'clearDraft', 'goHome']);
+      expect(types(h.log)).toEqual(['clearStoredSession', 'clearDraft', 'goHome', 'broadcast']);
       expect(h.location).toBe('/');
       h.actor.stop();
     }
@@ -521,7 +589,8 @@ describe('sessionMachine: SPEC §4 rules', () => {
     h.actor.send({ type: 'user.signOut', redirectTo: '/artist/application' });
     h.fakes.resolve('logout', {});
     await vi.advanceTimersByTimeAsync(0);
-    expect(h.log.at(-1)).toEqual({ type: 'goTo', params: { path: '/artist/application' } });
+    expect(h.log.at(-2)).toEqual({ type: 'goTo', params: { path: '/artist/application' } });
+    expect(h.log.at(-1)).toEqual({ type: 'broadcast', params: { kind: 'signedOut' } });
     expect(h.actor.getSnapshot().context.redirectAfterSignOut).toBeNull();
     h.actor.stop();
   });

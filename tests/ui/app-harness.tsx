@@ -1,8 +1,8 @@
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import type { AuthUser } from '../../contracts/auth';
-import { createAppActors } from '../../src/actors/app-actors';
+import { type AppActors, createAppActors } from '../../src/actors/app-actors';
 import { AppActorsContext } from '../../src/actors/hooks';
 import { bindRouter } from '../../src/actors/navigation';
 import { storage } from '../../src/lib/storage';
@@ -89,9 +89,18 @@ export function storeSession(user: AuthUser) {
   storage.set('userType', user.type === 'artist' ? 'artist' : 'user');
 }
 
+const rendered: AppActors[] = [];
+
+// Each render starts a root actor that outlives the test (its other-tabs channel, its stream): stop
+// them all after each test, so one test's sign-out never reaches the next test's tabs.
+afterEach(() => {
+  for (const actors of rendered.splice(0)) actors.root.stop();
+});
+
 /** Renders the whole app at `path` with the real actors and router. */
 export function renderApp(path = '/') {
   const actors = createAppActors();
+  rendered.push(actors);
   const router = createRouter({
     routeTree,
     context: { actors },

@@ -53,8 +53,9 @@ const artist = makeUser({
 
 let started: AppActors[] = [];
 afterEach(() => {
-  // The app's actors outlive a render: stop their notification centres so no stream retries linger.
-  for (const actors of started) actors.notifications.stop();
+  // The app's actors outlive a render: stop their root (and with it the notification centre) so no
+  // stream retries linger.
+  for (const actors of started) actors.root.stop();
   started = [];
   resetAdminActors();
   vi.unstubAllGlobals();

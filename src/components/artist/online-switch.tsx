@@ -1,38 +1,15 @@
 import { Switch } from '@ark-ui/react/switch';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
 import { connectOnlineStatus } from '../../../machines/online-status.connect';
-import { onlineStatusMachine } from '../../../machines/online-status.machine';
-import { useAppActors, useSessionView } from '../../actors/hooks';
-import { artistApi } from '../../api/artist.api';
+import { useAppActors } from '../../actors/hooks';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
-import { notify } from '../ui/toaster';
 
 /** SPEC §4 Online/offline: the switch, the server call, and the confirmation modal. */
 export function OnlineSwitch() {
-  const { api, session } = useAppActors();
-  const { user } = useSessionView();
-  const actor = useActorRef(
-    onlineStatusMachine.provide({
-      actors: {
-        saveOnlineStatus: fromPromise(({ input }) => artistApi(api.for('artist')).setOnlineStatus(input.status)),
-      },
-      actions: {
-        applyOnline: (_, p) =>
-          session.send({
-            type: 'user.updated',
-            user: { is_online: p.isOnline, is_first_time_login: p.isFirstTimeLogin },
-          }),
-        showErrorToast: (_, p) => notify.error(p.message),
-      },
-    }),
-    { input: { isOnline: user?.is_online ?? 0 } },
-  );
-  const isOnline = user?.is_online ?? 0;
-  useEffect(() => actor.send({ type: 'session.userChanged', isOnline }), [actor, isOnline]);
+  // The root's online-status actor: it follows the session's user, and saves through the artist API.
+  const actor = useAppActors().onlineStatus;
   const view = useSelector(actor, connectOnlineStatus);
 
   return (

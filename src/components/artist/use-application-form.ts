@@ -4,10 +4,10 @@ import { fromPromise } from 'xstate';
 import type { ArtistProfile } from '../../../contracts/artist';
 import { applicationFormMachine } from '../../../machines/application-form.machine';
 import { useAppActors, useSessionView } from '../../actors/hooks';
+import { loadOptions } from '../../actors/options';
+import { useResource } from '../../actors/use-resource';
 import { artistApi } from '../../api/artist.api';
-import { catalogApi } from '../../api/catalog.api';
 import { notify } from '../ui/toaster';
-import { useResource } from '../ui/use-resource';
 
 /**
  * The artist's profile parts (application form, My Profile, Account Settings): one machine with the
@@ -36,7 +36,7 @@ export function useApplicationForm() {
     { input: { user } },
   );
   const profile = useResource<ArtistProfile>(() => artist.profile(), 'artist-profile');
-  const options = useResource(() => catalogApi(api.for('user')).options(), 'options');
+  const options = useResource(() => loadOptions(api), 'options');
   useEffect(() => {
     if (!profile.data) return;
     actor.send({ type: 'profile.loaded', profile: profile.data });

@@ -39,7 +39,7 @@ export function AuthDialogsHost() {
     const was = previous.current;
     previous.current = state;
     if (was === state) return;
-    if (was === 'login') login.send({ type: 'dialog.closed' });
+    if (was === 'login' || was === 'loginAgain') login.send({ type: 'dialog.closed' });
     if (was === 'signUp') signUp.send({ type: 'dialog.closed' });
     if (was === 'forgotPassword') forgot.send({ type: 'dialog.closed' });
     if (state === 'forgotPassword') forgot.send({ type: 'dialog.opened' });
@@ -50,7 +50,17 @@ export function AuthDialogsHost() {
 
   return (
     <>
-      <Modal open={state === 'login'} onClose={close} title="Account Login" size="sm">
+      <Modal
+        open={state === 'login' || state === 'loginAgain'}
+        onClose={close}
+        title={state === 'loginAgain' ? 'Log in again' : 'Account Login'}
+        size="sm"
+      >
+        {state === 'loginAgain' ? (
+          <p role="alert" className={css({ mb: '4', color: 'fg.muted' })}>
+            {message}
+          </p>
+        ) : null}
         <LoginForm
           actor={login}
           submitLabel="Login to your account"

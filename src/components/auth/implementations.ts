@@ -4,6 +4,7 @@ import type { UserType } from '../../../contracts/auth';
 import { specMessages } from '../../../contracts/messages';
 import { forgotPasswordFormMachine } from '../../../machines/forgot-password-form.machine';
 import { loginFormMachine } from '../../../machines/login-form.machine';
+import { orderCheckoutPath } from '../../../machines/session.machine';
 import { signUpFormMachine } from '../../../machines/sign-up-form.machine';
 import type { AppActors } from '../../actors/app-actors';
 import { useAppActors } from '../../actors/hooks';
@@ -12,9 +13,13 @@ import { authApi } from '../../api/auth.api';
 import { storage } from '../../lib/storage';
 import { notify } from '../ui/toaster';
 
-/** SPEC §4 Customer login: a pending checkout on the checkout page resumes it; otherwise /order with a welcome. */
-function afterCustomerLogin(firstName: string): void {
-  if (storage.get('checkoutPending') === 'true' && currentRouteName() === 'order.checkout') {
+/**
+ * SPEC §4 Customer login: a pending checkout on the checkout page (or one a session reset interrupted,
+ * `returnTo`) resumes it; otherwise /order with a welcome.
+ */
+function afterCustomerLogin(firstName: string, returnTo: string | null): void {
+  const onCheckout = currentRouteName() === 'order.checkout' || returnTo === orderCheckoutPath;
+  if (storage.get('checkoutPending') === 'true' && onCheckout) {
     navigateTo('/order/checkout');
     notify.success('You are logged in. You can now complete your checkout.');
     return;
@@ -40,8 +45,9 @@ function loginMachineFor(actors: AppActors) {
       announceSignedIn: (_, p) =>
         actors.session.send({ type: 'session.signedIn', token: p.token, user: p.user, userType: p.userType }),
       afterLogin: (_, p) => {
+        const { returnTo } = actors.dialogs.getSnapshot().context;
         actors.dialogs.send({ type: 'dialog.close' });
-        if (p.userType === 'user') afterCustomerLogin(p.user.first_name);
+        if (p.userType === 'user') afterCustomerLogin(p.user.first_name, returnTo);
         else {
           navigateTo('/artist/dashboard');
           notify.success(specMessages.welcomeBack(p.user.first_name));

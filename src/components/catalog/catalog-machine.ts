@@ -1,7 +1,9 @@
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
+import type { Option } from '../../../contracts/options';
 import { artistCatalogMachine, type CatalogFilters } from '../../../machines/artist-catalog.machine';
 import { useAppActors } from '../../actors/hooks';
+import { loadOptions } from '../../actors/options';
 import { catalogApi } from '../../api/catalog.api';
 
 /** The catalogue machine with the public API; `syncUrl` is the page's (it owns the address). */
@@ -17,8 +19,8 @@ export function useCatalogMachine(syncUrl: (filters: CatalogFilters) => void, li
           catalog.artists({ ...input.filters, cursor: input.cursor ?? undefined, limit }),
         ),
         fetchOptions: fromPromise(async () => {
-          const { genres, vocal_types } = await catalog.options();
-          return { genres, vocal_types };
+          const { genres, vocal_types } = await loadOptions(api);
+          return { genres: genres as Option[], vocal_types: vocal_types as Option[] };
         }),
       },
       actions: { syncUrl: (_, p) => syncRef.current(p.filters) },

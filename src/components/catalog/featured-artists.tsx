@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css';
 import { useAppActors } from '../../actors/hooks';
+import { useResource } from '../../actors/use-resource';
 import { catalogApi } from '../../api/catalog.api';
-import { useResource } from '../ui/use-resource';
 import { ArtistCard } from './artist-card';
 
 /** Home page: a few artists who are online now. */

@@ -4,9 +4,8 @@ import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { css } from 'styled-system/css';
-import type { AuthUser } from '../../../contracts/auth';
-import { artistMenuFor, showOnlineSwitch } from '../../../machines/artist-gate';
-import { useAppActors, useDialogs, useSessionView } from '../../actors/hooks';
+import type { ArtistMenuEntry } from '../../../machines/artist-gate';
+import { useAppActors, useArtistGate, useDialogs, useSessionView } from '../../actors/hooks';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { ArtistTour } from '../artist/artist-tour';
 import { OnlineSwitch } from '../artist/online-switch';
@@ -27,10 +26,10 @@ const sideLink = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'brand.300' },
 });
 
-function SidebarNav({ user, onNavigate }: { user: AuthUser | null; onNavigate?: () => void }) {
+function SidebarNav({ menu, onNavigate }: { menu: readonly ArtistMenuEntry[]; onNavigate?: () => void }) {
   return (
     <nav aria-label="Artist" className={css({ display: 'flex', flexDir: 'column', gap: '1', px: '3' })}>
-      {artistMenuFor(user).map((l) => (
+      {menu.map((l) => (
         <Link key={l.to} to={l.to} className={sideLink} onClick={onNavigate}>
           {l.label}
         </Link>
@@ -58,7 +57,8 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
   const [drawerOpen, setDrawerOpen] = useState(false);
   // One switch on the page (the tour points at it): in the top bar from 768 px, in the mobile bar below.
   const wide = useMediaQuery('(min-width: 768px)');
-  const withSwitch = showOnlineSwitch(user);
+  // The gate actor follows the session: an approval reloads the user, and the menu and switch follow.
+  const { menu, showOnlineSwitch: withSwitch } = useArtistGate();
 
   return (
     <div className={css({ minH: '100dvh', display: 'flex', bg: 'bg.subtle' })}>
@@ -76,7 +76,7 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
           <div className={css({ px: '5', '& a': { color: 'white' } })}>
             <Logo to="/artist/dashboard" />
           </div>
-          <SidebarNav user={user} />
+          <SidebarNav menu={menu} />
         </div>
       </aside>
 
@@ -111,7 +111,7 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
                   </Dialog.CloseTrigger>
                 </div>
                 <Dialog.Title className={css({ srOnly: true })}>Artist menu</Dialog.Title>
-                <SidebarNav user={user} onNavigate={() => setDrawerOpen(false)} />
+                <SidebarNav menu={menu} onNavigate={() => setDrawerOpen(false)} />
               </div>
             </Dialog.Content>
           </Dialog.Positioner>
@@ -195,7 +195,7 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
                         outline: 'none',
                       })}
                     >
-                      {artistMenuFor(user).map((l) => (
+                      {menu.map((l) => (
                         <Menu.Item
                           key={l.to}
                           value={l.to}

@@ -3,7 +3,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
-import { useAppActors, useDialogs, useSessionView } from '../../actors/hooks';
+import { useAppActors, useArtistGate, useDialogs, useSessionView } from '../../actors/hooks';
 import { NotificationBell } from '../notifications/notification-bell';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
@@ -49,6 +49,7 @@ const menuItem = css({
 
 export function Header() {
   const session = useSessionView();
+  const { menu: artistMenu } = useArtistGate();
   const dialogs = useDialogs();
   const { notifications } = useAppActors();
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -107,7 +108,7 @@ export function Header() {
                 <Portal>
                   <Menu.Positioner>
                     <Menu.Content className={menuContent}>
-                      {menuFor(user).map((l) => (
+                      {menuFor(user, artistMenu).map((l) => (
                         <Menu.Item key={l.to} value={l.to} asChild className={menuItem}>
                           <Link to={l.to}>{l.label}</Link>
                         </Menu.Item>

@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../../contracts/auth';
-import { artistMenuFor } from '../../../machines/artist-gate';
+import type { ArtistMenuEntry } from '../../../machines/artist-gate';
 
 export interface NavLink {
   to: string;
@@ -21,7 +21,8 @@ export const customerMenu: NavLink[] = [
 /** SPEC §2 header links for artists, as far as the artist's status allows (SPEC §4). */
 const artistHeaderRoutes = ['artist.dashboard', 'artist.profile', 'artist.song-orders', 'artist.account-settings'];
 
-export function menuFor(user: AuthUser): readonly NavLink[] {
+/** `artistMenu`: the artist gate actor's menu for the signed-in artist. */
+export function menuFor(user: AuthUser, artistMenu: readonly ArtistMenuEntry[]): readonly NavLink[] {
   if (user.type !== 'artist') return customerMenu;
-  return artistMenuFor(user).filter((entry) => artistHeaderRoutes.includes(entry.routeName));
+  return artistMenu.filter((entry) => artistHeaderRoutes.includes(entry.routeName));
 }

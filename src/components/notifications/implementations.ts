@@ -22,26 +22,28 @@ export interface NotificationsDeps {
   openTarget: (target: NotificationTarget) => void;
 }
 
-/** The notification centre with the app's network, stream, navigation and toasts; it waits for a sign-in. */
-export function createNotificationsActor(deps: NotificationsDeps): NotificationsActor {
+/** The notification centre's logic with the app's network, stream, navigation and toasts. */
+export function notificationsLogicFor(deps: NotificationsDeps) {
   const api = () => notificationsApi(deps.http());
-  return createActor(
-    notificationsMachine.provide({
-      actors: {
-        fetchPage: fromPromise(({ input }) => api().page(input.cursor, input.limit)),
-        markNotification: fromPromise(({ input }) => api().mark(input.id, input.read)),
-        fetchStreamToken: fromPromise(() => api().streamToken()),
-        listenToStream: fromCallback<{ type: string }, ListenToStreamInput, StreamEvent>(({ input, sendBack }) =>
-          listenToNotificationStream(notificationStreamUrl(deps.base(), input.token, input.lastEventId), sendBack),
-        ),
-      },
-      actions: {
-        openTarget: (_, target) => deps.openTarget(target),
-        showErrorToast: (_, p) => notify.error(p.message),
-      },
-    }),
-    { input: { canStream: canStreamNotifications() } },
-  );
+  return notificationsMachine.provide({
+    actors: {
+      fetchPage: fromPromise(({ input }) => api().page(input.cursor, input.limit)),
+      markNotification: fromPromise(({ input }) => api().mark(input.id, input.read)),
+      fetchStreamToken: fromPromise(() => api().streamToken()),
+      listenToStream: fromCallback<{ type: string }, ListenToStreamInput, StreamEvent>(({ input, sendBack }) =>
+        listenToNotificationStream(notificationStreamUrl(deps.base(), input.token, input.lastEventId), sendBack),
+      ),
+    },
+    actions: {
+      openTarget: (_, target) => deps.openTarget(target),
+      showErrorToast: (_, p) => notify.error(p.message),
+    },
+  });
+}
+
+/** A notification centre on its own (the admin console's); it waits for a sign-in. */
+export function createNotificationsActor(deps: NotificationsDeps): NotificationsActor {
+  return createActor(notificationsLogicFor(deps), { input: { canStream: canStreamNotifications() } });
 }
 
 /** Who the session says is signed in, or null; `key` tells two accounts apart. */

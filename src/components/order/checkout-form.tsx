@@ -1,6 +1,6 @@
 import { RadioGroup } from '@ark-ui/react/radio-group';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { Button, buttonRecipe } from '../ui/button';
 import { pesos, usDate } from './format';
@@ -36,7 +36,8 @@ export function CheckoutForm() {
   const { view, send } = useOrderDraft();
   const { options, loading, failed, error, retry } = useOrderOptions();
   const methods = options?.payment_methods ?? [];
-  const [chosen, setChosen] = useState(view.paymentMethod);
+  // The draft machine keeps the choice; until one is made, the first method is the one shown chosen.
+  const chosen = view.paymentMethod;
   const method = methods.some((m) => m.value === chosen) ? chosen : (methods[0]?.value ?? '');
   const paying = view.busyStep === 'checkout' || view.leaving;
 
@@ -95,7 +96,7 @@ export function CheckoutForm() {
         ) : null}
         <RadioGroup.Root
           value={method}
-          onValueChange={(d) => d.value && setChosen(d.value)}
+          onValueChange={(d) => d.value && send({ type: 'checkout.methodChosen', paymentMethod: d.value })}
           className={css({ display: 'grid', gap: '2' })}
         >
           <RadioGroup.Label className={css({ srOnly: true })}>Payment method</RadioGroup.Label>

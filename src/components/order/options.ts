@@ -1,25 +1,9 @@
 import { useMemo } from 'react';
-import type { ApiSuccess } from '../../../contracts/http';
 import type { Option } from '../../../contracts/options';
 import type { UserOptions } from '../../../contracts/order';
-import type { AppActors } from '../../actors/app-actors';
 import { useAppActors } from '../../actors/hooks';
-import { call } from '../../api/call';
-import { useResource } from '../ui/use-resource';
-
-// GET /options: the order form's choice lists come from the server, never from constants in the SPA.
-// One request serves every step of a visit; a failed one is forgotten so "Try again" asks again.
-const loaded = new WeakMap<AppActors['api'], Promise<UserOptions>>();
-
-function loadOptions(api: AppActors['api']): Promise<UserOptions> {
-  let pending = loaded.get(api);
-  if (!pending) {
-    pending = call(async () => (await api.for('user').get('options').json<ApiSuccess<UserOptions>>()).data);
-    pending.catch(() => loaded.delete(api));
-    loaded.set(api, pending);
-  }
-  return pending;
-}
+import { loadOptions } from '../../actors/options';
+import { useResource } from '../../actors/use-resource';
 
 /** The order form's options, with a label lookup for values already chosen (review). */
 export function useOrderOptions() {

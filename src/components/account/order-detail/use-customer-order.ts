@@ -4,12 +4,13 @@ import { fromPromise } from 'xstate';
 import { connectCustomerOrder } from '../../../../machines/customer-order.connect';
 import { customerOrderMachine } from '../../../../machines/customer-order.machine';
 import { useAppActors } from '../../../actors/hooks';
+import { useLiveScreen } from '../../../actors/live';
 import { customerOrdersApi } from '../../../api/customer-orders.api';
 import { notify } from '../../ui/toaster';
 
 /** The order page's machine with the real API and toasts; `view` is its view model. */
 export function useCustomerOrder(orderId: number) {
-  const { api } = useAppActors();
+  const { api, root } = useAppActors();
   const machine = useMemo(() => {
     const orders = () => customerOrdersApi(api.for('user'));
     return customerOrderMachine.provide({
@@ -25,6 +26,13 @@ export function useCustomerOrder(orderId: number) {
   }, [api]);
   const actor = useActorRef(machine, { input: { orderId } });
   const view = useSelector(actor, connectCustomerOrder);
+  // An artist accepting, the team validating, a refund: the open page follows (by id, or by the
+  // reference a notification names).
+  const reference = view.order?.reference ?? null;
+  useLiveScreen(root, actor, {
+    watch: { kinds: ['order', 'offer', 'refund'], orderId, reference },
+    onChange: { type: 'live.changed' },
+  });
   return { view, send: actor.send };
 }
 

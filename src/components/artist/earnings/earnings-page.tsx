@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import type { Earnings } from '../../../../contracts/lifecycle';
 import { useAppActors } from '../../../actors/hooks';
+import { useResource } from '../../../actors/use-resource';
 import { artistOrdersApi } from '../../../api/artist-orders.api';
 import { peso } from '../../account/order-status';
 import { Button } from '../../ui/button';
-import { useResource } from '../../ui/use-resource';
 import { EarningLines, PayoutHistory } from './earnings-tables';
 import { MonthlyChart } from './monthly-chart';
 

@@ -40,7 +40,9 @@ export const stageCopy: Record<ArtistStage, { heading: string; intro: string; em
 export function OrderStagePage({ stage }: { stage: ArtistStage }) {
   const { api } = useAppActors();
   const copy = stageCopy[stage];
-  const list = useOrderList<ArtistOrder>((cursor) => artistOrdersApi(api.for('artist')).list(stage, cursor), stage);
+  const list = useOrderList<ArtistOrder>((cursor) => artistOrdersApi(api.for('artist')).list(stage, cursor), stage, {
+    removesClosedOffers: stage === 'new',
+  });
   const headingId = `stage-${stage}-heading`;
 
   // After "Show more", focus moves to the first card it added, so keyboard users carry on from there.

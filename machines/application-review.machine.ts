@@ -1,14 +1,13 @@
 // The review of one application (DESIGN §5): approve after a confirmation, or reject with a reason
 // (rejectSchema: at least 10 characters). A 409 (no longer waiting for review) and other refusals are
-// toasts; either way the page reloads the application so it shows what the server now holds. Pure like
-// the machines in machines/ (it sits beside the console that owns it); the page supplies the network,
-// the toasts and the reload.
+// toasts; either way the page reloads the application so it shows what the server now holds. The
+// admin console supplies the network, the toasts and the reload.
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import { rejectSchema } from '../../contracts/artist';
-import { issuesToFieldErrors } from '../../contracts/auth';
-import type { FieldErrors } from '../../contracts/http';
-import { hasFieldErrors, notProvided, readFailure, withoutField } from '../../machines/api-error';
+import { rejectSchema } from '../contracts/artist';
+import { issuesToFieldErrors } from '../contracts/auth';
+import type { FieldErrors } from '../contracts/http';
+import { hasFieldErrors, notProvided, readFailure, withoutField } from './api-error';
 
 export interface ApplicationReviewContext {
   id: number;
@@ -88,12 +87,14 @@ export const applicationReviewMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: 'The application is shown with Approve and Reject.',
       on: {
         'user.approve': 'confirmingApproval',
         'user.reject': { target: 'rejecting', actions: 'resetReason' },
       },
     },
     confirmingApproval: {
+      description: 'The approval confirmation is open.',
       tags: ['dialogOpen'],
       on: {
         'user.confirm': 'approving',
@@ -101,6 +102,7 @@ export const applicationReviewMachine = setup({
       },
     },
     approving: {
+      description: 'POST approve is on its way; the confirmation shows it busy.',
       tags: ['busy', 'dialogOpen'],
       invoke: {
         id: 'approveApplication',
@@ -126,6 +128,7 @@ export const applicationReviewMachine = setup({
       },
     },
     rejecting: {
+      description: 'The rejection dialog is open: a reason of at least 10 characters.',
       tags: ['dialogOpen'],
       initial: 'editing',
       states: {

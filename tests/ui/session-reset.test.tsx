@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clientMessages, serverMessages } from '../../contracts/messages';
+import { genres, vocalTypes } from '../../contracts/options';
+import { moods, occasions, paymentMethods, relationships, type TempOrder, tempos } from '../../contracts/order';
+import { storage } from '../../src/lib/storage';
+import { fakeServer, fakeToken, makeUser, renderApp, storeSession } from './app-harness';
+
+// SPEC §4 Session reset: a 401 while paying asks the customer to log in again, with a message, and the
+// checkout resumes after the login.
+
+afterEach(() => vi.unstubAllGlobals());
+
+const options = {
+  genres,
+  vocal_types: vocalTypes,
+  base_price: 2500,
+  occasions,
+  relationships,
+  moods,
+  tempos,
+  payment_methods: paymentMethods,
+};
+
+const occasion = {
+  gifter_first_name: 'Maria',
+  gifter_last_name: 'Santos',
+  gifter_contact_number: '9171234567',
+  gifter_dial_code: '+63',
+  gifter_country: 'PH',
+  gifter_email: 'customer@labsongs.test',
+  recipient_first_name: 'Lola',
+  recipient_last_name: '',
+  recipient_relationship: 'grandparent',
+  recipient_pronunciation: '',
+  recipient_mentioned: true,
+  occasion_name: 'birthday',
+  occasion_mentioned: false,
+};
+const song = {
+  selected_artists: ['a1'],
+  song_mood: 'happy',
+  song_tempo: 'slow',
+  genre: 'pop',
+  vocal_type: 'any',
+  is_rebook: false,
+  needed_by: '2030-01-15',
+  artists: [{ id: 'a1', stage_name: 'Liza Sings', rate: 3200 }],
+};
+const story = {
+  song_about: 'Lola raised six grandchildren.',
+  song_prompt1_title: '',
+  song_prompt1_details: '',
+  song_prompt2_title: '',
+  song_prompt2_details: '',
+  song_prompt1_clip: null,
+  song_prompt2_clip: null,
+  song_about_clip: null,
+};
+
+describe('session reset on the checkout (SPEC §4)', () => {
+  it('a 401 on Pay opens the login-again modal with its message; after the login the checkout resumes', async () => {
+    const user = makeUser();
+    storeSession(user);
+    const draft = {
+      id: 5,
+      occasion,
+      song,
+      story,
+      price: 3200,
+      earliest_needed_by: '2029-12-01',
+      committed_order_id: 9,
+    } as unknown as TempOrder;
+    storage.setJson('tempOrder', { orderId: 5, forms: {}, order: { id: 9, reference: 'OR1009', price: 3200 } });
+    storage.setJson('completedSteps', { occasion: true, song: true, story: true, review: true });
+    storage.set('hasPendingOrder', 'true');
+    storage.set('checkoutPending', 'true');
+    let expired = true;
+    const server = fakeServer({
+      'GET /api/v1/user/auth/me': () => ({ status: 200, body: { data: user } }),
+      'GET /api/v1/user/options': () => ({ status: 200, body: { data: options } }),
+      'GET /api/v1/user/temp-order/5': () => ({ status: 200, body: { data: draft } }),
+      'POST /api/v1/user/order/9/checkout': () =>
+        expired
+          ? { status: 401, body: { message: serverMessages.unauthenticated } }
+          : { status: 422, body: { message: 'Choose a payment method.', errors: { paymentMethod: ['x'] } } },
+      'POST /api/v1/user/auth/login': () => ({
+        status: 200,
+        body: { data: { token: fakeToken(), user, message: 'Logged in.' } },
+      }),
+    });
+    const { router } = renderApp('/order/checkout');
+    const pay = await screen.findByRole('button', { name: /^Pay/ });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(pay);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Log in again' });
+    expect(within(dialog).getByRole('alert').textContent).toBe(clientMessages.sessionExpired);
+    expect(storage.get('accessToken')).toBeNull();
+    // The draft and its pending checkout survive the reset.
+    expect(storage.get('checkoutPending')).toBe('true');
+
+    expired = false;
+    await userEvent.type(within(dialog).getByLabelText('Email', { exact: true }), user.email);
+    await userEvent.type(within(dialog).getByLabelText('Password', { exact: true }), 'Customer123!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Login to your account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/checkout'));
+    expect(await screen.findByText('You are logged in. You can now complete your checkout.')).toBeTruthy();
+    expect(await screen.findByTestId('order-reference')).toBeTruthy();
+    expect(server.calls.filter((c) => c.path === '/api/v1/user/auth/login')).toHaveLength(1);
+  });
+});
