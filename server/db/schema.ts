@@ -332,6 +332,13 @@ export interface PaymentCallbacksTable {
   created_at: string;
 }
 
+/** One row (id 1): raised by triggers whenever the public catalogue changes (migration 0007). */
+export interface CatalogVersionTable {
+  id: number;
+  /** bigint: a string from pg, a number from SQLite. */
+  version: number | string;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -354,6 +361,7 @@ export interface DB {
   payouts: PayoutsTable;
   refunds: RefundsTable;
   gift_thanks: GiftThanksTable;
+  catalog_version: CatalogVersionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

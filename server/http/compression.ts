@@ -40,7 +40,7 @@ export const compressJson: MiddlewareHandler = async (c, next) => {
   const body = Buffer.from(await res.arrayBuffer());
   // Hono copies the old answer's headers onto a new one; these are set on it afterwards.
   const replace = (content: Buffer) => {
-    c.res = new Response(content, { status: res.status, headers: res.headers });
+    c.res = new Response(new Uint8Array(content), { status: res.status, headers: res.headers });
     c.res.headers.append('Vary', 'Accept-Encoding');
     c.res.headers.delete('Content-Length');
   };
