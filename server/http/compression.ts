@@ -37,6 +37,12 @@ export const compressJson: MiddlewareHandler = async (c, next) => {
   if (!(res.headers.get('Content-Type') ?? '').startsWith('application/json')) return;
   const accepted = acceptedEncodings(c.req.header('accept-encoding'));
   const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  // Nothing to do for a client that takes no compression, or an answer known to be small: no copy.
+  const declared = Number(res.headers.get('Content-Length') ?? Number.NaN);
+  if (!encoding || declared < JSON_COMPRESSION_THRESHOLD) {
+    res.headers.append('Vary', 'Accept-Encoding');
+    return;
+  }
   const body = Buffer.from(await res.arrayBuffer());
   // Hono copies the old answer's headers onto a new one; these are set on it afterwards.
   const replace = (content: Buffer) => {
@@ -44,7 +50,7 @@ export const compressJson: MiddlewareHandler = async (c, next) => {
     c.res.headers.append('Vary', 'Accept-Encoding');
     c.res.headers.delete('Content-Length');
   };
-  if (!encoding || body.length < JSON_COMPRESSION_THRESHOLD) {
+  if (body.length < JSON_COMPRESSION_THRESHOLD) {
     replace(body);
     return;
   }
