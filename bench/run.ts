@@ -9,6 +9,7 @@ import { benchNotifications } from './notifications';
 import { benchOrders } from './orders';
 import { benchServerAuth } from './server-auth';
 import { benchSse } from './sse';
+import { benchWeb } from './web';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
@@ -146,3 +147,18 @@ for (const r of mail.requests) console.log(`| ${r.transport} | ${r.p50} | ${r.p9
 console.log(
   `\nOne worker empties ${mail.worker.mails} queued mails into the outbox folder in ${mail.worker.seconds} s (${mail.worker.perSecond} mails/s: render, nodemailer, one file each).`,
 );
+section('A phone: API ratios and Lighthouse mobile (npm run serve of the build, SQLite)');
+console.log(
+  'Each route against /api/ping in the same round (the machine is shared: ratios, not absolute numbers, are comparable), 50 connections; the customer orders list at 10 connections. Lighthouse 13 mobile preset (simulated slow 4G, 4× CPU) in Debian Chromium. Set BENCH_BEFORE_DIR to a built checkout to measure it beside this one.',
+);
+await benchWeb({
+  trees: [
+    ...(process.env.BENCH_BEFORE_DIR ? [{ dir: process.env.BENCH_BEFORE_DIR, label: 'before' }] : []),
+    { dir: process.cwd(), label: 'this build' },
+  ],
+  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  connections: 50,
+  lighthouseRuns: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+  pages: ['/', '/artists', '/about'],
+});

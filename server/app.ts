@@ -8,6 +8,7 @@ import { createArtistRoutes } from './artists/artists.routes';
 import { createAuthRoutes } from './auth/auth.routes';
 import { createCatalogRoutes } from './catalog/catalog.routes';
 import type { AppDeps, AppEnv } from './context';
+import { compressJson } from './http/compression';
 import { fail } from './http/envelope';
 import { createErrorHandler, notFound } from './http/errors';
 import { createFlagRoutes, defaultFlagsDir } from './http/flags';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use('/api/*', noStore);
+  app.use('/api/*', compressJson);
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY_BYTES,
     onError: (c) => fail(c, 413, serverMessages.payloadTooLarge),

@@ -1,5 +1,10 @@
 import type * as v from 'valibot';
-import { type ArtistCatalogPage, artistMessages, type catalogQuerySchema } from '../../contracts/artist';
+import {
+  type ArtistCatalogPage,
+  type ArtistPublicProfile,
+  artistMessages,
+  type catalogQuerySchema,
+} from '../../contracts/artist';
 import { serverMessages } from '../../contracts/messages';
 import { BASE_PRICE_CENTAVOS, genres, type Option, vocalTypes } from '../../contracts/options';
 import { moods, occasions, paymentMethods, relationships, tempos, type UserOptions } from '../../contracts/order';
@@ -36,8 +41,8 @@ export function options(c: AppContext) {
   return ok(c, body);
 }
 
-/** GET /artists: approved, online artists; keyset pages on (stage name, id). */
-export async function listArtists(c: AppContext, query: CatalogQuery) {
+/** GET /artists: approved, online artists; keyset pages on (stage name, id). The page, for catalog-cache.ts to send. */
+export async function listArtists(c: AppContext, query: CatalogQuery): Promise<ArtistCatalogPage> {
   const { db, media } = c.var;
   const requested = query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit);
   if (requested < 1) throw new ApiError(422, serverMessages.validationFailed, { limit: ['Invalid limit'] });
@@ -59,11 +64,11 @@ export async function listArtists(c: AppContext, query: CatalogQuery) {
     ),
     next_cursor: rows.length > limit && last ? encodeCursor({ key: last.key, id: last.user.id }) : null,
   };
-  return ok(c, body);
+  return body;
 }
 
 /** GET /artists/{id}: one answer for unknown, offline and unapproved alike, so it tells nothing. */
-export async function getArtist(c: AppContext, publicId: string) {
+export async function getArtist(c: AppContext, publicId: string): Promise<ArtistPublicProfile> {
   const { db, media } = c.var;
   const found = /^[A-Za-z0-9_-]{1,64}$/.test(publicId) ? await findVisibleArtist(db, publicId) : undefined;
   if (!found) throw new ApiError(404, artistMessages.artistUnavailable);
@@ -72,20 +77,17 @@ export async function getArtist(c: AppContext, publicId: string) {
     ratingsOf(db, [found.user.id]),
     reviewsOf(db, found.user.id),
   ]);
-  return ok(
-    c,
-    toArtistPublicProfile(
-      found.user,
-      found.profile,
-      songs,
-      media,
-      ratings.get(found.user.id) ?? unrated,
-      reviews.map((r) => ({
-        rating: r.rating as number,
-        review: r.review ?? '',
-        customer_first_name: r.first_name,
-        created_at: r.rated_at ?? '',
-      })),
-    ),
+  return toArtistPublicProfile(
+    found.user,
+    found.profile,
+    songs,
+    media,
+    ratings.get(found.user.id) ?? unrated,
+    reviews.map((r) => ({
+      rating: r.rating as number,
+      review: r.review ?? '',
+      customer_first_name: r.first_name,
+      created_at: r.rated_at ?? '',
+    })),
   );
 }

@@ -3,12 +3,26 @@ import { catalogQuerySchema } from '../../contracts/artist';
 import type { AppEnv } from '../context';
 import { validateQuery } from '../http/validate-query';
 import { getArtist, listArtists, options } from './catalog.handlers';
+import { createCatalogCache } from './catalog-cache';
+
+/** Catalogue answers are reused for at most 30 s, and never past a quarter of a signed song URL's life. */
+const CATALOG_MAX_AGE_MS = 30_000;
 
 /** The public catalogue in the user area (`/api/v1/user`): no login needed. */
 export function createCatalogRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const cache = createCatalogCache({
+    maxAgeMs: (c) => Math.min(CATALOG_MAX_AGE_MS, c.var.config.mediaUrlTtlSeconds * 250),
+  });
   routes.get('/options', (c) => options(c));
-  routes.get('/artists', validateQuery(catalogQuerySchema), (c) => listArtists(c, c.req.valid('query')));
-  routes.get('/artists/:id', (c) => getArtist(c, c.req.param('id')));
+  routes.get('/artists', validateQuery(catalogQuerySchema), (c) => {
+    const query = c.req.valid('query');
+    const key = JSON.stringify(['list', query.genre, query.vocal_type, query.q, query.cursor, query.limit]);
+    return cache.answer(c, key, () => listArtists(c, query));
+  });
+  routes.get('/artists/:id', (c) => {
+    const id = c.req.param('id');
+    return cache.answer(c, JSON.stringify(['artist', id]), () => getArtist(c, id));
+  });
   return routes;
 }

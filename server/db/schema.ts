@@ -332,6 +332,13 @@ export interface PaymentCallbacksTable {
   created_at: string;
 }
 
+/** One row (id 1): raised by triggers whenever the public catalogue changes (migration 0007). */
+export interface CatalogVersionTable {
+  id: number;
+  /** bigint: a string from pg, a number from SQLite. */
+  version: number | string;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -356,6 +363,7 @@ export interface DB {
   gift_thanks: GiftThanksTable;
   mail_outbox: MailOutboxTable;
   mail_opt_outs: MailOptOutsTable;
+  catalog_version: CatalogVersionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -30,8 +30,12 @@ export const withSecurityHeaders: MiddlewareHandler = async (c, next) => {
   for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
 };
 
-/** API answers are per-user and must never be stored by a browser or proxy. */
+/**
+ * API answers are per-user and must never be stored by a browser or proxy. The public catalogue says
+ * otherwise itself (`no-cache` with an ETag, server/catalog/catalog-cache.ts): an answer that already
+ * names its caching keeps it.
+ */
 export const noStore: MiddlewareHandler = async (c, next) => {
   await next();
-  c.res.headers.set('Cache-Control', 'no-store');
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
 };

@@ -1,8 +1,11 @@
-import { existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import type { AppEnv } from '../context';
+import { getMimeType } from 'hono/utils/mime';
+import type { AppContext, AppEnv } from '../context';
+import { acceptedEncodings } from './compression';
 
 export interface StaticOptions {
   /** The built SPA (vite's dist/ folder). */
@@ -15,8 +18,77 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 // index.html names the hashed bundles: the browser must check it again on every visit.
 const REVALIDATE = 'no-cache';
 
+/** Where the build puts the public pages rendered to HTML (scripts/prerender.ts): `/about` → `_pages/about.html`. */
+export const PRERENDER_DIR = '_pages';
+
+// The build writes `<file>.br` and `<file>.gz` beside every text file (scripts/prerender.ts): these
+// types are worth compressing; images, audio and fonts in woff2 already are.
+const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+const VARIANTS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
 export function hasStaticRoot(root: string | null | undefined): root is string {
   return Boolean(root) && existsSync(path.join(root as string, 'index.html')) && statSync(root as string).isDirectory();
+}
+
+const statOf = (file: string): Stats | undefined => {
+  try {
+    const stats = statSync(file);
+    return stats.isFile() ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** A safe path inside root for a URL path, or null for anything that could climb out of it. */
+function fileFor(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || /(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\/.test(decoded)) return null;
+  const file = path.join(root, decoded);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+/**
+ * One built file, the best encoding the client accepts (brotli, then gzip, then as is): every
+ * compressible answer says `Vary: Accept-Encoding` so a shared cache keeps the variants apart, and each
+ * variant has its own strong ETag (a 304 for a matching If-None-Match).
+ */
+function sendBuilt(c: AppContext, file: string, stats: Stats, cacheControl: string): Response {
+  const mime = getMimeType(file) ?? 'application/octet-stream';
+  const headers: Record<string, string> = { 'Content-Type': mime, 'Cache-Control': cacheControl };
+  let chosen = { file, stats, encoding: '' };
+  if (COMPRESSIBLE.test(mime)) {
+    headers.Vary = 'Accept-Encoding';
+    const accepted = acceptedEncodings(c.req.header('accept-encoding'));
+    for (const variant of VARIANTS) {
+      if (!accepted.has(variant.encoding)) continue;
+      const variantStats = statOf(file + variant.suffix);
+      if (variantStats) {
+        chosen = { file: file + variant.suffix, stats: variantStats, encoding: variant.encoding };
+        headers['Content-Encoding'] = variant.encoding;
+        break;
+      }
+    }
+  }
+  const etag = `"${chosen.stats.size.toString(36)}-${Math.trunc(chosen.stats.mtimeMs).toString(36)}${chosen.encoding ? `-${chosen.encoding}` : ''}"`;
+  headers.ETag = etag;
+  headers['Last-Modified'] = chosen.stats.mtime.toUTCString();
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    const { 'Content-Type': _type, ...validators } = headers;
+    return new Response(null, { status: 304, headers: validators });
+  }
+  headers['Content-Length'] = String(chosen.stats.size);
+  if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
+  const body = Readable.toWeb(createReadStream(chosen.file)) as ReadableStream<Uint8Array>;
+  return new Response(body, { status: 200, headers });
 }
 
 /** Serves the built SPA: its files, and index.html for any other page a browser asks for (client-side routes). */
@@ -25,24 +97,31 @@ export function createStaticRoutes(options: StaticOptions): Hono<AppEnv> {
   const excluded = options.excludePrefixes ?? ['/api/'];
   const isExcluded = (p: string) => p === '/api' || excluded.some((prefix) => p.startsWith(prefix));
   const routes = new Hono<AppEnv>();
+  const indexFile = path.join(root, 'index.html');
+  // A byte range of a built file (rare: a download manager) is sent uncompressed, as the file is.
+  const ranged = serveStatic<AppEnv>({ root });
 
-  const files = serveStatic<AppEnv>({ root });
-  const spaIndex = serveStatic<AppEnv>({ root, path: 'index.html' });
-
-  // serveStatic answers with a Response when it found the file and passes on (undefined) when not.
-  routes.use('*', async (c, next) => {
-    if (isExcluded(c.req.path)) return next();
-    const res = await files(c, next);
-    if (res instanceof Response)
-      res.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
-    return res;
-  });
-  routes.get('*', async (c, next) => {
+  routes.on(['GET', 'HEAD'], '*', async (c, next) => {
+    const p = c.req.path;
+    if (isExcluded(p)) return next();
+    const file = p === '/' ? null : fileFor(root, p);
+    const stats = file ? statOf(file) : undefined;
+    if (file && stats && !file.endsWith('.br') && !file.endsWith('.gz')) {
+      const cacheControl = p.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
+      if (c.req.header('range')) {
+        const res = await ranged(c, next);
+        if (res instanceof Response) res.headers.set('Cache-Control', cacheControl);
+        return res;
+      }
+      return sendBuilt(c, file, stats, cacheControl);
+    }
     const acceptsHtml = (c.req.header('accept') ?? '').includes('text/html');
-    if (isExcluded(c.req.path) || !acceptsHtml) return next();
-    const res = await spaIndex(c, next);
-    if (res instanceof Response) res.headers.set('Cache-Control', REVALIDATE);
-    return res;
+    if (!acceptsHtml && p !== '/') return next();
+    // A public page rendered at build time paints before the script runs; any other page gets the shell.
+    const page = fileFor(path.join(root, PRERENDER_DIR), `${p === '/' ? '/index' : p.replace(/\/$/, '')}.html`);
+    const pageStats = page ? statOf(page) : undefined;
+    if (page && pageStats) return sendBuilt(c, page, pageStats, REVALIDATE);
+    return sendBuilt(c, indexFile, statOf(indexFile) as Stats, REVALIDATE);
   });
 
   return routes;

@@ -41,7 +41,11 @@ export interface OrderRelations {
 
 const group = <T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> => {
   const map = new Map<K, T[]>();
-  for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
+  for (const row of rows) {
+    const list = map.get(key(row));
+    if (list) list.push(row);
+    else map.set(key(row), [row]);
+  }
   return map;
 };
 

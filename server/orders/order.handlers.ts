@@ -2,38 +2,44 @@ import type * as v from 'valibot';
 import { type OrderDetail, type orderListQuerySchema, orderMessages, type Payment } from '../../contracts/order';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
-import type { OrderRow } from '../db/schema';
+import type { OrderRow, TempUploadRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { loadRelations, toCustomerLifecycle } from '../lifecycle/order-views';
-import { clipLocationsOf, parseStored, type StoredBrief, toOrderDetail, toPayment } from './order.serializers';
-import {
-  findOrderForCustomer,
-  listOrderArtists,
-  listOrderEvents,
-  listOrdersForCustomer,
-  listPaymentsForCustomer,
-} from './orders.repository';
-import { findUploadsByLocations } from './temp-uploads.repository';
+import { toOrderDetail, toPayment } from './order.serializers';
+import { findOrderForCustomer, listOrdersForCustomer, listPaymentsForCustomer } from './orders.repository';
 
 type OrderListQuery = v.InferOutput<typeof orderListQuerySchema>;
 
-/** Orders with their artists, events and brief (clips with fresh signed URLs). */
+/**
+ * Orders with their artists, events and brief (clips with fresh signed URLs). One set of queries for
+ * the whole list, whatever its length (loadRelations): artists, events and uploads come from it too.
+ */
 export async function detailsOf(c: AppContext, rows: OrderRow[]): Promise<OrderDetail[]> {
   const { db, media, config } = c.var;
-  const ids = rows.map((row) => row.id);
-  const locations = rows.flatMap((row) => clipLocationsOf(parseStored<StoredBrief>(row.brief)?.story ?? null));
-  const [artists, events, found, relations] = await Promise.all([
-    listOrderArtists(db, ids),
-    listOrderEvents(db, ids),
-    findUploadsByLocations(db, locations),
-    loadRelations(db, rows),
-  ]);
+  const relations = await loadRelations(db, rows);
+  // Only the clips an order took (attached at commit), never another order's or a stranger's.
+  const uploadsOf = new Map<number, Map<string, TempUploadRow>>();
+  for (const [location, upload] of relations.uploads) {
+    if (upload.attached_order_id === null) continue;
+    const own = uploadsOf.get(upload.attached_order_id) ?? new Map<string, TempUploadRow>();
+    own.set(location, upload);
+    uploadsOf.set(upload.attached_order_id, own);
+  }
   return rows.map((row) => {
-    // Only the clips this order took (attached at commit), never another order's or a stranger's.
-    const uploads = new Map([...found].filter(([, upload]) => upload.attached_order_id === row.id));
+    const artists = (relations.offers.get(row.id) ?? []).map((o) => ({
+      id: o.user_id,
+      stage_name: o.stage_name ?? '',
+    }));
     const lifecycle = toCustomerLifecycle(row, relations, media, config.publicUrl);
-    return toOrderDetail(row, artists.get(row.id) ?? [], events.get(row.id) ?? [], uploads, media, lifecycle);
+    return toOrderDetail(
+      row,
+      artists,
+      relations.events.get(row.id) ?? [],
+      uploadsOf.get(row.id) ?? new Map(),
+      media,
+      lifecycle,
+    );
   });
 }
 

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext } from 'react';
 import { connectArtistGate } from '../../machines/artist-gate.connect';
+import { useHydrated } from '../lib/use-hydrated';
 import type { AppActors } from './app-actors';
 import { navigateTo } from './navigation';
 
@@ -15,9 +16,12 @@ export function useAppActors(): AppActors {
 /** What pages need to know of the session, from its snapshot. */
 export function useSessionView() {
   const { session } = useAppActors();
-  const user = useSelector(session, (s) => (s.hasTag('authenticated') ? s.context.user : null));
-  const isChecking = useSelector(session, (s) => s.hasTag('busy') && !s.hasTag('authenticated'));
-  return { user, isChecking, isAuthenticated: user !== null };
+  const signedIn = useSelector(session, (s) => (s.hasTag('authenticated') ? s.context.user : null));
+  const checking = useSelector(session, (s) => s.hasTag('busy') && !s.hasTag('authenticated'));
+  // A prerendered page knows no visitor: while it hydrates, every view shows "still checking".
+  const hydrated = useHydrated();
+  const user = hydrated ? signedIn : null;
+  return { user, isChecking: !hydrated || checking, isAuthenticated: user !== null };
 }
 
 const sameEntries = (a: readonly unknown[], b: readonly unknown[]) =>

@@ -3,12 +3,12 @@ import { useEffect } from 'react';
 import { PRODUCT_NAME } from '../../contracts/constants';
 import type { AppActors } from '../actors/app-actors';
 import { AdminLayout } from '../admin/lazy';
-import { AuthDialogsHost } from '../components/auth/auth-dialogs-host';
+import { AuthDialogsHost } from '../components/auth/lazy-auth-dialogs-host';
 import { SocialReturnHandler } from '../components/auth/social-return';
-import { ArtistLayout } from '../components/layout/artist-layout';
+import { ArtistLayout } from '../components/layout/lazy-artist-layout';
 import { BareLayout, MainLayout } from '../components/layout/main-layout';
 import { AppToaster } from '../components/ui/toaster';
-import { PlayerBar } from '../player/player-bar';
+import { PlayerBar } from '../player/lazy-player-bar';
 import { artistGate, authGuard } from './-guards';
 import { metaOf, type RouteMeta } from './-meta';
 

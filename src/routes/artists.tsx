@@ -106,7 +106,12 @@ function ArtistsPage() {
         </Button>
       </search>
 
-      <section aria-label="Artists" aria-busy={loading} className={css({ mt: '8' })}>
+      {/* While the first page loads, the list holds a screen's height, so the cards do not push the footer up into view and down again. */}
+      <section
+        aria-label="Artists"
+        aria-busy={loading}
+        className={css({ mt: '8', minH: loading ? '100dvh' : undefined })}
+      >
         {failed ? (
           <div role="alert" className={css({ p: '6', bg: 'red.50', borderRadius: 'lg' })}>
             <p>{error}</p>

@@ -330,7 +330,8 @@ describe('player in the app', () => {
       actor.send(loadOne);
       actor.send({ type: 'audio.playing' });
     });
-    const bar = screen.getByRole('region', { name: 'Audio player' });
+    // The bar's controls load on first play (src/player/lazy-player-bar.tsx).
+    const bar = await screen.findByRole('region', { name: 'Audio player' });
     await act(() => router.navigate({ to: '/terms' }));
     await act(() => router.navigate({ to: '/' }));
     expect(screen.getByRole('region', { name: 'Audio player' })).toBe(bar);

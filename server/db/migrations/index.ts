@@ -5,6 +5,7 @@ import { artistTables } from './0002-artists';
 import { orderTables } from './0003-orders';
 import { lifecycleTables } from './0004-lifecycle';
 import { mailTables } from './0006-mail';
+import { catalogVersion } from './0007-catalog-version';
 
 // Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
 // Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
@@ -14,6 +15,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0003-orders': orderTables,
   '0004-lifecycle': lifecycleTables,
   '0006-mail': mailTables,
+  '0007-catalog-version': catalogVersion,
 };
 
 export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;

@@ -34,7 +34,9 @@ export function AuthDialogsHost() {
   const signingOut = useSelector(session, (s) => s.matches('signingOut'));
 
   // Tell each form when its modal closes (and the forgot form when it opens again).
-  const previous = useRef(state);
+  // From "closed": the host mounts when a dialog first opens (lazy-auth-dialogs-host.tsx), and that
+  // opening must reach its form like any later one.
+  const previous = useRef('closed');
   useEffect(() => {
     const was = previous.current;
     previous.current = state;

@@ -1,14 +1,11 @@
-import { Menu } from '@ark-ui/react/menu';
-import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
-import { useAppActors, useArtistGate, useDialogs, useSessionView } from '../../actors/hooks';
-import { NotificationBell } from '../notifications/notification-bell';
-import { Avatar } from '../ui/avatar';
+import { useDialogs, useSessionView } from '../../actors/hooks';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
-import { menuFor, publicLinks } from './nav-links';
+import { HeaderAccount } from './lazy-header-account';
+import { publicLinks } from './nav-links';
 
 const navLink = css({
   px: '3',
@@ -25,33 +22,9 @@ const navLink = css({
 // The mobile menu's buttons line up with its links.
 const mobileButton = css({ display: 'block', w: 'full', textAlign: 'left', cursor: 'pointer' });
 
-const menuContent = css({
-  bg: 'white',
-  borderRadius: 'lg',
-  boxShadow: 'lg',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  py: '1',
-  minW: '14rem',
-  zIndex: 'dropdown',
-  outline: 'none',
-});
-
-const menuItem = css({
-  display: 'block',
-  px: '4',
-  py: '2',
-  cursor: 'pointer',
-  textDecoration: 'none',
-  color: 'fg.default',
-  _highlighted: { bg: 'brand.50', color: 'brand.800' },
-});
-
 export function Header() {
   const session = useSessionView();
-  const { menu: artistMenu } = useArtistGate();
   const dialogs = useDialogs();
-  const { notifications } = useAppActors();
   const [mobileOpen, setMobileOpen] = useState(false);
   const user = session.user;
 
@@ -79,53 +52,7 @@ export function Header() {
         </nav>
         <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '2' })}>
           {user ? (
-            <>
-              <NotificationBell notifications={notifications} />
-              <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
-                <Menu.Trigger
-                  className={css({
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: '2',
-                    px: '2',
-                    py: '1',
-                    borderRadius: 'full',
-                    cursor: 'pointer',
-                    _hover: { bg: 'gray.100' },
-                    _focusVisible: { outline: '2px solid', outlineColor: 'brand.400' },
-                  })}
-                  aria-label={`Account menu for ${user.full_name}`}
-                >
-                  <Avatar src={user.avatar} name={user.full_name} />
-                  <span
-                    className={css({ fontWeight: 'medium', display: { base: 'none', sm: 'inline' } })}
-                    data-testid="header-user-name"
-                  >
-                    {user.full_name}
-                  </span>
-                  <span aria-hidden="true">▾</span>
-                </Menu.Trigger>
-                <Portal>
-                  <Menu.Positioner>
-                    <Menu.Content className={menuContent}>
-                      {menuFor(user, artistMenu).map((l) => (
-                        <Menu.Item key={l.to} value={l.to} asChild className={menuItem}>
-                          <Link to={l.to}>{l.label}</Link>
-                        </Menu.Item>
-                      ))}
-                      <Menu.Separator className={css({ my: '1', borderColor: 'border.default' })} />
-                      <Menu.Item
-                        value="sign-out"
-                        className={menuItem}
-                        onSelect={() => dialogs.send({ type: 'dialog.openSignOutConfirm' })}
-                      >
-                        Sign out
-                      </Menu.Item>
-                    </Menu.Content>
-                  </Menu.Positioner>
-                </Portal>
-              </Menu.Root>
-            </>
+            <HeaderAccount user={user} />
           ) : session.isChecking ? null : (
             <div className={css({ display: { base: 'none', md: 'flex' }, gap: '2' })}>
               <Button color="secondary" onClick={() => dialogs.send({ type: 'dialog.openLogin' })}>

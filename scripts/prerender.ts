@@ -1,0 +1,52 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { build } from 'vite';
+
+/** The public pages (issue "Fast on a phone"): rendered to HTML at build time, hydrated in the browser. */
+export const PRERENDERED_PAGES = ['/', '/about', '/artists', '/privacy-policy', '/terms', '/404'] as const;
+
+/** Where server/http/static.ts looks for them: `/about` → `<dist>/_pages/about.html`, `/` → `_pages/index.html`. */
+export const pageFile = (outDir: string, page: string) =>
+  path.join(outDir, '_pages', `${page === '/' ? 'index' : page.slice(1)}.html`);
+
+/**
+ * Builds src/entry-prerender.tsx for Node with the browser's module conditions (the router then
+ * renders as it will in the browser), renders each public page and writes it into a copy of the
+ * built index.html, with its title. Runs after the client build (scripts/vite-build-extras.ts).
+ */
+export async function prerender(root: string, outDir: string): Promise<string[]> {
+  const ssrOut = path.join(root, 'node_modules', '.cache', 'labsongs-prerender');
+  await build({
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    ssr: { noExternal: true, resolve: { conditions: ['browser', 'import', 'module', 'default'] } },
+    resolve: { conditions: ['browser', 'import', 'module', 'default'] },
+    build: {
+      ssr: path.join(root, 'src', 'entry-prerender.tsx'),
+      outDir: ssrOut,
+      emptyOutDir: true,
+      sourcemap: false,
+      copyPublicDir: false,
+      minify: false,
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+  const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root to fill');
+  const files = PRERENDERED_PAGES.map((page) => pageFile(outDir, page));
+  const worker = new Worker(new URL('./prerender-worker.mjs', import.meta.url), {
+    workerData: { bundle: path.join(ssrOut, 'entry-prerender.js'), pages: PRERENDERED_PAGES, template, files },
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.once('message', () => resolve());
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the prerender worker stopped (${code}) before it finished`)));
+    });
+  } finally {
+    await worker.terminate();
+    await rm(ssrOut, { recursive: true, force: true });
+  }
+  return files;
+}

@@ -1,0 +1,39 @@
+import { type ReactNode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { createAppRouter } from './router';
+
+/** Calls `onCommit` once React has committed its first render (after hydration, handlers are live). */
+function AfterFirstCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(onCommit, [onCommit]);
+  return children;
+}
+
+/**
+ * Renders the app into #root. A public page prerendered at build time (scripts/prerender.ts) already
+ * holds its HTML there: the router first loads the page's code, then React hydrates that HTML in place
+ * instead of painting it again, so the page shows before the bundle has run and does not flash.
+ *
+ * Links work before hydration (they are plain links); a button tapped in the moment between this
+ * script running and hydration would do nothing, so such taps are held and replayed, in order, once the
+ * page is live.
+ */
+export function mount(root: HTMLElement, app: ReactNode, router: ReturnType<typeof createAppRouter>): void {
+  if (!root.hasChildNodes()) {
+    createRoot(root).render(app);
+    return;
+  }
+  const held: HTMLElement[] = [];
+  const hold = (event: Event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || !root.contains(button)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(button);
+  };
+  root.addEventListener('click', hold, true);
+  const replay = () => {
+    root.removeEventListener('click', hold, true);
+    for (const button of held.splice(0)) if (button.isConnected) button.click();
+  };
+  void router.load().then(() => hydrateRoot(root, <AfterFirstCommit onCommit={replay}>{app}</AfterFirstCommit>));
+}

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { e2e } from './env';
+import { site } from './pages';
+
+const publicPages = [
+  { path: '/', heading: 'A song written for the one you love' },
+  { path: '/about', heading: null },
+  { path: '/artists', heading: 'Our artists' },
+  { path: '/privacy-policy', heading: null },
+  { path: '/terms', heading: null },
+  { path: '/404', heading: null },
+];
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+
+  test('the public pages arrive as HTML, compressed, with their title, and fit a phone', async ({ page }) => {
+    for (const p of publicPages) {
+      const answer = await page.goto(p.path);
+      expect(answer?.status(), p.path).toBe(200);
+      expect(answer?.headers()['content-encoding'], p.path).toBe('br');
+      await expect(page.getByRole('banner'), p.path).toBeVisible();
+      await expect(page.getByRole('contentinfo'), p.path).toBeVisible();
+      await expect(page.locator('#main h1').first(), p.path).toBeVisible();
+      if (p.heading) await expect(page.getByRole('heading', { level: 1 }), p.path).toHaveText(p.heading);
+      expect(await page.title(), p.path).toMatch(/Labsongs$/);
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(sideways, p.path).toBe(false);
+    }
+  });
+});
+
+test('the public pages hydrate without a mismatch and keep their title', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  for (const p of publicPages) {
+    await page.goto(p.path);
+    const title = await page.title();
+    // Live: a button works (the mobile menu at this width is hidden; the footer's is not).
+    await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Order Song' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.title(), p.path).toBe(title);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('a signed-in visitor sees their account in the header of a prerendered page after it hydrates', async ({
+  page,
+}) => {
+  const s = site(page);
+  await page.goto('/about');
+  await s.openLogin();
+  await s.logIn(e2e.demo.customer.email, e2e.demo.customer.password);
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu for / })).toBeVisible();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/about');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Login' })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
