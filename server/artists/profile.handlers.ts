@@ -14,6 +14,7 @@ import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
+import { applicationChange, publishCommitted } from '../notifications/live-changes';
 import { changeOwnPassword, deactivateOwnAccount } from '../users/account-settings';
 import { toAuthUser } from '../users/auth-user';
 import { markPartDone, type PartResult } from './application-progress';
@@ -26,9 +27,18 @@ type ArtistInfoInput = v.InferOutput<typeof artistInfoSchema>;
 type PayoutInput = v.InferOutput<typeof payoutSchema>;
 type ChangePasswordInput = v.InferOutput<typeof changePasswordSchema>;
 
-/** The part's own message, or the submission message when this save completed the application. */
-const messageFor = (result: PartResult, saved: string) =>
-  result.submitted ? artistMessages.submittedForReview : saved;
+/**
+ * After the part's transaction committed: the part's own message, or, when this save completed the
+ * application, the submission message, and the application's change reaches the admins' queue (and
+ * the artist's other tabs).
+ */
+async function messageFor(c: AppContext, result: PartResult, saved: string): Promise<string> {
+  if (!result.submitted) return saved;
+  publishCommitted(c.var.hub, {
+    changes: await applicationChange(c.var.db, result.user.id, 'for_review'),
+  });
+  return artistMessages.submittedForReview;
+}
 
 export async function getProfile(c: AppContext) {
   const { db, media } = c.var;
@@ -59,7 +69,7 @@ export async function savePersonal(c: AppContext, body: PersonalInput) {
       dial_code: body.dial_code,
     });
   });
-  return ok(c, toAuthUser(result.user), messageFor(result, artistMessages.personalInfoSaved));
+  return ok(c, toAuthUser(result.user), await messageFor(c, result, artistMessages.personalInfoSaved));
 }
 
 /** PATCH /profile/artist-info: needs at least one sample song on file. */
@@ -84,7 +94,7 @@ export async function saveArtistInfo(c: AppContext, body: ArtistInfoInput) {
     );
     return markPartDone(trx, user.id, 'artist_info', now, { stage_name: body.stage_name });
   });
-  return ok(c, toAuthUser(result.user), messageFor(result, artistMessages.artistInfoSaved));
+  return ok(c, toAuthUser(result.user), await messageFor(c, result, artistMessages.artistInfoSaved));
 }
 
 /** PATCH /profile/bank: the number is sealed before it is stored and answered masked; it is never logged. */
@@ -103,7 +113,7 @@ export async function saveBank(c: AppContext, body: PayoutInput) {
     return { payout: saved, result: await markPartDone(trx, user.id, 'payout_info', now) };
   });
   const answer: PayoutAnswer = { user: toAuthUser(result.user), payout: toPayoutMasked(payout) };
-  return ok(c, answer, messageFor(result, artistMessages.payoutSaved));
+  return ok(c, answer, await messageFor(c, result, artistMessages.payoutSaved));
 }
 
 /**
@@ -116,7 +126,7 @@ export async function changePassword(c: AppContext, body: ChangePasswordInput) {
     finish: (trx, userId, now) => markPartDone(trx, userId, 'password_updated', now),
   });
   const answer: LoginAnswer = { user: toAuthUser(result.user), token };
-  return ok(c, answer, messageFor(result, artistMessages.passwordChanged));
+  return ok(c, answer, await messageFor(c, result, artistMessages.passwordChanged));
 }
 
 /** PATCH /profile/deactivate: the account stops signing in and leaves the catalogue; this token ends now. */
