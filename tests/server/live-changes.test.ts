@@ -157,7 +157,7 @@ describe.each(databases)('live changes (%s)', (kind) => {
   }
 
   it('tells a payment, an accept and the offers it closes to the customer, the offered artists and admins', async () => {
-    const { customer, first, second, admin, placed, ears } = await cast();
+    const { customer, first, admin, placed, ears } = await cast();
     const { id, reference } = placed;
     try {
       await payOrder(h, customer.token, id);
@@ -200,7 +200,7 @@ describe.each(databases)('live changes (%s)', (kind) => {
   });
 
   it('tells a decline to the declining artist alone as an offer, and an expiry to the last artist', async () => {
-    const { customer, first, second, placed, ears } = await cast();
+    const { customer, first, placed, ears } = await cast();
     const { id, reference } = placed;
     try {
       await payOrder(h, customer.token, id);
