@@ -343,7 +343,7 @@ function step({ event, before, after, actions }: StepCheck<PlayerHarness>): void
         expect(after.matches({ visible: 'paused' })).toBe(true);
         expect(a.currentTime).toBe(0);
       }
-      expect(commands.filter((c: { type: string }) => c.type !== 'audio.seek')).toEqual([]);
+      expect((commands as Array<{ type: string }>).filter((c) => c.type !== 'audio.seek')).toEqual([]);
       break;
     case 'audio.error':
       if (event.code === audioErrorCodes.aborted && b.retries < MAX_ABORT_RETRIES) {
