@@ -182,6 +182,7 @@ export const sessionMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      description: 'At start: is there a stored session, and is its token still good?',
       always: [
         { guard: 'hasValidStoredSession', target: 'withToken.loadingUser' },
         { guard: 'hasExpiredStoredSession', target: 'withToken.refreshing' },
@@ -189,6 +190,7 @@ export const sessionMachine = setup({
       ],
     },
     signedOut: {
+      description: 'Nobody is signed in; the public pages and the login are offered.',
       on: {
         'session.signedIn': {
           target: 'withToken.authenticated',
@@ -221,6 +223,7 @@ export const sessionMachine = setup({
       initial: 'loadingUser',
       states: {
         loadingUser: {
+          description: 'Signed in with a token; the account is being read from the server.',
           tags: ['busy'],
           invoke: {
             id: 'fetchMe',
@@ -239,10 +242,12 @@ export const sessionMachine = setup({
           invoke: refreshTokenInvoke('authenticated'),
         },
         authenticated: {
+          description: 'Signed in, the account known; the app shows the person’s area.',
           tags: ['authenticated'],
           initial: 'active',
           states: {
             active: {
+              description: 'Signed in and in use; the token is renewed before it runs out.',
               after: { refreshLead: 'renewing' },
             },
             /** Renewing the token shortly before it expires; the user stays signed in meanwhile. */
@@ -263,6 +268,7 @@ export const sessionMachine = setup({
       },
     },
     loadingSocialUser: {
+      description: 'Back from a social login; the account is being read with the new token.',
       tags: ['busy'],
       invoke: {
         id: 'fetchMe',
@@ -287,6 +293,7 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
+      description: 'Signing out with the server; the stored session is then cleared.',
       tags: ['busy'],
       invoke: {
         id: 'logout',

@@ -13,6 +13,7 @@ export const adminMarkPaidMachine = createMachine({
   "initial": "idle",
   "states": {
     "idle": {
+      "description": "The payouts list; no payout is being marked.",
       "on": {
         "user.markPaid": {
           "target": "asking",
@@ -21,12 +22,14 @@ export const adminMarkPaidMachine = createMachine({
       }
     },
     "asking": {
+      "description": "The admin is marking one payout as paid in a dialog.",
       "tags": [
         "dialogOpen"
       ],
       "initial": "editing",
       "states": {
         "editing": {
+          "description": "The dialog asks for the transfer reference (optional).",
           "on": {
             "reference.changed": {
               "actions": "setReference"
@@ -44,6 +47,7 @@ export const adminMarkPaidMachine = createMachine({
           }
         },
         "submitting": {
+          "description": "The payout is being marked paid with the server.",
           "tags": [
             "busy"
           ],

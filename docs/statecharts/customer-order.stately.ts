@@ -8,6 +8,7 @@ export const customerOrderMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "The customer’s order is being read from the server.",
       "tags": [
         "loading"
       ],
@@ -40,6 +41,7 @@ export const customerOrderMachine = createMachine({
       ]
     },
     "failed": {
+      "description": "The order could not be loaded; the customer can try again.",
       "tags": [
         "error"
       ],
@@ -48,9 +50,11 @@ export const customerOrderMachine = createMachine({
       }
     },
     "ready": {
+      "description": "The order is shown with what the customer can do at its stage.",
       "initial": "idle",
       "states": {
         "idle": {
+          "description": "Nothing is being sent; the order’s actions are offered.",
           "on": {
             "field.changed": {
               "actions": "setField"
@@ -80,6 +84,7 @@ export const customerOrderMachine = createMachine({
           }
         },
         "running": {
+          "description": "An action (accept, reject, rate, cancel, rebook, share) is with the server.",
           "tags": [
             "busy"
           ],

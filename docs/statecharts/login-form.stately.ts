@@ -8,6 +8,7 @@ export const loginFormMachine = createMachine({
   "initial": "editing",
   "states": {
     "editing": {
+      "description": "The login fields, with any errors the server gave; the person types and submits.",
       "on": {
         "field.changed": {
           "actions": "setField"
@@ -25,6 +26,7 @@ export const loginFormMachine = createMachine({
       }
     },
     "submitting": {
+      "description": "The email and password are with the server; the button waits.",
       "tags": [
         "busy"
       ],

@@ -8,6 +8,7 @@ export const onlineStatusMachine = createMachine({
   "initial": "idle",
   "states": {
     "idle": {
+      "description": "The switch shows whether the artist is online and can be flipped.",
       "on": {
         "user.toggle": {
           "target": "saving",
@@ -21,6 +22,7 @@ export const onlineStatusMachine = createMachine({
       }
     },
     "saving": {
+      "description": "The new status is with the server; the switch says \"Saving…\" and stays where it was.",
       "tags": [
         "busy"
       ],

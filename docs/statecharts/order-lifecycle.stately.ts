@@ -8,6 +8,7 @@ export const orderLifecycleMachine = createMachine({
   "initial": "awaiting_payment",
   "states": {
     "awaiting_payment": {
+      "description": "Committed by the customer; nothing happens until a verified payment arrives.",
       "meta": {
         "step": 0,
         "customer": "Awaiting payment"
@@ -26,6 +27,7 @@ export const orderLifecycleMachine = createMachine({
       }
     },
     "offered": {
+      "description": "Paid: the chosen artists each have an open offer; the first to accept takes the order.",
       "meta": {
         "step": 1,
         "customer": "Waiting for an artist to accept",
@@ -67,6 +69,7 @@ export const orderLifecycleMachine = createMachine({
       }
     },
     "needs_artist": {
+      "description": "Every offer was declined or expired: the customer may offer it to other artists or cancel.",
       "meta": {
         "step": 1,
         "customer": "Choose another artist"
@@ -86,6 +89,7 @@ export const orderLifecycleMachine = createMachine({
       }
     },
     "in_progress": {
+      "description": "An artist accepted and is recording the song, due the day before it is needed.",
       "meta": {
         "step": 2,
         "customer": "The artist is working on your song",
@@ -103,6 +107,7 @@ export const orderLifecycleMachine = createMachine({
       }
     },
     "in_validation": {
+      "description": "The artist sent a recording; an admin checks it before the customer hears it.",
       "meta": {
         "step": 3,
         "customer": "Our team is checking the recording",
@@ -120,6 +125,7 @@ export const orderLifecycleMachine = createMachine({
       }
     },
     "in_revision": {
+      "description": "The admin or the customer asked for changes; the artist records again.",
       "meta": {
         "step": 3,
         "customer": "The artist is revising your song",
@@ -137,6 +143,7 @@ export const orderLifecycleMachine = createMachine({
       }
     },
     "delivered": {
+      "description": "The customer can listen, then accept the song or send it back (within the revision limit).",
       "meta": {
         "step": 4,
         "customer": "Ready to listen",
@@ -155,6 +162,7 @@ export const orderLifecycleMachine = createMachine({
       }
     },
     "completed": {
+      "description": "The customer accepted the song; the artist is credited and the customer may rate it.",
       "meta": {
         "step": 5,
         "customer": "Completed",
@@ -163,6 +171,7 @@ export const orderLifecycleMachine = createMachine({
       "initial": "unrated",
       "states": {
         "unrated": {
+          "description": "Completed and not rated yet; rating is the only thing left to do.",
           "on": {
             "customer_rated": {
               "guard": "byRightRole",
@@ -174,6 +183,7 @@ export const orderLifecycleMachine = createMachine({
       }
     },
     "cancelled": {
+      "description": "Cancelled by the customer or an admin; open offers were withdrawn and a payment refunded.",
       "meta": {
         "step": -1,
         "customer": "Cancelled"

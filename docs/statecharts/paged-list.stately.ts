@@ -8,6 +8,7 @@ export const pagedListMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "The first page is on its way; the list shows that it is loading.",
       "tags": [
         "loading"
       ],
@@ -30,6 +31,7 @@ export const pagedListMachine = createMachine({
       }
     },
     "ready": {
+      "description": "A page of rows is shown (or the empty message); more can be asked for when there are more.",
       "on": {
         "user.loadMore": {
           "guard": "hasMore",
@@ -55,6 +57,7 @@ export const pagedListMachine = createMachine({
       }
     },
     "loadingMore": {
+      "description": "The rows stay while the next page is fetched.",
       "tags": [
         "loadingMore"
       ],
@@ -99,6 +102,7 @@ export const pagedListMachine = createMachine({
       }
     },
     "refreshing": {
+      "description": "The rows stay while the list is fetched again from the start.",
       "tags": [
         "refreshing"
       ],
@@ -144,6 +148,7 @@ export const pagedListMachine = createMachine({
       }
     },
     "failed": {
+      "description": "The list could not be loaded; the person can try again.",
       "tags": [
         "error"
       ],

@@ -47,6 +47,7 @@ export const playerMachine = createMachine({
       "description": "Nothing loaded: the bar is not shown."
     },
     "visible": {
+      "description": "The player bar is shown with an artist’s songs.",
       "tags": [
         "visible"
       ],
@@ -148,6 +149,7 @@ export const playerMachine = createMachine({
           "description": "Asked the element to play; waiting until it does."
         },
         "playing": {
+          "description": "A song is playing; progress is reported every second.",
           "tags": [
             "active"
           ],
@@ -245,6 +247,7 @@ export const playerMachine = createMachine({
           "description": "SPEC §4: at the end of a song, wait 1 s, then play the next. Pausing now stops on the next song."
         },
         "paused": {
+          "description": "A song is loaded and paused; play resumes it.",
           "on": {
             "player.play": {
               "target": "loading",

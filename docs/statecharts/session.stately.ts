@@ -8,6 +8,7 @@ export const sessionMachine = createMachine({
   "initial": "checking",
   "states": {
     "checking": {
+      "description": "At start: is there a stored session, and is its token still good?",
       "always": [
         {
           "guard": "hasValidStoredSession",
@@ -27,6 +28,7 @@ export const sessionMachine = createMachine({
       ]
     },
     "signedOut": {
+      "description": "Nobody is signed in; the public pages and the login are offered.",
       "on": {
         "session.signedIn": {
           "target": "withToken.authenticated",
@@ -111,6 +113,7 @@ export const sessionMachine = createMachine({
       "initial": "loadingUser",
       "states": {
         "loadingUser": {
+          "description": "Signed in with a token; the account is being read from the server.",
           "tags": [
             "busy"
           ],
@@ -166,12 +169,14 @@ export const sessionMachine = createMachine({
           "description": "An expired token found at start: renew it before trusting it."
         },
         "authenticated": {
+          "description": "Signed in, the account known; the app shows the person’s area.",
           "tags": [
             "authenticated"
           ],
           "initial": "active",
           "states": {
             "active": {
+              "description": "Signed in and in use; the token is renewed before it runs out.",
               "after": {
                 "refreshLead": "renewing"
               }
@@ -225,6 +230,7 @@ export const sessionMachine = createMachine({
       "description": "A token is held (checked at start, renewed, or in use). A new sign-in or a social return replaces it; any 401 resets the session (SPEC §4 Session reset)."
     },
     "loadingSocialUser": {
+      "description": "Back from a social login; the account is being read with the new token.",
       "tags": [
         "busy"
       ],
@@ -264,6 +270,7 @@ export const sessionMachine = createMachine({
       }
     },
     "signingOut": {
+      "description": "Signing out with the server; the stored session is then cleared.",
       "tags": [
         "busy"
       ],
