@@ -151,6 +151,7 @@ describe('the player bar along the player machine’s paths', () => {
             }),
           },
         }),
+        { input: undefined },
       ).start();
       expectBar(model.getSnapshot());
       for (const step of path.steps.slice(1)) {
