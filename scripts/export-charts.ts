@@ -174,7 +174,7 @@ function sourceNotes(file: string): SourceNotes {
 }
 
 /** Adds the source's comments as descriptions where the config has none. */
-function describe(config: Record<string, unknown>, notes: SourceNotes, path: string[] = []): void {
+function addDescriptions(config: Record<string, unknown>, notes: SourceNotes, path: string[] = []): void {
   const here = path.join('.');
   if (path.length > 0 && config.description === undefined && notes.states.has(here)) {
     config.description = notes.states.get(here);
@@ -195,7 +195,7 @@ function describe(config: Record<string, unknown>, notes: SourceNotes, path: str
     }
   }
   const states = config.states as Record<string, Record<string, unknown>> | undefined;
-  for (const [key, child] of Object.entries(states ?? {})) describe(child, notes, [...path, key]);
+  for (const [key, child] of Object.entries(states ?? {})) addDescriptions(child, notes, [...path, key]);
 }
 
 /** The config as JSON: functions become what they name (guards, actions) or are dropped (params, input mappers). */
@@ -220,7 +220,7 @@ function configJson(found: Found): Record<string, unknown> {
     return value;
   };
   const config = walk(machine.config, '') as Record<string, unknown>;
-  describe(config, sourceNotes(found.file));
+  addDescriptions(config, sourceNotes(found.file));
   return { id: machine.id, ...config, context };
 }
 
