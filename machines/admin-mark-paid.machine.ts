@@ -85,13 +85,16 @@ export const adminMarkPaidMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: 'The payouts list; no payout is being marked.',
       on: { 'user.markPaid': { target: 'asking', actions: 'choosePayout' } },
     },
     asking: {
+      description: 'The admin is marking one payout as paid in a dialog.',
       tags: ['dialogOpen'],
       initial: 'editing',
       states: {
         editing: {
+          description: 'The dialog asks for the transfer reference (optional).',
           on: {
             'reference.changed': { actions: 'setReference' },
             'user.confirm': [{ guard: 'isReferenceValid', target: 'submitting' }, { actions: 'showReferenceErrors' }],
@@ -99,6 +102,7 @@ export const adminMarkPaidMachine = setup({
           },
         },
         submitting: {
+          description: 'The payout is being marked paid with the server.',
           tags: ['busy'],
           invoke: {
             id: 'markPaid',

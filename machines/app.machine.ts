@@ -70,6 +70,9 @@ export function accountOf(user: AuthUser | null): AppAccount | null {
   return { key: `${user.type}:${user.id}`, area: user.type };
 }
 
+/** A signed-out start with every child's defaults, for the chart export (scripts/export-charts.ts). */
+export const appMachineChartInput = { session: {}, orderDraft: {}, notifications: {} } as AppInput;
+
 export const appMachine = setup({
   types: {
     context: {} as AppContext,

@@ -206,6 +206,7 @@ export const customerOrderMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The customer’s order is being read from the server.',
       tags: ['loading'],
       invoke: {
         id: 'loadOrder',
@@ -221,13 +222,16 @@ export const customerOrderMachine = setup({
     },
     missing: { tags: ['missing'] },
     failed: {
+      description: 'The order could not be loaded; the customer can try again.',
       tags: ['error'],
       on: { 'user.retry': 'loading' },
     },
     ready: {
+      description: 'The order is shown with what the customer can do at its stage.',
       initial: 'idle',
       states: {
         idle: {
+          description: 'Nothing is being sent; the order’s actions are offered.',
           on: {
             'field.changed': { actions: 'setField' },
             'artist.toggled': { guard: 'canToggleArtist', actions: 'toggleArtist' },
@@ -242,6 +246,7 @@ export const customerOrderMachine = setup({
           },
         },
         running: {
+          description: 'An action (accept, reject, rate, cancel, rebook, share) is with the server.',
           tags: ['busy'],
           invoke: {
             id: 'runAction',

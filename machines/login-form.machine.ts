@@ -59,6 +59,7 @@ export const loginFormMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The login fields, with any errors the server gave; the person types and submits.',
       on: {
         'field.changed': { actions: 'setField' },
         'password.toggleVisibility': { actions: 'togglePasswordVisibility' },
@@ -67,6 +68,7 @@ export const loginFormMachine = setup({
       },
     },
     submitting: {
+      description: 'The email and password are with the server; the button waits.',
       tags: ['busy'],
       invoke: {
         id: 'logIn',

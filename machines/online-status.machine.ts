@@ -63,6 +63,7 @@ export const onlineStatusMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: 'The switch shows whether the artist is online and can be flipped.',
       on: {
         'user.toggle': { target: 'saving', actions: 'startSaving' },
         'session.userChanged': {
@@ -71,6 +72,7 @@ export const onlineStatusMachine = setup({
       },
     },
     saving: {
+      description: 'The new status is with the server; the switch says "Saving…" and stays where it was.',
       tags: ['busy'],
       invoke: {
         id: 'saveOnlineStatus',

@@ -53,6 +53,7 @@ export const orderLifecycleMachine = setup({
   initial: 'awaiting_payment',
   states: {
     awaiting_payment: {
+      description: 'Committed by the customer; nothing happens until a verified payment arrives.',
       meta: meta({ step: 0, customer: 'Awaiting payment' }),
       on: {
         payment_succeeded: { guard: 'byRightRole', target: 'offered' },
@@ -61,6 +62,7 @@ export const orderLifecycleMachine = setup({
       },
     },
     offered: {
+      description: 'Paid: the chosen artists each have an open offer; the first to accept takes the order.',
       meta: meta({ step: 1, customer: 'Waiting for an artist to accept', artistStage: 'new' }),
       on: {
         artist_accepted: { guard: 'byRightRole', target: 'in_progress', actions: 'closeAllOffers' },
@@ -76,6 +78,7 @@ export const orderLifecycleMachine = setup({
       },
     },
     needs_artist: {
+      description: 'Every offer was declined or expired: the customer may offer it to other artists or cancel.',
       meta: meta({ step: 1, customer: 'Choose another artist' }),
       on: {
         customer_rebooked: {
@@ -90,6 +93,7 @@ export const orderLifecycleMachine = setup({
       },
     },
     in_progress: {
+      description: 'An artist accepted and is recording the song, due the day before it is needed.',
       meta: meta({ step: 2, customer: 'The artist is working on your song', artistStage: 'ongoing' }),
       on: {
         recording_uploaded: { guard: 'byRightRole', target: 'in_validation' },
@@ -97,6 +101,7 @@ export const orderLifecycleMachine = setup({
       },
     },
     in_validation: {
+      description: 'The artist sent a recording; an admin checks it before the customer hears it.',
       meta: meta({ step: 3, customer: 'Our team is checking the recording', artistStage: 'validation' }),
       on: {
         admin_validated: { guard: 'byRightRole', target: 'delivered' },
@@ -104,6 +109,7 @@ export const orderLifecycleMachine = setup({
       },
     },
     in_revision: {
+      description: 'The admin or the customer asked for changes; the artist records again.',
       meta: meta({ step: 3, customer: 'The artist is revising your song', artistStage: 'revision' }),
       on: {
         recording_uploaded: { guard: 'byRightRole', target: 'in_validation' },
@@ -111,6 +117,7 @@ export const orderLifecycleMachine = setup({
       },
     },
     delivered: {
+      description: 'The customer can listen, then accept the song or send it back (within the revision limit).',
       meta: meta({ step: 4, customer: 'Ready to listen', artistStage: 'validation' }),
       on: {
         customer_accepted: { guard: 'byRightRole', target: 'completed' },
@@ -118,16 +125,19 @@ export const orderLifecycleMachine = setup({
       },
     },
     completed: {
+      description: 'The customer accepted the song; the artist is credited and the customer may rate it.',
       meta: meta({ step: 5, customer: 'Completed', artistStage: 'completed' }),
       initial: 'unrated',
       states: {
         unrated: {
+          description: 'Completed and not rated yet; rating is the only thing left to do.',
           on: { customer_rated: { guard: 'byRightRole', target: 'rated' } },
         },
         rated: {},
       },
     },
     cancelled: {
+      description: 'Cancelled by the customer or an admin; open offers were withdrawn and a payment refunded.',
       meta: meta({ step: -1, customer: 'Cancelled' }),
       type: 'final',
     },

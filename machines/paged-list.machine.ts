@@ -83,6 +83,7 @@ export const pagedListMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The first page is on its way; the list shows that it is loading.',
       tags: ['loading'],
       // Every request starts clean: the last failure's message goes.
       entry: 'clearError',
@@ -95,6 +96,7 @@ export const pagedListMachine = setup({
       },
     },
     ready: {
+      description: 'A page of rows is shown (or the empty message); more can be asked for when there are more.',
       on: {
         'user.loadMore': { guard: 'hasMore', target: 'loadingMore' },
         'user.refresh': 'refreshing',
@@ -109,6 +111,7 @@ export const pagedListMachine = setup({
       },
     },
     loadingMore: {
+      description: 'The rows stay while the next page is fetched.',
       tags: ['loadingMore'],
       entry: 'clearError',
       invoke: {
@@ -135,6 +138,7 @@ export const pagedListMachine = setup({
       },
     },
     refreshing: {
+      description: 'The rows stay while the list is fetched again from the start.',
       tags: ['refreshing'],
       entry: 'clearError',
       invoke: {
@@ -163,6 +167,7 @@ export const pagedListMachine = setup({
       },
     },
     failed: {
+      description: 'The list could not be loaded; the person can try again.',
       tags: ['error'],
       on: {
         'user.retry': 'loading',

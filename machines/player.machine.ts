@@ -209,6 +209,7 @@ export const playerMachine = setup({
       },
     },
     visible: {
+      description: 'The player bar is shown with an artist’s songs.',
       tags: ['visible'],
       on: {
         'player.load': { guard: 'hasSongs', target: '.loading', actions: ['storeList', 'resetPosition', 'loadAudio'] },
@@ -253,6 +254,7 @@ export const playerMachine = setup({
           },
         },
         playing: {
+          description: 'A song is playing; progress is reported every second.',
           tags: ['active'],
           // SPEC §9: progress updates every 1000 ms.
           after: { progressInterval: { target: 'playing', reenter: true, actions: 'requestProgress' } },
@@ -288,6 +290,7 @@ export const playerMachine = setup({
           on: { 'player.pause': { target: 'paused', actions: ['selectNext', 'resetPosition', 'cueAudio'] } },
         },
         paused: {
+          description: 'A song is loaded and paused; play resumes it.',
           on: {
             'player.play': { target: 'loading', actions: 'resumeAudio' },
             // Started from outside the bar (the OS media controls).

@@ -233,6 +233,7 @@ export const sessionMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      description: 'At start: is there a stored session, and is its token still good?',
       always: [
         { guard: 'hasValidStoredSession', target: 'withToken.loadingUser' },
         { guard: 'hasExpiredStoredSession', target: 'withToken.refreshing' },
@@ -240,6 +241,7 @@ export const sessionMachine = setup({
       ],
     },
     signedOut: {
+      description: 'Nobody is signed in; the public pages and the login are offered.',
       on: {
         'session.signedIn': {
           target: 'withToken.authenticated',
@@ -293,6 +295,7 @@ export const sessionMachine = setup({
       initial: 'loadingUser',
       states: {
         loadingUser: {
+          description: 'Signed in with a token; the account is being read from the server.',
           tags: ['busy'],
           invoke: {
             id: 'fetchMe',
@@ -311,10 +314,12 @@ export const sessionMachine = setup({
           invoke: refreshTokenInvoke('authenticated'),
         },
         authenticated: {
+          description: 'Signed in, the account known; the app shows the person’s area.',
           tags: ['authenticated'],
           initial: 'active',
           states: {
             active: {
+              description: 'Signed in and in use; the token is renewed before it runs out.',
               after: { refreshLead: 'renewing' },
             },
             /** Renewing the token shortly before it expires; the user stays signed in meanwhile. */
@@ -359,6 +364,7 @@ export const sessionMachine = setup({
       },
     },
     loadingSocialUser: {
+      description: 'Back from a social login; the account is being read with the new token.',
       tags: ['busy'],
       invoke: {
         id: 'fetchMe',
@@ -383,6 +389,7 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
+      description: 'Signing out with the server; the stored session is then cleared.',
       tags: ['busy'],
       invoke: {
         id: 'logout',

@@ -1,10 +1,17 @@
 // Exports every XState machine in machines/ for the Stately visualiser and the docs:
-//   docs/statecharts/<name>.json  the machine config (JSON; the editor imports it)
-//   docs/statecharts/<name>.md    a Mermaid stateDiagram-v2 drawn from the machine's definition, and tables
-//   docs/statecharts/README.md    the index
+//   docs/statecharts/<name>.stately.ts  a `createMachine({...})` module importing nothing but xstate:
+//                                       what Stately's importer (and its VS Code extension) reads as is
+//   docs/statecharts/<name>.json        the same config as JSON
+//   docs/statecharts/<name>.md          a Mermaid stateDiagram-v2 drawn from the machine's definition, and tables
+//   docs/statecharts/README.md          the index
 // Machines are discovered: every machines/*.machine.ts, every export whose name ends in `Machine`.
-// Run with `npm run charts`. The output is deterministic, so a re-run shows no diff.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+// States and transitions carry their `description`; where the code has none, the doc comment written
+// beside the state or the event in the machine's source is used. The initial context is the one an
+// actor starts with (with an empty input when the machine needs one); a machine whose context cannot
+// be computed fails the export instead of getting an empty one.
+// Run with `npm run charts`; `npm run charts -- --check` writes nothing and exits 1 when a file is
+// stale (CI runs it). The output is deterministic, so a re-run shows no diff.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type AnyStateMachine, type AnyStateNode, createActor } from 'xstate';
@@ -18,6 +25,8 @@ interface Found {
   exportName: string;
   file: string;
   machine: AnyStateMachine;
+  /** `<exportName>ChartInput` from the same module: a sample input for a machine that cannot start on an empty one. */
+  chartInput?: unknown;
 }
 
 function isMachine(value: unknown): value is AnyStateMachine {
@@ -35,7 +44,8 @@ async function discover(): Promise<Found[]> {
     const base = file.replace(/\.machine\.ts$/, '');
     for (const [exportName, machine] of exports) {
       const name = exports.length === 1 ? base : `${base}.${exportName}`;
-      found.push({ name, exportName, file: `machines/${file}`, machine: machine as AnyStateMachine });
+      const chartInput = mod[`${exportName}ChartInput`];
+      found.push({ name, exportName, file: `machines/${file}`, machine: machine as AnyStateMachine, chartInput });
     }
   }
   return found;
@@ -72,9 +82,129 @@ function actionText(action: unknown): string | null {
   return null;
 }
 
+/**
+ * The context an actor starts with. A machine whose context reads its input gets an empty input; when
+ * even that fails, the export fails (an empty context would hide that the chart is wrong).
+ */
+function initialContext(found: Found): unknown {
+  const { machine } = found;
+  const attempts: unknown[] = [undefined, {}, ...(found.chartInput === undefined ? [] : [found.chartInput])];
+  let problem: unknown;
+  for (const input of attempts) {
+    try {
+      const snapshot = createActor(machine, { input }).getSnapshot();
+      if (snapshot.status !== 'error') return snapshot.context;
+      problem = snapshot.error;
+    } catch (error) {
+      problem = error;
+    }
+  }
+  throw new Error(`${found.file}: ${found.exportName} cannot start, so its chart would have no context: ${problem}`);
+}
+
+interface SourceNotes {
+  /** State path (dotted) → the comment written beside it. */
+  states: Map<string, string>;
+  /** `<state path>|<event type>` → the comment written beside the event in that state's `on`. */
+  events: Map<string, string>;
+}
+
+/** A doc or line comment's text on one line, without its markers. */
+function commentText(lines: string[]): string {
+  return lines
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^\/\*\*?/, '')
+        .replace(/\*\/$/, '')
+        .replace(/^\*\s?/, '')
+        .replace(/^\/\/\s?/, '')
+        .trim(),
+    )
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * Reads the comments written beside states and events in a machine's source: a state is a key whose
+ * object sits in a `states` object; an event is a key of an `on` object. A line scan of the formatted
+ * source (keys and braces as Biome writes them), which is all the machines need.
+ */
+function sourceNotes(file: string): SourceNotes {
+  const notes: SourceNotes = { states: new Map(), events: new Map() };
+  const text = readFileSync(join(root, file), 'utf8');
+  const stack: Array<{ key: string | null; state: boolean }> = [];
+  let comment: string[] = [];
+  let inBlock = false;
+  const statePath = () => stack.filter((entry) => entry.state).map((entry) => entry.key as string);
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (inBlock || line.startsWith('/*')) {
+      comment.push(line);
+      inBlock = !line.includes('*/');
+      continue;
+    }
+    if (line.startsWith('//')) {
+      comment.push(line);
+      continue;
+    }
+    const keyMatch = /^(['"]?)([\w.*$-]+)\1:\s*(.*)$/.exec(line);
+    const parent = stack.at(-1);
+    if (keyMatch && parent) {
+      const key = keyMatch[2] as string;
+      const rest = keyMatch[3] as string;
+      const note = comment.length ? commentText(comment) : '';
+      if (parent.key === 'on' && note) notes.events.set(`${statePath().join('.')}|${key}`, note);
+      if (parent.key === 'states' && rest.startsWith('{') && note) {
+        notes.states.set([...statePath(), key].join('.'), note);
+      }
+      let first = true;
+      for (const ch of rest.replace(/'[^']*'|"[^"]*"|`[^`]*`/g, '')) {
+        if (ch === '{' || ch === '[') {
+          stack.push({ key: first && ch === '{' ? key : null, state: first && parent.key === 'states' });
+          first = false;
+        } else if (ch === '}' || ch === ']') stack.pop();
+      }
+    } else {
+      for (const ch of line.replace(/'[^']*'|"[^"]*"|`[^`]*`/g, '')) {
+        if (ch === '{' || ch === '[') stack.push({ key: null, state: false });
+        else if (ch === '}' || ch === ']') stack.pop();
+      }
+    }
+    comment = [];
+  }
+  return notes;
+}
+
+/** Adds the source's comments as descriptions where the config has none. */
+function addDescriptions(config: Record<string, unknown>, notes: SourceNotes, path: string[] = []): void {
+  const here = path.join('.');
+  if (path.length > 0 && config.description === undefined && notes.states.has(here)) {
+    config.description = notes.states.get(here);
+  }
+  const on = config.on as Record<string, unknown> | undefined;
+  if (on) {
+    for (const [event, value] of Object.entries(on)) {
+      const note = notes.events.get(`${here}|${event}`);
+      if (!note) continue;
+      if (typeof value === 'string') on[event] = { target: value, description: note };
+      else if (Array.isArray(value) && value[0] && typeof value[0] === 'object') {
+        const first = value[0] as Record<string, unknown>;
+        if (first.description === undefined) first.description = note;
+      } else if (typeof value === 'object' && value !== null) {
+        const transition = value as Record<string, unknown>;
+        if (transition.description === undefined) transition.description = note;
+      }
+    }
+  }
+  const states = config.states as Record<string, Record<string, unknown>> | undefined;
+  for (const [key, child] of Object.entries(states ?? {})) addDescriptions(child, notes, [...path, key]);
+}
+
 /** The config as JSON: functions become what they name (guards, actions) or are dropped (params, input mappers). */
-function configJson(machine: AnyStateMachine): unknown {
-  const initialContext = createActor(machine).getSnapshot().context;
+function configJson(found: Found): Record<string, unknown> {
+  const { machine } = found;
+  const context = initialContext(found);
   const walk = (value: unknown, key: string): unknown => {
     if (typeof value === 'function') {
       if (key === 'guard') return guardText(value);
@@ -93,7 +223,19 @@ function configJson(machine: AnyStateMachine): unknown {
     return value;
   };
   const config = walk(machine.config, '') as Record<string, unknown>;
-  return { id: machine.id, ...config, context: initialContext };
+  addDescriptions(config, sourceNotes(found.file));
+  return { id: machine.id, ...config, context };
+}
+
+/** What Stately's importer reads: one `createMachine({...})`, importing nothing of the project. */
+function statelyModule(found: Found, config: Record<string, unknown>): string {
+  return `// Generated by \`npm run charts\` from ${found.file}; do not edit.
+// Import into the Stately editor (stately.ai: Import → paste this code) or open it with the Stately
+// VS Code extension. Guards, actions and actors appear by name; the app provides them.
+import { createMachine } from 'xstate';
+
+export const ${found.exportName} = createMachine(${JSON.stringify(config, null, 2)});
+`;
 }
 
 // ---------- Mermaid ----------
@@ -240,7 +382,7 @@ function allNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...(Object.values(node.states) as AnyStateNode[]).flatMap(allNodes)];
 }
 
-function stateTable(machine: AnyStateMachine): string {
+function stateTable(machine: AnyStateMachine, notes: SourceNotes): string {
   const rows = allNodes(machine.root)
     .filter((n) => n !== machine.root || n.ownEvents.length > 0)
     .map((n) => {
@@ -260,11 +402,12 @@ function stateTable(machine: AnyStateMachine): string {
         .join(', ');
       const events = [...new Set(n.ownEvents as string[])].filter((e) => !e.startsWith('xstate.')).join(', ');
       const name = n === machine.root ? '(the machine, in every state)' : `\`${pathOf(n).join('.')}\``;
-      return `| ${name} | ${[...(n.tags ?? [])].join(', ')} | ${invokes} | ${[entry && `entry: ${entry}`, exit && `exit: ${exit}`, after].filter(Boolean).join('; ')} | ${events} |`;
+      const means = (n.description ?? notes.states.get(pathOf(n).join('.')) ?? '').replace(/\|/g, '\\|');
+      return `| ${name} | ${means} | ${[...(n.tags ?? [])].join(', ')} | ${invokes} | ${[entry && `entry: ${entry}`, exit && `exit: ${exit}`, after].filter(Boolean).join('; ')} | ${events} |`;
     });
   return [
-    '| State | Tags | Invokes | Entry / exit / timers | Events it handles |',
-    '|---|---|---|---|---|',
+    '| State | What it means | Tags | Invokes | Entry / exit / timers | Events it handles |',
+    '|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }
@@ -290,7 +433,7 @@ function markdown(found: Found): string {
   return `# ${found.exportName}
 
 Generated by \`npm run charts\` from [\`${found.file}\`](../../${found.file}); do not edit.
-Import [\`${found.name}.json\`](./${found.name}.json) into the Stately editor, or open the machine file in the Stately VS Code extension.
+Import [\`${found.name}.stately.ts\`](./${found.name}.stately.ts) into the Stately editor (or its VS Code extension) as it is.
 
 \`\`\`mermaid
 ${mermaid(machine)}
@@ -298,7 +441,7 @@ ${mermaid(machine)}
 
 ## States
 
-${stateTable(machine)}
+${stateTable(machine, sourceNotes(found.file))}
 
 ## Implementations
 
@@ -307,22 +450,47 @@ ${implementationTable(machine)}
 }
 
 async function main() {
+  const check = process.argv.includes('--check');
   const found = await discover();
-  mkdirSync(outDir, { recursive: true });
+  const files = new Map<string, string>();
   for (const f of found) {
-    writeFileSync(join(outDir, `${f.name}.json`), `${JSON.stringify(configJson(f.machine), null, 2)}\n`);
-    writeFileSync(join(outDir, `${f.name}.md`), markdown(f));
+    const config = configJson(f);
+    files.set(`${f.name}.json`, `${JSON.stringify(config, null, 2)}\n`);
+    files.set(`${f.name}.stately.ts`, statelyModule(f, config));
+    files.set(`${f.name}.md`, markdown(f));
   }
-  const index = `# State charts
+  files.set(
+    'README.md',
+    `# State charts
 
 Generated by \`npm run charts\` (scripts/export-charts.ts) from every \`machines/*.machine.ts\` export whose name ends in \`Machine\`.
-Each machine has a Mermaid chart with tables (\`.md\`) and its config as JSON (\`.json\`) for the Stately editor.
+Each machine has a Mermaid chart with tables (\`.md\`), a \`createMachine({...})\` module for the Stately editor
+(\`.stately.ts\`: in the editor, Import and paste it, or open it with the Stately VS Code extension) and its config as JSON.
+\`npm run charts -- --check\` fails when a file here is stale.
 
-| Machine | Source | Chart | JSON |
-|---|---|---|---|
-${found.map((f) => `| ${f.exportName} | [\`${f.file}\`](../../${f.file}) | [${f.name}.md](./${f.name}.md) | [${f.name}.json](./${f.name}.json) |`).join('\n')}
-`;
-  writeFileSync(join(outDir, 'README.md'), index);
+| Machine | Source | Chart | Stately | JSON |
+|---|---|---|---|---|
+${found.map((f) => `| ${f.exportName} | [\`${f.file}\`](../../${f.file}) | [${f.name}.md](./${f.name}.md) | [${f.name}.stately.ts](./${f.name}.stately.ts) | [${f.name}.json](./${f.name}.json) |`).join('\n')}
+`,
+  );
+  if (check) {
+    const stale = [...files].filter(([name, content]) => {
+      const path = join(outDir, name);
+      return !existsSync(path) || readFileSync(path, 'utf8') !== content;
+    });
+    const known = new Set(files.keys());
+    const leftover = readdirSync(outDir).filter((name) => !known.has(name));
+    if (stale.length || leftover.length) {
+      for (const [name] of stale) console.error(`stale: ${relative(root, join(outDir, name))}`);
+      for (const name of leftover) console.error(`no longer generated: ${relative(root, join(outDir, name))}`);
+      console.error('Run `npm run charts` and commit docs/statecharts.');
+      process.exit(1);
+    }
+    console.log(`${found.length} charts are up to date.`);
+    return;
+  }
+  mkdirSync(outDir, { recursive: true });
+  for (const [name, content] of files) writeFileSync(join(outDir, name), content);
   console.log(`Wrote ${found.length} machines to ${relative(root, outDir)}: ${found.map((f) => f.name).join(', ')}`);
 }
 

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
+import { applicationChange, publishCommitted } from '../notifications/live-changes';
 import { onApplicationDecided, recordApplicationApproved, recordApplicationRejected } from './application-review';
 import { decideApplication, findArtist, hasPayout, listApplications } from './applications.repository';
 import { toApplicationDetail, toApplicationSummary } from './applications.serializers';
@@ -64,14 +65,21 @@ async function decide(c: AppContext, id: number, to: 'approved' | 'rejected', re
   throw new ApiError(409, artistMessages.notForReview);
 }
 
+/** The decision reaches the artist's open screens (gate, menu, switch) and every admin's queue. */
+async function publishDecision(c: AppContext, artist: UserRow, status: 'approved' | 'rejected') {
+  publishCommitted(c.var.hub, { changes: await applicationChange(c.var.db, artist.id, status) });
+}
+
 export async function approveApplication(c: AppContext, id: number) {
   const artist = await decide(c, id, 'approved', null);
   onApplicationDecided(c, artist);
+  await publishDecision(c, artist, 'approved');
   return ok(c, await detailOf(c, artist), artistMessages.applicationApproved);
 }
 
 export async function rejectApplication(c: AppContext, id: number, body: RejectInput) {
   const artist = await decide(c, id, 'rejected', body.reason);
   onApplicationDecided(c, artist);
+  await publishDecision(c, artist, 'rejected');
   return ok(c, await detailOf(c, artist), artistMessages.applicationRejected);
 }

@@ -15,6 +15,7 @@ import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
+import { applicationChange, publishCommitted } from '../notifications/live-changes';
 import { changeOwnPassword, deactivateOwnAccount } from '../users/account-settings';
 import { toAuthUser } from '../users/auth-user';
 import { markPartDone, type PartResult } from './application-progress';
@@ -32,6 +33,9 @@ async function messageFor(c: AppContext, result: PartResult, saved: string): Pro
   if (!result.submitted) return saved;
   // The admins' application_received notifications are committed: wake their open bells.
   await wakeAdmins(c);
+  publishCommitted(c.var.hub, {
+    changes: await applicationChange(c.var.db, result.user.id, 'for_review'),
+  });
   return artistMessages.submittedForReview;
 }
 

@@ -17,6 +17,7 @@ import type { AppContext } from '../context';
 import type { DB, OrderRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
+import { adminIds, ChangeSet, publishCommitted } from '../notifications/live-changes';
 import { findOrderById } from '../orders/orders.repository';
 import { pesos } from '../orders/pricing';
 import { cancelOrder, requestRevision, validateRecording } from './order-actions';
@@ -55,7 +56,7 @@ async function act(
 ) {
   const adminId = currentAuth(c).user.id;
   const result = await c.var.db.transaction().execute((trx) => run(trx, c.var.clock.now(), adminId));
-  c.var.hub.publish(result.notified);
+  publishCommitted(c.var.hub, result);
   const [detail] = await adminOrders(c, [result.order]);
   return ok(c, detail as AdminOrder, message);
 }
@@ -152,5 +153,11 @@ export async function markPaid(c: AppContext, id: number, body: v.InferOutput<ty
     .executeTakeFirst();
   if (!moved) throw new ApiError(409, lifecycleMessages.payoutAlreadyPaid);
   const row = await payoutsQuery(c).where('payouts.id', '=', id).executeTakeFirstOrThrow();
+  publishCommitted(c.var.hub, {
+    changes: new ChangeSet().add(
+      { kind: 'payout', id, status: row.status, order_id: row.order_id, reference: row.order_reference },
+      [row.artist_id, ...(await adminIds(db))],
+    ),
+  });
   return ok(c, toAdminPayout(row), lifecycleMessages.payoutPaid);
 }

@@ -22,6 +22,7 @@ import { ApiError, fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { discardUploads, readMultipart } from '../http/multipart';
 import { sendStoredFile } from '../http/send-file';
+import { publishCommitted } from '../notifications/live-changes';
 import { pesos } from '../orders/pricing';
 import { insertTempUpload } from '../orders/temp-uploads.repository';
 import { acceptOffer, declineOffer, submitRecording } from './order-actions';
@@ -87,7 +88,7 @@ async function act(
   await requireInvolved(c, id);
   const artistId = currentAuth(c).user.id;
   const result = await c.var.db.transaction().execute((trx) => run(trx, c.var.clock.now(), artistId));
-  c.var.hub.publish(result.notified);
+  publishCommitted(c.var.hub, result);
   const [order] = await artistOrders(c, [result.order]);
   return ok(c, order as ArtistOrder, message);
 }
@@ -102,7 +103,7 @@ export async function decline(c: AppContext, id: number, body: v.InferOutput<typ
   const result = await c.var.db
     .transaction()
     .execute((trx) => declineOffer(trx, { orderId: id, artistId, reason: body.reason, at: c.var.clock.now() }));
-  c.var.hub.publish(result.notified);
+  publishCommitted(c.var.hub, result);
   return ok(c, null, lifecycleMessages.declined);
 }
 

@@ -17,6 +17,7 @@ import type { DB } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { enqueueGiftThanksMail } from '../mail/order-mails';
+import { publishCommitted } from '../notifications/live-changes';
 import { detailsOf } from '../orders/order.handlers';
 import { findOrderForCustomer } from '../orders/orders.repository';
 import { dateOnly } from '../orders/pricing';
@@ -42,7 +43,7 @@ async function act(
   await ownOrder(c, id);
   const customerId = currentAuth(c).user.id;
   const result = await c.var.db.transaction().execute((trx) => run(trx, c.var.clock.now(), customerId));
-  c.var.hub.publish(result.notified);
+  publishCommitted(c.var.hub, result);
   const [detail] = await detailsOf(c, [result.order]);
   return ok(c, detail, message);
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { NotificationHub } from '../notifications/hub';
+import { publishCommitted } from '../notifications/live-changes';
 import type { Clock } from '../services/clock';
 import type { Logger } from '../services/logger';
 import { expireOffer, OfferAlreadyClosed } from './order-actions';
@@ -34,7 +35,7 @@ export async function expireOffers(deps: { db: Kysely<DB>; hub: NotificationHub;
         const result = await db
           .transaction()
           .execute((trx) => expireOffer(trx, { orderId: offer.order_id, artistId: offer.artist_id, at: now }));
-        hub.publish(result.notified);
+        publishCommitted(hub, result);
         claimed++;
       } catch (error) {
         if (error instanceof OfferAlreadyClosed) continue;

@@ -4,6 +4,7 @@ import { type LifecycleRole, lifecycleMessages } from '../../contracts/lifecycle
 import { orderMessages } from '../../contracts/order';
 import type { DB, OrderEventActor, OrderRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
+import { adminIds } from '../notifications/live-changes';
 import { type TransitionInput, type TransitionResult, transitionOrder } from './transition';
 
 // The lifecycle events with their own checks and writes (DESIGN §4). Each runs inside the caller's
@@ -242,10 +243,10 @@ export function acceptDelivery(trx: Trx, input: { orderId: number; customerId: n
     event: { type: 'customer_accepted', role: 'customer' },
     actorId: input.customerId,
     at: input.at,
-    apply: async (t, order) => {
+    apply: async (t, order, _facts, changes) => {
       await markLatestRecording(t, order.id, 'accepted');
       if (order.artist_id !== null) {
-        await t
+        const payout = await t
           .insertInto('payouts')
           .values({
             artist_id: order.artist_id,
@@ -253,7 +254,12 @@ export function acceptDelivery(trx: Trx, input: { orderId: number; customerId: n
             amount_centavos: order.price_centavos - order.platform_fee_centavos,
             created_at: iso(input.at),
           })
-          .execute();
+          .returning(['id', 'status'])
+          .executeTakeFirstOrThrow();
+        changes.add(
+          { kind: 'payout', id: payout.id, status: payout.status, order_id: order.id, reference: order.reference },
+          [order.artist_id, ...(await adminIds(t))],
+        );
       }
       return { completed_at: iso(input.at) };
     },

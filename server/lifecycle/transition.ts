@@ -9,6 +9,7 @@ import type { DB, OrderEventActor, OrderRow, OrdersTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { enqueueOrderMails } from '../mail/order-mails';
 import type { NotificationHub } from '../notifications/hub';
+import { adminIds, ChangeSet, publishCommitted } from '../notifications/live-changes';
 import { insertNotifications, type NewNotification } from '../notifications/notifications.repository';
 import { recordOrderEvent } from '../orders/orders.repository';
 
@@ -24,12 +25,15 @@ export interface TransitionInput {
   at: Date;
   /**
    * The event's own checks and writes, in the same transaction, after the machine allowed the event
-   * and before the status moves: throw an ApiError to refuse; answer extra order columns to set.
+   * and before the status moves: throw an ApiError to refuse; answer extra order columns to set. Live
+   * changes of its own (a payout, a refund) go into `changes`; the order's and its offers' are added
+   * by transitionOrder.
    */
   apply?: (
     trx: Transaction<DB>,
     order: OrderRow,
     facts: LifecycleFacts,
+    changes: ChangeSet,
   ) => Promise<Updateable<OrdersTable> | undefined>;
 }
 
@@ -38,6 +42,8 @@ export interface TransitionResult {
   facts: LifecycleFacts;
   /** Users with new notifications: publish to them once the transaction has committed. */
   notified: number[];
+  /** The live changes of the transition, for whoever shows them: publish once committed too. */
+  changes: ChangeSet;
 }
 
 /**
@@ -82,7 +88,7 @@ const actorOf = (role: LifecycleRole, event: OrderLifecycleEvent): OrderEventAct
  * Moves one order by one lifecycle event inside `trx`: the machine decides (403 for a role that never
  * sends the event, 409 when the state does not accept it now), then the event's own writes, the status,
  * the `order_events` row and the notifications are written together. The caller commits, then
- * publishes `notified` (runTransition does both).
+ * publishes `notified` and `changes` with publishCommitted (runTransition does both).
  */
 export async function transitionOrder(trx: Transaction<DB>, input: TransitionInput): Promise<TransitionResult> {
   const { event, at } = input;
@@ -98,7 +104,9 @@ export async function transitionOrder(trx: Transaction<DB>, input: TransitionInp
       decision.reason === 'revisions' ? lifecycleMessages.noRevisionsLeft : lifecycleMessages.notNow[event.type],
     );
   }
-  const extra = (await input.apply?.(trx, order, facts)) ?? {};
+  const offersBefore = await offersOf(trx, order.id);
+  const changes = new ChangeSet();
+  const extra = (await input.apply?.(trx, order, facts, changes)) ?? {};
   const updated = await trx
     .updateTable('orders')
     .set({
@@ -133,7 +141,8 @@ export async function transitionOrder(trx: Transaction<DB>, input: TransitionInp
     payload: input.payload,
     at,
   });
-  return { order: updated, facts: after, notified };
+  await addOrderChanges(trx, changes, order, updated, offersBefore, await offersOf(trx, order.id));
+  return { order: updated, facts: after, notified, changes };
 }
 
 /** transitionOrder in its own transaction, publishing the notifications once it has committed. */
@@ -142,21 +151,66 @@ export async function runTransition(
   input: TransitionInput,
 ): Promise<TransitionResult> {
   const result = await deps.db.transaction().execute((trx) => transitionOrder(trx, input));
-  deps.hub.publish(result.notified);
+  publishCommitted(deps.hub, result);
   return result;
 }
 
-// ---- Who hears about what (DESIGN §4 "Notifications sent") -------------------------------------------
+// ---- Whose screens show the change (docs/api.md "Live changes") -----------------------------------------
 
-async function adminIds(trx: Executor): Promise<number[]> {
-  const rows = await trx
-    .selectFrom('users')
-    .select('id')
-    .where('type', '=', 'admin')
-    .where('deactivated_at', 'is', null)
-    .execute();
-  return rows.map((row) => row.id);
+interface OfferState {
+  artist_id: number;
+  offer_status: string;
+  offered_at: string | null;
 }
+
+async function offersOf(trx: Executor, orderId: number): Promise<OfferState[]> {
+  return trx
+    .selectFrom('order_artists')
+    .select(['artist_id', 'offer_status', 'offered_at'])
+    .where('order_id', '=', orderId)
+    .execute();
+}
+
+const isOpen = (offer: OfferState) => offer.offer_status === 'pending' && offer.offered_at !== null;
+
+/**
+ * Every transition changes the order: its customer, its artist (before and after), the artists whose
+ * offer was open before or after (their "new" list), and every admin see it. Each offer that opened or
+ * closed changes for its own artist only (an offer is one artist's answer to one order: its id is the
+ * order's). Artists whose offer closed earlier, and everyone else, hear nothing.
+ */
+async function addOrderChanges(
+  trx: Executor,
+  changes: ChangeSet,
+  before: OrderRow,
+  after: OrderRow,
+  offersBefore: OfferState[],
+  offersAfter: OfferState[],
+): Promise<void> {
+  const reference = after.reference;
+  const wasOpen = new Set(offersBefore.filter(isOpen).map((offer) => offer.artist_id));
+  const previous = new Map(offersBefore.map((offer) => [offer.artist_id, offer]));
+  const offerViewers = new Set(wasOpen);
+  for (const offer of offersAfter) {
+    if (isOpen(offer)) offerViewers.add(offer.artist_id);
+    const old = previous.get(offer.artist_id);
+    const moved = !old || old.offer_status !== offer.offer_status || old.offered_at !== offer.offered_at;
+    if (offer.offered_at !== null && moved) {
+      changes.add({ kind: 'offer', id: after.id, status: offer.offer_status, order_id: after.id, reference }, [
+        offer.artist_id,
+      ]);
+    }
+  }
+  changes.add({ kind: 'order', id: after.id, status: after.status, reference }, [
+    after.customer_id,
+    before.artist_id,
+    after.artist_id,
+    ...offerViewers,
+    ...(await adminIds(trx)),
+  ]);
+}
+
+// ---- Who hears about what (DESIGN §4 "Notifications sent") -------------------------------------------
 
 /** Artists whose offer on the order is still open (after the event's own writes). */
 async function pendingOfferArtists(trx: Executor, orderId: number): Promise<number[]> {

@@ -1,6 +1,7 @@
 import type { SSEMessage } from 'hono/streaming';
 import { streamSSE } from 'hono/streaming';
 import type { AccountType } from '../../contracts/auth';
+import { type LiveChange, liveChangeEvent } from '../../contracts/live';
 import { serverMessages } from '../../contracts/messages';
 import { type NotificationPush, notificationMessages } from '../../contracts/notifications';
 import { activeAccountFor } from '../auth/require-auth';
@@ -48,8 +49,14 @@ export async function notificationStream(c: AppContext, area: AccountType, strea
 }
 
 /**
- * Sends what the client has not seen yet (everything after `after`, oldest first), then waits for the hub's wake-ups: new rows go out as `notification` events, a wake-up without new rows
- * (a read or unread mark in another tab) as `unread`. Every event carries the unread count.
+ * Sends what the client has not seen yet (everything after `after`, oldest first), then waits for the
+ * hub's wake-ups: new rows go out as `notification` events, a wake-up without new rows (a read or
+ * unread mark in another tab) as `unread`. Every such event carries the unread count.
+ *
+ * Live changes go out as `change` events, as the hub hands them over, without an `id` (so that the
+ * browser's Last-Event-ID stays the newest notification's) and without replay: a client refetches
+ * what it shows whenever the stream opens. When the hub may have lost changes (its PostgreSQL listener
+ * was away) the stream ends, so that the client reconnects and refetches.
  */
 function openStream(c: AppContext, userId: number, after: number) {
   const { db, hub, logger } = c.var;
@@ -60,11 +67,15 @@ function openStream(c: AppContext, userId: number, after: number) {
     let lastId = after;
     // The connection counts as a wake-up: replay, or at least tell the current count.
     let woken = true;
+    let gap = false;
+    const changes: LiveChange[] = [];
     let wake: (() => void) | undefined;
     // Subscribed after reading the starting id: a notification committed in between is found by the
     // first read below or by the poll; one committed before it is in the list the client already has.
-    const unsubscribe = hub.subscribe(userId, () => {
-      woken = true;
+    const unsubscribe = hub.subscribe(userId, (signal) => {
+      if (signal?.type === 'change') changes.push(signal.change);
+      else woken = true;
+      if (signal?.type === 'gap') gap = true;
       wake?.();
     });
     stream.onAbort(() => wake?.());
@@ -115,6 +126,12 @@ function openStream(c: AppContext, userId: number, after: number) {
           const sentRows = await sendNewRows();
           if (byHub && !sentRows) {
             await send({ event: 'unread', data: JSON.stringify({ unread_count: await unreadCount(db, userId) }) });
+          }
+          if (gap) break;
+        } else if (changes.length > 0) {
+          // After the notifications of the same commit (they were published first).
+          for (const change of changes.splice(0)) {
+            await send({ event: liveChangeEvent, data: JSON.stringify(change) });
           }
         } else if (now - lastWriteAt >= PING_MS) {
           await stream.write(': ping\n\n');

@@ -3,7 +3,9 @@ import type { PaymentStatus } from '../../contracts/order';
 import type { DB, PaymentRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type LifecycleSettings, payOrder } from '../lifecycle/order-actions';
+import type { TransitionResult } from '../lifecycle/transition';
 import type { NotificationHub } from '../notifications/hub';
+import { publishCommitted } from '../notifications/live-changes';
 import type { Clock } from '../services/clock';
 import type { Logger } from '../services/logger';
 import { findPaymentByTxnid, movePayment, recordCallback } from './payments.repository';
@@ -154,7 +156,7 @@ export async function handleCallback(
     }
   }
 
-  let notified: number[] = [];
+  let committed: Pick<TransitionResult, 'notified' | 'changes'> | undefined;
   const outcome = await db.transaction().execute(async (trx) => {
     const at = now();
     await recordCallback(trx, {
@@ -197,7 +199,7 @@ export async function handleCallback(
           payload: { payment_id: moved.id, provider: moved.provider, txnid: moved.txnid, refno: moved.refno },
           settings: deps.lifecycle,
         });
-        notified = paid.notified;
+        committed = paid;
         orderPaid = true;
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 409)) throw error;
@@ -226,6 +228,6 @@ export async function handleCallback(
     });
     return { kind: 'accepted', payment: moved, changed: true, orderPaid } as const;
   });
-  deps.hub.publish(notified);
+  if (committed) publishCommitted(deps.hub, committed);
   return outcome;
 }

@@ -12,6 +12,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -106,6 +107,7 @@ function step({ event, before, after, actions }: StepCheck<Harness>): void {
 
 describe('adminMarkPaidMachine: model-based paths', () => {
   const paths = getTransitionPaths(adminMarkPaidMachine, { events });
+  it('takes every transition', () => expectAllTransitionsCovered(adminMarkPaidMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(adminMarkPaidMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(adminMarkPaidMachine).sort()));

@@ -14,6 +14,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -168,6 +169,7 @@ function step({ event, before, after, actions }: StepCheck<Harness>): void {
 
 describe('adminOrderReviewMachine: model-based paths', () => {
   const paths = getTransitionPaths(adminOrderReviewMachine, { input, events });
+  it('takes every transition', () => expectAllTransitionsCovered(adminOrderReviewMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(adminOrderReviewMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(adminOrderReviewMachine).sort()));

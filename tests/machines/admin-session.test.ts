@@ -15,6 +15,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -221,6 +222,11 @@ describe('adminSessionMachine: model-based paths', () => {
     paths: getTransitionPaths(adminSessionMachine, { input, events }),
   }));
 
+  it('takes every transition', () =>
+    expectAllTransitionsCovered(
+      adminSessionMachine,
+      pathsByStart.flatMap((s) => s.paths),
+    ));
   it('reaches every state from the kinds of stored token', () => {
     expectAllStatesCovered(
       adminSessionMachine,

@@ -27,6 +27,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -302,6 +303,11 @@ describe('applicationFormMachine: model-based paths', () => {
     paths: getTransitionPaths(applicationFormMachine, { input: { user }, events: modelEvents, serializeState }),
   }));
 
+  it('takes every transition', () =>
+    expectAllTransitionsCovered(
+      applicationFormMachine,
+      all.flatMap((s) => s.paths),
+    ));
   it('reaches every state', () =>
     expectAllStatesCovered(
       applicationFormMachine,

@@ -15,6 +15,7 @@ import { artist, customer } from './fixtures';
 import {
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
@@ -137,6 +138,11 @@ describe('artistGateMachine: model-based paths', () => {
     paths: getTransitionPaths(artistGateMachine, { input: { user }, events }),
   }));
 
+  it('takes every transition', () =>
+    expectAllTransitionsCovered(
+      artistGateMachine,
+      all.flatMap((s) => s.paths),
+    ));
   it('reaches every state', () =>
     expectAllStatesCovered(
       artistGateMachine,

@@ -7,6 +7,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
@@ -128,6 +129,7 @@ describe('authDialogsMachine: model-based paths', () => {
     ).values(),
   ];
 
+  it('takes every transition', () => expectAllTransitionsCovered(authDialogsMachine, shortest));
   it('reaches every state', () => {
     expectAllStatesCovered(authDialogsMachine, shortest);
   });

@@ -12,6 +12,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
@@ -106,6 +107,7 @@ describe('artistCatalogMachine: model-based paths', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
   afterEach(() => vi.useRealTimers());
   const paths = getTransitionPaths(artistCatalogMachine, { events: catalogEvents });
+  it('takes every transition', () => expectAllTransitionsCovered(artistCatalogMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(artistCatalogMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(catalogStates).sort()).toEqual(leafStateKeys(artistCatalogMachine).sort()));
@@ -232,7 +234,7 @@ describe('resourceMachine', () => {
     expect(actor.getSnapshot().context.data).toEqual({ status: 'in_progress' });
   });
 
-  it('every state is reachable', () => {
+  it('every state is reachable and every transition taken', () => {
     const paths = getTransitionPaths(resourceMachine, {
       events: [
         { type: 'xstate.done.actor.fetchResource', output: 1 },
@@ -245,5 +247,6 @@ describe('resourceMachine', () => {
       ] as any,
     });
     expectAllStatesCovered(resourceMachine, paths);
+    expectAllTransitionsCovered(resourceMachine, paths);
   });
 });

@@ -6,6 +6,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
@@ -66,6 +67,7 @@ describe('confirmActionMachine: model-based paths', () => {
     ...getTransitionPaths(confirmActionMachine, { events }),
     ...getShortestPaths(confirmActionMachine, { events }),
   ];
+  it('takes every transition', () => expectAllTransitionsCovered(confirmActionMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(confirmActionMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(confirmActionMachine).sort()));

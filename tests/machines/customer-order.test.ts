@@ -20,6 +20,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -229,6 +230,11 @@ describe('customerOrderMachine: model-based paths', () => {
       serializeState,
     }),
   }));
+  it('takes every transition', () =>
+    expectAllTransitionsCovered(
+      customerOrderMachine,
+      all.flatMap((s) => s.paths),
+    ));
   it('reaches every state', () =>
     expectAllStatesCovered(
       customerOrderMachine,

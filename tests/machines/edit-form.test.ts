@@ -6,6 +6,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
@@ -74,6 +75,7 @@ function step({ event, before, after, actions }: StepCheck<Harness>): void {
 
 describe('editFormMachine: model-based paths', () => {
   const paths = getTransitionPaths(editFormMachine, { input: { values: initial }, events });
+  it('takes every transition', () => expectAllTransitionsCovered(editFormMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(editFormMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(editFormMachine).sort()));

@@ -12,6 +12,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
@@ -107,6 +108,7 @@ function step({ event, before, after, actions, harness }: StepCheck<UploadHarnes
 
 describe('fileUploadMachine: model-based paths', () => {
   const paths = getTransitionPaths(fileUploadMachine, { input, events });
+  it('takes every transition', () => expectAllTransitionsCovered(fileUploadMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(fileUploadMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(fileUploadMachine).sort()));

@@ -14,6 +14,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -135,6 +136,7 @@ describe('forgotPasswordFormMachine: model-based paths', () => {
 
   const paths = getTransitionPaths(forgotPasswordFormMachine, { input: { userType: 'user' }, events });
 
+  it('takes every transition', () => expectAllTransitionsCovered(forgotPasswordFormMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(forgotPasswordFormMachine, paths));
   it('has expectations for every state', () => {
     expect(Object.keys(stateExpectations).sort()).toEqual(leafStateKeys(forgotPasswordFormMachine).sort());

@@ -14,6 +14,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -134,6 +135,7 @@ describe('giftPageMachine: model-based paths', () => {
   const serializeState = (s: any) =>
     JSON.stringify([s.value, s.context.gift?.revealed ?? null, s.context.values, s.context.loadError]);
   const paths = getTransitionPaths(giftPageMachine, { input: { token: 'tok_abc' }, events, serializeState });
+  it('takes every transition', () => expectAllTransitionsCovered(giftPageMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(giftPageMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(giftPageMachine).sort()));

@@ -10,6 +10,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -117,6 +118,7 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
 describe('loginFormMachine: model-based paths', () => {
   const paths = getTransitionPaths(loginFormMachine, { input: { userType: 'user' }, events });
 
+  it('takes every transition', () => expectAllTransitionsCovered(loginFormMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(loginFormMachine, paths));
   it('has expectations for every state', () => {
     expect(Object.keys(stateExpectations).sort()).toEqual(leafStateKeys(loginFormMachine).sort());

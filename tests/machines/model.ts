@@ -3,7 +3,16 @@
 // timers in a path are played by in-memory fakes: `xstate.done.actor.<id>` resolves the pending fake
 // call, `xstate.error.actor.<id>` rejects it, `xstate.after.<delay>.<state>` advances fake timers.
 import { expect, vi } from 'vitest';
-import { type AnyActorRef, type AnyStateMachine, type EventObject, fromPromise, type StateValue } from 'xstate';
+import {
+  type AnyActorRef,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  createActor,
+  type EventObject,
+  fromPromise,
+  type StateValue,
+} from 'xstate';
 import {
   type AdjacencyMap,
   getAdjacencyMap,
@@ -31,11 +40,27 @@ export function getTransitionPaths<M extends AnyStateMachine>(
   for (const [key, { state, transitions }] of Object.entries(adjacency)) {
     const head = shortest.get(key);
     if (!head) continue;
+    let played = false;
     for (const { event, state: next } of Object.values(transitions) as Array<{ event: EventObject; state: any }>) {
       if (!(state as any).can(event)) continue;
+      played = true;
       paths.push({ state: next, steps: [...head.steps, { event, state: next }], weight: head.weight + 1 });
     }
+    // A state that takes no event (a final one) is still a path's end when the start leads there.
+    if (!played && head.steps.length === 1) paths.push(head);
   }
+  return rememberInput(paths, options.input);
+}
+
+const inputs = new WeakMap<object, unknown>();
+
+/**
+ * Notes the input the paths started the machine with (the graph's start event does not carry it), so
+ * that transition coverage can replay the start. getTransitionPaths does it; call it on paths from
+ * getShortestPaths/getSimplePaths of a machine that takes input.
+ */
+export function rememberInput<P extends StatePath<any, any>[]>(paths: P, input: unknown): P {
+  for (const path of paths) inputs.set(path, input);
   return paths;
 }
 
@@ -84,6 +109,127 @@ export function expectAllStatesCovered(machine: AnyStateMachine, paths: StatePat
   const visited = visitedStateKeys(paths);
   const missing = allStateKeys(machine).filter((key) => !transient.has(key) && !visited.has(key));
   expect(missing, 'states no generated path reaches').toEqual([]);
+}
+
+// ---- Transition coverage ---------------------------------------------------------------------------
+
+/** How a transition is named in coverage reports: `source —event [guard]→ target`. */
+export function transitionLabel(transition: AnyTransitionDefinition): string {
+  const source = transition.source.path.join('.') || '(machine)';
+  const event = transition.eventType === '' ? 'always' : transition.eventType.replace(/^xstate\./, '');
+  const guard = transition.guard ? ` [${guardName(transition.guard)}]` : '';
+  const targets = (transition.target ?? []).map((t: AnyStateNode) => t.path.join('.') || '(machine)');
+  return `${source} —${event}${guard}→ ${targets.length ? targets.join(', ') : '(stays)'}`;
+}
+
+function guardName(guard: unknown): string {
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  if (typeof guard === 'function') {
+    const g = guard as { name?: string; guards?: unknown[] };
+    if (Array.isArray(g.guards)) {
+      const parts = g.guards.map(guardName);
+      return g.name === 'not' ? `!${parts[0]}` : parts.join(g.name === 'and' ? ' && ' : ' || ');
+    }
+    return g.name || 'inline guard';
+  }
+  return 'guard';
+}
+
+/** Every transition the machine defines (events, invocations, timers, eventless), by label. */
+export function definedTransitions(machine: AnyStateMachine): Map<string, AnyTransitionDefinition> {
+  const byLabel = new Map<string, AnyTransitionDefinition>();
+  for (const node of getStateNodes(machine.root)) {
+    const all = [...node.transitions.values()].flat().concat((node.always ?? []) as AnyTransitionDefinition[]);
+    for (const transition of all) {
+      let label = transitionLabel(transition);
+      // Two candidates alike in every named part (inline guards): told apart by their order.
+      for (let n = 2; byLabel.has(label); n++) label = `${transitionLabel(transition)} #${n}`;
+      byLabel.set(label, transition);
+    }
+  }
+  return byLabel;
+}
+
+/**
+ * The transitions taken on the way from `snapshot` by `event`, the eventless ones after it included,
+ * read from XState's own microstep inspection (the transition is computed; no action runs).
+ */
+function takenBy(
+  machine: AnyStateMachine,
+  snapshot: any,
+  event: EventObject,
+  input: unknown,
+): AnyTransitionDefinition[] {
+  const taken: AnyTransitionDefinition[] = [];
+  // Inspected from here on: the actor's own start (computed as it is created) is not a step.
+  const self = createActor(machine, { input });
+  self.system.inspect((inspection: any) => {
+    if (inspection.type === '@xstate.microstep') taken.push(...(inspection._transitions ?? []));
+  });
+  const scope = {
+    self,
+    defer: () => {},
+    id: '',
+    logger: () => {},
+    sessionId: '',
+    stopChild: () => {},
+    system: self.system,
+    emit: () => {},
+    actionExecutor: () => {},
+  };
+  if (event.type === 'xstate.init') (machine as any).getInitialSnapshot(scope, input);
+  else {
+    // A snapshot whose invoked actor failed to start (the machine's own actors are stubs until the app
+    // provides them) says `error`; the graph moved on from it as from an active one, and so does this.
+    const from = snapshot.status === 'error' ? { ...snapshot, status: 'active', error: undefined } : snapshot;
+    machine.transition(from, event, scope as any);
+  }
+  return taken;
+}
+
+/**
+ * The transition-coverage rule: every transition the machine defines is taken by some step of some
+ * path, or is listed in `unreachable` (by its label) with the reason no path can take it. A listed
+ * transition that a path does take, or one the machine no longer defines, fails too, so the list
+ * stays true.
+ */
+export function expectAllTransitionsCovered(
+  machine: AnyStateMachine,
+  paths: StatePath<any, any>[],
+  unreachable: Record<string, string> = {},
+): void {
+  const defined = definedTransitions(machine);
+  const labelOf = new Map([...defined].map(([label, transition]) => [transition, label]));
+  const taken = new Set<string>();
+  const seen = new Set<string>();
+  const ids = new Map<object, number>();
+  const idOf = (event: object) => {
+    if (!ids.has(event)) ids.set(event, ids.size);
+    return ids.get(event);
+  };
+  for (const path of paths) {
+    let previous: any;
+    const input = inputs.get(path);
+    for (const step of path.steps) {
+      const from = previous ? JSON.stringify(serializeSnapshot(previous)) : `(start) ${JSON.stringify(input)}`;
+      // Events are told apart by identity: JSON would make every File payload `{}`.
+      const key = `${from} ${idOf(step.event)}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        for (const transition of takenBy(machine, previous, step.event, input)) {
+          const label = labelOf.get(transition);
+          if (label) taken.add(label);
+        }
+      }
+      previous = step.state;
+    }
+  }
+  const missing = [...defined.keys()].filter((label) => !taken.has(label) && !(label in unreachable));
+  expect(missing, 'transitions no generated path takes (add a path, or list them with a reason)').toEqual([]);
+  const stale = Object.keys(unreachable).filter((label) => taken.has(label) || !defined.has(label));
+  expect(stale, 'listed as unreachable, yet taken or no longer defined').toEqual([]);
+  for (const [label, reason] of Object.entries(unreachable)) expect(reason.trim(), `reason for ${label}`).not.toBe('');
 }
 
 export function describePath(path: StatePath<any, any>): string {

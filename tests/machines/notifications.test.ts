@@ -21,6 +21,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -370,6 +371,11 @@ describe('notificationsMachine: model-based paths', () => {
     paths: getTransitionPaths(notificationsMachine, { input: { canStream }, events, serializeState: byValue }),
   }));
 
+  it('takes every transition', () =>
+    expectAllTransitionsCovered(
+      notificationsMachine,
+      all.flatMap((a) => a.paths),
+    ));
   it('reaches every state', () =>
     expectAllStatesCovered(
       notificationsMachine,

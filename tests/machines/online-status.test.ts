@@ -16,6 +16,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -128,6 +129,11 @@ describe('onlineStatusMachine: model-based paths', () => {
     paths: getTransitionPaths(onlineStatusMachine, { input: { isOnline }, events }),
   }));
 
+  it('takes every transition', () =>
+    expectAllTransitionsCovered(
+      onlineStatusMachine,
+      all.flatMap((s) => s.paths),
+    ));
   it('reaches every state', () =>
     expectAllStatesCovered(
       onlineStatusMachine,

@@ -48,6 +48,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -192,6 +193,7 @@ function modelEvents(snapshot: any): OrderDraftEvent[] {
     { type: 'checkout.methodChosen', paymentMethod: 'otc' },
     { type: 'field.changed', step: 'occasion', name: 'recipient_first_name', value: 'Mia' },
     { type: 'artists.toggle', id: 'A-0003' },
+    { type: 'artists.preselect', id: 'A-0007' },
     { type: 'clip.set', slot: 'song_prompt1_clip', temp_location: CLIP },
     { type: 'draft.reset' },
     { type: 'session.loggedOut' },
@@ -532,6 +534,15 @@ function stepExpectations({ harness, event, before, after, actions }: StepCheck<
       );
       expect(actions).toEqual([persisted(after.context)]);
       return;
+    case 'artists.preselect':
+      // "Order with this artist" adds the artist once, below the cap.
+      expect(before.context.forms.song.selected_artists.includes('A-0007')).toBe(false);
+      expect(after.context.forms.song.selected_artists).toEqual([
+        ...before.context.forms.song.selected_artists,
+        'A-0007',
+      ]);
+      expect(actions).toEqual([persisted(after.context)]);
+      return;
     case 'clip.set':
       expect(after.context.forms.story.song_prompt1_clip).toBe(CLIP);
       expect(actions).toEqual([persisted(after.context)]);
@@ -588,6 +599,25 @@ describe('orderDraftMachine: model-based paths', () => {
     paths: getTransitionPaths(orderDraftMachine, { input, events: modelEvents, serializeState }),
   }));
 
+  it('takes every transition', () =>
+    expectAllTransitionsCovered(
+      orderDraftMachine,
+      all.flatMap((s) => s.paths),
+      {
+        'deciding —always [isLandingElsewhere]→ editing.review':
+          'landing on review elsewhere needs checkout open and refused on a reload; checkout never reloads the draft (its failures do not resync) and a start has no open step',
+        'deciding —always [isLandingElsewhere]→ editing.checkout':
+          'checkout is the landing only when every step before it is done, and then the open step is reachable and is the landing itself',
+        'leaving —step.open [canOpenStep]→ editing.song':
+          'the draft is reset on the way to the payment page: no step is done, so SPEC §2 opens only the occasion step',
+        'leaving —step.open [canOpenStep]→ editing.story':
+          'the draft is reset on the way to the payment page: no step is done, so SPEC §2 opens only the occasion step',
+        'leaving —step.open [canOpenStep]→ editing.review':
+          'the draft is reset on the way to the payment page: no step is done, so SPEC §2 opens only the occasion step',
+        'leaving —step.open [canOpenStep]→ editing.checkout':
+          'the draft is reset on the way to the payment page: no step is done, so SPEC §2 opens only the occasion step',
+      },
+    ));
   it('reaches every state', () =>
     expectAllStatesCovered(
       orderDraftMachine,

@@ -28,6 +28,7 @@ import {
 } from '../../machines/order-lifecycle.machine';
 import {
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
@@ -374,6 +375,11 @@ describe('orderLifecycleMachine: model-based paths', () => {
     paths: getTransitionPaths(orderLifecycleMachine, { input, events, serializeState, limit }),
   }));
 
+  it('takes every transition', () =>
+    expectAllTransitionsCovered(
+      orderLifecycleMachine,
+      all.flatMap((s) => s.paths),
+    ));
   it('reaches every state', () =>
     expectAllStatesCovered(
       orderLifecycleMachine,

@@ -11,6 +11,7 @@ import {
 import {
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -144,6 +145,7 @@ const serializeState = (s: any) =>
 
 describe('pagedListMachine: model-based paths', () => {
   const paths = getTransitionPaths(pagedListMachine, { input: { query }, events, serializeState });
+  it('takes every transition', () => expectAllTransitionsCovered(pagedListMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(pagedListMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(pagedListMachine).sort()));

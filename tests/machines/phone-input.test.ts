@@ -8,6 +8,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
@@ -68,6 +69,7 @@ describe('phoneInputMachine: model-based paths', () => {
   const shortest = getTransitionPaths(phoneInputMachine, { events });
   const simple = getSimplePaths(phoneInputMachine, { events });
 
+  it('takes every transition', () => expectAllTransitionsCovered(phoneInputMachine, shortest));
   it('reaches every state', () => expectAllStatesCovered(phoneInputMachine, shortest));
   it('has expectations for every state', () => {
     expect(Object.keys(stateExpectations).sort()).toEqual(leafStateKeys(phoneInputMachine).sort());

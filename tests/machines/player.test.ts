@@ -17,6 +17,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -132,11 +133,13 @@ function expectLoaded(s: any) {
   expect(s.context.songs.length).toBeGreaterThan(0);
   expect(s.context.index).toBeGreaterThanOrEqual(0);
   expect(s.context.index).toBeLessThan(s.context.songs.length);
-  // SPEC §2: previous/next only when there is more than one song (loop on: always both then).
+  // SPEC §2: previous/next only when there is more than one song (loop on: always both then; loop off:
+  // not past either end).
   const many = s.context.songs.length > 1;
+  const { index, loop, songs } = s.context;
   expect(view(s).hasManySongs).toBe(many);
-  expect(view(s).canNext).toBe(many);
-  expect(view(s).canPrevious).toBe(many);
+  expect(view(s).canNext).toBe(many && (loop || index < songs.length - 1));
+  expect(view(s).canPrevious).toBe(many && (loop || index > 0));
   expect(s.can({ type: 'player.close' })).toBe(true);
   // SPEC §5: volume stays in 0–1.
   expect(s.context.volume).toBeGreaterThanOrEqual(0);
@@ -332,9 +335,15 @@ function step({ event, before, after, actions }: StepCheck<PlayerHarness>): void
       expect(view(after).position).toBe(b.scrubTime ?? 65);
       break;
     case 'audio.ended':
-      // SPEC §4: loop is on by default, so there is always a next song (a one-song list repeats).
-      expect(after.matches({ visible: 'waitingForNext' })).toBe(true);
-      expect(commands).toEqual([]);
+      if (b.loop || b.index < b.songs.length - 1) {
+        // SPEC §4: loop is on by default, so there is always a next song (a one-song list repeats).
+        expect(after.matches({ visible: 'waitingForNext' })).toBe(true);
+      } else {
+        // Loop off, the last song: the list ends, paused at the start of that song.
+        expect(after.matches({ visible: 'paused' })).toBe(true);
+        expect(a.currentTime).toBe(0);
+      }
+      expect((commands as Array<{ type: string }>).filter((c) => c.type !== 'audio.seek')).toEqual([]);
       break;
     case 'audio.error':
       if (event.code === audioErrorCodes.aborted && b.retries < MAX_ABORT_RETRIES) {
@@ -402,7 +411,14 @@ describe('playerMachine: model-based paths', () => {
   afterEach(() => vi.useRealTimers());
 
   const paths = getTransitionPaths(playerMachine, { events, serializeState });
+  // Loop off (a setting the app can pass): the list ends after its last song.
+  const loopOff = getTransitionPaths(playerMachine, {
+    input: { loop: false },
+    events: [loadBand, { type: 'audio.playing' }, { type: 'audio.ended' }, { type: 'player.previous' }],
+    serializeState,
+  });
 
+  it('takes every transition', () => expectAllTransitionsCovered(playerMachine, [...paths, ...loopOff]));
   it('reaches every state', () => expectAllStatesCovered(playerMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(playerMachine).sort()));
@@ -420,6 +436,11 @@ describe('playerMachine: model-based paths', () => {
   for (const path of paths) {
     it(describePath(path), async () => {
       await runPath(path, start, { states, step, serializeState });
+    });
+  }
+  for (const path of loopOff) {
+    it(`loop off: ${describePath(path)}`, async () => {
+      await runPath(path, () => start({ loop: false }), { states, step, serializeState });
     });
   }
 });

@@ -15,6 +15,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -198,6 +199,7 @@ function step({ event, before, after, actions }: StepCheck<SubmitHarness>): void
 
 describe('recordingSubmitMachine: model-based paths', () => {
   const paths = getTransitionPaths(recordingSubmitMachine, { input, events, serializeState });
+  it('takes every transition', () => expectAllTransitionsCovered(recordingSubmitMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(recordingSubmitMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(recordingSubmitMachine).sort()));

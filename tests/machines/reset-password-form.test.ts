@@ -14,11 +14,13 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
   leafStateKeys,
   recordingActions,
+  rememberInput,
   runPath,
   type StepCheck,
 } from './model';
@@ -110,8 +112,13 @@ function stepExpectations({ event, after, actions }: StepCheck<Harness>): void {
 describe('resetPasswordFormMachine: model-based paths', () => {
   const withLink = getTransitionPaths(resetPasswordFormMachine, { input: link, events });
   // An incomplete link rests in a state that handles no event: shortest paths reach it.
-  const withoutLink = getShortestPaths(resetPasswordFormMachine, { input: incomplete, events });
+  const withoutLink = rememberInput(
+    getShortestPaths(resetPasswordFormMachine, { input: incomplete, events }),
+    incomplete,
+  );
 
+  it('takes every transition', () =>
+    expectAllTransitionsCovered(resetPasswordFormMachine, [...withLink, ...withoutLink]));
   it('reaches every state', () => expectAllStatesCovered(resetPasswordFormMachine, [...withLink, ...withoutLink]));
   it('has expectations for every state', () => {
     expect(Object.keys(stateExpectations).sort()).toEqual(

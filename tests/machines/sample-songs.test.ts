@@ -7,6 +7,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
@@ -96,6 +97,7 @@ function step({ event, before, after, actions }: StepCheck<Harness>): void {
 
 describe('sampleSongsMachine: model-based paths', () => {
   const paths = getTransitionPaths(sampleSongsMachine, { input: { songs: [featured, plain] }, events });
+  it('takes every transition', () => expectAllTransitionsCovered(sampleSongsMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(sampleSongsMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(sampleSongsMachine).sort()));

@@ -12,6 +12,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
@@ -346,6 +347,11 @@ describe('sessionMachine: model-based paths', () => {
     paths: getTransitionPaths(sessionMachine, { input, events: modelEvents }),
   }));
 
+  it('takes every transition', () =>
+    expectAllTransitionsCovered(
+      sessionMachine,
+      pathsByStart.flatMap((s) => s.paths),
+    ));
   it('reaches every state and plays every transition from each kind of stored session', () => {
     expectAllStatesCovered(
       sessionMachine,

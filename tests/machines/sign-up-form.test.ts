@@ -16,6 +16,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -167,6 +168,7 @@ describe('signUpFormMachine: model-based paths', () => {
   };
   const paths = getTransitionPaths(signUpFormMachine, { events, serializeState });
 
+  it('takes every transition', () => expectAllTransitionsCovered(signUpFormMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(signUpFormMachine, paths));
   it('has expectations for every state', () => {
     expect(Object.keys(stateExpectations).sort()).toEqual(leafStateKeys(signUpFormMachine).sort());

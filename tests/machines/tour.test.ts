@@ -9,6 +9,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
@@ -156,6 +157,7 @@ describe('tourMachine: model-based paths', () => {
     'a first-time approved offline artist without a featured song': due,
     'a first-time artist with a featured song': withSong,
     'an artist not approved yet': { ...due, approved: false },
+    'an artist past the first login': firstLoginOver,
   };
   const all = Object.entries(starts).map(([name, input]) => ({
     name,
@@ -163,6 +165,17 @@ describe('tourMachine: model-based paths', () => {
     paths: getTransitionPaths(tourMachine, { input, events }),
   }));
 
+  it('takes every transition', () =>
+    expectAllTransitionsCovered(
+      tourMachine,
+      all.flatMap((s) => s.paths),
+      {
+        'running —tour.next [hasNextStep]→ (stays)':
+          'the tour has one step (SPEC §4: the online switch), so there is never a next one',
+        'running —tour.previous [hasPreviousStep]→ (stays)':
+          'the tour has one step (SPEC §4: the online switch), so there is never a previous one',
+      },
+    ));
   it('reaches every state', () =>
     expectAllStatesCovered(
       tourMachine,

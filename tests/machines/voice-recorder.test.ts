@@ -15,6 +15,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
@@ -192,6 +193,7 @@ function step({ event, before, after, actions, harness }: StepCheck<RecorderHarn
 
 describe('voiceRecorderMachine: model-based paths', () => {
   const paths = getTransitionPaths(voiceRecorderMachine, { input, events });
+  it('takes every transition', () => expectAllTransitionsCovered(voiceRecorderMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(voiceRecorderMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(voiceRecorderMachine).sort()));
