@@ -4,7 +4,7 @@ import { pageLimitMessage } from './lifecycle';
 
 // In-app notifications (SPEC §3 Notification, §4 Notifications, §7; DESIGN §3–§4).
 
-/** The twelve types of SPEC §4. */
+/** The twelve types of SPEC §4, then the ones the operations screens added. */
 export const notificationTypes = [
   'new_order',
   'completed_order',
@@ -18,6 +18,9 @@ export const notificationTypes = [
   'accepted_by_customer',
   'rejected_by_customer',
   'rated_by_customer',
+  // Operations (issue 13): an admin gave the order to another artist; an admin suspended the artist.
+  'order_reassigned',
+  'artist_suspended',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -96,6 +99,9 @@ export const artistTargets: Record<NotificationType, string> = {
   revision_by_admin: 'validation',
   rejected_by_artist: 'revision',
   rejected_by_customer: 'revision',
+  // The order is no longer the artist's: their list of offers is where it was.
+  order_reassigned: 'song-orders',
+  artist_suspended: 'profile',
 };
 
 export interface NotificationTarget {
@@ -172,5 +178,13 @@ export const notificationTexts: Record<
   application_approved: () => ({
     title: 'Application approved',
     body: 'Your artist application was approved. Go online so customers can find you.',
+  }),
+  order_reassigned: (o) => ({
+    title: 'Order given to another artist',
+    body: `Our team gave order ${o.reference} for ${o.recipient} to another artist.`,
+  }),
+  artist_suspended: () => ({
+    title: 'Account suspended',
+    body: 'Our team suspended your artist account. Contact support to find out why and what happens next.',
   }),
 };

@@ -40,6 +40,8 @@ export interface UsersTable {
   token_version: Generated<number>;
   password_changed_at: string | null;
   deactivated_at: string | null;
+  /** Set while an admin has suspended the artist: no sign-in, no catalogue, no offers. */
+  suspended_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -332,6 +334,16 @@ export interface PaymentCallbacksTable {
   created_at: string;
 }
 
+/** Each suspension and reactivation of an artist, with the admin's reason (migration 0009). */
+export interface ArtistStatusChangesTable {
+  id: Generated<number>;
+  artist_id: number;
+  action: 'suspended' | 'reactivated';
+  reason: string;
+  admin_id: number | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -354,6 +366,7 @@ export interface DB {
   payouts: PayoutsTable;
   refunds: RefundsTable;
   gift_thanks: GiftThanksTable;
+  artist_status_changes: ArtistStatusChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

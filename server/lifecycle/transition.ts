@@ -118,7 +118,11 @@ export async function transitionOrder(trx: Transaction<DB>, input: TransitionInp
     at: iso,
   });
   const after = factsOfRow(updated, await openOfferCount(trx, order.id));
-  const notified = await insertNotifications(trx, await notificationsFor(trx, updated, facts, after, event), iso);
+  const notified = await insertNotifications(
+    trx,
+    await notificationsFor(trx, updated, facts, after, event, order.artist_id),
+    iso,
+  );
   return { order: updated, facts: after, notified };
 }
 
@@ -168,6 +172,8 @@ async function notificationsFor(
   before: LifecycleFacts,
   after: LifecycleFacts,
   event: OrderLifecycleEvent,
+  /** The artist who had the order before the event (a reassignment takes it away). */
+  previousArtist: number | null,
 ): Promise<NewNotification[]> {
   const texts = {
     reference: order.reference,
@@ -188,8 +194,10 @@ async function notificationsFor(
       return to([order.customer_id], 'accepted_by_artist');
     case 'artist_declined':
     case 'offer_expired':
-      // Only the last closed offer leaves the order without an artist.
-      return after.status === 'needs_artist' && before.status === 'offered'
+    case 'artist_left':
+      // Only the last closed offer, or the artist who took the order leaving, leaves it without an
+      // artist: the customer is asked to choose another (the text of SPEC §4's rejected_by_artist).
+      return after.status === 'needs_artist' && before.status !== 'needs_artist'
         ? to([order.customer_id], 'rejected_by_artist')
         : [];
     case 'recording_uploaded':
@@ -213,6 +221,12 @@ async function notificationsFor(
       const offered = before.status === 'offered' ? await offerArtistsClosedBy(trx, order.id) : [];
       return to([...new Set([order.customer_id, artist, ...offered])], 'cancelled_order');
     }
+    case 'admin_reassigned':
+      // The new artist hears of an offer; the customer and the artist it was taken from, of the change.
+      return [
+        ...to(await pendingOfferArtists(trx, order.id), 'new_order'),
+        ...to([order.customer_id, previousArtist], 'order_reassigned'),
+      ];
   }
 }
 
