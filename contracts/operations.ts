@@ -38,8 +38,10 @@ export type ArtistAccountStatus = 'active' | 'suspended' | 'deactivated';
 
 /** GET /admin/artists → data.items[]. */
 export interface AdminArtist {
-  /** Public id (users.user_id). */
-  id: string;
+  /** users.id, as the admin's application pages use it (the list's key). */
+  id: number;
+  /** Public id (users.user_id): suspend, reactivate and reassign take this one. */
+  user_id: string;
   stage_name: string | null;
   name: string;
   email: string;

@@ -1,13 +1,14 @@
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type * as v from 'valibot';
 import type { Page } from '../../contracts/lifecycle';
+import { notificationTexts } from '../../contracts/notifications';
 import {
   type AdminArtist,
   type adminArtistsQuerySchema,
   type artistStatusChangeSchema,
   operationsMessages,
 } from '../../contracts/operations';
-import { notificationTexts } from '../../contracts/notifications';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import type { DB, UserRow } from '../db/schema';
@@ -15,7 +16,6 @@ import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { releaseArtistWork } from '../lifecycle/artist-departure';
 import { insertNotifications } from '../notifications/notifications.repository';
-import type { Kysely } from 'kysely';
 
 // The admin's artists page (`/api/v1/admin/artists`): every artist account with its status, a search,
 // and suspending (no sign-in, no catalogue, open work released) and reactivating, each with a reason.
@@ -42,7 +42,8 @@ function artistsQuery(db: Kysely<DB>) {
 type ArtistRow = UserRow & { last_reason: string | null };
 
 const toAdminArtist = (u: ArtistRow): AdminArtist => ({
-  id: u.user_id,
+  id: u.id,
+  user_id: u.user_id,
   stage_name: u.stage_name,
   name: [u.first_name, u.last_name].filter(Boolean).join(' '),
   email: u.email,

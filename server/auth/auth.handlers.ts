@@ -1,7 +1,7 @@
-import { operationsMessages } from '../../contracts/operations';
 import type * as v from 'valibot';
 import type { AccountType, loginSchema, registerSchema } from '../../contracts/auth';
 import { fieldMessages, serverMessages, specMessages } from '../../contracts/messages';
+import { operationsMessages } from '../../contracts/operations';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
 import { ApiError, fieldError } from '../http/api-error';

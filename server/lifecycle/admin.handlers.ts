@@ -21,9 +21,9 @@ import { ok } from '../http/envelope';
 import { findOrderById } from '../orders/orders.repository';
 import { pesos } from '../orders/pricing';
 import { cancelOrder, reassignOrder, requestRevision, validateRecording } from './order-actions';
-import { lifecycleSettingsOf } from './settings';
 import { listAdminOrders } from './order-lists';
 import { loadRelations, toAdminOrder } from './order-views';
+import { lifecycleSettingsOf } from './settings';
 import type { TransitionResult } from './transition';
 
 async function adminOrders(c: AppContext, rows: OrderRow[]): Promise<AdminOrder[]> {

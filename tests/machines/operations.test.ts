@@ -37,7 +37,8 @@ const work: OpenWork[] = [
   },
 ];
 const artist: AdminArtist = {
-  id: 'abc123',
+  id: 41,
+  user_id: 'abc123',
   stage_name: 'Ana Reyes',
   name: 'Ana Reyes',
   email: 'ana@example.test',
@@ -127,7 +128,7 @@ describe('artistDeactivationMachine', () => {
       expect(s.hasTag('open')).toBe(false);
       expect(h.fakes.pending.size).toBe(0);
     },
-    loading: (s, h) => expect(h.fakes.pending.has('loadOpenWork')).toBe(true),
+    loading: (_s, h) => expect(h.fakes.pending.has('loadOpenWork')).toBe(true),
     loadFailed: (s) => {
       expect(s.context.loadError).toBe('Down');
       expect(s.can({ type: 'user.confirm' })).toBe(false);

@@ -200,7 +200,8 @@ function eventOf(type: LifecycleEventType, role: LifecycleRole, offers = 1, over
 
 /** Every event type from every role; rebookings naming 0 to 3 artists; reassignments of work on time and overdue. */
 const events: OrderLifecycleEvent[] = EVENT_TYPES.flatMap((type) => {
-  if (type === 'customer_rebooked') return [0, 1, 2, 3].flatMap((offers) => ROLES.map((role) => eventOf(type, role, offers)));
+  if (type === 'customer_rebooked')
+    return [0, 1, 2, 3].flatMap((offers) => ROLES.map((role) => eventOf(type, role, offers)));
   if (type === 'admin_reassigned')
     return [false, true].flatMap((overdue) => ROLES.map((role) => eventOf(type, role, 1, overdue)));
   return ROLES.map((role) => eventOf(type, role));
@@ -780,7 +781,7 @@ describe('orderLifecycleMachine: an artist leaves; an admin reassigns', () => {
       expect(decide(facts(status), eventOf('artist_left', 'artist')), status).toEqual({ ok: false, reason: 'state' });
   });
 
-  it('a departing artist\'s open offer closes like a decline', () => {
+  it("a departing artist's open offer closes like a decline", () => {
     expect(decide(facts('offered', { open_offers: 2 }), eventOf('artist_left', 'admin'))).toEqual({
       ok: true,
       facts: facts('offered', { open_offers: 1 }),
@@ -808,7 +809,14 @@ describe('orderLifecycleMachine: an artist leaves; an admin reassigns', () => {
         facts: { status: 'offered', open_offers: 1 },
       });
     }
-    for (const status of ['awaiting_payment', 'offered', 'in_validation', 'delivered', 'completed', 'cancelled'] as const)
+    for (const status of [
+      'awaiting_payment',
+      'offered',
+      'in_validation',
+      'delivered',
+      'completed',
+      'cancelled',
+    ] as const)
       expect(decide(facts(status), eventOf('admin_reassigned', 'admin', 1, true)), status).toEqual({
         ok: false,
         reason: 'state',

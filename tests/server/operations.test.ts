@@ -293,7 +293,8 @@ describe.each(databases)('operations (%s)', (kind) => {
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body.data.items).toEqual([
         {
-          id: artist.user_id,
+          id: artist.id,
+          user_id: artist.user_id,
           stage_name: 'Unique Songbird Ops',
           name: 'Art Ist',
           email: artist.email,
