@@ -208,11 +208,12 @@ test('an admin gives an order nobody has to another artist, who sees the offer; 
   await screenshot(adminPage, 'reassign-dialog');
   await dialog.getByRole('button', { name: 'Offer the order' }).click();
   await expect(adminPage.getByText('The order was offered to the artist you chose.')).toBeVisible();
-  await expect(adminPage.getByTestId('order-status')).toHaveText('Waiting for an artist');
+  await expect(adminPage.getByTestId('order-status')).toHaveText('Offered to artists');
 
   // The new artist sees the offer among their new orders.
   const artistPage = await newPage(browser);
   await artistLogIn(artistPage, OTHER.email);
+  await expect(artistPage).toHaveURL(/\/artist\/dashboard/);
   await artistPage.goto('/artist/song-orders');
   await expect(artistPage.getByRole('article').filter({ hasText: order.reference })).toBeVisible();
   expect(next.token).toBeTruthy();
