@@ -148,7 +148,22 @@ function ArtistsList({ status, q }: { status: ArtistListStatus; q: string | unde
       <ListState list={list} loadingText="Loading artists…" emptyText={empty} />
       {list.items.length > 0 ? (
         <div className={`${panel} ${css({ overflowX: 'auto' })}`}>
-          <table ref={tableRef} className={css({ w: 'full', borderCollapse: 'collapse', minW: '44rem' })}>
+          {/* On a phone each artist is a card (cells stacked); from md up, a table. */}
+          <table
+            ref={tableRef}
+            className={css({
+              w: 'full',
+              borderCollapse: 'collapse',
+              minW: { md: '44rem' },
+              '& thead': { display: { base: 'none', md: 'table-header-group' } },
+              '& tbody, & tr, & tbody th, & tbody td': { display: { base: 'block', md: 'revert' } },
+              '& tbody tr': {
+                borderBottomWidth: { base: '1px', md: '0' },
+                borderColor: 'border.default',
+                py: { base: '2', md: '0' },
+              },
+            })}
+          >
             <caption className={css({ srOnly: true })}>{statusLabels[status]}</caption>
             <thead>
               <tr>
