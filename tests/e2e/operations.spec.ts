@@ -23,7 +23,13 @@ async function token(request: APIRequestContext, area: 'user' | 'artist' | 'admi
   return ((await answer.json()) as { data: { token: string; user: { user_id: string; id: number } } }).data;
 }
 
-async function call(request: APIRequestContext, method: 'GET' | 'POST' | 'PATCH', path: string, auth: string, data?: unknown) {
+async function call(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  auth: string,
+  data?: unknown,
+) {
   const answer = await request.fetch(path, { method, headers: { Authorization: `Bearer ${auth}` }, data });
   const body = await answer.json().catch(() => ({}));
   expect(answer.status(), `${method} ${path}: ${JSON.stringify(body)}`).toBeLessThan(300);
@@ -170,11 +176,20 @@ test('an artist deactivates with an order in progress; the customer sees it need
   await customerLogIn(customerPage, order.customer.email, order.customer.password);
   await customerPage.goto(`/customer/account/orders/${order.id}`);
   await expect(customerPage.getByRole('heading', { name: 'Choose another artist' })).toBeVisible();
-  await customerPage.getByRole('checkbox', { name: /^Choose / }).first().check();
+  await customerPage
+    .getByRole('checkbox', { name: /^Choose / })
+    .first()
+    .check();
   await customerPage.getByRole('button', { name: 'Send my order to them' }).click();
   await expect(customerPage.getByText('Your order was sent to the new artists.')).toBeVisible();
   // The artist who left can no longer sign in.
-  expect((await request.post('/api/v1/artist/auth/login', { data: { email: DEACTIVATING.email, password: ARTIST_PASSWORD } })).status()).toBe(403);
+  expect(
+    (
+      await request.post('/api/v1/artist/auth/login', {
+        data: { email: DEACTIVATING.email, password: ARTIST_PASSWORD },
+      })
+    ).status(),
+  ).toBe(403);
   expect(other.token).toBeTruthy();
 });
 
@@ -253,7 +268,9 @@ test('an admin suspends an artist: they cannot sign in and leave /artists; react
   await expect(row).toContainText('Missed three deadlines in a row');
 
   // Signed out everywhere, cannot sign in, gone from the catalogue.
-  expect((await request.get('/api/v1/artist/profile', { headers: { Authorization: `Bearer ${artist.token}` } })).status()).toBe(401);
+  expect(
+    (await request.get('/api/v1/artist/profile', { headers: { Authorization: `Bearer ${artist.token}` } })).status(),
+  ).toBe(401);
   const artistPage = await newPage(browser);
   await artistLogIn(artistPage, OTHER.email);
   await expect(artistPage.getByText(operationsMessages.accountSuspended)).toBeVisible();
