@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { fieldMessages as m } from './messages';
+import { searchSchema } from './operations';
 import {
   MAX_SELECTED_ARTISTS,
   type Order,
@@ -30,6 +31,10 @@ export const eventRoles = {
   customer_rated: ['customer'],
   customer_rebooked: ['customer'],
   cancelled: ['customer', 'admin'],
+  /** The artist deactivates their account, or an admin suspends them: their open work is released. */
+  artist_left: ['artist', 'admin'],
+  /** An admin offers an order nobody has (or overdue work) to another artist. */
+  admin_reassigned: ['admin'],
 } as const satisfies Record<string, readonly LifecycleRole[]>;
 
 export type LifecycleEventType = keyof typeof eventRoles;
@@ -67,6 +72,8 @@ export const lifecycleMessages = {
     customer_rated: 'You can rate the song once, after accepting it.',
     customer_rebooked: 'This order does not need another artist.',
     cancelled: 'This order can no longer be cancelled.',
+    artist_left: 'This order has no open work for this artist.',
+    admin_reassigned: 'Only an order waiting for an artist, or overdue work, can be given to another artist.',
   } satisfies Record<LifecycleEventType, string>,
   noRevisionsLeft: 'You have used all the revisions this order includes.',
   offerExpired: 'This offer has expired.',
@@ -92,6 +99,9 @@ export const lifecycleMessages = {
   recordingRequired: 'Upload the recording first',
   recordingInvalid: 'This recording is no longer available: upload it again',
   rebookSameArtist: 'Choose artists who have not been offered this order',
+  reassigned: 'The order was offered to the artist you chose.',
+  reassignArtistRequired: 'Choose an approved, active artist',
+  reassignSameArtist: 'Choose an artist other than the one who has the order',
   giftNotFound: 'This gift link is not valid.',
   giftNotReady: 'The song is not ready to share yet.',
   giftShared: 'Your gift link is ready to share.',
@@ -132,6 +142,15 @@ export const rateSchema = v.strictObject({
     v.maxValue(5, lifecycleMessages.ratingRequired),
   ),
   review: optionalTrimmed(2000),
+});
+/** POST /admin/orders/{id}/reassign: the public id of the artist to offer the order to. */
+export const reassignSchema = v.strictObject({
+  artist_id: v.pipe(
+    v.optional(v.string(lifecycleMessages.reassignArtistRequired), ''),
+    v.trim(),
+    v.nonEmpty(lifecycleMessages.reassignArtistRequired),
+    v.maxLength(64, lifecycleMessages.reassignArtistRequired),
+  ),
 });
 /** POST /user/orders/{id}/rebook: public artist ids, ranked. */
 export const rebookSchema = v.strictObject({
@@ -200,10 +219,12 @@ export const artistOrdersQuerySchema = v.strictObject({
   cursor: orderCursorSchema,
   limit: limitSchema,
 });
-/** GET /admin/orders?stage=&cursor=&limit=&transaction=: by due date then id (newest first for `all`). */
+/** GET /admin/orders?stage=&q=&cursor=&limit=&transaction=: by due date then id (newest first for `all`). */
 export const adminOrdersQuerySchema = v.strictObject({
   stage: v.optional(v.picklist(adminStages, 'Unknown stage'), 'all'),
   transaction: v.optional(v.pipe(v.string(), v.trim(), v.regex(orderReferencePattern, 'Unknown transaction'))),
+  /** Part of a reference, the customer's email, or an artist's stage name or email. */
+  q: searchSchema,
   cursor: orderCursorSchema,
   limit: limitSchema,
 });

@@ -4,7 +4,7 @@ import { pageLimitMessage } from './lifecycle';
 
 // In-app notifications (SPEC §3 Notification, §4 Notifications, §7; DESIGN §3–§4).
 
-/** The twelve types of SPEC §4, then the ones issue 14 added for events that had none. */
+/** The twelve types of SPEC §4, then the ones added for events that had none (offers, applications, operations). */
 export const notificationTypes = [
   'new_order',
   'completed_order',
@@ -22,6 +22,9 @@ export const notificationTypes = [
   'offer_expired',
   'application_rejected',
   'application_received',
+  // Operations (issue 13): an admin gave the order to another artist; an admin suspended the artist.
+  'order_reassigned',
+  'artist_suspended',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -105,6 +108,9 @@ export const artistTargets: Record<NotificationType, string> = {
   application_rejected: 'profile',
   // Admins only; an artist never receives it.
   application_received: 'profile',
+  // The order is no longer the artist's: their list of offers is where it was.
+  order_reassigned: 'song-orders',
+  artist_suspended: 'profile',
 };
 
 export interface NotificationTarget {
@@ -198,5 +204,13 @@ export const notificationTexts: Record<
   application_received: (o) => ({
     title: 'New artist application',
     body: `${o.artist ?? 'An artist'} sent an application for review.`,
+  }),
+  order_reassigned: (o) => ({
+    title: 'Order given to another artist',
+    body: `Our team gave order ${o.reference} for ${o.recipient} to another artist.`,
+  }),
+  artist_suspended: () => ({
+    title: 'Account suspended',
+    body: 'Our team suspended your artist account. Contact support to find out why and what happens next.',
   }),
 };

@@ -36,6 +36,9 @@ export const orderLifecycleMachine = setup({
     rebooksSomeone: ({ event }) => fromRightRole(event) && event.type === 'customer_rebooked' && event.offers >= 1,
     /** Only an admin cancels work an artist has started (an overdue order): the customer cannot. */
     byAdmin: ({ event }) => fromRightRole(event) && event.role === 'admin',
+    /** An admin gives taken work to another artist only once it is past its due date (it has stalled). */
+    overdueForReassignment: ({ event }) =>
+      fromRightRole(event) && event.type === 'admin_reassigned' && event.overdue === true,
   },
   actions: {
     closeOffer: assign(({ context }) => ({ openOffers: Math.max(0, context.openOffers - 1) })),
@@ -74,6 +77,11 @@ export const orderLifecycleMachine = setup({
           { guard: 'hasOtherOffers', actions: 'closeOffer' },
           { guard: 'byRightRole', target: 'needs_artist', actions: 'closeAllOffers' },
         ],
+        // The artist deactivated or was suspended: their open offer is withdrawn, like a decline.
+        artist_left: [
+          { guard: 'hasOtherOffers', actions: 'closeOffer' },
+          { guard: 'byRightRole', target: 'needs_artist', actions: 'closeAllOffers' },
+        ],
         cancelled: { guard: 'byRightRole', target: 'cancelled', actions: 'closeAllOffers' },
       },
     },
@@ -89,6 +97,12 @@ export const orderLifecycleMachine = setup({
             params: ({ event }) => ({ offers: event.type === 'customer_rebooked' ? event.offers : 0 }),
           },
         },
+        // An admin offers the order to one artist they chose.
+        admin_reassigned: {
+          guard: 'byRightRole',
+          target: 'offered',
+          actions: { type: 'openOffers', params: { offers: 1 } },
+        },
         cancelled: { guard: 'byRightRole', target: 'cancelled' },
       },
     },
@@ -98,6 +112,13 @@ export const orderLifecycleMachine = setup({
       on: {
         recording_uploaded: { guard: 'byRightRole', target: 'in_validation' },
         cancelled: { guard: 'byAdmin', target: 'cancelled' },
+        // The artist left (deactivated, suspended): the customer chooses someone else (decisions.md).
+        artist_left: { guard: 'byRightRole', target: 'needs_artist' },
+        admin_reassigned: {
+          guard: 'overdueForReassignment',
+          target: 'offered',
+          actions: { type: 'openOffers', params: { offers: 1 } },
+        },
       },
     },
     in_validation: {
@@ -114,6 +135,13 @@ export const orderLifecycleMachine = setup({
       on: {
         recording_uploaded: { guard: 'byRightRole', target: 'in_validation' },
         cancelled: { guard: 'byAdmin', target: 'cancelled' },
+        // The artist left (deactivated, suspended): the customer chooses someone else (decisions.md).
+        artist_left: { guard: 'byRightRole', target: 'needs_artist' },
+        admin_reassigned: {
+          guard: 'overdueForReassignment',
+          target: 'offered',
+          actions: { type: 'openOffers', params: { offers: 1 } },
+        },
       },
     },
     delivered: {

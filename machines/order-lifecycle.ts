@@ -54,11 +54,22 @@ export function decide(facts: LifecycleFacts, event: OrderLifecycleEvent): Decis
   return { ok: true, facts: after, changed: after.status !== facts.status || after.rated !== facts.rated };
 }
 
+/** The event `type` as `role` would send it now (`overdue`: the order's work is past its due date). */
+function probeEvent(type: LifecycleEventType, role: LifecycleRole, overdue: boolean): OrderLifecycleEvent {
+  if (type === 'customer_rebooked') return { type, role, offers: 1 };
+  if (type === 'admin_reassigned') return { type, role, overdue };
+  return { type, role };
+}
+
 /** The events `role` may send now (the SPA shows only these actions). */
-export function allowedEvents(facts: LifecycleFacts, role: LifecycleRole): LifecycleEventType[] {
+export function allowedEvents(
+  facts: LifecycleFacts,
+  role: LifecycleRole,
+  options: { overdue?: boolean } = {},
+): LifecycleEventType[] {
   const snapshot = lifecycleSnapshotOf(facts);
   return (Object.keys(eventRoles) as LifecycleEventType[]).filter((type) =>
-    snapshot.can(type === 'customer_rebooked' ? { type, role, offers: 1 } : ({ type, role } as OrderLifecycleEvent)),
+    snapshot.can(probeEvent(type, role, options.overdue ?? false)),
   );
 }
 

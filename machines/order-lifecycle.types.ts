@@ -13,8 +13,14 @@ export type OrderLifecycleInput = Partial<OrderLifecycleContext>;
 
 /** Every event names its sender's role; the guards refuse a role that may not send it. */
 export type OrderLifecycleEvent =
-  | { type: Exclude<LifecycleEventType, 'customer_rebooked'>; role: LifecycleRole }
-  | { type: 'customer_rebooked'; role: LifecycleRole /** How many new offers the rebooking opens. */; offers: number };
+  | { type: Exclude<LifecycleEventType, 'customer_rebooked' | 'admin_reassigned'>; role: LifecycleRole }
+  | { type: 'customer_rebooked'; role: LifecycleRole /** How many new offers the rebooking opens. */; offers: number }
+  | {
+      type: 'admin_reassigned';
+      role: LifecycleRole;
+      /** The taken work is past its due date (the server knows the clock; the machine does not). */
+      overdue: boolean;
+    };
 
 export interface OrderLifecycleMeta {
   /** Position on the customer's timeline (-1: off the line, e.g. cancelled). */

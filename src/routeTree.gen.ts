@@ -47,6 +47,7 @@ import { Route as OrderOccasionRouteImport } from './routes/order.occasion'
 import { Route as OrderReviewRouteImport } from './routes/order.review'
 import { Route as OrderSongRouteImport } from './routes/order.song'
 import { Route as OrderStoryRouteImport } from './routes/order.story'
+import { Route as AdminConsoleArtistsRouteImport } from './routes/admin._console.artists'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin._console.payouts'
 import { Route as AdminConsoleValidationRouteImport } from './routes/admin._console.validation'
 import { Route as CustomerAccountIndexRouteImport } from './routes/customer.account.index'
@@ -248,6 +249,11 @@ const OrderStoryRoute = OrderStoryRouteImport.update({
   path: '/order/story',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminConsoleArtistsRoute = AdminConsoleArtistsRouteImport.update({
+  id: '/artists',
+  path: '/artists',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsolePayoutsRoute = AdminConsolePayoutsRouteImport.update({
   id: '/payouts',
   path: '/payouts',
@@ -346,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
   '/order/': typeof OrderIndexRoute
+  '/admin/artists': typeof AdminConsoleArtistsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
@@ -394,6 +401,7 @@ export interface FileRoutesByTo {
   '/artist': typeof ArtistIndexRoute
   '/customer': typeof CustomerIndexRoute
   '/order': typeof OrderIndexRoute
+  '/admin/artists': typeof AdminConsoleArtistsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
@@ -446,6 +454,7 @@ export interface FileRoutesById {
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
   '/order/': typeof OrderIndexRoute
+  '/admin/_console/artists': typeof AdminConsoleArtistsRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
   '/admin/_console/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
@@ -498,6 +507,7 @@ export interface FileRouteTypes {
     | '/artist/'
     | '/customer/'
     | '/order/'
+    | '/admin/artists'
     | '/admin/payouts'
     | '/admin/validation'
     | '/customer/account/order-history'
@@ -546,6 +556,7 @@ export interface FileRouteTypes {
     | '/artist'
     | '/customer'
     | '/order'
+    | '/admin/artists'
     | '/admin/payouts'
     | '/admin/validation'
     | '/customer/account/order-history'
@@ -597,6 +608,7 @@ export interface FileRouteTypes {
     | '/artist/'
     | '/customer/'
     | '/order/'
+    | '/admin/_console/artists'
     | '/admin/_console/payouts'
     | '/admin/_console/validation'
     | '/customer/account/order-history'
@@ -916,6 +928,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderStoryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/_console/artists': {
+      id: '/admin/_console/artists'
+      path: '/artists'
+      fullPath: '/admin/artists'
+      preLoaderRoute: typeof AdminConsoleArtistsRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/payouts': {
       id: '/admin/_console/payouts'
       path: '/payouts'
@@ -997,6 +1016,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminConsoleRouteChildren {
+  AdminConsoleArtistsRoute: typeof AdminConsoleArtistsRoute
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
   AdminConsoleValidationRoute: typeof AdminConsoleValidationRoute
   AdminConsoleApplicationsIdRoute: typeof AdminConsoleApplicationsIdRoute
@@ -1006,6 +1026,7 @@ interface AdminConsoleRouteChildren {
 }
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
+  AdminConsoleArtistsRoute: AdminConsoleArtistsRoute,
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
   AdminConsoleValidationRoute: AdminConsoleValidationRoute,
   AdminConsoleApplicationsIdRoute: AdminConsoleApplicationsIdRoute,

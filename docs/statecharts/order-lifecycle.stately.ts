@@ -61,6 +61,18 @@ export const orderLifecycleMachine = createMachine({
             "actions": "closeAllOffers"
           }
         ],
+        "artist_left": [
+          {
+            "guard": "hasOtherOffers",
+            "actions": "closeOffer",
+            "description": "The artist deactivated or was suspended: their open offer is withdrawn, like a decline."
+          },
+          {
+            "guard": "byRightRole",
+            "target": "needs_artist",
+            "actions": "closeAllOffers"
+          }
+        ],
         "cancelled": {
           "guard": "byRightRole",
           "target": "cancelled",
@@ -81,6 +93,17 @@ export const orderLifecycleMachine = createMachine({
           "actions": {
             "type": "openOffers"
           }
+        },
+        "admin_reassigned": {
+          "guard": "byRightRole",
+          "target": "offered",
+          "actions": {
+            "type": "openOffers",
+            "params": {
+              "offers": 1
+            }
+          },
+          "description": "An admin offers the order to one artist they chose."
         },
         "cancelled": {
           "guard": "byRightRole",
@@ -103,6 +126,21 @@ export const orderLifecycleMachine = createMachine({
         "cancelled": {
           "guard": "byAdmin",
           "target": "cancelled"
+        },
+        "artist_left": {
+          "guard": "byRightRole",
+          "target": "needs_artist",
+          "description": "The artist left (deactivated, suspended): the customer chooses someone else (decisions.md)."
+        },
+        "admin_reassigned": {
+          "guard": "overdueForReassignment",
+          "target": "offered",
+          "actions": {
+            "type": "openOffers",
+            "params": {
+              "offers": 1
+            }
+          }
         }
       }
     },
@@ -139,6 +177,21 @@ export const orderLifecycleMachine = createMachine({
         "cancelled": {
           "guard": "byAdmin",
           "target": "cancelled"
+        },
+        "artist_left": {
+          "guard": "byRightRole",
+          "target": "needs_artist",
+          "description": "The artist left (deactivated, suspended): the customer chooses someone else (decisions.md)."
+        },
+        "admin_reassigned": {
+          "guard": "overdueForReassignment",
+          "target": "offered",
+          "actions": {
+            "type": "openOffers",
+            "params": {
+              "offers": 1
+            }
+          }
         }
       }
     },

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { applicationListQuerySchema, rejectSchema } from '../../contracts/artist';
+import { adminArtistsQuerySchema, artistStatusChangeSchema } from '../../contracts/operations';
 import { requireAuth } from '../auth/require-auth';
 import type { AppEnv } from '../context';
 import { validateJson } from '../http/validate-json';
@@ -10,6 +11,7 @@ import {
   listApplicationsHandler,
   rejectApplication,
 } from './applications.handlers';
+import { listArtists, reactivateArtist, suspendArtist } from './artists.handlers';
 
 /** The admin console's review of artist applications (`/api/v1/admin`). */
 export function createAdminRoutes(): Hono<AppEnv> {
@@ -26,6 +28,16 @@ export function createAdminRoutes(): Hono<AppEnv> {
   routes.post(`${byId}/approve`, admin, (c) => approveApplication(c, idOf(c.req.param('id'))));
   routes.post(`${byId}/reject`, admin, validateJson(rejectSchema), (c) =>
     rejectApplication(c, idOf(c.req.param('id')), c.req.valid('json')),
+  );
+
+  // The artists page: public ids (users.user_id, base64url).
+  const artist = '/artists/:id{[A-Za-z0-9_-]{1,64}}';
+  routes.get('/artists', admin, validateQuery(adminArtistsQuerySchema), (c) => listArtists(c, c.req.valid('query')));
+  routes.post(`${artist}/suspend`, admin, validateJson(artistStatusChangeSchema), (c) =>
+    suspendArtist(c, c.req.param('id'), c.req.valid('json')),
+  );
+  routes.post(`${artist}/reactivate`, admin, validateJson(artistStatusChangeSchema), (c) =>
+    reactivateArtist(c, c.req.param('id'), c.req.valid('json')),
   );
 
   return routes;

@@ -12,7 +12,15 @@ import { requireAuth } from '../auth/require-auth';
 import type { AppEnv } from '../context';
 import { validateJson } from '../http/validate-json';
 import { apply } from './application.handlers';
-import { changePassword, deactivate, getProfile, saveArtistInfo, saveBank, savePersonal } from './profile.handlers';
+import {
+  changePassword,
+  deactivate,
+  getProfile,
+  openOrders,
+  saveArtistInfo,
+  saveBank,
+  savePersonal,
+} from './profile.handlers';
 import { requireApprovedArtist } from './require-approved-artist';
 import { downloadSong, removeSong, setFeaturedSong, uploadSong } from './songs.handlers';
 import { dashboard, setOnlineStatus } from './status.handlers';
@@ -36,6 +44,7 @@ export function createArtistRoutes(): Hono<AppEnv> {
   routes.patch('/profile/password', signedIn, validateJson(changePasswordSchema), (c) =>
     changePassword(c, c.req.valid('json')),
   );
+  routes.get('/profile/open-orders', signedIn, (c) => openOrders(c));
   routes.patch('/profile/deactivate', signedIn, (c) => deactivate(c));
 
   routes.post('/profile/upload/song', signedIn, (c) => uploadSong(c));

@@ -15,9 +15,11 @@ import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
+import { openWorkOf, releaseArtistWork } from '../lifecycle/artist-departure';
 import { applicationChange, publishCommitted } from '../notifications/live-changes';
-import { changeOwnPassword, deactivateOwnAccount } from '../users/account-settings';
+import { changeOwnPassword } from '../users/account-settings';
 import { toAuthUser } from '../users/auth-user';
+import { updateUser } from '../users/users.repository';
 import { markPartDone, type PartResult } from './application-progress';
 import { toArtistProfile, toPayoutMasked } from './artist.serializers';
 import { findPayout, findProfile, savePayout, saveProfile } from './artists.repository';
@@ -128,8 +130,34 @@ export async function changePassword(c: AppContext, body: ChangePasswordInput) {
   return ok(c, answer, await messageFor(c, result, artistMessages.passwordChanged));
 }
 
-/** PATCH /profile/deactivate: the account stops signing in and leaves the catalogue; this token ends now. */
+/**
+ * PATCH /profile/deactivate: the account stops signing in and leaves the catalogue; this token ends
+ * now. In the same transaction its open offers are withdrawn and the work it took goes back to the
+ * customers (lifecycle/artist-departure.ts), who are told.
+ */
 export async function deactivate(c: AppContext) {
-  await deactivateOwnAccount(c);
+  const { db, clock, hub, tokens } = c.var;
+  const { user, claims } = currentAuth(c);
+  const now = clock.now();
+  const at = now.toISOString();
+  const notified = await db.transaction().execute(async (trx) => {
+    const released = await releaseArtistWork(trx, {
+      artistId: user.id,
+      role: 'artist',
+      actorId: user.id,
+      at: now,
+      reason: 'The artist deactivated their account',
+    });
+    await updateUser(trx, user.id, { deactivated_at: at, is_online: 0, updated_at: at });
+    return released;
+  });
+  await tokens.revoke(claims);
+  hub.publish(notified);
   return ok(c, null, artistMessages.accountDeactivated);
+}
+
+/** GET /profile/open-orders: the open orders deactivating would release, and what happens to each. */
+export async function openOrders(c: AppContext) {
+  const items = await openWorkOf(c.var.db, currentAuth(c).user.id);
+  return ok(c, { items });
 }

@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import type { AccountType, loginSchema, registerSchema } from '../../contracts/auth';
 import { fieldMessages, serverMessages, specMessages } from '../../contracts/messages';
+import { operationsMessages } from '../../contracts/operations';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
 import { ApiError, fieldError } from '../http/api-error';
@@ -54,6 +55,7 @@ export async function login(c: AppContext, area: AccountType, body: LoginInput) 
   await rateLimiter.reset(rules.loginAccount, email);
   if (candidate !== own) throw fieldError(wrongAreaMessage[area], 'email');
   if (candidate.deactivated_at !== null) throw new ApiError(403, serverMessages.accountDeactivated);
+  if (candidate.suspended_at !== null) throw new ApiError(403, operationsMessages.accountSuspended);
 
   const { token } = await tokens.issue(candidate, body.remember);
   return ok(c, { user: toAuthUser(candidate), token }, specMessages.welcomeBack(candidate.first_name));

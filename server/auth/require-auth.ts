@@ -15,11 +15,18 @@ export function bearerToken(c: AppContext): string | undefined {
   return match?.[1];
 }
 
-/** The account behind valid claims, if it may still act: exists, same type, not deactivated, password not reset since. */
+/** The account behind valid claims, if it may still act: exists, same type, not deactivated or suspended, password not reset since. */
 export async function activeAccountFor(c: AppContext, claims: AccessClaims, area: AccountType): Promise<UserRow> {
   if (claims.typ !== area) throw unauthenticated();
   const user = await findUserById(c.var.db, Number(claims.sub));
-  if (!user || user.type !== area || user.deactivated_at !== null || user.token_version !== claims.ver) {
+  if (
+    !user ||
+    user.type !== area ||
+    user.deactivated_at !== null ||
+    // Suspending also bumps token_version; checked here too so no path depends on that alone.
+    user.suspended_at !== null ||
+    user.token_version !== claims.ver
+  ) {
     throw unauthenticated();
   }
   return user;

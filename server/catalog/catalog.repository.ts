@@ -32,6 +32,7 @@ function visibleArtists(db: Kysely<DB>) {
     .where('users.app_status', '=', 'approved')
     .where('users.is_online', '=', 1)
     .where('users.deactivated_at', 'is', null)
+    .where('users.suspended_at', 'is', null)
     .where('users.stage_name', 'is not', null);
 }
 

@@ -40,6 +40,8 @@ export interface UsersTable {
   token_version: Generated<number>;
   password_changed_at: string | null;
   deactivated_at: string | null;
+  /** Set while an admin has suspended the artist: no sign-in, no catalogue, no offers. */
+  suspended_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -339,6 +341,16 @@ export interface CatalogVersionTable {
   version: number | string;
 }
 
+/** Each suspension and reactivation of an artist, with the admin's reason (migration 0009). */
+export interface ArtistStatusChangesTable {
+  id: Generated<number>;
+  artist_id: number;
+  action: 'suspended' | 'reactivated';
+  reason: string;
+  admin_id: number | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -364,6 +376,7 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   mail_opt_outs: MailOptOutsTable;
   catalog_version: CatalogVersionTable;
+  artist_status_changes: ArtistStatusChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

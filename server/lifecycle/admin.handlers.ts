@@ -9,20 +9,22 @@ import {
   type markPaidSchema,
   type Page,
   type payoutsQuerySchema,
+  type reassignSchema,
   type revisionNotesSchema,
 } from '../../contracts/lifecycle';
 import { orderMessages } from '../../contracts/order';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import type { DB, OrderRow } from '../db/schema';
-import { ApiError } from '../http/api-error';
+import { ApiError, fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { adminIds, ChangeSet, publishCommitted } from '../notifications/live-changes';
 import { findOrderById } from '../orders/orders.repository';
 import { pesos } from '../orders/pricing';
-import { cancelOrder, requestRevision, validateRecording } from './order-actions';
+import { cancelOrder, reassignOrder, requestRevision, validateRecording } from './order-actions';
 import { listAdminOrders } from './order-lists';
 import { loadRelations, toAdminOrder } from './order-views';
+import { lifecycleSettingsOf } from './settings';
 import type { TransitionResult } from './transition';
 
 async function adminOrders(c: AppContext, rows: OrderRow[]): Promise<AdminOrder[]> {
@@ -36,6 +38,7 @@ export async function listOrders(c: AppContext, query: v.InferOutput<typeof admi
     cursor: query.cursor,
     limit: query.limit,
     reference: query.transaction,
+    search: query.q,
     now: c.var.clock.now(),
   });
   const body: Page<AdminOrder> = { items: await adminOrders(c, page.items), next_cursor: page.next_cursor };
@@ -75,6 +78,29 @@ export async function cancel(c: AppContext, id: number, body: v.InferOutput<type
   const message = order.paid_at ? lifecycleMessages.cancelledRefund : lifecycleMessages.cancelled;
   return act(c, message, (trx, at, adminId) =>
     cancelOrder(trx, { orderId: id, role: 'admin', actorId: adminId, reason: body.reason, at }),
+  );
+}
+
+/**
+ * POST /orders/{id}/reassign: offers an order needing an artist, or overdue work, to another approved
+ * artist who is neither suspended nor deactivated (online or not: the offer waits for them).
+ */
+export async function reassign(c: AppContext, id: number, body: v.InferOutput<typeof reassignSchema>) {
+  const { db, config } = c.var;
+  if (!(await findOrderById(db, id))) throw new ApiError(404, orderMessages.orderNotFound);
+  const artist = await db
+    .selectFrom('users')
+    .select('id')
+    .where('type', '=', 'artist')
+    .where('user_id', '=', body.artist_id)
+    .where('app_status', '=', 'approved')
+    .where('deactivated_at', 'is', null)
+    .where('suspended_at', 'is', null)
+    .executeTakeFirst();
+  if (!artist) throw fieldError(lifecycleMessages.reassignArtistRequired, 'artist_id');
+  const settings = lifecycleSettingsOf(config);
+  return act(c, lifecycleMessages.reassigned, (trx, at, adminId) =>
+    reassignOrder(trx, { orderId: id, adminId, artistId: artist.id, at, settings }),
   );
 }
 

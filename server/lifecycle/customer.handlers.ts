@@ -86,6 +86,7 @@ export async function rebook(c: AppContext, id: number, body: v.InferOutput<type
     .where('app_status', '=', 'approved')
     .where('is_online', '=', 1)
     .where('deactivated_at', 'is', null)
+    .where('suspended_at', 'is', null)
     .execute();
   const byPublicId = new Map(artists.map((a) => [a.user_id, a.id]));
   if (byPublicId.size !== body.selected_artists.length)

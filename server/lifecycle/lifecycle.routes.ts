@@ -8,6 +8,7 @@ import {
   markPaidSchema,
   payoutsQuerySchema,
   rateSchema,
+  reassignSchema,
   rebookSchema,
   recordingSchema,
   rejectSchema,
@@ -97,6 +98,9 @@ export function createAdminOrderRoutes(): Hono<AppEnv> {
   );
   routes.post(`${order}/cancel`, signedIn, validateJson(cancelSchema), (c) =>
     admin.cancel(c, idOf(c.req.param('id')), c.req.valid('json')),
+  );
+  routes.post(`${order}/reassign`, signedIn, validateJson(reassignSchema), (c) =>
+    admin.reassign(c, idOf(c.req.param('id')), c.req.valid('json')),
   );
   routes.get('/payouts', signedIn, validateQuery(payoutsQuerySchema), (c) =>
     admin.listPayouts(c, c.req.valid('query')),

@@ -378,6 +378,107 @@ async function refundPaid(t: Trx, order: OrderRow, actor: OrderEventActor, actor
   }
 }
 
+/**
+ * The artist leaves the order (they deactivated, or an admin suspended them): their open offer is
+ * withdrawn, or the work they took goes back to the customer to choose another artist (needs_artist,
+ * the rebook path). A recording already submitted stays: the machine refuses the event there.
+ */
+export function releaseOrder(
+  trx: Trx,
+  input: { orderId: number; artistId: number; role: 'artist' | 'admin'; actorId: number; at: Date; reason: string },
+) {
+  return transitionOrder(trx, {
+    orderId: input.orderId,
+    event: { type: 'artist_left', role: input.role },
+    actorId: input.actorId,
+    payload: { artist_id: input.artistId, ...(input.reason ? { reason: input.reason } : {}) },
+    at: input.at,
+    apply: async (t, order) => {
+      const taken = order.status !== 'offered';
+      if (taken && order.artist_id !== input.artistId) throw new ApiError(404, orderMessages.orderNotFound);
+      const closed = await t
+        .updateTable('order_artists')
+        .set({ offer_status: 'withdrawn', responded_at: iso(input.at) })
+        .where('order_id', '=', order.id)
+        .where('artist_id', '=', input.artistId)
+        .where('offer_status', '=', taken ? 'accepted' : 'pending')
+        .returning('artist_id')
+        .executeTakeFirst();
+      if (!closed) throw new ApiError(409, lifecycleMessages.notNow.artist_left);
+      return taken ? { artist_id: null, accepted_at: null, due_at: null } : undefined;
+    },
+  });
+}
+
+/** Whether the order's taken work is past its due date at `at` (an admin may then reassign it). */
+export function isOverdue(order: Pick<OrderRow, 'status' | 'due_at'>, at: Date): boolean {
+  return (
+    (order.status === 'in_progress' || order.status === 'in_revision') &&
+    order.due_at !== null &&
+    order.due_at < iso(at)
+  );
+}
+
+/**
+ * An admin offers the order to one artist (checked by the caller: an approved, active artist): an
+ * order needing an artist, or stalled work past its due date, whose artist loses it. The new offer
+ * runs on the usual clock; if it closes unanswered the order needs an artist again.
+ */
+export async function reassignOrder(
+  trx: Trx,
+  input: { orderId: number; adminId: number; artistId: number; at: Date; settings: LifecycleSettings },
+) {
+  const current = await trx
+    .selectFrom('orders')
+    .select(['status', 'due_at'])
+    .where('id', '=', input.orderId)
+    .executeTakeFirst();
+  if (!current) throw new ApiError(404, orderMessages.orderNotFound);
+  return transitionOrder(trx, {
+    orderId: input.orderId,
+    event: { type: 'admin_reassigned', role: 'admin', overdue: isOverdue(current, input.at) },
+    actorId: input.adminId,
+    payload: { artist_id: input.artistId },
+    at: input.at,
+    apply: async (t, order) => {
+      if (order.artist_id === input.artistId) throw fieldError(lifecycleMessages.reassignSameArtist, 'artist_id');
+      // The artist who had the work loses it.
+      await t
+        .updateTable('order_artists')
+        .set({ offer_status: 'withdrawn', responded_at: iso(input.at) })
+        .where('order_id', '=', order.id)
+        .where('offer_status', 'in', ['accepted', 'pending'])
+        .execute();
+      const offered = {
+        offer_status: 'pending' as const,
+        offered_at: iso(input.at),
+        expires_at: iso(new Date(input.at.getTime() + input.settings.offerTtlMs)),
+        responded_at: null,
+        decline_reason: null,
+      };
+      const again = await t
+        .updateTable('order_artists')
+        .set(offered)
+        .where('order_id', '=', order.id)
+        .where('artist_id', '=', input.artistId)
+        .returning('artist_id')
+        .executeTakeFirst();
+      if (!again) {
+        const last = await t
+          .selectFrom('order_artists')
+          .select((eb) => eb.fn.max<number>('rank').as('r'))
+          .where('order_id', '=', order.id)
+          .executeTakeFirst();
+        await t
+          .insertInto('order_artists')
+          .values({ order_id: order.id, artist_id: input.artistId, rank: Number(last?.r ?? 0) + 1, ...offered })
+          .execute();
+      }
+      return { artist_id: null, accepted_at: null, due_at: null };
+    },
+  });
+}
+
 /** A new gift token: 32 URL-safe characters (192 bits), unguessable. */
 export const newGiftToken = (): string => randomBytes(24).toString('base64url');
 

@@ -1,6 +1,7 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Page } from '../../contracts/lifecycle';
 import { type AdminStage, type ArtistStage, stageStatuses } from '../../contracts/lifecycle';
+import { likeContains } from '../admin/artists.handlers';
 import type { DB, OrderRow } from '../db/schema';
 
 // The order lists of the artist and admin screens: keyset pages sorted by the needed-by date (the due
@@ -91,10 +92,39 @@ export async function findArtistOrder(
 export function listAdminOrders(
   db: Kysely<DB>,
   stage: AdminStage,
-  request: PageRequest & { reference?: string; now: Date },
+  request: PageRequest & { reference?: string; search?: string; now: Date },
 ) {
   let query = db.selectFrom('orders').selectAll('orders');
   if (request.reference !== undefined) query = query.where('orders.reference', '=', request.reference);
+  if (request.search) {
+    const like = sql<string>`${likeContains(request.search)} escape '\\'`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(orders.reference)`, 'like', like),
+        eb.exists(
+          eb
+            .selectFrom('users as customer')
+            .select('customer.id')
+            .whereRef('customer.id', '=', 'orders.customer_id')
+            .where(sql<string>`lower(customer.email)`, 'like', like),
+        ),
+        // The artist who took it, or any artist it was offered to.
+        eb.exists(
+          eb
+            .selectFrom('order_artists')
+            .innerJoin('users as artist', 'artist.id', 'order_artists.artist_id')
+            .select('artist.id')
+            .whereRef('order_artists.order_id', '=', 'orders.id')
+            .where((inner) =>
+              inner.or([
+                inner(sql<string>`lower(coalesce(artist.stage_name, ''))`, 'like', like),
+                inner(sql<string>`lower(artist.email)`, 'like', like),
+              ]),
+            ),
+        ),
+      ]),
+    );
+  }
   if (stage === 'overdue') {
     query = query
       .where('orders.status', 'in', ['in_progress', 'in_revision'])

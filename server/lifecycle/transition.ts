@@ -129,7 +129,7 @@ export async function transitionOrder(trx: Transaction<DB>, input: TransitionInp
   const after = factsOfRow(updated, await openOfferCount(trx, order.id));
   const notified = await insertNotifications(
     trx,
-    await notificationsFor(trx, updated, facts, after, event, input.payload),
+    await notificationsFor(trx, updated, facts, after, event, order.artist_id, input.payload),
     iso,
   );
   // The event's mails, in its transaction (server/mail/order-mails.ts; the worker sends them).
@@ -236,6 +236,8 @@ async function notificationsFor(
   before: LifecycleFacts,
   after: LifecycleFacts,
   event: OrderLifecycleEvent,
+  /** The artist who had the order before the event (a reassignment takes it away). */
+  previousArtist: number | null,
   payload?: Record<string, unknown>,
 ): Promise<NewNotification[]> {
   const texts = {
@@ -267,6 +269,12 @@ async function notificationsFor(
           : []),
         ...(event.type === 'offer_expired' ? to([Number(payload?.artist_id)], 'offer_expired') : []),
       ];
+    case 'artist_left':
+      // Only the last closed offer, or the artist who took the order leaving, leaves it without an
+      // artist: the customer is asked to choose another (the text of SPEC §4's rejected_by_artist).
+      return after.status === 'needs_artist' && before.status !== 'needs_artist'
+        ? to([order.customer_id], 'rejected_by_artist')
+        : [];
     case 'recording_uploaded':
       return [...to(await adminIds(trx), 'uploaded_by_artist'), ...to([artist], 'uploaded_by_artist')];
     case 'admin_validated':
@@ -288,6 +296,12 @@ async function notificationsFor(
       const offered = before.status === 'offered' ? await offerArtistsClosedBy(trx, order.id) : [];
       return to([...new Set([order.customer_id, artist, ...offered])], 'cancelled_order');
     }
+    case 'admin_reassigned':
+      // The new artist hears of an offer; the customer and the artist it was taken from, of the change.
+      return [
+        ...to(await pendingOfferArtists(trx, order.id), 'new_order'),
+        ...to([order.customer_id, previousArtist], 'order_reassigned'),
+      ];
   }
 }
 

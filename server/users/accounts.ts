@@ -61,6 +61,7 @@ export async function createAccount(
     stage_name: account.stage_name ?? null,
     password_changed_at: at,
     deactivated_at: null,
+    suspended_at: null,
     created_at: at,
     updated_at: at,
   });

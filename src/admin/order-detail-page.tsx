@@ -7,6 +7,7 @@ import { useResource } from '../actors/use-resource';
 import { Button } from '../components/ui/button';
 import { OrderBrief } from './order-brief';
 import { OrderMedia } from './order-media';
+import { OrderReassign } from './order-reassign';
 import { OrderReview } from './order-review';
 import { getAdminOrdersApi } from './orders.api';
 import {
@@ -108,6 +109,7 @@ function OrderView({
       </div>
 
       <OrderReview key={order.id} order={order} onChanged={onChanged} />
+      <OrderReassign key={`reassign-${order.id}`} order={order} onChanged={onChanged} />
 
       {order.refund ? (
         <section aria-labelledby="refund-title" className={section} data-testid="order-refund">

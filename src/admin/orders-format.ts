@@ -52,6 +52,8 @@ const eventLabels: Record<string, string> = {
   customer_rated: 'Customer rated the song',
   customer_rebooked: 'Customer chose other artists',
   cancelled: 'Cancelled',
+  artist_left: 'Artist left (deactivated or suspended)',
+  admin_reassigned: 'Given to another artist',
 };
 
 export const eventLabel = (type: string) => eventLabels[type] ?? type.replace(/_/g, ' ');

@@ -2,6 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import { type AdminOrder, type AdminStage, adminStages } from '../../contracts/lifecycle';
+import { Button } from '../components/ui/button';
+import { inputClass } from '../components/ui/field';
 import { SelectField } from '../components/ui/select-field';
 import { getAdminOrdersApi } from './orders.api';
 import { formatDay, formatMoney, occasionLabel, orderStatusLabel, stageLabel } from './orders-format';
@@ -15,25 +17,85 @@ const stageOptions = ['all', 'overdue', ...adminStages.filter((stage) => stage !
 
 const link = css({ color: 'brand.700', textDecoration: 'underline', fontWeight: 'semibold' });
 
-/** /admin/orders: every order by stage (?stage=), or the one a notification points at (?transaction=). */
-export function OrdersPage({ stage, transaction }: { stage: AdminStage; transaction: string | undefined }) {
+/**
+ * /admin/orders: every order by stage (?stage=), searched (?q=: reference, customer email, artist
+ * name or email), or the one a notification points at (?transaction=).
+ */
+export function OrdersPage({
+  stage,
+  transaction,
+  q,
+}: {
+  stage: AdminStage;
+  transaction: string | undefined;
+  q?: string | undefined;
+}) {
   const navigate = useNavigate();
+  const searchOf = (next: { stage?: AdminStage; q?: string }) => ({
+    ...(next.stage && next.stage !== 'all' ? { stage: next.stage } : {}),
+    ...(next.q ? { q: next.q } : {}),
+  });
   return (
     <div className={css({ maxW: '7xl', mx: 'auto', px: '4', py: '8' })}>
       <h1 className={css({ fontSize: '2xl', fontWeight: 'extrabold', mb: '4' })}>Orders</h1>
-      <div className={css({ maxW: '20rem', mb: '4' })}>
-        <SelectField
-          label="Stage"
-          options={stageOptions}
-          value={stage}
-          onChange={(value) =>
-            void navigate({
-              to: '/admin/orders',
-              search: value === 'all' || value === '' ? {} : { stage: value as AdminStage },
-            })
-          }
-        />
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'flex-end', mb: '4' })}>
+        <div className={css({ w: { base: 'full', sm: '20rem' } })}>
+          <SelectField
+            label="Stage"
+            options={stageOptions}
+            value={stage}
+            onChange={(value) =>
+              void navigate({ to: '/admin/orders', search: searchOf({ stage: value as AdminStage, q }) })
+            }
+          />
+        </div>
+        {/* Uncontrolled: the address holds the search; the box is read when the form is sent. */}
+        <form
+          aria-label="Search orders"
+          key={q ?? ''}
+          className={css({
+            display: 'flex',
+            gap: '2',
+            alignItems: 'flex-end',
+            flex: '1',
+            minW: { base: 'full', sm: '20rem' },
+          })}
+          onSubmit={(e) => {
+            e.preventDefault();
+            const text = String(new FormData(e.currentTarget).get('q') ?? '').trim();
+            void navigate({ to: '/admin/orders', search: searchOf({ stage, q: text.slice(0, 100) }) });
+          }}
+        >
+          <div className={css({ flex: '1', mb: '4' })}>
+            <label
+              htmlFor="orders-search"
+              className={css({ display: 'block', fontWeight: 'semibold', mb: '1', fontSize: 'sm' })}
+            >
+              Search
+            </label>
+            <input
+              id="orders-search"
+              name="q"
+              type="search"
+              defaultValue={q ?? ''}
+              maxLength={100}
+              placeholder="Reference, customer email or artist"
+              className={inputClass}
+            />
+          </div>
+          <Button type="submit" color="secondary" className={css({ mb: '4' })}>
+            Search
+          </Button>
+        </form>
       </div>
+      {q ? (
+        <p className={css({ mb: '4' })}>
+          Orders matching “{q}”.{' '}
+          <Link to="/admin/orders" search={searchOf({ stage })} className={link}>
+            Clear the search
+          </Link>
+        </p>
+      ) : null}
       {transaction ? (
         <p className={css({ mb: '4' })}>
           Showing order {transaction}.{' '}
@@ -42,19 +104,35 @@ export function OrdersPage({ stage, transaction }: { stage: AdminStage; transact
           </Link>
         </p>
       ) : null}
-      <OrdersList key={`${stage}|${transaction ?? ''}`} stage={stage} transaction={transaction} />
+      <OrdersList key={`${stage}|${transaction ?? ''}|${q ?? ''}`} stage={stage} transaction={transaction} q={q} />
     </div>
   );
 }
 
-function OrdersList({ stage, transaction }: { stage: AdminStage; transaction: string | undefined }) {
+function OrdersList({
+  stage,
+  transaction,
+  q,
+}: {
+  stage: AdminStage;
+  transaction: string | undefined;
+  q: string | undefined;
+}) {
   const list = useAdminList<AdminOrder>(
     (query, cursor) => getAdminOrdersApi().orders({ ...query, cursor }),
-    transaction ? { stage, transaction } : { stage },
+    {
+      stage,
+      ...(transaction ? { transaction } : {}),
+      ...(q ? { q } : {}),
+    },
     { kinds: ['order', 'offer', 'refund'] },
   );
   const tableRef = useRef<HTMLTableElement>(null);
-  const empty = transaction ? `No order with the reference ${transaction}.` : emptyText(stage);
+  const empty = transaction
+    ? `No order with the reference ${transaction}.`
+    : q
+      ? `No order matches “${q}”.`
+      : emptyText(stage);
   return (
     <>
       <ListState list={list} loadingText="Loading orders…" emptyText={empty} />

@@ -1,6 +1,7 @@
 import type { KyInstance } from 'ky';
 import type { ApiSuccess } from '../../contracts/http';
 import type { AdminOrder, AdminPayout, AdminStage, Page } from '../../contracts/lifecycle';
+import type { AdminArtist, ArtistListStatus } from '../../contracts/operations';
 import { createClient } from '../api/client';
 import { toApiError } from '../api/errors';
 import { adminApiBase } from './admin.api';
@@ -22,7 +23,16 @@ export interface AdminOrdersQuery {
   stage?: AdminStage;
   /** An order reference (OR…): only that order. */
   transaction?: string;
+  /** Part of a reference, a customer's email, or an artist's name or email. */
+  q?: string;
   cursor?: string | null;
+}
+
+export interface AdminArtistsQuery {
+  q?: string;
+  status?: ArtistListStatus;
+  cursor?: string | null;
+  limit?: number;
 }
 
 export interface PayoutsQuery {
@@ -52,6 +62,7 @@ export function adminOrdersApi(http: KyInstance) {
                 searchParams: params({
                   stage: query.stage,
                   transaction: query.transaction,
+                  q: query.q,
                   cursor: query.cursor,
                   limit: ADMIN_PAGE_SIZE,
                 }),
@@ -68,6 +79,28 @@ export function adminOrdersApi(http: KyInstance) {
         // An empty reason is left out: the reason is optional.
         http.post(`orders/${id}/cancel`, { json: reason ? { reason } : {} }).json<ActionAnswer<AdminOrder>>(),
       ),
+    reassign: (id: number, artistId: string) =>
+      call(() =>
+        http.post(`orders/${id}/reassign`, { json: { artist_id: artistId } }).json<ActionAnswer<AdminOrder>>(),
+      ),
+    artists: (query: AdminArtistsQuery) =>
+      call(
+        async () =>
+          (
+            await http
+              .get('artists', {
+                searchParams: params({
+                  q: query.q,
+                  status: query.status,
+                  cursor: query.cursor,
+                  limit: query.limit ?? ADMIN_PAGE_SIZE,
+                }),
+              })
+              .json<ApiSuccess<Page<AdminArtist>>>()
+          ).data,
+      ),
+    changeArtistStatus: (publicId: string, action: 'suspend' | 'reactivate', reason: string) =>
+      call(() => http.post(`artists/${publicId}/${action}`, { json: { reason } }).json<ActionAnswer<AdminArtist>>()),
     payouts: (query: PayoutsQuery) =>
       call(
         async () =>

@@ -11,6 +11,7 @@ import type {
 } from '../../contracts/artist';
 import type { AuthUser, LoginAnswer } from '../../contracts/auth';
 import type { ApiSuccess } from '../../contracts/http';
+import type { OpenWork } from '../../contracts/operations';
 import { call } from './call';
 
 /** The artist area of SPEC §7 (profile parts, songs, online switch) and DESIGN §3 (dashboard). */
@@ -35,6 +36,9 @@ export function artistApi(http: KyInstance) {
       call(() => data(http.patch('profile/featured-song', { json: { source } }).json<ApiSuccess<AuthUser>>())),
     deleteSong: (source: string) =>
       call(() => http.delete('profile/upload/song', { json: { source } }).json<{ message: string }>()),
+    /** What deactivating would do to each open order. */
+    openOrders: () =>
+      call(() => data(http.get('profile/open-orders').json<ApiSuccess<{ items: OpenWork[] }>>()).then((d) => d.items)),
     deactivate: () => call(() => http.patch('profile/deactivate').json<{ message: string }>()),
   };
 }

@@ -1,18 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
-import { confirmActionMachine } from '../../machines/confirm-action.machine';
-import { useAppActors } from '../actors/hooks';
-import { navigateTo } from '../actors/navigation';
-import { artistApi } from '../api/artist.api';
+import { useArtistDeactivation } from '../actors/artist-deactivation';
 import { MailPreferencesSection } from '../components/account/mail-preferences';
+import { DeactivateDialog } from '../components/artist/deactivate-dialog';
 import { PasswordForm, PayoutForm } from '../components/artist/part-forms';
 import { PartsList } from '../components/artist/parts-list';
 import { useApplicationForm } from '../components/artist/use-application-form';
 import { Button } from '../components/ui/button';
-import { ConfirmDialog } from '../components/ui/confirm-dialog';
-import { notify } from '../components/ui/toaster';
 
 export const Route = createFileRoute('/artist/account-settings')({
   staticData: { pageTitle: 'Account Settings', name: 'artist.account-settings', authUser: 'artist', layout: 'artist' },
@@ -20,24 +14,8 @@ export const Route = createFileRoute('/artist/account-settings')({
 });
 
 function AccountSettingsPage() {
-  const { api, session } = useAppActors();
   const { actor } = useApplicationForm();
-  const deactivate = useActorRef(
-    confirmActionMachine.provide({
-      actors: { runAction: fromPromise<unknown>(() => artistApi(api.for('artist')).deactivate()) },
-      actions: {
-        onDone: () => {
-          // The server revoked the token: end the session here and in the other tabs.
-          session.send({ type: 'account.deactivated' });
-          navigateTo('/', { replace: true });
-          notify.info('Your artist account has been deactivated.');
-        },
-        showErrorToast: (_, p) => notify.error(p.message),
-      },
-    }),
-  );
-  const confirming = useSelector(deactivate, (s) => s.hasTag('confirming'));
-  const busy = useSelector(deactivate, (s) => s.hasTag('busy'));
+  const deactivate = useArtistDeactivation();
 
   return (
     <div className={css({ display: 'grid', gap: '6' })}>
@@ -69,21 +47,14 @@ function AccountSettingsPage() {
           Deactivate account
         </h2>
         <p className={css({ color: 'fg.muted', my: '2' })}>
-          You go offline, customers no longer find you, and you are signed out.
+          You go offline, customers no longer find you, and you are signed out. Offers you have not answered are
+          withdrawn, and orders you are working on go back to their customers to choose another artist.
         </p>
         <Button color="danger" onClick={() => deactivate.send({ type: 'user.request' })}>
           Deactivate my account
         </Button>
       </section>
-      <ConfirmDialog
-        open={confirming}
-        busy={busy}
-        title="Deactivate your account?"
-        message="You will be signed out and your profile will no longer show to customers."
-        confirmLabel="Deactivate"
-        onConfirm={() => deactivate.send({ type: 'user.confirm' })}
-        onCancel={() => deactivate.send({ type: 'user.cancel' })}
-      />
+      <DeactivateDialog actor={deactivate} />
     </div>
   );
 }

@@ -71,6 +71,9 @@ const senders: Record<LifecycleEventType, LifecycleRole[]> = {
   customer_rated: ['customer'],
   customer_rebooked: ['customer'],
   cancelled: ['customer', 'admin'],
+  // The artist deactivates, or an admin suspends them (decisions.md: a departure from DESIGN §4).
+  artist_left: ['artist', 'admin'],
+  admin_reassigned: ['admin'],
 };
 const EVENT_TYPES = Object.keys(senders) as LifecycleEventType[];
 
@@ -94,6 +97,18 @@ const offerCloses = (by: LifecycleRole[]): Move[] => [
   { by, to: 'needs_artist', counters: closeAll },
 ];
 
+const oneOffer = () => ({ openOffers: 1 });
+/**
+ * Taken work loses its artist: when they leave, the customer chooses again; when it is overdue, an
+ * admin may offer it to another artist.
+ */
+const artistGoes: Partial<Record<LifecycleEventType, Move[]>> = {
+  artist_left: [{ by: ['artist', 'admin'], to: 'needs_artist' }],
+  admin_reassigned: [
+    { by: ['admin'], when: (_, e) => e.type === 'admin_reassigned' && e.overdue, to: 'offered', counters: oneOffer },
+  ],
+};
+
 /** Which (state, event, role, counters) moves where. Anything not listed is refused. */
 const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
   awaiting_payment: {
@@ -106,6 +121,8 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
     artist_accepted: [{ by: ['artist'], to: 'in_progress', counters: closeAll }],
     artist_declined: offerCloses(['artist']),
     offer_expired: offerCloses(['system']),
+    // A departing artist's open offer closes like a decline.
+    artist_left: offerCloses(['artist', 'admin']),
     cancelled: [{ by: ['customer', 'admin'], to: 'cancelled', counters: closeAll }],
   },
   needs_artist: {
@@ -117,12 +134,15 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
         counters: (_, e) => ({ openOffers: e.type === 'customer_rebooked' ? e.offers : 0 }),
       },
     ],
+    // The admin offers the order to one artist of their choice.
+    admin_reassigned: [{ by: ['admin'], to: 'offered', counters: oneOffer }],
     cancelled: [{ by: ['customer', 'admin'], to: 'cancelled' }],
   },
   in_progress: {
     recording_uploaded: [{ by: ['artist'], to: 'in_validation' }],
     // Work has started: only an admin may cancel (an overdue order).
     cancelled: [{ by: ['admin'], to: 'cancelled' }],
+    ...artistGoes,
   },
   in_validation: {
     admin_validated: [{ by: ['admin'], to: 'delivered' }],
@@ -132,6 +152,7 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
   in_revision: {
     recording_uploaded: [{ by: ['artist'], to: 'in_validation' }],
     cancelled: [{ by: ['admin'], to: 'cancelled' }],
+    ...artistGoes,
   },
   delivered: {
     customer_accepted: [{ by: ['customer'], to: 'completed.unrated' }],
@@ -172,19 +193,26 @@ function expectedAllowed(state: StateKey, counters: Counters, role: LifecycleRol
 
 // ---- Events, facts and snapshots -----------------------------------------------------------------
 
-function eventOf(type: LifecycleEventType, role: LifecycleRole, offers = 1): OrderLifecycleEvent {
-  return type === 'customer_rebooked' ? { type, role, offers } : { type, role };
+function eventOf(type: LifecycleEventType, role: LifecycleRole, offers = 1, overdue = false): OrderLifecycleEvent {
+  if (type === 'customer_rebooked') return { type, role, offers };
+  if (type === 'admin_reassigned') return { type, role, overdue };
+  return { type, role };
 }
 
-/** Every event type from every role; rebookings naming 0 to 3 artists. */
-const events: OrderLifecycleEvent[] = EVENT_TYPES.flatMap((type) =>
-  type === 'customer_rebooked'
-    ? [0, 1, 2, 3].flatMap((offers) => ROLES.map((role) => eventOf(type, role, offers)))
-    : ROLES.map((role) => eventOf(type, role)),
-);
+/** Every event type from every role; rebookings naming 0 to 3 artists; reassignments of work on time and overdue. */
+const events: OrderLifecycleEvent[] = EVENT_TYPES.flatMap((type) => {
+  if (type === 'customer_rebooked')
+    return [0, 1, 2, 3].flatMap((offers) => ROLES.map((role) => eventOf(type, role, offers)));
+  if (type === 'admin_reassigned')
+    return [false, true].flatMap((overdue) => ROLES.map((role) => eventOf(type, role, 1, overdue)));
+  return ROLES.map((role) => eventOf(type, role));
+});
 
-const label = (e: OrderLifecycleEvent) =>
-  `${e.type}(${e.role}${e.type === 'customer_rebooked' ? `, ${e.offers} offer${e.offers === 1 ? '' : 's'}` : ''})`;
+const label = (e: OrderLifecycleEvent) => {
+  if (e.type === 'customer_rebooked') return `${e.type}(${e.role}, ${e.offers} offer${e.offers === 1 ? '' : 's'})`;
+  if (e.type === 'admin_reassigned') return `${e.type}(${e.role}, ${e.overdue ? 'overdue' : 'on time'})`;
+  return `${e.type}(${e.role})`;
+};
 
 const stateKeyOf = (s: OrderLifecycleSnapshot) => leafKey(s.value) as StateKey;
 const statusOf = (key: StateKey) => (key.startsWith('completed') ? 'completed' : key) as OrderStatus;
@@ -292,7 +320,8 @@ const stateExpectations: Record<string, (s: OrderLifecycleSnapshot) => void> = {
   offered: (s) => {
     expectAsTheTableSays(s);
     expect(s.context.openOffers).toBeGreaterThanOrEqual(1);
-    expect(s.context.revisionsUsed).toBe(0);
+    // Revisions are used only after a delivery; reassigned work keeps what was used before.
+    expect(s.context.revisionsUsed).toBeLessThanOrEqual(s.context.revisionLimit);
   },
   needs_artist: (s) => {
     noOpenOffers(s);
@@ -422,8 +451,12 @@ describe('orderLifecycleMachine: model-based paths', () => {
   const journeyStart: OrderLifecycleInput = { openOffers: 2, revisionLimit: 1 };
   const journeys = getSimplePaths(orderLifecycleMachine, {
     input: journeyStart,
-    // Only events some role may send: the others change nothing and only multiply the paths.
-    events: events.filter((e) => senders[e.type].includes(e.role)),
+    // Only events some role may send: the others change nothing and only multiply the paths. An
+    // artist leaving and a reassignment loop back to an earlier step: with them the simple journeys
+    // number in the tens of thousands, so they are played by the transition paths above instead.
+    events: events.filter(
+      (e) => senders[e.type].includes(e.role) && e.type !== 'artist_left' && e.type !== 'admin_reassigned',
+    ),
     serializeState,
     limit,
   }).filter((p) => p.state.matches('completed') || p.state.matches('cancelled'));
@@ -734,6 +767,74 @@ describe('orderLifecycleMachine: cancelling', () => {
   });
 });
 
+describe('orderLifecycleMachine: an artist leaves; an admin reassigns', () => {
+  it.each(['in_progress', 'in_revision'] as const)('taken work in %s goes back to the customer to rebook', (status) => {
+    for (const role of ['artist', 'admin'] as const) {
+      const f = facts(status, { revisions_used: 1 });
+      expect(decide(f, eventOf('artist_left', role))).toEqual({
+        ok: true,
+        facts: { ...f, status: 'needs_artist' },
+        changed: true,
+      });
+    }
+    expect(decide(facts(status), eventOf('artist_left', 'customer'))).toEqual({ ok: false, reason: 'role' });
+    // The customer's rebook path is open afterwards.
+    expect(allowedEvents(facts('needs_artist'), 'customer')).toContain('customer_rebooked');
+  });
+
+  it('work with a recording waiting or delivered stays with its artist', () => {
+    for (const status of ['in_validation', 'delivered', 'completed', 'cancelled'] as const)
+      expect(decide(facts(status), eventOf('artist_left', 'artist')), status).toEqual({ ok: false, reason: 'state' });
+  });
+
+  it("a departing artist's open offer closes like a decline", () => {
+    expect(decide(facts('offered', { open_offers: 2 }), eventOf('artist_left', 'admin'))).toEqual({
+      ok: true,
+      facts: facts('offered', { open_offers: 1 }),
+      changed: false,
+    });
+    expect(decide(facts('offered'), eventOf('artist_left', 'artist'))).toMatchObject({
+      ok: true,
+      facts: { status: 'needs_artist', open_offers: 0 },
+    });
+  });
+
+  it('an admin reassigns an order needing an artist, or overdue work, as one new offer', () => {
+    for (const overdue of [false, true])
+      expect(decide(facts('needs_artist'), eventOf('admin_reassigned', 'admin', 1, overdue))).toMatchObject({
+        ok: true,
+        facts: { status: 'offered', open_offers: 1 },
+      });
+    for (const status of ['in_progress', 'in_revision'] as const) {
+      expect(decide(facts(status), eventOf('admin_reassigned', 'admin', 1, false)), status).toEqual({
+        ok: false,
+        reason: 'state',
+      });
+      expect(decide(facts(status), eventOf('admin_reassigned', 'admin', 1, true)), status).toMatchObject({
+        ok: true,
+        facts: { status: 'offered', open_offers: 1 },
+      });
+    }
+    for (const status of [
+      'awaiting_payment',
+      'offered',
+      'in_validation',
+      'delivered',
+      'completed',
+      'cancelled',
+    ] as const)
+      expect(decide(facts(status), eventOf('admin_reassigned', 'admin', 1, true)), status).toEqual({
+        ok: false,
+        reason: 'state',
+      });
+    for (const role of ['customer', 'artist', 'system'] as const)
+      expect(decide(facts('needs_artist'), eventOf('admin_reassigned', role, 1, true)), role).toEqual({
+        ok: false,
+        reason: 'role',
+      });
+  });
+});
+
 // ---- The pure helpers ----------------------------------------------------------------------------
 
 describe('order lifecycle helpers', () => {
@@ -779,13 +880,20 @@ describe('order lifecycle helpers', () => {
     expect(allowedEvents(facts('offered', { open_offers: 2 }), 'artist')).toEqual([
       'artist_accepted',
       'artist_declined',
+      'artist_left',
     ]);
     expect(allowedEvents(facts('offered'), 'system')).toEqual(['offer_expired']);
     expect(allowedEvents(facts('needs_artist'), 'customer')).toEqual(['customer_rebooked', 'cancelled']);
     expect(allowedEvents(facts('in_progress'), 'customer')).toEqual([]);
-    expect(allowedEvents(facts('in_progress'), 'admin')).toEqual(['cancelled']);
+    expect(allowedEvents(facts('in_progress'), 'admin')).toEqual(['cancelled', 'artist_left']);
+    expect(allowedEvents(facts('in_progress'), 'admin', { overdue: true })).toEqual([
+      'cancelled',
+      'artist_left',
+      'admin_reassigned',
+    ]);
+    expect(allowedEvents(facts('needs_artist'), 'admin')).toEqual(['cancelled', 'admin_reassigned']);
     expect(allowedEvents(facts('in_validation'), 'admin')).toEqual(['admin_validated', 'admin_requested_revision']);
-    expect(allowedEvents(facts('in_revision'), 'artist')).toEqual(['recording_uploaded']);
+    expect(allowedEvents(facts('in_revision'), 'artist')).toEqual(['recording_uploaded', 'artist_left']);
     expect(allowedEvents(facts('completed'), 'customer')).toEqual(['customer_rated']);
     expect(allowedEvents(facts('completed', { rated: true }), 'customer')).toEqual([]);
   });

@@ -922,6 +922,14 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       'application approved': [['artist', 'application_approved']],
       'application rejected': [['artist', 'application_rejected']],
       'application sent for review': [['admins', 'application_received']],
+      // Operations: the artist who took the order leaves; an admin gives overdue work to another artist.
+      'artist_left with the work taken': [['customer', 'rejected_by_artist']],
+      'admin_reassigned overdue work': [
+        ['new artists', 'new_order'],
+        ['customer', 'order_reassigned'],
+        ['artist', 'order_reassigned'],
+      ],
+      'artist suspended': [['artist', 'artist_suspended']],
     };
 
     it('the table names every notification type', () => {
@@ -1094,6 +1102,45 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
         { customer: [working.customer.id], artist: [working.artist.id] },
         working.reference,
       );
+    });
+
+    it('an artist leaving, a reassignment and a suspension tell the right people', async () => {
+      const working = await inProgress(1);
+      const ref = working.reference;
+      const due = await h.database.db
+        .selectFrom('orders')
+        .select('due_at')
+        .where('id', '=', working.id)
+        .executeTakeFirstOrThrow();
+      h.clock.set(Date.parse(due.due_at as string) + 1000);
+      await admin.renew();
+      const next = await makeRatedArtist(h);
+      expectSent(
+        'admin_reassigned overdue work',
+        await written(async () => {
+          const answer = await post(`${ADMIN}/orders/${working.id}/reassign`, { artist_id: next.user_id }, admin.token);
+          expect(answer.status, answer.text).toBe(200);
+        }),
+        { customer: [working.customer.id], artist: [working.artist.id], 'new artists': [next.id] },
+        ref,
+      );
+      expect((await post(`${A}/orders/${working.id}/accept`, undefined, next.token)).status).toBe(200);
+      expectSent(
+        'artist_left with the work taken',
+        await written(async () => {
+          const answer = await h.call('PATCH', `${A}/profile/deactivate`, undefined, { token: next.token });
+          expect(answer.status, answer.text).toBe(200);
+        }),
+        { customer: [working.customer.id] },
+        ref,
+      );
+      const idle = await makeRatedArtist(h);
+      const rows = await written(async () => {
+        const answer = await post(`${ADMIN}/artists/${idle.user_id}/suspend`, { reason: 'Test' }, admin.token);
+        expect(answer.status, answer.text).toBe(200);
+      });
+      expectSent('artist suspended', rows, { artist: [idle.id] });
+      expect(rows[0]?.order_id).toBeNull();
     });
 
     it("an application's approval tells the artist", async () => {

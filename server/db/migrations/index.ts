@@ -6,6 +6,7 @@ import { orderTables } from './0003-orders';
 import { lifecycleTables } from './0004-lifecycle';
 import { mailTables } from './0006-mail';
 import { catalogVersion } from './0007-catalog-version';
+import { artistSuspensionTables } from './0009-artist-suspensions';
 
 // Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
 // Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
@@ -16,6 +17,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0004-lifecycle': lifecycleTables,
   '0006-mail': mailTables,
   '0007-catalog-version': catalogVersion,
+  '0009-artist-suspensions': artistSuspensionTables,
 };
 
 export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;

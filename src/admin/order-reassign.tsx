@@ -1,0 +1,165 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef } from 'react';
+import { css } from 'styled-system/css';
+import { fromPromise } from 'xstate';
+import type { AdminOrder } from '../../contracts/lifecycle';
+import type { AdminArtist } from '../../contracts/operations';
+import {
+  adminReassignMachine,
+  type ReassignAnswer,
+  type ReassignInput,
+  type SearchArtistsInput,
+} from '../../machines/admin-reassign.machine';
+import { allowedEvents } from '../../machines/order-lifecycle';
+import { Button } from '../components/ui/button';
+import { TextField } from '../components/ui/field';
+import { Modal } from '../components/ui/modal';
+import { notify } from '../components/ui/toaster';
+import { getAdminOrdersApi } from './orders.api';
+import { panel } from './paged-list';
+
+const muted = css({ color: 'fg.muted' });
+
+/**
+ * Giving the order to another artist: offered when the lifecycle machine lets an admin reassign it
+ * (it needs an artist, or the work is overdue). The dialog searches approved, active artists.
+ */
+export function OrderReassign({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
+  const changedRef = useRef(onChanged);
+  changedRef.current = onChanged;
+  const machine = useMemo(() => {
+    const api = getAdminOrdersApi();
+    return adminReassignMachine.provide({
+      actors: {
+        searchArtists: fromPromise<AdminArtist[], SearchArtistsInput>(
+          async ({ input }) => (await api.artists({ q: input.query || undefined, status: 'active', limit: 20 })).items,
+        ),
+        reassign: fromPromise<ReassignAnswer, ReassignInput>(({ input }) =>
+          api.reassign(input.orderId, input.artistId),
+        ),
+      },
+      actions: {
+        showSuccessToast: (_, p) => notify.success(p.message),
+        showErrorToast: (_, p) => notify.error(p.message),
+        reload: () => changedRef.current(),
+      },
+    });
+  }, []);
+  const actor = useActorRef(machine, { input: { orderId: order.id } });
+  const open = useSelector(actor, (s) => s.hasTag('dialogOpen'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const searching = useSelector(actor, (s) => s.hasTag('searching'));
+  const { query, candidates, searchError, chosen, errors } = useSelector(actor, (s) => s.context);
+
+  if (!allowedEvents(order.lifecycle, 'admin', { overdue: order.overdue }).includes('admin_reassigned')) return null;
+  const current = order.artist?.id;
+  const choices = candidates.filter((a) => a.user_id !== current);
+  const chooseError = errors.artist_id?.[0];
+  return (
+    <div
+      data-testid="order-reassign"
+      className={`${panel} ${css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', p: '4' })}`}
+    >
+      <p className={css({ flex: '1', minW: '12rem' })}>
+        {order.status === 'needs_artist'
+          ? 'No artist has this order. You can offer it to an artist of your choice.'
+          : `This order is overdue. You can take it from ${order.artist?.stage_name ?? 'its artist'} and offer it to another artist.`}
+      </p>
+      <Button color="primary" onClick={() => actor.send({ type: 'user.open' })}>
+        Give to another artist
+      </Button>
+      <Modal
+        open={open}
+        onClose={() => actor.send({ type: 'user.dismiss' })}
+        title="Give to another artist"
+        description={`${order.reference} becomes an offer to the artist you choose; they have the usual time to accept. The customer is told.`}
+        staticBackdrop={busy}
+        footer={
+          <>
+            <Button color="text" onClick={() => actor.send({ type: 'user.dismiss' })} disabled={busy}>
+              Cancel
+            </Button>
+            <Button color="primary" onClick={() => actor.send({ type: 'user.confirm' })} loading={busy}>
+              Offer the order
+            </Button>
+          </>
+        }
+      >
+        <form
+          aria-label="Find an artist"
+          noValidate
+          className={css({ display: 'flex', gap: '2', alignItems: 'flex-end', flexWrap: 'wrap' })}
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'user.search' });
+          }}
+        >
+          <div className={css({ flex: '1', minW: '10rem' })}>
+            <TextField
+              label="Search artists"
+              name="artist-search"
+              type="search"
+              autoComplete="off"
+              value={query}
+              hint="Stage name, name or email"
+              onValueChange={(value) => actor.send({ type: 'query.changed', value })}
+            />
+          </div>
+          <Button type="submit" color="secondary" loading={searching} className={css({ mb: '4' })}>
+            Search
+          </Button>
+        </form>
+        <fieldset aria-describedby={chooseError ? 'reassign-choice-error' : undefined}>
+          <legend className={css({ fontWeight: 'semibold', mb: '2' })}>Approved, active artists</legend>
+          {chooseError ? (
+            <p id="reassign-choice-error" role="alert" className={css({ color: 'danger.fg', mb: '2' })}>
+              {chooseError}
+            </p>
+          ) : null}
+          {searching ? (
+            <p role="status" className={muted}>
+              Searching…
+            </p>
+          ) : searchError ? (
+            <p role="alert">{searchError}</p>
+          ) : choices.length === 0 ? (
+            <p className={muted}>No approved, active artist matches.</p>
+          ) : (
+            <ul className={css({ display: 'grid', gap: '1', maxH: '16rem', overflowY: 'auto' })}>
+              {choices.map((artist) => (
+                <li key={artist.user_id}>
+                  <label
+                    className={css({
+                      display: 'flex',
+                      gap: '2',
+                      alignItems: 'center',
+                      p: '2',
+                      borderRadius: 'md',
+                      cursor: 'pointer',
+                      _hover: { bg: 'gray.50' },
+                    })}
+                  >
+                    <input
+                      type="radio"
+                      name="reassign-artist"
+                      value={artist.user_id}
+                      checked={chosen === artist.user_id}
+                      onChange={() => actor.send({ type: 'artist.chosen', id: artist.user_id })}
+                    />
+                    <span className={css({ overflowWrap: 'anywhere' })}>
+                      <span className={css({ fontWeight: 'semibold' })}>{artist.stage_name ?? artist.name}</span>{' '}
+                      <span className={muted}>
+                        · {artist.email}
+                        {artist.is_online ? ' · online' : ' · offline'}
+                      </span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+      </Modal>
+    </div>
+  );
+}
