@@ -30,6 +30,8 @@ export const eventRoles = {
   customer_rated: ['customer'],
   customer_rebooked: ['customer'],
   cancelled: ['customer', 'admin'],
+  /** The provider refunded or charged back a succeeded payment: the order stops. */
+  payment_reversed: ['system'],
 } as const satisfies Record<string, readonly LifecycleRole[]>;
 
 export type LifecycleEventType = keyof typeof eventRoles;
@@ -42,7 +44,8 @@ export type ArtistStage = (typeof artistStages)[number];
 /** The statuses each stage lists. `new` lists orders with this artist's offer still pending. */
 export const stageStatuses: Record<ArtistStage, readonly OrderStatus[]> = {
   new: ['offered'],
-  ongoing: ['in_progress'],
+  // A disputed order stays in the artist's Ongoing list, marked on hold.
+  ongoing: ['in_progress', 'disputed'],
   validation: ['in_validation', 'delivered'],
   revision: ['in_revision'],
   completed: ['completed'],
@@ -67,6 +70,7 @@ export const lifecycleMessages = {
     customer_rated: 'You can rate the song once, after accepting it.',
     customer_rebooked: 'This order does not need another artist.',
     cancelled: 'This order can no longer be cancelled.',
+    payment_reversed: 'This order has no payment to reverse.',
   } satisfies Record<LifecycleEventType, string>,
   noRevisionsLeft: 'You have used all the revisions this order includes.',
   offerExpired: 'This offer has expired.',

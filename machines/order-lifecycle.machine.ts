@@ -73,6 +73,8 @@ export const orderLifecycleMachine = setup({
           { guard: 'byRightRole', target: 'needs_artist', actions: 'closeAllOffers' },
         ],
         cancelled: { guard: 'byRightRole', target: 'cancelled', actions: 'closeAllOffers' },
+        // The provider took the money back before anyone started: the order stops.
+        payment_reversed: { guard: 'byRightRole', target: 'cancelled', actions: 'closeAllOffers' },
       },
     },
     needs_artist: {
@@ -87,6 +89,8 @@ export const orderLifecycleMachine = setup({
           },
         },
         cancelled: { guard: 'byRightRole', target: 'cancelled' },
+        // The provider took the money back before anyone started: the order stops.
+        payment_reversed: { guard: 'byRightRole', target: 'cancelled' },
       },
     },
     in_progress: {
@@ -94,6 +98,8 @@ export const orderLifecycleMachine = setup({
       on: {
         recording_uploaded: { guard: 'byRightRole', target: 'in_validation' },
         cancelled: { guard: 'byAdmin', target: 'cancelled' },
+        // The money went back after an artist started: work stops and an admin settles it.
+        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
       },
     },
     in_validation: {
@@ -101,6 +107,8 @@ export const orderLifecycleMachine = setup({
       on: {
         admin_validated: { guard: 'byRightRole', target: 'delivered' },
         admin_requested_revision: { guard: 'byRightRole', target: 'in_revision' },
+        // The money went back after an artist started: work stops and an admin settles it.
+        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
       },
     },
     in_revision: {
@@ -108,6 +116,8 @@ export const orderLifecycleMachine = setup({
       on: {
         recording_uploaded: { guard: 'byRightRole', target: 'in_validation' },
         cancelled: { guard: 'byAdmin', target: 'cancelled' },
+        // The money went back after an artist started: work stops and an admin settles it.
+        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
       },
     },
     delivered: {
@@ -115,16 +125,29 @@ export const orderLifecycleMachine = setup({
       on: {
         customer_accepted: { guard: 'byRightRole', target: 'completed' },
         customer_rejected: { guard: 'hasRevisionsLeft', target: 'in_revision', actions: 'useRevision' },
+        // The money went back after an artist started: work stops and an admin settles it.
+        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
       },
     },
     completed: {
       meta: meta({ step: 5, customer: 'Completed', artistStage: 'completed' }),
       initial: 'unrated',
+      on: {
+        // A chargeback after completion: the artist's payout is held until an admin settles it.
+        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
+      },
       states: {
         unrated: {
           on: { customer_rated: { guard: 'byRightRole', target: 'rated' } },
         },
         rated: {},
+      },
+    },
+    disputed: {
+      meta: meta({ step: -1, customer: 'On hold: the payment was reversed', artistStage: 'ongoing' }),
+      description: 'The payment was refunded or charged back after work started. No payout is released.',
+      on: {
+        cancelled: { guard: 'byAdmin', target: 'cancelled' },
       },
     },
     cancelled: {

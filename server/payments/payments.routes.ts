@@ -127,7 +127,18 @@ export function createPaymentRoutes(provider: PaymentProvider): Hono<AppEnv> {
         const action = (await readCallbackForm(c.req.raw)).action;
         const payment = await findPaymentByTxnid(db, c.req.param('txnid'));
         if (payment?.provider !== 'sandbox') return notFoundPage(c);
-        if (action !== 'pay' && action !== 'fail' && action !== 'cancel') {
+        if (payment.status === 'voided') {
+          // The order was paid by another checkout or cancelled: this one takes no money.
+          return c.html(
+            sandboxMessagePage(
+              'This checkout is closed',
+              'The order was already paid or cancelled, so this payment can no longer be made. Nothing was charged.',
+            ),
+            409,
+            htmlHeaders,
+          );
+        }
+        if (action !== 'pay' && action !== 'fail' && action !== 'cancel' && action !== 'chargeback') {
           return c.html(
             sandboxMessagePage('Choose an option', 'Use one of the buttons on the payment page.'),
             400,

@@ -51,6 +51,7 @@ const STATE_KEYS: StateKey[] = [
   'delivered',
   'completed.unrated',
   'completed.rated',
+  'disputed',
   'cancelled',
 ];
 
@@ -70,6 +71,7 @@ const senders: Record<LifecycleEventType, LifecycleRole[]> = {
   customer_rated: ['customer'],
   customer_rebooked: ['customer'],
   cancelled: ['customer', 'admin'],
+  payment_reversed: ['system'],
 };
 const EVENT_TYPES = Object.keys(senders) as LifecycleEventType[];
 
@@ -106,6 +108,8 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
     artist_declined: offerCloses(['artist']),
     offer_expired: offerCloses(['system']),
     cancelled: [{ by: ['customer', 'admin'], to: 'cancelled', counters: closeAll }],
+    // A chargeback or provider refund: before work starts the order is cancelled, after it is disputed.
+    payment_reversed: [{ by: ['system'], to: 'cancelled', counters: closeAll }],
   },
   needs_artist: {
     customer_rebooked: [
@@ -117,20 +121,24 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
       },
     ],
     cancelled: [{ by: ['customer', 'admin'], to: 'cancelled' }],
+    payment_reversed: [{ by: ['system'], to: 'cancelled' }],
   },
   in_progress: {
     recording_uploaded: [{ by: ['artist'], to: 'in_validation' }],
     // Work has started: only an admin may cancel (an overdue order).
     cancelled: [{ by: ['admin'], to: 'cancelled' }],
+    payment_reversed: [{ by: ['system'], to: 'disputed' }],
   },
   in_validation: {
     admin_validated: [{ by: ['admin'], to: 'delivered' }],
     // The admin's request does not use the customer's revisions.
     admin_requested_revision: [{ by: ['admin'], to: 'in_revision' }],
+    payment_reversed: [{ by: ['system'], to: 'disputed' }],
   },
   in_revision: {
     recording_uploaded: [{ by: ['artist'], to: 'in_validation' }],
     cancelled: [{ by: ['admin'], to: 'cancelled' }],
+    payment_reversed: [{ by: ['system'], to: 'disputed' }],
   },
   delivered: {
     customer_accepted: [{ by: ['customer'], to: 'completed.unrated' }],
@@ -142,11 +150,19 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
         counters: (c) => ({ revisionsUsed: c.revisionsUsed + 1 }),
       },
     ],
+    payment_reversed: [{ by: ['system'], to: 'disputed' }],
   },
   'completed.unrated': {
     customer_rated: [{ by: ['customer'], to: 'completed.rated' }],
+    payment_reversed: [{ by: ['system'], to: 'disputed' }],
   },
-  'completed.rated': {},
+  'completed.rated': {
+    payment_reversed: [{ by: ['system'], to: 'disputed' }],
+  },
+  // Only an admin settles a dispute, by cancelling.
+  disputed: {
+    cancelled: [{ by: ['admin'], to: 'cancelled' }],
+  },
   cancelled: {},
 };
 
@@ -305,6 +321,12 @@ const stateExpectations: Record<string, (s: OrderLifecycleSnapshot) => void> = {
   'completed.rated': (s) => {
     noOpenOffers(s);
     expect(factsOf(s).rated).toBe(true);
+  },
+  // Work stopped by a chargeback: only an admin's cancel moves it on.
+  disputed: (s) => {
+    noOpenOffers(s);
+    expect(s.status).toBe('active');
+    expect(allowedEvents(factsOf(s), 'admin')).toEqual(['cancelled']);
   },
   cancelled: (s) => {
     noOpenOffers(s);
@@ -689,7 +711,7 @@ describe('orderLifecycleMachine: cancelling', () => {
   /** SPEC/DESIGN §4: the customer before work starts; an admin also while an artist works (overdue). */
   const mayCancel: Record<'customer' | 'admin', StateKey[]> = {
     customer: ['awaiting_payment', 'offered', 'needs_artist'],
-    admin: ['awaiting_payment', 'offered', 'needs_artist', 'in_progress', 'in_revision'],
+    admin: ['awaiting_payment', 'offered', 'needs_artist', 'in_progress', 'in_revision', 'disputed'],
   };
 
   it.each(STATE_KEYS)('in %s', (key) => {
@@ -774,7 +796,9 @@ describe('order lifecycle helpers', () => {
       'artist_accepted',
       'artist_declined',
     ]);
-    expect(allowedEvents(facts('offered'), 'system')).toEqual(['offer_expired']);
+    expect(allowedEvents(facts('offered'), 'system')).toEqual(['offer_expired', 'payment_reversed']);
+    expect(allowedEvents(facts('delivered'), 'system')).toEqual(['payment_reversed']);
+    expect(allowedEvents(facts('disputed'), 'admin')).toEqual(['cancelled']);
     expect(allowedEvents(facts('needs_artist'), 'customer')).toEqual(['customer_rebooked', 'cancelled']);
     expect(allowedEvents(facts('in_progress'), 'customer')).toEqual([]);
     expect(allowedEvents(facts('in_progress'), 'admin')).toEqual(['cancelled']);

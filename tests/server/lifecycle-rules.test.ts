@@ -907,6 +907,14 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
         ['artist', 'cancelled_order'],
       ],
       'application approved': [['artist', 'application_approved']],
+      // Money (payments-money.test.ts plays each of these through real callbacks and admin calls).
+      'payment after the order was cancelled or paid': [['customer', 'refund_recorded']],
+      'refund marked paid': [['customer', 'refund_paid']],
+      'chargeback after work started': [
+        ['artist', 'order_disputed'],
+        ['admins', 'order_disputed'],
+      ],
+      'payout marked paid': [['artist', 'payout_paid']],
     };
 
     it('the table names every notification type', () => {

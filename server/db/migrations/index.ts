@@ -4,6 +4,7 @@ import { authTables } from './0001-auth';
 import { artistTables } from './0002-artists';
 import { orderTables } from './0003-orders';
 import { lifecycleTables } from './0004-lifecycle';
+import { moneyTables } from './0005-money';
 
 // Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
 // Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
@@ -12,6 +13,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0002-artists': artistTables,
   '0003-orders': orderTables,
   '0004-lifecycle': lifecycleTables,
+  '0005-money': moneyTables,
 };
 
 export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;
