@@ -156,7 +156,8 @@ function textsOf(order: OrderRow) {
   };
 }
 
-async function notify(trx: Trx, order: OrderRow, userIds: number[], type: NotificationType, at: string) {
+/** Notifications about one order to these people, in the caller's transaction; answers who to wake. */
+export async function notifyAbout(trx: Trx, order: OrderRow, userIds: number[], type: NotificationType, at: string) {
   const rows = userIds.map((userId) => ({ userId, type, orderId: order.id, ...notificationTexts[type](textsOf(order)) }));
   return insertNotifications(trx, rows, at);
 }
@@ -201,7 +202,7 @@ async function recordRefund(
     payload: { payment_id: payment.id, reason },
     at: iso,
   });
-  return notify(trx, order, [order.customer_id], 'refund_recorded', iso);
+  return notifyAbout(trx, order, [order.customer_id], 'refund_recorded', iso);
 }
 
 /**
