@@ -20,6 +20,7 @@ import { type Clock, systemClock } from './services/clock';
 import { resolveJwtSecret } from './services/jwt-secret';
 import { createLogger, type Logger } from './services/logger';
 import { createMailer } from './services/mail';
+import { applyServerTimeouts } from './http/timeouts';
 import { pruneExpired } from './services/maintenance';
 import { createPasswordHasher } from './services/passwords';
 import { createPayoutCipher } from './services/payout-cipher';
@@ -127,6 +128,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     server = await new Promise<Server>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, hostname: config.host, port }, () => resolve(started as Server));
+      applyServerTimeouts(started as Server);
       started.once('error', reject);
     });
   } catch (error) {

@@ -10,6 +10,7 @@ import type { RateState } from '../services/rate-limit';
 import { createAccount } from '../users/accounts';
 import { toAuthUser } from '../users/auth-user';
 import { findUserByEmail, findUsersByEmail, normaliseEmail, updateUser } from '../users/users.repository';
+import { endSession } from '../notifications/stream-sessions';
 import { authRateRules } from './rate-rules';
 import { activeAccountFor, bearerToken, currentAuth, unauthenticated } from './require-auth';
 
@@ -110,7 +111,10 @@ export function me(c: AppContext) {
 }
 
 export async function logout(c: AppContext) {
-  await c.var.tokens.revoke(currentAuth(c).claims);
+  const { claims } = currentAuth(c);
+  await c.var.tokens.revoke(claims);
+  // The session's notification streams and stream tokens end with it.
+  await endSession(c.var.db, c.var.hub, claims);
   return ok(c, null, serverMessages.loggedOut);
 }
 

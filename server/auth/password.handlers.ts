@@ -114,6 +114,8 @@ export async function resetPassword(c: AppContext, area: AccountType, body: Rese
     return true;
   });
   if (!changed) throw resetInvalid();
+  // Every session ended with the new token version: wake their notification streams to close.
+  c.var.hub.publish([reset.user_id]);
   // The owner proved control of the mailbox: lift the slow-down and this client's lockout.
   const rules = authRateRules(config.rateLimits);
   await rateLimiter.reset(rules.loginAccountSlowdown, reset.email);

@@ -65,6 +65,8 @@ export async function changeOwnPassword<R extends { user: UserRow }>(
     return options.finish(trx, user.id, now);
   });
   const issued = await tokens.continueSession(claims, result.user);
+  // Open notification streams check the token version when woken: the old ones end now.
+  c.var.hub.publish([user.id]);
   return { result, token: issued.token };
 }
 
