@@ -47,6 +47,7 @@ import { Route as OrderOccasionRouteImport } from './routes/order.occasion'
 import { Route as OrderReviewRouteImport } from './routes/order.review'
 import { Route as OrderSongRouteImport } from './routes/order.song'
 import { Route as OrderStoryRouteImport } from './routes/order.story'
+import { Route as PayOrderIdRouteImport } from './routes/pay.$orderId'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin._console.payouts'
 import { Route as AdminConsoleValidationRouteImport } from './routes/admin._console.validation'
 import { Route as CustomerAccountIndexRouteImport } from './routes/customer.account.index'
@@ -248,6 +249,11 @@ const OrderStoryRoute = OrderStoryRouteImport.update({
   path: '/order/story',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PayOrderIdRoute = PayOrderIdRouteImport.update({
+  id: '/pay/$orderId',
+  path: '/pay/$orderId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminConsolePayoutsRoute = AdminConsolePayoutsRouteImport.update({
   id: '/payouts',
   path: '/payouts',
@@ -342,6 +348,7 @@ export interface FileRoutesByFullPath {
   '/order/review': typeof OrderReviewRoute
   '/order/song': typeof OrderSongRoute
   '/order/story': typeof OrderStoryRoute
+  '/pay/$orderId': typeof PayOrderIdRoute
   '/admin/': typeof AdminIndexRoute
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
@@ -391,6 +398,7 @@ export interface FileRoutesByTo {
   '/order/review': typeof OrderReviewRoute
   '/order/song': typeof OrderSongRoute
   '/order/story': typeof OrderStoryRoute
+  '/pay/$orderId': typeof PayOrderIdRoute
   '/artist': typeof ArtistIndexRoute
   '/customer': typeof CustomerIndexRoute
   '/order': typeof OrderIndexRoute
@@ -442,6 +450,7 @@ export interface FileRoutesById {
   '/order/review': typeof OrderReviewRoute
   '/order/song': typeof OrderSongRoute
   '/order/story': typeof OrderStoryRoute
+  '/pay/$orderId': typeof PayOrderIdRoute
   '/admin/': typeof AdminIndexRoute
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
@@ -494,6 +503,7 @@ export interface FileRouteTypes {
     | '/order/review'
     | '/order/song'
     | '/order/story'
+    | '/pay/$orderId'
     | '/admin/'
     | '/artist/'
     | '/customer/'
@@ -543,6 +553,7 @@ export interface FileRouteTypes {
     | '/order/review'
     | '/order/song'
     | '/order/story'
+    | '/pay/$orderId'
     | '/artist'
     | '/customer'
     | '/order'
@@ -593,6 +604,7 @@ export interface FileRouteTypes {
     | '/order/review'
     | '/order/song'
     | '/order/story'
+    | '/pay/$orderId'
     | '/admin/'
     | '/artist/'
     | '/customer/'
@@ -643,6 +655,7 @@ export interface RootRouteChildren {
   OrderReviewRoute: typeof OrderReviewRoute
   OrderSongRoute: typeof OrderSongRoute
   OrderStoryRoute: typeof OrderStoryRoute
+  PayOrderIdRoute: typeof PayOrderIdRoute
   ArtistIndexRoute: typeof ArtistIndexRoute
   CustomerIndexRoute: typeof CustomerIndexRoute
   OrderIndexRoute: typeof OrderIndexRoute
@@ -916,6 +929,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderStoryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pay/$orderId': {
+      id: '/pay/$orderId'
+      path: '/pay/$orderId'
+      fullPath: '/pay/$orderId'
+      preLoaderRoute: typeof PayOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/_console/payouts': {
       id: '/admin/_console/payouts'
       path: '/payouts'
@@ -1085,6 +1105,7 @@ const rootRouteChildren: RootRouteChildren = {
   OrderReviewRoute: OrderReviewRoute,
   OrderSongRoute: OrderSongRoute,
   OrderStoryRoute: OrderStoryRoute,
+  PayOrderIdRoute: PayOrderIdRoute,
   ArtistIndexRoute: ArtistIndexRoute,
   CustomerIndexRoute: CustomerIndexRoute,
   OrderIndexRoute: OrderIndexRoute,
