@@ -49,6 +49,7 @@ import { Route as OrderSongRouteImport } from './routes/order.song'
 import { Route as OrderStoryRouteImport } from './routes/order.story'
 import { Route as PayOrderIdRouteImport } from './routes/pay.$orderId'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin._console.payouts'
+import { Route as AdminConsoleRefundsRouteImport } from './routes/admin._console.refunds'
 import { Route as AdminConsoleValidationRouteImport } from './routes/admin._console.validation'
 import { Route as CustomerAccountIndexRouteImport } from './routes/customer.account.index'
 import { Route as CustomerAccountOrderHistoryRouteImport } from './routes/customer.account.order-history'
@@ -259,6 +260,11 @@ const AdminConsolePayoutsRoute = AdminConsolePayoutsRouteImport.update({
   path: '/payouts',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleRefundsRoute = AdminConsoleRefundsRouteImport.update({
+  id: '/refunds',
+  path: '/refunds',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsoleValidationRoute = AdminConsoleValidationRouteImport.update({
   id: '/validation',
   path: '/validation',
@@ -354,6 +360,7 @@ export interface FileRoutesByFullPath {
   '/customer/': typeof CustomerIndexRoute
   '/order/': typeof OrderIndexRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/refunds': typeof AdminConsoleRefundsRoute
   '/admin/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
@@ -403,6 +410,7 @@ export interface FileRoutesByTo {
   '/customer': typeof CustomerIndexRoute
   '/order': typeof OrderIndexRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/refunds': typeof AdminConsoleRefundsRoute
   '/admin/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
@@ -456,6 +464,7 @@ export interface FileRoutesById {
   '/customer/': typeof CustomerIndexRoute
   '/order/': typeof OrderIndexRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/_console/refunds': typeof AdminConsoleRefundsRoute
   '/admin/_console/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
@@ -509,6 +518,7 @@ export interface FileRouteTypes {
     | '/customer/'
     | '/order/'
     | '/admin/payouts'
+    | '/admin/refunds'
     | '/admin/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
@@ -558,6 +568,7 @@ export interface FileRouteTypes {
     | '/customer'
     | '/order'
     | '/admin/payouts'
+    | '/admin/refunds'
     | '/admin/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
@@ -610,6 +621,7 @@ export interface FileRouteTypes {
     | '/customer/'
     | '/order/'
     | '/admin/_console/payouts'
+    | '/admin/_console/refunds'
     | '/admin/_console/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
@@ -943,6 +955,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsolePayoutsRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/refunds': {
+      id: '/admin/_console/refunds'
+      path: '/refunds'
+      fullPath: '/admin/refunds'
+      preLoaderRoute: typeof AdminConsoleRefundsRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/validation': {
       id: '/admin/_console/validation'
       path: '/validation'
@@ -1018,6 +1037,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminConsoleRouteChildren {
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
+  AdminConsoleRefundsRoute: typeof AdminConsoleRefundsRoute
   AdminConsoleValidationRoute: typeof AdminConsoleValidationRoute
   AdminConsoleApplicationsIdRoute: typeof AdminConsoleApplicationsIdRoute
   AdminConsoleOrdersIdRoute: typeof AdminConsoleOrdersIdRoute
@@ -1027,6 +1047,7 @@ interface AdminConsoleRouteChildren {
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
+  AdminConsoleRefundsRoute: AdminConsoleRefundsRoute,
   AdminConsoleValidationRoute: AdminConsoleValidationRoute,
   AdminConsoleApplicationsIdRoute: AdminConsoleApplicationsIdRoute,
   AdminConsoleOrdersIdRoute: AdminConsoleOrdersIdRoute,

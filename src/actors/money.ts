@@ -11,7 +11,9 @@ import { payOrderMachine } from '../../machines/pay-order.machine';
 import { connectPaymentResult } from '../../machines/payment-result.connect';
 import { type CheckoutPage, paymentResultMachine } from '../../machines/payment-result.machine';
 import { payoutRevealMachine } from '../../machines/payout-reveal.machine';
+import type { AdminRefund } from '../../contracts/lifecycle';
 import { getAdminMoneyApi } from '../admin/money.api';
+import { useAdminList } from '../admin/paged-list';
 import { paymentsApi } from '../api/payments.api';
 import { notify } from '../components/ui/toaster';
 import { useAppActors } from './hooks';
@@ -97,4 +99,11 @@ export function useRefundMarkPaid(removeRefund: (id: number) => void) {
   );
   const actor = useActorRef(machine);
   return { dialog: useSelector(actor, connectAdminMarkPaid), send: actor.send };
+}
+
+/** The admin's refunds queue (owed oldest first, or paid newest first), paged. */
+export function useRefundsList(status: 'owed' | 'paid') {
+  return useAdminList<AdminRefund>((query, cursor) => getAdminMoneyApi().refunds({ status: query.status as 'owed' | 'paid', cursor }), {
+    status,
+  });
 }

@@ -12,6 +12,7 @@ import { TextField } from '../components/ui/field';
 import { Modal } from '../components/ui/modal';
 import { notify } from '../components/ui/toaster';
 import { getAdminOrdersApi } from './orders.api';
+import { PayoutDestination } from './payout-destination';
 import { formatDateTime, formatMoney } from './orders-format';
 import { Badge, ListFooter, ListState, panel, useAdminList } from './paged-list';
 import { cell, headCell, small, tabTrigger } from './table-styles';
@@ -141,16 +142,8 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
                     <span className={`${small} ${css({ fontWeight: 'normal' })}`}>{payout.artist.email}</span>
                   </th>
                   <td className={cell}>
-                    {payout.payout_details ? (
-                      <>
-                        {payout.payout_details.bank_name}
-                        <span className={small}>
-                          {payout.payout_details.account_name} · account ending {payout.payout_details.account_last4}
-                        </span>
-                      </>
-                    ) : (
-                      <Badge tone="danger">No bank details on file</Badge>
-                    )}
+                    <PayoutDestination payout={payout} />
+                    {payout.order_status !== 'completed' ? <Badge tone="danger">On hold: order {payout.order_status}</Badge> : null}
                   </td>
                   <td className={cell}>
                     <Link
