@@ -74,6 +74,7 @@ export const payOrderMachine = setup({
       description: 'Reading the payment methods and whether the order still awaits payment.',
       tags: ['busy'],
       invoke: {
+        id: 'loadPayOptions',
         src: 'loadPayOptions',
         input: ({ context }) => ({ orderId: context.orderId }),
         onDone: [{ guard: 'isPayable', target: 'choosing', actions: 'keepSetup' }, { target: 'notPayable', actions: 'keepSetup' }],
@@ -91,6 +92,7 @@ export const payOrderMachine = setup({
       description: 'A new checkout attempt for this order (the server prices it).',
       tags: ['busy'],
       invoke: {
+        id: 'startCheckout',
         src: 'startCheckout',
         input: ({ context }) => ({ orderId: context.orderId, paymentMethod: context.method }),
         onDone: {

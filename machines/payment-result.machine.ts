@@ -75,6 +75,7 @@ export const paymentResultMachine = setup({
       description: 'Asking the server where the order’s payment stands.',
       tags: ['busy'],
       invoke: {
+        id: 'loadPaymentState',
         src: 'loadPaymentState',
         input: ({ context }) => ({ orderId: context.orderId as number }),
         onDone: [

@@ -45,6 +45,7 @@ export const payoutRevealMachine = setup({
       description: 'Asking the server, which records who looked.',
       tags: ['busy'],
       invoke: {
+        id: 'revealPayout',
         src: 'revealPayout',
         input: ({ context }) => ({ payoutId: context.payoutId }),
         onDone: {
