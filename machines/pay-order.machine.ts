@@ -24,10 +24,7 @@ export interface PayOrderContext {
   error: string | null;
 }
 
-export type PayOrderEvent =
-  | { type: 'method.changed'; value: string }
-  | { type: 'user.pay' }
-  | { type: 'user.retry' };
+export type PayOrderEvent = { type: 'method.changed'; value: string } | { type: 'user.pay' } | { type: 'user.retry' };
 
 export const payMethodMessage = 'Choose how you want to pay';
 
@@ -77,8 +74,14 @@ export const payOrderMachine = setup({
         id: 'loadPayOptions',
         src: 'loadPayOptions',
         input: ({ context }) => ({ orderId: context.orderId }),
-        onDone: [{ guard: 'isPayable', target: 'choosing', actions: 'keepSetup' }, { target: 'notPayable', actions: 'keepSetup' }],
-        onError: [{ guard: 'isMissing', target: 'missing' }, { target: 'loadFailed', actions: 'keepError' }],
+        onDone: [
+          { guard: 'isPayable', target: 'choosing', actions: 'keepSetup' },
+          { target: 'notPayable', actions: 'keepSetup' },
+        ],
+        onError: [
+          { guard: 'isMissing', target: 'missing' },
+          { target: 'loadFailed', actions: 'keepError' },
+        ],
       },
     },
     choosing: {
@@ -103,7 +106,10 @@ export const payOrderMachine = setup({
           { guard: 'isNoLongerPayable', target: 'notPayable', actions: 'keepError' },
           {
             target: 'choosing',
-            actions: ['keepError', { type: 'showErrorToast', params: ({ event }) => ({ message: failure(event).message }) }],
+            actions: [
+              'keepError',
+              { type: 'showErrorToast', params: ({ event }) => ({ message: failure(event).message }) },
+            ],
           },
         ],
       },

@@ -45,7 +45,9 @@ export function decidePayment(status: PaymentStatus, event: PaymentAttemptEvent)
   const snapshot = attemptSnapshotOf(status);
   if (!snapshot.can(event)) {
     const why =
-      event.type === 'provider.succeeded' && !event.amountMatches ? 'amount or currency mismatch' : `${event.type} in ${status}`;
+      event.type === 'provider.succeeded' && !event.amountMatches
+        ? 'amount or currency mismatch'
+        : `${event.type} in ${status}`;
     return { ok: false, reason: why };
   }
   const [next, actions] = transition(paymentAttemptMachine, snapshot, event);

@@ -57,7 +57,10 @@ export const paymentResultMachine = setup({
     hasPollsLeft: ({ context }) => context.polls < CONFIRM_MAX_POLLS,
   },
   actions: {
-    keepState: assign(({ event }) => ({ payment: (event as { output?: OrderPaymentState }).output ?? null, error: null })),
+    keepState: assign(({ event }) => ({
+      payment: (event as { output?: OrderPaymentState }).output ?? null,
+      error: null,
+    })),
     keepError: assign(({ event }) => ({ error: readFailure((event as { error?: unknown }).error).message })),
     countPoll: assign(({ context }) => ({ polls: context.polls + 1 })),
     resetPolls: assign({ polls: 0 }),
@@ -86,17 +89,17 @@ export const paymentResultMachine = setup({
           { guard: 'isClosed', target: 'closed', actions: 'keepState' },
           { target: 'unpaid', actions: 'keepState' },
         ],
-        onError: [{ guard: 'isNotFound', target: 'unknown' }, { target: 'error', actions: 'keepError' }],
+        onError: [
+          { guard: 'isNotFound', target: 'unknown' },
+          { target: 'error', actions: 'keepError' },
+        ],
       },
     },
     confirming: {
       description: 'The provider has not told us yet: “Confirming your payment”, asking again shortly.',
       tags: ['confirming'],
       after: {
-        pollDelay: [
-          { guard: 'hasPollsLeft', target: 'checking', actions: 'countPoll' },
-          { target: 'stillWaiting' },
-        ],
+        pollDelay: [{ guard: 'hasPollsLeft', target: 'checking', actions: 'countPoll' }, { target: 'stillWaiting' }],
       },
     },
     stillWaiting: {

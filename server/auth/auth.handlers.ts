@@ -6,11 +6,11 @@ import { isUniqueViolation } from '../db/database';
 import { ApiError, fieldError } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
+import { endSession } from '../notifications/stream-sessions';
 import type { RateState } from '../services/rate-limit';
 import { createAccount } from '../users/accounts';
 import { toAuthUser } from '../users/auth-user';
 import { findUserByEmail, findUsersByEmail, normaliseEmail, updateUser } from '../users/users.repository';
-import { endSession } from '../notifications/stream-sessions';
 import { authRateRules } from './rate-rules';
 import { activeAccountFor, bearerToken, currentAuth, unauthenticated } from './require-auth';
 

@@ -25,7 +25,9 @@ export function isClientAbort(c: { req: { raw: Request } }, error: unknown): boo
   if (c.req.raw.signal?.aborted) return true;
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
-  return error.name === 'AbortError' || (typeof code === 'string' && abortCodes.has(code)) || error.message === 'aborted';
+  return (
+    error.name === 'AbortError' || (typeof code === 'string' && abortCodes.has(code)) || error.message === 'aborted'
+  );
 }
 
 /** Every thrown error becomes the JSON envelope; a 500 is logged with its stack and answered without it. */

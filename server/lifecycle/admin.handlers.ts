@@ -3,13 +3,13 @@ import type * as v from 'valibot';
 import {
   type AdminOrder,
   type AdminPayout,
+  type AdminRefund,
   type adminOrdersQuerySchema,
   type cancelSchema,
   lifecycleMessages,
   type markPaidSchema,
-  type Page,
-  type AdminRefund,
   type markRefundPaidSchema,
+  type Page,
   type payoutsQuerySchema,
   type RevealedPayoutDestination,
   type refundsQuerySchema,
@@ -21,9 +21,9 @@ import type { AppContext } from '../context';
 import type { DB, OrderRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
-import { notifyAbout } from '../payments/attempts';
 import { findOrderById, recordOrderEvent } from '../orders/orders.repository';
 import { pesos } from '../orders/pricing';
+import { notifyAbout } from '../payments/attempts';
 import { cancelOrder, requestRevision, validateRecording } from './order-actions';
 import { listAdminOrders } from './order-lists';
 import { loadRelations, toAdminOrder } from './order-views';
@@ -230,7 +230,10 @@ export async function revealPayout(c: AppContext, id: number) {
     throw new ApiError(409, lifecycleMessages.payoutNoDestination);
   const accountNumber = payouts.decrypt(row.account_number_enc);
   const at = clock.now().toISOString();
-  await db.insertInto('payout_reveals').values({ payout_id: row.id, artist_id: row.artist_id, admin_id: admin.id, created_at: at }).execute();
+  await db
+    .insertInto('payout_reveals')
+    .values({ payout_id: row.id, artist_id: row.artist_id, admin_id: admin.id, created_at: at })
+    .execute();
   // The audit line names who looked, never the number.
   logger.info('payout destination revealed', { payout_id: row.id, artist_id: row.artist_id, admin_id: admin.id });
   c.header('Cache-Control', 'no-store');

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { type LifecycleRole, lifecycleMessages } from '../../contracts/lifecycle';
 import { orderMessages } from '../../contracts/order';
+import { decidePayment } from '../../machines/payment-attempt';
 import type { DB, OrderEventActor, OrderRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
-import { decidePayment } from '../../machines/payment-attempt';
 import { voidOpenAttempts } from '../payments/attempts';
 import { type TransitionInput, type TransitionResult, transitionOrder } from './transition';
 
@@ -363,7 +363,11 @@ async function refundPaid(t: Trx, order: OrderRow, actor: OrderEventActor, actor
   for (const payment of paid) {
     const decision = decidePayment(payment.status, { type: 'system.refunded' });
     if (!decision.ok) continue;
-    await t.updateTable('payments').set({ status: decision.to, updated_at: iso(at) }).where('id', '=', payment.id).execute();
+    await t
+      .updateTable('payments')
+      .set({ status: decision.to, updated_at: iso(at) })
+      .where('id', '=', payment.id)
+      .execute();
     for (const effect of decision.effects) {
       if (effect.type !== 'recordRefundOwed') continue;
       await t

@@ -34,7 +34,11 @@ export async function isSessionLive(
   stream: { userId: number; session: string; version: number },
 ): Promise<boolean> {
   const [user, ended] = await Promise.all([
-    db.selectFrom('users').select(['token_version', 'deactivated_at']).where('id', '=', stream.userId).executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .select(['token_version', 'deactivated_at'])
+      .where('id', '=', stream.userId)
+      .executeTakeFirst(),
     db.selectFrom('revoked_tokens').select('jti').where('jti', '=', endedMarker(stream.session)).executeTakeFirst(),
   ]);
   return !!user && user.deactivated_at === null && user.token_version === stream.version && !ended;

@@ -14,15 +14,7 @@ import {
   type TempOrder,
   type TempOrderClip,
 } from '../../contracts/order';
-import type {
-  ArtistProfileRow,
-  OrderEventRow,
-  OrderRow,
-  PaymentRow,
-  TempOrderRow,
-  TempUploadRow,
-  UserRow,
-} from '../db/schema';
+import type { ArtistProfileRow, OrderEventRow, OrderRow, TempOrderRow, TempUploadRow, UserRow } from '../db/schema';
 import type { MediaSigner } from '../media/signed-url';
 import type { PaymentWithRefund } from './orders.repository';
 import { pesos, priceCentavosOf, rateCentavosOf } from './pricing';

@@ -60,7 +60,11 @@ export async function stepAttempt(trx: Trx, step: AttemptStep): Promise<AttemptR
   const order = await lockOrderRow(trx, first.order_id);
   if (!order) throw new ApiError(404, 'Order not found');
   // Read again under the lock: another callback may have moved it meanwhile.
-  const payment = await trx.selectFrom('payments').selectAll().where('id', '=', step.paymentId).executeTakeFirstOrThrow();
+  const payment = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', step.paymentId)
+    .executeTakeFirstOrThrow();
   const event: PaymentAttemptEvent =
     step.event.type === 'provider.succeeded' ? { ...step.event, order: standingOf(order) } : step.event;
   const decision = decidePayment(payment.status, event);
@@ -158,7 +162,12 @@ function textsOf(order: OrderRow) {
 
 /** Notifications about one order to these people, in the caller's transaction; answers who to wake. */
 export async function notifyAbout(trx: Trx, order: OrderRow, userIds: number[], type: NotificationType, at: string) {
-  const rows = userIds.map((userId) => ({ userId, type, orderId: order.id, ...notificationTexts[type](textsOf(order)) }));
+  const rows = userIds.map((userId) => ({
+    userId,
+    type,
+    orderId: order.id,
+    ...notificationTexts[type](textsOf(order)),
+  }));
   return insertNotifications(trx, rows, at);
 }
 

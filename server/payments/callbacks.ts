@@ -180,7 +180,12 @@ export async function handleCallback(
           reason: effect.reason,
         });
     }
-    logger.info('payment moved', { provider: provider.name, txnid: payment.txnid, from: before, to: step.payment.status });
+    logger.info('payment moved', {
+      provider: provider.name,
+      txnid: payment.txnid,
+      from: before,
+      to: step.payment.status,
+    });
     return {
       kind: 'accepted',
       payment: step.payment,

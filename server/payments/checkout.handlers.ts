@@ -1,9 +1,9 @@
 import type * as v from 'valibot';
 import { serverMessages } from '../../contracts/messages';
 import { type CheckoutAnswer, type checkoutSchema, type OrderPaymentState, orderMessages } from '../../contracts/order';
-import type { OrderRow, PaymentRow } from '../db/schema';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
+import type { OrderRow, PaymentRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { findOrderForCustomer } from '../orders/orders.repository';

@@ -4,6 +4,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
+import type { AdminRefund } from '../../contracts/lifecycle';
 import { connectAdminMarkPaid } from '../../machines/admin-mark-paid.connect';
 import { adminMarkPaidMachine, type MarkPaidAnswer, type MarkPaidInput } from '../../machines/admin-mark-paid.machine';
 import { connectPayOrder } from '../../machines/pay-order.connect';
@@ -11,7 +12,6 @@ import { payOrderMachine } from '../../machines/pay-order.machine';
 import { connectPaymentResult } from '../../machines/payment-result.connect';
 import { type CheckoutPage, paymentResultMachine } from '../../machines/payment-result.machine';
 import { payoutRevealMachine } from '../../machines/payout-reveal.machine';
-import type { AdminRefund } from '../../contracts/lifecycle';
 import { getAdminMoneyApi } from '../admin/money.api';
 import { useAdminList } from '../admin/paged-list';
 import { paymentsApi } from '../api/payments.api';
@@ -103,7 +103,10 @@ export function useRefundMarkPaid(removeRefund: (id: number) => void) {
 
 /** The admin's refunds queue (owed oldest first, or paid newest first), paged. */
 export function useRefundsList(status: 'owed' | 'paid') {
-  return useAdminList<AdminRefund>((query, cursor) => getAdminMoneyApi().refunds({ status: query.status as 'owed' | 'paid', cursor }), {
-    status,
-  });
+  return useAdminList<AdminRefund>(
+    (query, cursor) => getAdminMoneyApi().refunds({ status: query.status as 'owed' | 'paid', cursor }),
+    {
+      status,
+    },
+  );
 }

@@ -12,9 +12,9 @@ import { TextField } from '../components/ui/field';
 import { Modal } from '../components/ui/modal';
 import { notify } from '../components/ui/toaster';
 import { getAdminOrdersApi } from './orders.api';
-import { PayoutDestination } from './payout-destination';
 import { formatDateTime, formatMoney } from './orders-format';
 import { Badge, ListFooter, ListState, panel, useAdminList } from './paged-list';
+import { PayoutDestination } from './payout-destination';
 import { cell, headCell, small, tabTrigger } from './table-styles';
 
 export type PayoutStatus = 'pending' | 'paid';
@@ -143,7 +143,9 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
                   </th>
                   <td className={cell}>
                     <PayoutDestination payout={payout} />
-                    {payout.order_status !== 'completed' ? <Badge tone="danger">On hold: order {payout.order_status}</Badge> : null}
+                    {payout.order_status !== 'completed' ? (
+                      <Badge tone="danger">On hold: order {payout.order_status}</Badge>
+                    ) : null}
                   </td>
                   <td className={cell}>
                     <Link

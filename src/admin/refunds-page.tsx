@@ -27,7 +27,9 @@ export function RefundsPage({ status }: { status: RefundStatus }) {
       <Tabs.Root
         value={status}
         activationMode="manual"
-        onValueChange={({ value }) => void navigate({ to: '/admin/refunds', search: { status: value as RefundStatus } })}
+        onValueChange={({ value }) =>
+          void navigate({ to: '/admin/refunds', search: { status: value as RefundStatus } })
+        }
       >
         <Tabs.List
           aria-label="Refund status"

@@ -118,5 +118,7 @@ test('the admin reveals a payout, marks it paid, and the artist’s bell shows i
 
   // The reveal stays on the payout for the record.
   await page.goto('/admin/payouts?status=paid');
-  await expect(page.getByTestId('payout-row').filter({ hasText: PAYEE.email }).getByTestId('payout-reveals')).toBeVisible();
+  await expect(
+    page.getByTestId('payout-row').filter({ hasText: PAYEE.email }).getByTestId('payout-reveals'),
+  ).toBeVisible();
 });

@@ -110,7 +110,11 @@ describe('paymentResultMachine', () => {
       ...getTransitionPaths(paymentResultMachine, { input: { orderId: null, page: 'success' }, events }),
     ]));
   it('has expectations for every resting state', () =>
-    expect(Object.keys(states).sort()).toEqual(leafStateKeys(paymentResultMachine).filter((k) => k !== 'starting').sort()));
+    expect(Object.keys(states).sort()).toEqual(
+      leafStateKeys(paymentResultMachine)
+        .filter((k) => k !== 'starting')
+        .sort(),
+    ));
   for (const path of paths)
     it(describePath(path), async () => {
       await runPath(path, start(7), { states });
@@ -157,7 +161,10 @@ describe('payOrderMachine', () => {
     { type: 'user.pay' },
     { type: 'user.retry' },
     { type: 'xstate.done.actor.startCheckout', output: { payment: { Url: 'http://pay/1', RefNo: 'R', Status: 'S' } } },
-    { type: 'xstate.error.actor.startCheckout', error: { status: 409, message: 'This order is not awaiting payment.' } },
+    {
+      type: 'xstate.error.actor.startCheckout',
+      error: { status: 409, message: 'This order is not awaiting payment.' },
+    },
     { type: 'xstate.error.actor.startCheckout', error: { status: 502, message: 'Provider down' } },
   ];
   const actionNames = ['leaveForPayment', 'showErrorToast'] as const;

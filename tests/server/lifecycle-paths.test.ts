@@ -45,11 +45,13 @@ import { postForm } from './support/payment-fixtures';
  * Every event some role may send, from that role; a rebooking names one or two new artists. A payment
  * reversed by the provider (chargeback) is played through real postbacks in payments-money.test.ts.
  */
-const events: OrderLifecycleEvent[] = lifecycleEventTypes.filter((type) => type !== 'payment_reversed').flatMap((type) =>
-  (eventRoles[type] as readonly OrderLifecycleEvent['role'][]).flatMap((role): OrderLifecycleEvent[] =>
-    type === 'customer_rebooked' ? [1, 2].map((offers) => ({ type, role, offers })) : [{ type, role }],
-  ),
-);
+const events: OrderLifecycleEvent[] = lifecycleEventTypes
+  .filter((type) => type !== 'payment_reversed')
+  .flatMap((type) =>
+    (eventRoles[type] as readonly OrderLifecycleEvent['role'][]).flatMap((role): OrderLifecycleEvent[] =>
+      type === 'customer_rebooked' ? [1, 2].map((offers) => ({ type, role, offers })) : [{ type, role }],
+    ),
+  );
 
 /** A new order offered to two artists, with the server's default revision limit (REVISION_LIMIT unset: 2). */
 const input = { openOffers: 2, revisionLimit: 2 };

@@ -268,7 +268,11 @@ describe.each(databases)('checkout with DragonPay against a stand-in collect API
       expect((await paymentOf(h, txnid)).status).toBe('refunded');
       expect((await eventsOf(h, order.id)).map((e) => e.type)).toEqual(['payment_succeeded', 'payment_reversed']);
       expect(
-        await h.database.db.selectFrom('refunds').select(['reason_code', 'status']).where('order_id', '=', order.id).execute(),
+        await h.database.db
+          .selectFrom('refunds')
+          .select(['reason_code', 'status'])
+          .where('order_id', '=', order.id)
+          .execute(),
       ).toEqual([{ reason_code: 'provider_refund', status: 'paid' }]);
     });
 

@@ -38,7 +38,8 @@ describe.each(databases)('money and trust (%s)', (kind) => {
   // Some tests move the clock by days: the admin signs in again so their token is always fresh.
   beforeEach(() => admin.renew());
 
-  const sandbox = () => createSandboxProvider({ publicUrl: 'http://labsongs.test', jwtSecret: h.config.jwtSecret as string });
+  const sandbox = () =>
+    createSandboxProvider({ publicUrl: 'http://labsongs.test', jwtSecret: h.config.jwtSecret as string });
   const press = (txnid: string, action: string) => postForm(h, `/payments/sandbox/${txnid}`, { action });
 
   /** What the sandbox would post back for this attempt, signed (as a late provider callback arrives). */
@@ -97,7 +98,12 @@ describe.each(databases)('money and trust (%s)', (kind) => {
       const payment = await paymentOf(h, txnid);
       expect(payment.status).toBe('refunded');
       expect(await refundsOf(order.id)).toEqual([
-        { payment_id: payment.id, reason_code: 'paid_after_void', status: 'owed', amount_centavos: payment.amount_centavos },
+        {
+          payment_id: payment.id,
+          reason_code: 'paid_after_void',
+          status: 'owed',
+          amount_centavos: payment.amount_centavos,
+        },
       ]);
       expect(await typesOf(customer.id)).toContain('refund_recorded');
       // Replayed, it changes nothing more.
@@ -131,7 +137,9 @@ describe.each(databases)('money and trust (%s)', (kind) => {
       await signedPostback(second, 'succeeded');
       const payments = await paymentsOfOrder(h, order.id);
       expect(payments.map((p) => p.status)).toEqual(['succeeded', 'refunded']);
-      expect(await refundsOf(order.id)).toMatchObject([{ payment_id: payments[1]?.id, reason_code: 'paid_after_void' }]);
+      expect(await refundsOf(order.id)).toMatchObject([
+        { payment_id: payments[1]?.id, reason_code: 'paid_after_void' },
+      ]);
       expect(await eventTypesOf(h, order.id)).toEqual(['created', 'payment_succeeded', 'refund_recorded']);
     });
 
@@ -177,7 +185,11 @@ describe.each(databases)('money and trust (%s)', (kind) => {
       expect(await typesOf(artist.id)).toContain('order_disputed');
       expect(await typesOf(admin.id)).toContain('order_disputed');
       // The artist cannot deliver; the admin may settle it by cancelling.
-      const temp = await h.upload(`${A}/order/song/upload`, formOf({}, { file: { bytes: wavBytes(), name: 'x.wav' } }), artist);
+      const temp = await h.upload(
+        `${A}/order/song/upload`,
+        formOf({}, { file: { bytes: wavBytes(), name: 'x.wav' } }),
+        artist,
+      );
       const submitted = await h.call(
         'POST',
         `${A}/orders/${paid.id}/recording`,
@@ -194,14 +206,26 @@ describe.each(databases)('money and trust (%s)', (kind) => {
       const paid = await paidOrder(h, 1);
       const artist = paid.artists[0] as ArtistAccount;
       await completeOrder(paid.id, paid.customer, artist);
-      const payout = await h.database.db.selectFrom('payouts').selectAll().where('order_id', '=', paid.id).executeTakeFirstOrThrow();
+      const payout = await h.database.db
+        .selectFrom('payouts')
+        .selectAll()
+        .where('order_id', '=', paid.id)
+        .executeTakeFirstOrThrow();
       const [payment] = await paymentsOfOrder(h, paid.id);
       await signedPostback(payment?.txnid as string, 'charged_back');
       expect((await orderOf(h, paid.id)).status).toBe('disputed');
       const marked = await h.call('POST', `${ADMIN}/payouts/${payout.id}/mark-paid`, { reference: 'X' }, admin);
       expect(marked.status).toBe(409);
       expect(marked.body.message).toBe(lifecycleMessages.payoutHeld);
-      expect((await h.database.db.selectFrom('payouts').select('status').where('id', '=', payout.id).executeTakeFirstOrThrow()).status).toBe('pending');
+      expect(
+        (
+          await h.database.db
+            .selectFrom('payouts')
+            .select('status')
+            .where('id', '=', payout.id)
+            .executeTakeFirstOrThrow()
+        ).status,
+      ).toBe('pending');
     });
   });
 
@@ -215,7 +239,9 @@ describe.each(databases)('money and trust (%s)', (kind) => {
   describe('callbacks are bounded', () => {
     async function storageBytes(): Promise<number> {
       if (kind === 'postgres') {
-        const row = await sql<{ n: string }>`select coalesce(pg_total_relation_size(to_regclass('payment_callbacks')), 0) + coalesce(pg_total_relation_size(to_regclass('rate_limits')), 0) as n`.execute(
+        const row = await sql<{
+          n: string;
+        }>`select coalesce(pg_total_relation_size(to_regclass('payment_callbacks')), 0) + coalesce(pg_total_relation_size(to_regclass('rate_limits')), 0) as n`.execute(
           h.database.db,
         );
         return Number(row.rows[0]?.n ?? 0);
@@ -262,7 +288,7 @@ describe.each(databases)('money and trust (%s)', (kind) => {
       expect(forged.status).toBe(400);
       expect(await signedPostback(txnid, 'failed').then((r) => r.status)).toBe(200);
       const rows = await callbacksOf(h, txnid);
-      expect(rows.map((r) => r.verified ? 1 : 0)).toEqual([0, 1]);
+      expect(rows.map((r) => (r.verified ? 1 : 0))).toEqual([0, 1]);
       expect(rows[0]?.body.length).toBeLessThanOrEqual(UNVERIFIED_BODY_CHARS);
       h.clock.advance((UNVERIFIED_CALLBACK_DAYS + 1) * 86_400_000);
       await pruneExpired(h.database.db, h.clock);
@@ -368,7 +394,12 @@ describe.each(databases)('money and trust (%s)', (kind) => {
   describe('refunds people can see', () => {
     it('the admin lists refunds owed and marks one paid with a reference; the customer is told', async () => {
       const paid = await paidOrder(h, 1);
-      const cancelled = await h.call('POST', `${U}/orders/${paid.id}/cancel`, { reason: 'Plans changed' }, paid.customer);
+      const cancelled = await h.call(
+        'POST',
+        `${U}/orders/${paid.id}/cancel`,
+        { reason: 'Plans changed' },
+        paid.customer,
+      );
       expect(cancelled.status).toBe(200);
       const owed = await h.call('GET', `${ADMIN}/refunds?status=owed&limit=50`, undefined, admin);
       expect(owed.status, owed.text).toBe(200);
@@ -419,7 +450,11 @@ describe.each(databases)('money and trust (%s)', (kind) => {
         })
         .execute();
       await completeOrder(paid.id, paid.customer, artist);
-      const payout = await h.database.db.selectFrom('payouts').selectAll().where('order_id', '=', paid.id).executeTakeFirstOrThrow();
+      const payout = await h.database.db
+        .selectFrom('payouts')
+        .selectAll()
+        .where('order_id', '=', paid.id)
+        .executeTakeFirstOrThrow();
 
       const listed = await h.call('GET', `${ADMIN}/payouts?status=pending&limit=50`, undefined, admin);
       const before = listed.body.data.items.find((p: { id: number }) => p.id === payout.id);
@@ -431,8 +466,16 @@ describe.each(databases)('money and trust (%s)', (kind) => {
       const revealed = await h.call('POST', `${ADMIN}/payouts/${payout.id}/reveal`, undefined, admin);
       expect(revealed.status, revealed.text).toBe(200);
       expect(revealed.headers.get('cache-control')).toBe('no-store');
-      expect(revealed.body.data).toMatchObject({ bank_name: 'GCash', account_name: 'Liza Santos', account_number: '09171234567' });
-      const audit = await h.database.db.selectFrom('payout_reveals').selectAll().where('payout_id', '=', payout.id).execute();
+      expect(revealed.body.data).toMatchObject({
+        bank_name: 'GCash',
+        account_name: 'Liza Santos',
+        account_number: '09171234567',
+      });
+      const audit = await h.database.db
+        .selectFrom('payout_reveals')
+        .selectAll()
+        .where('payout_id', '=', payout.id)
+        .execute();
       expect(audit).toMatchObject([{ admin_id: admin.id, artist_id: artist.id }]);
 
       const marked = await h.call('POST', `${ADMIN}/payouts/${payout.id}/mark-paid`, { reference: 'GC-55' }, admin);
@@ -447,7 +490,11 @@ describe.each(databases)('money and trust (%s)', (kind) => {
       const paid = await paidOrder(h, 1);
       const artist = paid.artists[0] as ArtistAccount;
       await completeOrder(paid.id, paid.customer, artist);
-      const payout = await h.database.db.selectFrom('payouts').select('id').where('order_id', '=', paid.id).executeTakeFirstOrThrow();
+      const payout = await h.database.db
+        .selectFrom('payouts')
+        .select('id')
+        .where('order_id', '=', paid.id)
+        .executeTakeFirstOrThrow();
       const answer = await h.call('POST', `${ADMIN}/payouts/${payout.id}/reveal`, undefined, admin);
       expect(answer.status).toBe(409);
       expect(answer.body.message).toBe(lifecycleMessages.payoutNoDestination);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentMethodValues, paymentStatuses } from '../../contracts/order';
-import { ConfigError, loadConfig } from '../../server/config';
 import { decidePayment, providerEvent } from '../../machines/payment-attempt';
+import { ConfigError, loadConfig } from '../../server/config';
 import { fieldsOf } from '../../server/payments/callbacks';
 import { dragonPayStatuses } from '../../server/payments/dragonpay.provider';
 import { newSandboxRefNo, newTxnid, txnidPattern } from '../../server/payments/ids';
@@ -134,7 +134,11 @@ describe('ids', () => {
 });
 
 /** A provider's status for an order still awaiting payment, decided by machines/payment-attempt.machine.ts. */
-function decideTransition(current: (typeof paymentStatuses)[number], target: (typeof paymentStatuses)[number] | null, amountMatches: boolean) {
+function decideTransition(
+  current: (typeof paymentStatuses)[number],
+  target: (typeof paymentStatuses)[number] | null,
+  amountMatches: boolean,
+) {
   const event = target === null ? null : providerEvent(target, { amountMatches, order: 'awaiting_payment' });
   if (event === null) return { ignore: 'unknown provider status' };
   const decision = decidePayment(current, event);
@@ -196,7 +200,16 @@ describe('checkout redirects', () => {
     );
     expect(() => checkoutRedirect('https://labsongs.example', '../admin' as never)).toThrow();
     expect(() => checkoutRedirect('https://labsongs.example', '//evil.example' as never)).toThrow();
-    expect(paymentStatuses.map(checkoutPageFor)).toEqual(['pending', 'success', 'failed', 'cancelled', 'failed', 'cancelled', 'failed', 'failed']);
+    expect(paymentStatuses.map(checkoutPageFor)).toEqual([
+      'pending',
+      'success',
+      'failed',
+      'cancelled',
+      'failed',
+      'cancelled',
+      'failed',
+      'failed',
+    ]);
     expect(checkoutPageFor(null)).toBe('pending');
   });
 });

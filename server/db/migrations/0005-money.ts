@@ -27,7 +27,9 @@ async function widenCheck(
     );
     return;
   }
-  const found = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
+  const found = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
   const createSql = found.rows[0]?.sql;
   if (!createSql?.includes(before)) throw new Error(`${table}.${column}: unexpected definition`);
   const indexes = await sql<{
@@ -97,7 +99,11 @@ export function moneyTables(dialect: Dialect) {
       await db.schema.createIndex('payout_reveals_payout').on('payout_reveals').columns(['payout_id', 'id']).execute();
 
       // The maintenance job prunes old callbacks by age.
-      await db.schema.createIndex('payment_callbacks_created_at').on('payment_callbacks').column('created_at').execute();
+      await db.schema
+        .createIndex('payment_callbacks_created_at')
+        .on('payment_callbacks')
+        .column('created_at')
+        .execute();
     },
 
     async down(db: Kysely<unknown>): Promise<void> {

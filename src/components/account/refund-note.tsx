@@ -12,7 +12,9 @@ export function RefundNote({ refund }: { refund: OrderRefund }) {
       className={css({ display: 'block', mt: '2', fontSize: 'sm', color: 'fg.default' })}
     >
       <strong>
-        {refund.status === 'paid' ? `Refund of ${peso(refund.amount)} sent` : `Refund of ${peso(refund.amount)} owed to you`}
+        {refund.status === 'paid'
+          ? `Refund of ${peso(refund.amount)} sent`
+          : `Refund of ${peso(refund.amount)} owed to you`}
       </strong>
       {' · '}
       {refundReasonLabel[refund.reason]}

@@ -39,7 +39,11 @@ export function CheckoutResult({ page, orderId }: { page: CheckoutPage; orderId:
       </div>
       <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
         {view.payOrderId !== null ? (
-          <Link to="/pay/$orderId" params={{ orderId: String(view.payOrderId) }} className={buttonRecipe({ color: 'primary' })}>
+          <Link
+            to="/pay/$orderId"
+            params={{ orderId: String(view.payOrderId) }}
+            className={buttonRecipe({ color: 'primary' })}
+          >
             Pay now
           </Link>
         ) : null}

@@ -82,7 +82,11 @@ export function CustomerOrderPage({ orderId }: { orderId: number }) {
         <OrderTimeline steps={view.timeline} />
         {order.payable ? (
           <p className={css({ mt: '4' })}>
-            <Link to="/pay/$orderId" params={{ orderId: String(order.id) }} className={buttonRecipe({ color: 'primary' })}>
+            <Link
+              to="/pay/$orderId"
+              params={{ orderId: String(order.id) }}
+              className={buttonRecipe({ color: 'primary' })}
+            >
               Pay now
             </Link>
           </p>
