@@ -5,6 +5,10 @@ import { usePaymentResult } from '../../actors/money';
 import { SimplePage } from '../layout/simple-page';
 import { Button, buttonRecipe } from '../ui/button';
 
+// SimplePage colours its links as text links: a primary button link keeps its own colours.
+const primaryLink = `${buttonRecipe({ color: 'primary' })} ${css({ color: 'white!', textDecoration: 'none!' })}`;
+const secondaryLink = buttonRecipe({ color: 'secondary' });
+
 /**
  * /checkout/{page}: what the server says about the order's payment (the address only names the
  * order). "Confirming your payment" while the provider's postback has not landed yet.
@@ -42,7 +46,7 @@ export function CheckoutResult({ page, orderId }: { page: CheckoutPage; orderId:
           <Link
             to="/pay/$orderId"
             params={{ orderId: String(view.payOrderId) }}
-            className={buttonRecipe({ color: 'primary' })}
+            className={primaryLink}
           >
             Pay now
           </Link>
@@ -56,16 +60,16 @@ export function CheckoutResult({ page, orderId }: { page: CheckoutPage; orderId:
           <Link
             to="/customer/account/orders/$id"
             params={{ id: String(view.orderId) }}
-            className={buttonRecipe({ color: view.payOrderId === null ? 'primary' : 'secondary' })}
+            className={view.payOrderId === null ? primaryLink : secondaryLink}
           >
             See the order
           </Link>
         ) : (
-          <Link to="/customer/account/order-history" className={buttonRecipe({ color: 'primary' })}>
+          <Link to="/customer/account/order-history" className={primaryLink}>
             See my orders
           </Link>
         )}
-        <Link to="/customer/account/payment-history" className={buttonRecipe({ color: 'secondary' })}>
+        <Link to="/customer/account/payment-history" className={secondaryLink}>
           Payment history
         </Link>
       </div>

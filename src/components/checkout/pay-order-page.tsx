@@ -53,7 +53,7 @@ export function PayOrderPage({ orderId }: { orderId: number }) {
         <Link
           to="/customer/account/orders/$id"
           params={{ id: String(orderId) }}
-          className={buttonRecipe({ color: 'primary' })}
+          className={`${buttonRecipe({ color: 'primary' })} ${css({ color: 'white!', textDecoration: 'none!' })}`}
         >
           See the order
         </Link>
