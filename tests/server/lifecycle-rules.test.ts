@@ -600,6 +600,10 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       expect(answer.body.data.refund).toEqual({
         amount: (payment?.amount_centavos as number) / 100,
         at: h.clock.now().toISOString(),
+        reason: 'order_cancelled',
+        status: 'owed',
+        reference: null,
+        paid_at: null,
       });
       const paymentAfter = await h.database.db
         .selectFrom('payments')
@@ -613,6 +617,8 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
         payment_id: payment?.id,
         amount_centavos: payment?.amount_centavos,
         reason: 'Plans changed',
+        reason_code: 'order_cancelled',
+        status: 'owed',
         actor: 'customer',
         actor_id: order.customer.id,
       });
