@@ -17,17 +17,26 @@ const isUpload = (req: IncomingMessage) =>
  * BODY_TIMEOUT_MS; an upload ends only after UPLOAD_IDLE_MS without progress (or REQUEST_TIMEOUT_MS).
  * Long-lived answers (notification streams) are not bodies being received and are not affected.
  */
-export function applyServerTimeouts(server: Server): void {
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
+export function applyServerTimeouts(
+  server: Server,
+  limits: { headersMs: number; bodyMs: number; uploadIdleMs: number; requestMs: number } = {
+    headersMs: HEADERS_TIMEOUT_MS,
+    bodyMs: BODY_TIMEOUT_MS,
+    uploadIdleMs: UPLOAD_IDLE_MS,
+    requestMs: REQUEST_TIMEOUT_MS,
+  },
+): void {
+  const { bodyMs, uploadIdleMs } = limits;
+  server.headersTimeout = limits.headersMs;
+  server.requestTimeout = limits.requestMs;
   server.on('request', (req: IncomingMessage) => {
     if (req.complete) return;
     if (isUpload(req)) {
       // Progress-based: each chunk resets the idle timer.
-      let idle = setTimeout(() => req.destroy(), UPLOAD_IDLE_MS);
+      let idle = setTimeout(() => req.destroy(), uploadIdleMs);
       req.on('data', () => {
         clearTimeout(idle);
-        idle = setTimeout(() => req.destroy(), UPLOAD_IDLE_MS);
+        idle = setTimeout(() => req.destroy(), uploadIdleMs);
       });
       req.once('end', () => clearTimeout(idle));
       req.once('close', () => clearTimeout(idle));
@@ -35,7 +44,7 @@ export function applyServerTimeouts(server: Server): void {
     }
     const limit = setTimeout(() => {
       if (!req.complete) req.destroy();
-    }, BODY_TIMEOUT_MS);
+    }, bodyMs);
     req.once('end', () => clearTimeout(limit));
     req.once('close', () => clearTimeout(limit));
   });
