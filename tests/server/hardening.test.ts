@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../server/context';
 import { createErrorHandler } from '../../server/http/errors';
 import { strictTransportSecurity } from '../../server/http/security-headers';
 import { applyServerTimeouts } from '../../server/http/timeouts';
@@ -22,7 +23,7 @@ function recordingLogger() {
 describe('a request body the client aborts', () => {
   it('is a 400 and a warning, never an unhandled error with a stack', async () => {
     const { logger, lines } = recordingLogger();
-    const app = new Hono();
+    const app = new Hono<AppEnv>();
     app.onError(createErrorHandler(logger));
     app.post('/upload', async (c) => c.json({ size: (await c.req.text()).length }));
     const controller = new AbortController();
@@ -55,7 +56,7 @@ describe('a request body the client aborts', () => {
 
   it('a real fault is still an unhandled error', async () => {
     const { logger, lines } = recordingLogger();
-    const app = new Hono();
+    const app = new Hono<AppEnv>();
     app.onError(createErrorHandler(logger));
     app.get('/boom', () => {
       throw new Error('boom');
