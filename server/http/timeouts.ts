@@ -32,14 +32,13 @@ export function applyServerTimeouts(
   server.on('request', (req: IncomingMessage) => {
     if (req.complete) return;
     if (isUpload(req)) {
-      // Progress-based: each chunk resets the idle timer.
-      let idle = setTimeout(() => req.destroy(), uploadIdleMs);
-      req.on('data', () => {
-        clearTimeout(idle);
-        idle = setTimeout(() => req.destroy(), uploadIdleMs);
-      });
-      req.once('end', () => clearTimeout(idle));
-      req.once('close', () => clearTimeout(idle));
+      // Progress-based: the socket's idle timer restarts with every chunk. (A 'data' listener here
+      // would start the stream flowing before the app reads it, and lose the first chunks.)
+      const socket = req.socket;
+      socket.setTimeout(uploadIdleMs, () => req.destroy());
+      const done = () => socket.setTimeout(0);
+      req.once('end', done);
+      req.once('close', done);
       return;
     }
     const limit = setTimeout(() => {
