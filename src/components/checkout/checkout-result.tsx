@@ -43,11 +43,7 @@ export function CheckoutResult({ page, orderId }: { page: CheckoutPage; orderId:
       </div>
       <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
         {view.payOrderId !== null ? (
-          <Link
-            to="/pay/$orderId"
-            params={{ orderId: String(view.payOrderId) }}
-            className={primaryLink}
-          >
+          <Link to="/pay/$orderId" params={{ orderId: String(view.payOrderId) }} className={primaryLink}>
             Pay now
           </Link>
         ) : null}
