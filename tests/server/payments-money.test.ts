@@ -3,6 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lifecycleMessages } from '../../contracts/lifecycle';
 import { type NotificationType, notificationMessages } from '../../contracts/notifications';
 import { orderMessages } from '../../contracts/order';
+import { demoLogins, seedDemoData } from '../../server/db/seed';
+import { seedDemoOrders } from '../../server/db/seed-orders';
+import { lifecycleSettingsOf } from '../../server/lifecycle/settings';
 import { UNVERIFIED_BODY_CHARS, UNVERIFIED_CALLBACK_DAYS } from '../../server/payments/payments.repository';
 import { createSandboxProvider } from '../../server/payments/sandbox.provider';
 import { pruneExpired } from '../../server/services/maintenance';
@@ -545,5 +548,47 @@ describe.each(databases)('money and trust (%s)', (kind) => {
       }
       for (const controller of controllers) controller.abort();
     });
+  });
+});
+
+describe.each(databases)('the demo customer (%s)', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind);
+  });
+  afterAll(() => h.close());
+
+  it('has one succeeded payment for each paid order, and her payment history shows them', async () => {
+    await seedDemoData({
+      db: h.database.db,
+      passwords: h.passwords,
+      storage: h.storage,
+      payouts: h.payouts,
+      now: h.clock.now(),
+    });
+    await seedDemoOrders({
+      db: h.database.db,
+      storage: h.storage,
+      now: h.clock.now(),
+      settings: lifecycleSettingsOf(h.config),
+      platformFeePercent: h.config.platformFeePercent,
+    });
+    const login = demoLogins.find((l) => l.area === 'user') as (typeof demoLogins)[number];
+    const token = await h.login('user', login.email, login.password);
+    const orders = (await h.call('GET', `${U}/orders`, undefined, { token })).body.data.orders as {
+      reference: string;
+      paid_at: string | null;
+      price: number;
+    }[];
+    const payments = (await h.call('GET', `${U}/payments`, undefined, { token })).body.data.payments as {
+      order_reference: string;
+      status: string;
+      amount: number;
+    }[];
+    const paid = orders.filter((o) => o.paid_at !== null);
+    expect(paid.length).toBeGreaterThan(0);
+    expect(payments.map((p) => [p.order_reference, p.status, p.amount]).sort()).toEqual(
+      paid.map((o) => [o.reference, 'succeeded', o.price]).sort(),
+    );
   });
 });
