@@ -9,6 +9,7 @@ import {
   orderMessages,
   orderReferencePattern,
   orderStatuses,
+  type Refund,
 } from './order';
 
 // The order after payment (DESIGN §4): who may send which lifecycle event, the bodies of the calls
@@ -35,6 +36,8 @@ export const eventRoles = {
   artist_left: ['artist', 'admin'],
   /** An admin offers an order nobody has (or overdue work) to another artist. */
   admin_reassigned: ['admin'],
+  /** The provider refunded or charged back a succeeded payment: the order stops. */
+  payment_reversed: ['system'],
 } as const satisfies Record<string, readonly LifecycleRole[]>;
 
 export type LifecycleEventType = keyof typeof eventRoles;
@@ -47,7 +50,8 @@ export type ArtistStage = (typeof artistStages)[number];
 /** The statuses each stage lists. `new` lists orders with this artist's offer still pending. */
 export const stageStatuses: Record<ArtistStage, readonly OrderStatus[]> = {
   new: ['offered'],
-  ongoing: ['in_progress'],
+  // A disputed order stays in the artist's Ongoing list, marked on hold.
+  ongoing: ['in_progress', 'disputed'],
   validation: ['in_validation', 'delivered'],
   revision: ['in_revision'],
   completed: ['completed'],
@@ -74,8 +78,15 @@ export const lifecycleMessages = {
     cancelled: 'This order can no longer be cancelled.',
     artist_left: 'This order has no open work for this artist.',
     admin_reassigned: 'Only an order waiting for an artist, or overdue work, can be given to another artist.',
+    payment_reversed: 'This order has no payment to reverse.',
   } satisfies Record<LifecycleEventType, string>,
   noRevisionsLeft: 'You have used all the revisions this order includes.',
+  payoutHeld: 'This payout is on hold: the order was disputed or cancelled.',
+  payoutNoDestination: 'This artist has not given payout details yet.',
+  payoutRevealed: 'Payout destination shown. This was recorded.',
+  refundNotFound: 'This refund was not found.',
+  refundAlreadyPaid: 'This refund was already marked paid.',
+  refundPaid: 'Refund marked paid. The customer was told.',
   offerExpired: 'This offer has expired.',
   accepted: 'You took this order. It is now in Ongoing.',
   declined: 'You declined this order.',
@@ -277,6 +288,20 @@ export interface Feedback {
 
 export type OfferStatus = 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
 
+/** Fields of the brief an artist never receives: how to reach the customer. */
+export const customerContactFields = [
+  'gifter_last_name',
+  'gifter_email',
+  'gifter_contact_number',
+  'gifter_dial_code',
+  'gifter_country',
+] as const;
+type CustomerContactField = (typeof customerContactFields)[number];
+
+export interface ArtistOrderBrief extends Omit<OrderBrief, 'occasion'> {
+  occasion: Omit<OrderBrief['occasion'], CustomerContactField>;
+}
+
 /** GET /artist/orders → data.items[], GET /artist/orders/{id} → data. */
 export interface ArtistOrder {
   id: number;
@@ -293,8 +318,8 @@ export interface ArtistOrder {
   /** What the artist earns: price − platform fee (pesos). */
   earning: number;
   offer: { status: OfferStatus; rank: number; expires_at: string | null; decline_reason: string | null };
-  /** The brief, clips with signed URLs. */
-  brief: OrderBrief;
+  /** The brief, clips with signed URLs; without the customer's contact details (need to know). */
+  brief: ArtistOrderBrief;
   lifecycle: LifecycleFacts;
   recording: Recording | null;
   feedback: Feedback | null;
@@ -307,7 +332,9 @@ export interface ArtistOrder {
 }
 
 /** GET /admin/orders → data.items[], GET /admin/orders/{id} → data. */
-export interface AdminOrder extends Omit<ArtistOrder, 'offer' | 'thanks'> {
+export interface AdminOrder extends Omit<ArtistOrder, 'offer' | 'thanks' | 'brief'> {
+  /** The whole brief, the customer's contact details included. */
+  brief: OrderBrief;
   customer: { name: string; email: string };
   /** The artist who took the order, if any. */
   artist: { id: string; stage_name: string } | null;
@@ -319,7 +346,17 @@ export interface AdminOrder extends Omit<ArtistOrder, 'offer' | 'thanks'> {
   }[];
   platform_fee: number;
   events: Order['events'];
-  refund: { amount: number; at: string } | null;
+  refund: OrderRefund | null;
+}
+
+/** The newest refund on an order: owed until an admin records the transfer. */
+export interface OrderRefund {
+  amount: number;
+  at: string;
+  reason: Refund['reason'];
+  status: Refund['status'];
+  reference: string | null;
+  paid_at: string | null;
 }
 
 /** GET /user/orders and /orders/{id} add these to the order (OrderDetail). */
@@ -333,7 +370,9 @@ export interface CustomerOrderLifecycle {
   rating: number | null;
   review: string | null;
   gift: GiftLink | null;
-  refund: { amount: number; at: string } | null;
+  refund: OrderRefund | null;
+  /** The order awaits payment: the customer may open a new checkout ("Pay now"). */
+  payable: boolean;
 }
 
 export interface GiftLink {
@@ -392,6 +431,42 @@ export interface AdminPayout extends Payout {
   artist: { id: string; stage_name: string; email: string };
   /** Masked bank details (last four digits only), or null when the artist has none. */
   payout_details: { bank_name: string; account_name: string; account_last4: string } | null;
+  /** The order's status: a disputed or cancelled order's payout is held (mark-paid refuses it). */
+  order_status: OrderStatus;
+  /** Every time an admin revealed the full destination (audit), oldest first. */
+  reveals: { admin: string; at: string }[];
+}
+
+/** POST /admin/payouts/{id}/reveal → data: the full destination, for the transfer. Written to the audit. */
+export interface RevealedPayoutDestination {
+  payout_id: number;
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  revealed_at: string;
+}
+
+/** GET /admin/refunds?status=&cursor=. */
+export const refundsQuerySchema = v.strictObject({
+  status: v.optional(v.picklist(['owed', 'paid'] as const, 'Unknown status'), 'owed'),
+  cursor: idCursorSchema,
+  limit: limitSchema,
+});
+
+/** POST /admin/refunds/{id}/mark-paid: the transfer's reference is required. */
+export const markRefundPaidSchema = v.strictObject({
+  reference: v.pipe(
+    v.string('Enter the transfer reference'),
+    v.trim(),
+    v.minLength(1, 'Enter the transfer reference'),
+    v.maxLength(100, 'Use at most 100 characters'),
+  ),
+});
+
+/** GET /admin/refunds → data.items[]. */
+export interface AdminRefund extends Refund {
+  customer: { name: string; email: string };
+  order_status: OrderStatus;
 }
 
 /** POST /admin/payouts/{id}/mark-paid. */

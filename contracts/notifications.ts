@@ -4,7 +4,7 @@ import { pageLimitMessage } from './lifecycle';
 
 // In-app notifications (SPEC §3 Notification, §4 Notifications, §7; DESIGN §3–§4).
 
-/** The twelve types of SPEC §4, then the ones added for events that had none (offers, applications, operations). */
+/** The twelve types of SPEC §4, then the ones added for events that had none (offers, applications, operations, money). */
 export const notificationTypes = [
   'new_order',
   'completed_order',
@@ -25,6 +25,14 @@ export const notificationTypes = [
   // Operations (issue 13): an admin gave the order to another artist; an admin suspended the artist.
   'order_reassigned',
   'artist_suspended',
+  /** Customer: money we owe back was recorded. */
+  'refund_recorded',
+  /** Customer: the refund was sent. */
+  'refund_paid',
+  /** Artist and admins: the payment was reversed after work started; the order is on hold. */
+  'order_disputed',
+  /** Artist: a payout was transferred. */
+  'payout_paid',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -111,6 +119,11 @@ export const artistTargets: Record<NotificationType, string> = {
   // The order is no longer the artist's: their list of offers is where it was.
   order_reassigned: 'song-orders',
   artist_suspended: 'profile',
+  order_disputed: 'ongoing',
+  payout_paid: 'earnings',
+  // Customer notifications; an artist never receives them.
+  refund_recorded: 'dashboard',
+  refund_paid: 'dashboard',
 };
 
 export interface NotificationTarget {
@@ -129,6 +142,7 @@ export function notificationTarget(area: AccountType, notification: Notification
   if (area === 'admin') {
     if (notification.type === 'uploaded_by_artist') return { to: '/admin/validation' };
     if (notification.type === 'application_received') return { to: '/admin/applications' };
+    if (notification.type === 'refund_recorded') return { to: '/admin/refunds' };
     return reference ? { to: '/admin/orders', search: { transaction: reference } } : { to: '/admin/orders' };
   }
   return reference
@@ -184,6 +198,22 @@ export const notificationTexts: Record<
   cancelled_order: (o) => ({
     title: 'Order cancelled',
     body: `Order ${o.reference} was cancelled.`,
+  }),
+  refund_recorded: (o) => ({
+    title: 'Refund recorded',
+    body: `We owe you a refund for order ${o.reference}. It will be sent to your payment method; we will tell you when it is.`,
+  }),
+  refund_paid: (o) => ({
+    title: 'Refund sent',
+    body: `Your refund for order ${o.reference} was sent.`,
+  }),
+  order_disputed: (o) => ({
+    title: 'Order on hold',
+    body: `The payment for order ${o.reference} was reversed by the customer's bank. Please stop work; our team will be in touch.`,
+  }),
+  payout_paid: (o) => ({
+    title: 'Payout sent',
+    body: `Your earning for order ${o.reference} was transferred.`,
   }),
   application_approved: () => ({
     title: 'Application approved',

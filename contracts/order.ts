@@ -231,6 +231,9 @@ export const orderStatuses = [
   'delivered',
   'completed',
   'cancelled',
+  // The payment was charged back or refunded by the provider after an artist started: work stops, no
+  // payout is released, and an admin settles it (DESIGN §4, docs/decisions.md).
+  'disputed',
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -261,8 +264,56 @@ export interface CheckoutAnswer {
   payment: { Url: string; RefNo: string; Status: string };
 }
 
-export const paymentStatuses = ['pending', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
+/** The states of machines/payment-attempt.machine.ts (one payment attempt of an order). */
+export const paymentStatuses = [
+  'pending',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'expired',
+  'voided',
+  'refunded',
+  'charged_back',
+] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** Why money has to go back to a customer (refunds.reason_code). */
+export const refundReasons = [
+  'order_cancelled',
+  'paid_twice',
+  'paid_after_cancel',
+  'paid_after_void',
+  'provider_refund',
+  'charged_back',
+] as const;
+export type RefundReason = (typeof refundReasons)[number];
+
+export const refundReasonLabel: Record<RefundReason, string> = {
+  order_cancelled: 'The order was cancelled after payment',
+  paid_twice: 'The order was paid twice',
+  paid_after_cancel: 'A payment arrived after the order was cancelled',
+  paid_after_void: 'A payment arrived for a checkout that had been closed',
+  provider_refund: 'Refunded by the payment provider',
+  charged_back: "The payment was reversed by the customer's bank",
+};
+
+/** A refund as the customer and the admin read it. `owed` until an admin records the transfer. */
+export interface Refund {
+  id: number;
+  order_id: number;
+  order_reference: string;
+  payment_id: number;
+  amount: number;
+  currency: 'PHP';
+  reason: RefundReason;
+  /** Free text recorded with it (a cancellation's reason). */
+  note: string;
+  status: 'owed' | 'paid';
+  /** The transfer's reference once paid. */
+  reference: string | null;
+  created_at: string;
+  paid_at: string | null;
+}
 
 /** GET /payments → data.payments[] */
 export interface Payment {
@@ -278,6 +329,25 @@ export interface Payment {
   reference: string | null;
   created_at: string;
   updated_at: string;
+  /** The refund recorded against this payment, if any. */
+  refund: Pick<Refund, 'id' | 'amount' | 'reason' | 'status' | 'reference' | 'paid_at'> | null;
+}
+
+/**
+ * GET /orders/{id}/payment-state → data: what the result page shows. `paid` once the order left
+ * awaiting payment through a verified callback; `waiting` while the newest attempt is still pending.
+ */
+export interface OrderPaymentState {
+  order_id: number;
+  order_reference: string;
+  order_status: OrderStatus;
+  /** The newest attempt's status; null when the order has none. */
+  payment_status: PaymentStatus | null;
+  /** The newest attempt's provider reference. */
+  payment_reference: string | null;
+  state: 'paid' | 'waiting' | 'failed' | 'cancelled' | 'unpaid' | 'closed';
+  /** The order can still be paid (it awaits payment). */
+  payable: boolean;
 }
 
 // ---- Added with the server of issue 3 ----------------------------------------------------------

@@ -83,6 +83,8 @@ export const orderLifecycleMachine = setup({
           { guard: 'byRightRole', target: 'needs_artist', actions: 'closeAllOffers' },
         ],
         cancelled: { guard: 'byRightRole', target: 'cancelled', actions: 'closeAllOffers' },
+        // The provider took the money back before anyone started: the order stops.
+        payment_reversed: { guard: 'byRightRole', target: 'cancelled', actions: 'closeAllOffers' },
       },
     },
     needs_artist: {
@@ -104,6 +106,8 @@ export const orderLifecycleMachine = setup({
           actions: { type: 'openOffers', params: { offers: 1 } },
         },
         cancelled: { guard: 'byRightRole', target: 'cancelled' },
+        // The provider took the money back before anyone started: the order stops.
+        payment_reversed: { guard: 'byRightRole', target: 'cancelled' },
       },
     },
     in_progress: {
@@ -119,6 +123,8 @@ export const orderLifecycleMachine = setup({
           target: 'offered',
           actions: { type: 'openOffers', params: { offers: 1 } },
         },
+        // The money went back after an artist started: work stops and an admin settles it.
+        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
       },
     },
     in_validation: {
@@ -127,6 +133,8 @@ export const orderLifecycleMachine = setup({
       on: {
         admin_validated: { guard: 'byRightRole', target: 'delivered' },
         admin_requested_revision: { guard: 'byRightRole', target: 'in_revision' },
+        // The money went back after an artist started: work stops and an admin settles it.
+        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
       },
     },
     in_revision: {
@@ -142,6 +150,8 @@ export const orderLifecycleMachine = setup({
           target: 'offered',
           actions: { type: 'openOffers', params: { offers: 1 } },
         },
+        // The money went back after an artist started: work stops and an admin settles it.
+        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
       },
     },
     delivered: {
@@ -150,18 +160,31 @@ export const orderLifecycleMachine = setup({
       on: {
         customer_accepted: { guard: 'byRightRole', target: 'completed' },
         customer_rejected: { guard: 'hasRevisionsLeft', target: 'in_revision', actions: 'useRevision' },
+        // The money went back after an artist started: work stops and an admin settles it.
+        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
       },
     },
     completed: {
       description: 'The customer accepted the song; the artist is credited and the customer may rate it.',
       meta: meta({ step: 5, customer: 'Completed', artistStage: 'completed' }),
       initial: 'unrated',
+      on: {
+        // A chargeback after completion: the artist's payout is held until an admin settles it.
+        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
+      },
       states: {
         unrated: {
           description: 'Completed and not rated yet; rating is the only thing left to do.',
           on: { customer_rated: { guard: 'byRightRole', target: 'rated' } },
         },
         rated: {},
+      },
+    },
+    disputed: {
+      meta: meta({ step: -1, customer: 'On hold: the payment was reversed', artistStage: 'ongoing' }),
+      description: 'The payment was refunded or charged back after work started. No payout is released.',
+      on: {
+        cancelled: { guard: 'byAdmin', target: 'cancelled' },
       },
     },
     cancelled: {

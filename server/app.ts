@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError(createErrorHandler(logger));
   app.notFound(notFound);
 
-  app.use('*', withSecurityHeaders);
+  app.use('*', withSecurityHeaders(config.publicUrl));
   app.use('*', requestLog(logger));
   app.use('*', async (c, next) => {
     c.set('config', config);

@@ -13,6 +13,8 @@ export interface RateLimitConfig {
   forgotPerClient: number;
   registerPerClient: number;
   applyPerClient: number;
+  /** Payment provider callbacks per client address per minute (RATE_LIMIT_POSTBACK_PER_CLIENT). */
+  postbackPerClient: number;
 }
 
 /** DragonPay Payment Switch v2 (collect API) credentials, from DRAGONPAY_*. */
@@ -155,6 +157,7 @@ const envSchema = v.object({
   RATE_LIMIT_FORGOT_PER_CLIENT: wholeNumber(10, 1, 100_000),
   RATE_LIMIT_REGISTER_PER_CLIENT: wholeNumber(10, 1, 100_000),
   RATE_LIMIT_APPLY_PER_CLIENT: wholeNumber(5, 1, 100_000),
+  RATE_LIMIT_POSTBACK_PER_CLIENT: wholeNumber(120, 1, 100_000),
   TRUST_PROXY: flag(false),
   LOG_LEVEL: v.pipe(
     v.optional(v.string(), 'info'),
@@ -238,6 +241,7 @@ export function loadConfig(env: Env = process.env): Config {
       forgotPerClient: e.RATE_LIMIT_FORGOT_PER_CLIENT,
       registerPerClient: e.RATE_LIMIT_REGISTER_PER_CLIENT,
       applyPerClient: e.RATE_LIMIT_APPLY_PER_CLIENT,
+      postbackPerClient: e.RATE_LIMIT_POSTBACK_PER_CLIENT,
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

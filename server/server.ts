@@ -11,6 +11,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { seedDemoOrders } from './db/seed-orders';
+import { applyServerTimeouts } from './http/timeouts';
 import { expireOffers } from './lifecycle/offer-sweep';
 import { lifecycleSettingsOf } from './lifecycle/settings';
 import { createLocalHub } from './notifications/hub';
@@ -137,6 +138,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     server = await new Promise<Server>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, hostname: config.host, port }, () => resolve(started as Server));
+      applyServerTimeouts(started as Server);
       started.once('error', reject);
     });
   } catch (error) {

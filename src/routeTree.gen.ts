@@ -47,8 +47,10 @@ import { Route as OrderOccasionRouteImport } from './routes/order.occasion'
 import { Route as OrderReviewRouteImport } from './routes/order.review'
 import { Route as OrderSongRouteImport } from './routes/order.song'
 import { Route as OrderStoryRouteImport } from './routes/order.story'
+import { Route as PayOrderIdRouteImport } from './routes/pay.$orderId'
 import { Route as AdminConsoleArtistsRouteImport } from './routes/admin._console.artists'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin._console.payouts'
+import { Route as AdminConsoleRefundsRouteImport } from './routes/admin._console.refunds'
 import { Route as AdminConsoleValidationRouteImport } from './routes/admin._console.validation'
 import { Route as CustomerAccountIndexRouteImport } from './routes/customer.account.index'
 import { Route as CustomerAccountOrderHistoryRouteImport } from './routes/customer.account.order-history'
@@ -249,6 +251,11 @@ const OrderStoryRoute = OrderStoryRouteImport.update({
   path: '/order/story',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PayOrderIdRoute = PayOrderIdRouteImport.update({
+  id: '/pay/$orderId',
+  path: '/pay/$orderId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminConsoleArtistsRoute = AdminConsoleArtistsRouteImport.update({
   id: '/artists',
   path: '/artists',
@@ -257,6 +264,11 @@ const AdminConsoleArtistsRoute = AdminConsoleArtistsRouteImport.update({
 const AdminConsolePayoutsRoute = AdminConsolePayoutsRouteImport.update({
   id: '/payouts',
   path: '/payouts',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsoleRefundsRoute = AdminConsoleRefundsRouteImport.update({
+  id: '/refunds',
+  path: '/refunds',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
 const AdminConsoleValidationRoute = AdminConsoleValidationRouteImport.update({
@@ -348,12 +360,14 @@ export interface FileRoutesByFullPath {
   '/order/review': typeof OrderReviewRoute
   '/order/song': typeof OrderSongRoute
   '/order/story': typeof OrderStoryRoute
+  '/pay/$orderId': typeof PayOrderIdRoute
   '/admin/': typeof AdminIndexRoute
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
   '/order/': typeof OrderIndexRoute
   '/admin/artists': typeof AdminConsoleArtistsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/refunds': typeof AdminConsoleRefundsRoute
   '/admin/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
@@ -398,11 +412,13 @@ export interface FileRoutesByTo {
   '/order/review': typeof OrderReviewRoute
   '/order/song': typeof OrderSongRoute
   '/order/story': typeof OrderStoryRoute
+  '/pay/$orderId': typeof PayOrderIdRoute
   '/artist': typeof ArtistIndexRoute
   '/customer': typeof CustomerIndexRoute
   '/order': typeof OrderIndexRoute
   '/admin/artists': typeof AdminConsoleArtistsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/refunds': typeof AdminConsoleRefundsRoute
   '/admin/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
@@ -450,12 +466,14 @@ export interface FileRoutesById {
   '/order/review': typeof OrderReviewRoute
   '/order/song': typeof OrderSongRoute
   '/order/story': typeof OrderStoryRoute
+  '/pay/$orderId': typeof PayOrderIdRoute
   '/admin/': typeof AdminIndexRoute
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
   '/order/': typeof OrderIndexRoute
   '/admin/_console/artists': typeof AdminConsoleArtistsRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
+  '/admin/_console/refunds': typeof AdminConsoleRefundsRoute
   '/admin/_console/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
@@ -503,12 +521,14 @@ export interface FileRouteTypes {
     | '/order/review'
     | '/order/song'
     | '/order/story'
+    | '/pay/$orderId'
     | '/admin/'
     | '/artist/'
     | '/customer/'
     | '/order/'
     | '/admin/artists'
     | '/admin/payouts'
+    | '/admin/refunds'
     | '/admin/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
@@ -553,11 +573,13 @@ export interface FileRouteTypes {
     | '/order/review'
     | '/order/song'
     | '/order/story'
+    | '/pay/$orderId'
     | '/artist'
     | '/customer'
     | '/order'
     | '/admin/artists'
     | '/admin/payouts'
+    | '/admin/refunds'
     | '/admin/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
@@ -604,12 +626,14 @@ export interface FileRouteTypes {
     | '/order/review'
     | '/order/song'
     | '/order/story'
+    | '/pay/$orderId'
     | '/admin/'
     | '/artist/'
     | '/customer/'
     | '/order/'
     | '/admin/_console/artists'
     | '/admin/_console/payouts'
+    | '/admin/_console/refunds'
     | '/admin/_console/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
@@ -655,6 +679,7 @@ export interface RootRouteChildren {
   OrderReviewRoute: typeof OrderReviewRoute
   OrderSongRoute: typeof OrderSongRoute
   OrderStoryRoute: typeof OrderStoryRoute
+  PayOrderIdRoute: typeof PayOrderIdRoute
   ArtistIndexRoute: typeof ArtistIndexRoute
   CustomerIndexRoute: typeof CustomerIndexRoute
   OrderIndexRoute: typeof OrderIndexRoute
@@ -928,6 +953,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderStoryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pay/$orderId': {
+      id: '/pay/$orderId'
+      path: '/pay/$orderId'
+      fullPath: '/pay/$orderId'
+      preLoaderRoute: typeof PayOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/_console/artists': {
       id: '/admin/_console/artists'
       path: '/artists'
@@ -940,6 +972,13 @@ declare module '@tanstack/react-router' {
       path: '/payouts'
       fullPath: '/admin/payouts'
       preLoaderRoute: typeof AdminConsolePayoutsRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/refunds': {
+      id: '/admin/_console/refunds'
+      path: '/refunds'
+      fullPath: '/admin/refunds'
+      preLoaderRoute: typeof AdminConsoleRefundsRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/validation': {
@@ -1018,6 +1057,7 @@ declare module '@tanstack/react-router' {
 interface AdminConsoleRouteChildren {
   AdminConsoleArtistsRoute: typeof AdminConsoleArtistsRoute
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
+  AdminConsoleRefundsRoute: typeof AdminConsoleRefundsRoute
   AdminConsoleValidationRoute: typeof AdminConsoleValidationRoute
   AdminConsoleApplicationsIdRoute: typeof AdminConsoleApplicationsIdRoute
   AdminConsoleOrdersIdRoute: typeof AdminConsoleOrdersIdRoute
@@ -1028,6 +1068,7 @@ interface AdminConsoleRouteChildren {
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleArtistsRoute: AdminConsoleArtistsRoute,
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
+  AdminConsoleRefundsRoute: AdminConsoleRefundsRoute,
   AdminConsoleValidationRoute: AdminConsoleValidationRoute,
   AdminConsoleApplicationsIdRoute: AdminConsoleApplicationsIdRoute,
   AdminConsoleOrdersIdRoute: AdminConsoleOrdersIdRoute,
@@ -1106,6 +1147,7 @@ const rootRouteChildren: RootRouteChildren = {
   OrderReviewRoute: OrderReviewRoute,
   OrderSongRoute: OrderSongRoute,
   OrderStoryRoute: OrderStoryRoute,
+  PayOrderIdRoute: PayOrderIdRoute,
   ArtistIndexRoute: ArtistIndexRoute,
   CustomerIndexRoute: CustomerIndexRoute,
   OrderIndexRoute: OrderIndexRoute,

@@ -77,6 +77,12 @@ export const orderLifecycleMachine = createMachine({
           "guard": "byRightRole",
           "target": "cancelled",
           "actions": "closeAllOffers"
+        },
+        "payment_reversed": {
+          "guard": "byRightRole",
+          "target": "cancelled",
+          "actions": "closeAllOffers",
+          "description": "The provider took the money back before anyone started: the order stops."
         }
       }
     },
@@ -108,6 +114,11 @@ export const orderLifecycleMachine = createMachine({
         "cancelled": {
           "guard": "byRightRole",
           "target": "cancelled"
+        },
+        "payment_reversed": {
+          "guard": "byRightRole",
+          "target": "cancelled",
+          "description": "The provider took the money back before anyone started: the order stops."
         }
       }
     },
@@ -141,6 +152,11 @@ export const orderLifecycleMachine = createMachine({
               "offers": 1
             }
           }
+        },
+        "payment_reversed": {
+          "guard": "byRightRole",
+          "target": "disputed",
+          "description": "The money went back after an artist started: work stops and an admin settles it."
         }
       }
     },
@@ -159,6 +175,11 @@ export const orderLifecycleMachine = createMachine({
         "admin_requested_revision": {
           "guard": "byRightRole",
           "target": "in_revision"
+        },
+        "payment_reversed": {
+          "guard": "byRightRole",
+          "target": "disputed",
+          "description": "The money went back after an artist started: work stops and an admin settles it."
         }
       }
     },
@@ -192,6 +213,11 @@ export const orderLifecycleMachine = createMachine({
               "offers": 1
             }
           }
+        },
+        "payment_reversed": {
+          "guard": "byRightRole",
+          "target": "disputed",
+          "description": "The money went back after an artist started: work stops and an admin settles it."
         }
       }
     },
@@ -211,6 +237,11 @@ export const orderLifecycleMachine = createMachine({
           "guard": "hasRevisionsLeft",
           "target": "in_revision",
           "actions": "useRevision"
+        },
+        "payment_reversed": {
+          "guard": "byRightRole",
+          "target": "disputed",
+          "description": "The money went back after an artist started: work stops and an admin settles it."
         }
       }
     },
@@ -222,6 +253,13 @@ export const orderLifecycleMachine = createMachine({
         "artistStage": "completed"
       },
       "initial": "unrated",
+      "on": {
+        "payment_reversed": {
+          "guard": "byRightRole",
+          "target": "disputed",
+          "description": "A chargeback after completion: the artist's payout is held until an admin settles it."
+        }
+      },
       "states": {
         "unrated": {
           "description": "Completed and not rated yet; rating is the only thing left to do.",
@@ -233,6 +271,20 @@ export const orderLifecycleMachine = createMachine({
           }
         },
         "rated": {}
+      }
+    },
+    "disputed": {
+      "meta": {
+        "step": -1,
+        "customer": "On hold: the payment was reversed",
+        "artistStage": "ongoing"
+      },
+      "description": "The payment was refunded or charged back after work started. No payout is released.",
+      "on": {
+        "cancelled": {
+          "guard": "byAdmin",
+          "target": "cancelled"
+        }
       }
     },
     "cancelled": {

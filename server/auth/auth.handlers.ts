@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../db/database';
 import { ApiError, fieldError } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
+import { endSession } from '../notifications/stream-sessions';
 import type { RateState } from '../services/rate-limit';
 import { createAccount } from '../users/accounts';
 import { toAuthUser } from '../users/auth-user';
@@ -26,6 +27,15 @@ export function enforceRate(state: RateState): void {
   }
 }
 
+/** Half a second per failure past the limit, at most three seconds: slow for guessing, bearable for the owner. */
+export const LOGIN_SLOWDOWN_STEP_MS = 500;
+export const LOGIN_SLOWDOWN_MAX_MS = 3000;
+async function slowDown(failuresPastLimit: number): Promise<void> {
+  if (failuresPastLimit <= 0) return;
+  const ms = Math.min(failuresPastLimit * LOGIN_SLOWDOWN_STEP_MS, LOGIN_SLOWDOWN_MAX_MS);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 const wrongAreaMessage: Record<AccountType, string> = {
   user: serverMessages.wrongAccountTypeUser,
   artist: serverMessages.wrongAccountTypeArtist,
@@ -36,10 +46,16 @@ export async function login(c: AppContext, area: AccountType, body: LoginInput) 
   const { db, passwords, rateLimiter, tokens, config } = c.var;
   const rules = authRateRules(config.rateLimits);
   const email = normaliseEmail(body.email);
-  enforceRate(await rateLimiter.hit(rules.loginClient, clientIp(c, config.trustProxy)));
+  const client = clientIp(c, config.trustProxy);
+  enforceRate(await rateLimiter.hit(rules.loginClient, client));
   // Counted before the password check and cleared on success, so the count is the failures since the
-  // last success and concurrent guesses cannot slip past the limit between a read and a write.
-  enforceRate(await rateLimiter.hit(rules.loginAccount, email));
+  // last success and concurrent guesses cannot slip past the limit between a read and a write. The
+  // lockout is per account AND client: an attacker's failures never stop the owner on another client.
+  const accountClient = `${email}\n${client}`;
+  enforceRate(await rateLimiter.hit(rules.loginAccount, accountClient));
+  // Across all clients, failures past the limit slow each attempt down instead of locking the account.
+  const accountWide = await rateLimiter.hit(rules.loginAccountSlowdown, email);
+  await slowDown(accountWide.count - rules.loginAccountSlowdown.limit);
 
   const accounts = await findUsersByEmail(db, email);
   const own = accounts.find((account) => account.type === area);
@@ -52,7 +68,8 @@ export async function login(c: AppContext, area: AccountType, body: LoginInput) 
   else await passwords.verifyDummy(body.password);
 
   if (!candidate || !matches) throw fieldError(serverMessages.invalidCredentials, 'email');
-  await rateLimiter.reset(rules.loginAccount, email);
+  await rateLimiter.reset(rules.loginAccount, accountClient);
+  await rateLimiter.reset(rules.loginAccountSlowdown, email);
   if (candidate !== own) throw fieldError(wrongAreaMessage[area], 'email');
   if (candidate.deactivated_at !== null) throw new ApiError(403, serverMessages.accountDeactivated);
   if (candidate.suspended_at !== null) throw new ApiError(403, operationsMessages.accountSuspended);
@@ -96,7 +113,10 @@ export function me(c: AppContext) {
 }
 
 export async function logout(c: AppContext) {
-  await c.var.tokens.revoke(currentAuth(c).claims);
+  const { claims } = currentAuth(c);
+  await c.var.tokens.revoke(claims);
+  // The session's notification streams and stream tokens end with it.
+  await endSession(c.var.db, c.var.hub, claims);
   return ok(c, null, serverMessages.loggedOut);
 }
 

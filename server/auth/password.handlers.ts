@@ -115,7 +115,11 @@ export async function resetPassword(c: AppContext, area: AccountType, body: Rese
     return true;
   });
   if (!changed) throw resetInvalid();
-  // The owner proved control of the mailbox: lift a lockout an attacker may have caused.
-  await rateLimiter.reset(authRateRules(config.rateLimits).loginAccount, reset.email);
+  // Every session ended with the new token version: wake their notification streams to close.
+  c.var.hub.publish([reset.user_id]);
+  // The owner proved control of the mailbox: lift the slow-down and this client's lockout.
+  const rules = authRateRules(config.rateLimits);
+  await rateLimiter.reset(rules.loginAccountSlowdown, reset.email);
+  await rateLimiter.reset(rules.loginAccount, `${reset.email}\n${clientIp(c, config.trustProxy)}`);
   return ok(c, null, serverMessages.resetDone);
 }

@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountType, AppStatus } from '../../contracts/auth';
 import type { VocalType } from '../../contracts/options';
-import type { OrderStatus, PaymentStatus } from '../../contracts/order';
+import type { OrderStatus, PaymentStatus, RefundReason } from '../../contracts/order';
 
 // Storage conventions (both dialects): timestamps are ISO-8601 UTC text from Date#toISOString(),
 // which sorts and compares correctly as text; booleans are integers 0/1; ids are autoincrement integers.
@@ -199,6 +199,8 @@ export interface OrdersTable {
   gift_token: string | null;
   /** yyyy-mm-dd (Manila) before which the gift page hides the song. */
   gift_reveal_on: string | null;
+  /** When a chargeback or provider refund stopped the order after work started. */
+  disputed_at: string | null;
 }
 
 export type OfferStatus = 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
@@ -259,15 +261,33 @@ export interface PayoutsTable {
   created_at: string;
   paid_at: string | null;
 }
-/** A refund recorded against a succeeded payment when its order is cancelled. */
+/**
+ * Money that went back, or must go back, to a customer: one per payment. `owed` until an admin records
+ * the transfer made in the provider's console (`paid`, with its reference). Chargebacks and provider
+ * refunds are recorded as already paid: the provider moved the money.
+ */
 export interface RefundsTable {
   id: Generated<number>;
   payment_id: number;
   order_id: number;
   amount_centavos: number;
+  /** Free text: the cancellation's reason. */
   reason: Generated<string>;
+  reason_code: Generated<RefundReason>;
+  status: Generated<'owed' | 'paid'>;
+  reference: string | null;
+  paid_at: string | null;
+  paid_by: number | null;
   actor: OrderEventActor;
   actor_id: number | null;
+  created_at: string;
+}
+/** Every time an admin revealed an artist's full payout destination (audit). */
+export interface PayoutRevealsTable {
+  id: Generated<number>;
+  payout_id: number;
+  artist_id: number;
+  admin_id: number | null;
   created_at: string;
 }
 /** The recipient's thank-you note from the gift page (one per order). */
@@ -372,6 +392,7 @@ export interface DB {
   notification_counters: NotificationCountersTable;
   payouts: PayoutsTable;
   refunds: RefundsTable;
+  payout_reveals: PayoutRevealsTable;
   gift_thanks: GiftThanksTable;
   mail_outbox: MailOutboxTable;
   mail_opt_outs: MailOptOutsTable;
@@ -436,3 +457,5 @@ export interface MailOptOutsTable {
 }
 
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+
+export type PayoutRevealRow = Selectable<PayoutRevealsTable>;

@@ -12,6 +12,7 @@ import {
 import type { TransitionResult } from '../lifecycle/transition';
 import { newOrderReference, recordOrderEvent } from '../orders/orders.repository';
 import { newTempLocation } from '../orders/temp-uploads.repository';
+import { newSandboxRefNo, newTxnid } from '../payments/ids';
 import type { Storage } from '../services/storage';
 import type { DB } from './schema';
 import { synthesizeWav, type Tune } from './synth';
@@ -204,7 +205,33 @@ export async function seedDemoOrders(deps: {
           .execute();
         await recordOrderEvent(trx, { orderId: order.id, type: 'created', actor: 'customer', actorId: customerId, at });
         const steps: ((t: Trx) => Promise<TransitionResult>)[] = [
-          (t) => payOrder(t, { orderId: order.id, at: tick(), payload: { provider: 'sandbox' }, settings }),
+          async (t) => {
+            // Paid like any order: a succeeded sandbox payment, so her payment history matches her orders.
+            const paidAt = tick();
+            const payment = await t
+              .insertInto('payments')
+              .values({
+                order_id: order.id,
+                provider: 'sandbox',
+                method: 'gcash',
+                txnid: newTxnid(),
+                refno: newSandboxRefNo(),
+                amount_centavos: price,
+                currency: 'PHP',
+                status: 'succeeded',
+                raw_status: 'succeeded',
+                created_at: at,
+                updated_at: paidAt.toISOString(),
+              })
+              .returningAll()
+              .executeTakeFirstOrThrow();
+            return payOrder(t, {
+              orderId: order.id,
+              at: paidAt,
+              payload: { payment_id: payment.id, provider: 'sandbox', txnid: payment.txnid, refno: payment.refno },
+              settings,
+            });
+          },
         ];
         const artist = artists[0] as number;
         const recording = recordings[index] as { key: string; size: number };

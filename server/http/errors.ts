@@ -18,6 +18,18 @@ const messageForStatus: Partial<Record<number, string>> = {
   429: serverMessages.tooManyRequests,
 };
 
+const abortCodes = new Set(['ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_ABORTED']);
+
+/** Reading the body failed because the client went away (aborted upload, closed tab, dropped network). */
+export function isClientAbort(c: { req: { raw: Request } }, error: unknown): boolean {
+  if (c.req.raw.signal?.aborted) return true;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
+  return (
+    error.name === 'AbortError' || (typeof code === 'string' && abortCodes.has(code)) || error.message === 'aborted'
+  );
+}
+
 /** Every thrown error becomes the JSON envelope; a 500 is logged with its stack and answered without it. */
 export function createErrorHandler(logger: Logger): ErrorHandler<AppEnv> {
   return (error, c) => {
@@ -28,6 +40,11 @@ export function createErrorHandler(logger: Logger): ErrorHandler<AppEnv> {
     if (error instanceof HTTPException && error.status < 500) {
       const status = error.status as ContentfulStatusCode;
       return fail(c, status, messageForStatus[status] ?? serverMessages.badRequest);
+    }
+    if (isClientAbort(c, error)) {
+      // The client hung up while sending its body: its doing, not a fault of ours (no stack).
+      logger.warn('request body aborted by the client', { method: c.req.method, path: c.req.path, status: 400 });
+      return fail(c, 400, serverMessages.badRequest);
     }
     logger.error('unhandled error', { method: c.req.method, path: c.req.path, error });
     return fail(c, 500, serverMessages.serverError);

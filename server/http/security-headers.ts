@@ -24,11 +24,24 @@ export const securityHeaders: Record<string, string> = {
   'Permissions-Policy': 'camera=(), geolocation=(), microphone=(self), payment=(), usb=()',
 };
 
+/** A year, subdomains included: browsers then never try plain http on the public address. */
+export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
+
+/** The headers for a server whose public address is `publicUrl`: HSTS only when it is https. */
+export function securityHeadersFor(publicUrl: string): Record<string, string> {
+  return publicUrl.toLowerCase().startsWith('https://')
+    ? { ...securityHeaders, 'Strict-Transport-Security': strictTransportSecurity }
+    : securityHeaders;
+}
+
 /** Adds the security headers to every answer, including errors, 404s and static files. */
-export const withSecurityHeaders: MiddlewareHandler = async (c, next) => {
-  await next();
-  for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
-};
+export function withSecurityHeaders(publicUrl: string): MiddlewareHandler {
+  const headers = Object.entries(securityHeadersFor(publicUrl));
+  return async (c, next) => {
+    await next();
+    for (const [name, value] of headers) c.res.headers.set(name, value);
+  };
+}
 
 /**
  * API answers are per-user and must never be stored by a browser or proxy. The public catalogue says

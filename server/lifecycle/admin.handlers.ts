@@ -3,13 +3,17 @@ import type * as v from 'valibot';
 import {
   type AdminOrder,
   type AdminPayout,
+  type AdminRefund,
   type adminOrdersQuerySchema,
   type cancelSchema,
   lifecycleMessages,
   type markPaidSchema,
+  type markRefundPaidSchema,
   type Page,
   type payoutsQuerySchema,
+  type RevealedPayoutDestination,
   type reassignSchema,
+  type refundsQuerySchema,
   type revisionNotesSchema,
 } from '../../contracts/lifecycle';
 import { orderMessages } from '../../contracts/order';
@@ -18,9 +22,11 @@ import type { AppContext } from '../context';
 import type { DB, OrderRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
+import { enqueuePayoutPaidMail } from '../mail/money-mails';
 import { adminIds, ChangeSet, publishCommitted } from '../notifications/live-changes';
-import { findOrderById } from '../orders/orders.repository';
+import { findOrderById, recordOrderEvent } from '../orders/orders.repository';
 import { pesos } from '../orders/pricing';
+import { notifyAbout } from '../payments/attempts';
 import { cancelOrder, reassignOrder, requestRevision, validateRecording } from './order-actions';
 import { listAdminOrders } from './order-lists';
 import { loadRelations, toAdminOrder } from './order-views';
@@ -115,6 +121,7 @@ function payoutsQuery(c: AppContext) {
     .selectAll('payouts')
     .select([
       'orders.reference as order_reference',
+      'orders.status as order_status',
       'users.user_id as artist_public_id',
       'users.stage_name',
       'users.email',
@@ -125,21 +132,42 @@ function payoutsQuery(c: AppContext) {
 }
 
 type PayoutJoined = Awaited<ReturnType<ReturnType<typeof payoutsQuery>['executeTakeFirstOrThrow']>>;
+type Reveals = Map<number, AdminPayout['reveals']>;
 
-const toAdminPayout = (p: PayoutJoined): AdminPayout => ({
+/** The audit of reveals for these payouts, oldest first, with the admin's name. */
+async function revealsOf(c: AppContext, payoutIds: number[]): Promise<Reveals> {
+  const map: Reveals = new Map();
+  if (payoutIds.length === 0) return map;
+  const rows = await c.var.db
+    .selectFrom('payout_reveals')
+    .leftJoin('users', 'users.id', 'payout_reveals.admin_id')
+    .select(['payout_reveals.payout_id', 'payout_reveals.created_at', 'users.first_name', 'users.last_name'])
+    .where('payout_reveals.payout_id', 'in', payoutIds)
+    .orderBy('payout_reveals.id')
+    .execute();
+  for (const row of rows) {
+    const admin = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || 'A former admin';
+    map.set(row.payout_id, [...(map.get(row.payout_id) ?? []), { admin, at: row.created_at }]);
+  }
+  return map;
+}
+
+const toAdminPayout = (p: PayoutJoined, reveals: Reveals): AdminPayout => ({
   id: p.id,
   order_reference: p.order_reference,
+  order_status: p.order_status,
   amount: pesos(p.amount_centavos),
   status: p.status,
   created_at: p.created_at,
   paid_at: p.paid_at,
   reference: p.reference,
   artist: { id: p.artist_public_id, stage_name: p.stage_name ?? '', email: p.email },
-  // Only the last four digits ever leave the server (the number is sealed at rest).
+  // Only the last four digits leave the server here; the whole number only through POST /reveal.
   payout_details:
     p.bank_name && p.account_name && p.account_last4
       ? { bank_name: p.bank_name, account_name: p.account_name, account_last4: p.account_last4 }
       : null,
+  reveals: reveals.get(p.id) ?? [],
 });
 
 /** GET /payouts?status=: oldest pending first (to pay in order); paid newest first. Keyset on id. */
@@ -152,7 +180,12 @@ export async function listPayouts(c: AppContext, query: v.InferOutput<typeof pay
     .orderBy('payouts.id', direction)
     .limit(query.limit + 1)
     .execute();
-  const items = rows.slice(0, query.limit).map(toAdminPayout);
+  const page = rows.slice(0, query.limit);
+  const reveals = await revealsOf(
+    c,
+    page.map((p) => p.id),
+  );
+  const items = page.map((p) => toAdminPayout(p, reveals));
   const body: Page<AdminPayout> = {
     items,
     next_cursor: rows.length > query.limit ? String(items.at(-1)?.id) : null,
@@ -160,30 +193,177 @@ export async function listPayouts(c: AppContext, query: v.InferOutput<typeof pay
   return ok(c, body);
 }
 
-/** POST /payouts/{id}/mark-paid: once; a second call is a 409 and changes nothing. */
-export async function markPaid(c: AppContext, id: number, body: v.InferOutput<typeof markPaidSchema>) {
-  const { db, clock } = c.var;
-  const existing = await db.selectFrom('payouts').select('status').where('id', '=', id).executeTakeFirst();
-  if (!existing) throw new ApiError(404, lifecycleMessages.payoutNotFound);
-  const moved = await db
-    .updateTable('payouts')
-    .set({
-      status: 'paid',
-      paid_at: clock.now().toISOString(),
-      paid_by: currentAuth(c).user.id,
-      reference: body.reference || null,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .returning('id')
-    .executeTakeFirst();
-  if (!moved) throw new ApiError(409, lifecycleMessages.payoutAlreadyPaid);
+async function onePayout(c: AppContext, id: number): Promise<AdminPayout> {
   const row = await payoutsQuery(c).where('payouts.id', '=', id).executeTakeFirstOrThrow();
-  publishCommitted(c.var.hub, {
-    changes: new ChangeSet().add(
-      { kind: 'payout', id, status: row.status, order_id: row.order_id, reference: row.order_reference },
-      [row.artist_id, ...(await adminIds(db))],
-    ),
+  return toAdminPayout(row, await revealsOf(c, [id]));
+}
+
+/** A payout whose order was disputed or cancelled after completion is held: nothing is released. */
+const isHeld = (orderStatus: string) => orderStatus !== 'completed';
+
+/**
+ * POST /payouts/{id}/mark-paid: once; a second call is a 409 and changes nothing. The artist is told
+ * (payout_paid) in the same transaction.
+ */
+export async function markPaid(c: AppContext, id: number, body: v.InferOutput<typeof markPaidSchema>) {
+  const { db, clock, hub } = c.var;
+  const at = clock.now().toISOString();
+  const { notified, changes } = await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('payouts')
+      .innerJoin('orders', 'orders.id', 'payouts.order_id')
+      .select(['payouts.status', 'orders.status as order_status'])
+      .where('payouts.id', '=', id)
+      .executeTakeFirst();
+    if (!existing) throw new ApiError(404, lifecycleMessages.payoutNotFound);
+    if (existing.status === 'pending' && isHeld(existing.order_status))
+      throw new ApiError(409, lifecycleMessages.payoutHeld);
+    const moved = await trx
+      .updateTable('payouts')
+      .set({ status: 'paid', paid_at: at, paid_by: currentAuth(c).user.id, reference: body.reference || null })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (!moved) throw new ApiError(409, lifecycleMessages.payoutAlreadyPaid);
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', moved.order_id).executeTakeFirstOrThrow();
+    await enqueuePayoutPaidMail(trx, moved.id, new Date(at));
+    return {
+      notified: await notifyAbout(trx, order, [moved.artist_id], 'payout_paid', at),
+      changes: new ChangeSet().add(
+        { kind: 'payout', id: moved.id, status: moved.status, order_id: order.id, reference: order.reference },
+        [moved.artist_id, ...(await adminIds(trx))],
+      ),
+    };
   });
-  return ok(c, toAdminPayout(row), lifecycleMessages.payoutPaid);
+  publishCommitted(hub, { notified, changes });
+  return ok(c, await onePayout(c, id), lifecycleMessages.payoutPaid);
+}
+
+/**
+ * POST /payouts/{id}/reveal: the artist's full payout destination, so the admin can make the transfer.
+ * An explicit action: every reveal is written to payout_reveals (who, when, which artist) and shown on
+ * the payout. The answer is never cached.
+ */
+export async function revealPayout(c: AppContext, id: number) {
+  const { db, clock, payouts, logger } = c.var;
+  const admin = currentAuth(c).user;
+  const row = await db
+    .selectFrom('payouts')
+    .leftJoin('artist_payouts', 'artist_payouts.user_id', 'payouts.artist_id')
+    .select([
+      'payouts.id',
+      'payouts.artist_id',
+      'artist_payouts.bank_name',
+      'artist_payouts.account_name',
+      'artist_payouts.account_number_enc',
+    ])
+    .where('payouts.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, lifecycleMessages.payoutNotFound);
+  if (!row.bank_name || !row.account_name || !row.account_number_enc)
+    throw new ApiError(409, lifecycleMessages.payoutNoDestination);
+  const accountNumber = payouts.decrypt(row.account_number_enc);
+  const at = clock.now().toISOString();
+  await db
+    .insertInto('payout_reveals')
+    .values({ payout_id: row.id, artist_id: row.artist_id, admin_id: admin.id, created_at: at })
+    .execute();
+  // The audit line names who looked, never the number.
+  logger.info('payout destination revealed', { payout_id: row.id, artist_id: row.artist_id, admin_id: admin.id });
+  c.header('Cache-Control', 'no-store');
+  const body: RevealedPayoutDestination = {
+    payout_id: row.id,
+    bank_name: row.bank_name,
+    account_name: row.account_name,
+    account_number: accountNumber,
+    revealed_at: at,
+  };
+  return ok(c, body, lifecycleMessages.payoutRevealed);
+}
+
+// ---- Refunds ---------------------------------------------------------------------------------------
+
+function refundsQuery(c: AppContext) {
+  return c.var.db
+    .selectFrom('refunds')
+    .innerJoin('orders', 'orders.id', 'refunds.order_id')
+    .innerJoin('users', 'users.id', 'orders.customer_id')
+    .selectAll('refunds')
+    .select([
+      'orders.reference as order_reference',
+      'orders.status as order_status',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+    ]);
+}
+type RefundJoined = Awaited<ReturnType<ReturnType<typeof refundsQuery>['executeTakeFirstOrThrow']>>;
+
+const toAdminRefund = (r: RefundJoined): AdminRefund => ({
+  id: r.id,
+  order_id: r.order_id,
+  order_reference: r.order_reference,
+  order_status: r.order_status,
+  payment_id: r.payment_id,
+  amount: pesos(r.amount_centavos),
+  currency: 'PHP',
+  reason: r.reason_code,
+  note: r.reason,
+  status: r.status,
+  reference: r.reference,
+  created_at: r.created_at,
+  paid_at: r.paid_at,
+  customer: { name: `${r.first_name} ${r.last_name}`.trim(), email: r.email },
+});
+
+/** GET /refunds?status=owed|paid: owed oldest first (to send in order), paid newest first. Keyset on id. */
+export async function listRefunds(c: AppContext, query: v.InferOutput<typeof refundsQuerySchema>) {
+  const direction = query.status === 'owed' ? 'asc' : 'desc';
+  let q = refundsQuery(c).where('refunds.status', '=', query.status);
+  if (query.cursor) q = q.where('refunds.id', direction === 'asc' ? '>' : '<', Number(query.cursor));
+  const rows = await q
+    .orderBy('refunds.id', direction)
+    .limit(query.limit + 1)
+    .execute();
+  const items = rows.slice(0, query.limit).map(toAdminRefund);
+  const body: Page<AdminRefund> = { items, next_cursor: rows.length > query.limit ? String(items.at(-1)?.id) : null };
+  return ok(c, body);
+}
+
+/** POST /refunds/{id}/mark-paid {reference}: once (409 after); the customer is told (refund_paid). */
+export async function markRefundPaid(c: AppContext, id: number, body: v.InferOutput<typeof markRefundPaidSchema>) {
+  const { db, clock, hub } = c.var;
+  const at = clock.now().toISOString();
+  const { notified, changes } = await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('refunds').select('id').where('id', '=', id).executeTakeFirst();
+    if (!existing) throw new ApiError(404, lifecycleMessages.refundNotFound);
+    const moved = await trx
+      .updateTable('refunds')
+      .set({ status: 'paid', reference: body.reference, paid_at: at, paid_by: currentAuth(c).user.id })
+      .where('id', '=', id)
+      .where('status', '=', 'owed')
+      .returningAll()
+      .executeTakeFirst();
+    if (!moved) throw new ApiError(409, lifecycleMessages.refundAlreadyPaid);
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', moved.order_id).executeTakeFirstOrThrow();
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: 'refund_paid',
+      actor: 'admin',
+      actorId: currentAuth(c).user.id,
+      payload: { refund_id: moved.id },
+      at,
+    });
+    return {
+      notified: await notifyAbout(trx, order, [order.customer_id], 'refund_paid', at),
+      changes: new ChangeSet().add(
+        { kind: 'refund', id: moved.id, status: moved.status, order_id: order.id, reference: order.reference },
+        [order.customer_id, ...(await adminIds(trx))],
+      ),
+    };
+  });
+  publishCommitted(hub, { notified, changes });
+  const row = await refundsQuery(c).where('refunds.id', '=', id).executeTakeFirstOrThrow();
+  return ok(c, toAdminRefund(row), lifecycleMessages.refundPaid);
 }

@@ -6,11 +6,13 @@ import {
   declineSchema,
   giftSchema,
   markPaidSchema,
+  markRefundPaidSchema,
   payoutsQuerySchema,
   rateSchema,
   reassignSchema,
   rebookSchema,
   recordingSchema,
+  refundsQuerySchema,
   rejectSchema,
   revisionNotesSchema,
   thanksSchema,
@@ -107,6 +109,13 @@ export function createAdminOrderRoutes(): Hono<AppEnv> {
   );
   routes.post('/payouts/:id{[0-9]{1,9}}/mark-paid', signedIn, validateJson(markPaidSchema), (c) =>
     admin.markPaid(c, idOf(c.req.param('id')), c.req.valid('json')),
+  );
+  routes.post('/payouts/:id{[0-9]{1,9}}/reveal', signedIn, (c) => admin.revealPayout(c, idOf(c.req.param('id'))));
+  routes.get('/refunds', signedIn, validateQuery(refundsQuerySchema), (c) =>
+    admin.listRefunds(c, c.req.valid('query')),
+  );
+  routes.post('/refunds/:id{[0-9]{1,9}}/mark-paid', signedIn, validateJson(markRefundPaidSchema), (c) =>
+    admin.markRefundPaid(c, idOf(c.req.param('id')), c.req.valid('json')),
   );
   return routes;
 }

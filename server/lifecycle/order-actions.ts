@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { type LifecycleRole, lifecycleMessages } from '../../contracts/lifecycle';
 import { orderMessages } from '../../contracts/order';
+import { decidePayment } from '../../machines/payment-attempt';
 import type { DB, OrderEventActor, OrderRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { adminIds } from '../notifications/live-changes';
+import { voidOpenAttempts } from '../payments/attempts';
 import { type TransitionInput, type TransitionResult, transitionOrder } from './transition';
 
 // The lifecycle events with their own checks and writes (DESIGN §4). Each runs inside the caller's
@@ -349,32 +351,46 @@ export function cancelOrder(
         .where('offer_status', '=', 'pending')
         .execute();
       await refundPaid(t, order, input.role as OrderEventActor, input.actorId, input.reason, input.at);
+      // Checkouts still open can no longer pay this order (a success that arrives anyway is owed back).
+      await voidOpenAttempts(t, order.id, null, input.at);
       return { cancelled_at: iso(input.at) };
     },
   });
 }
 
+/** Each succeeded payment of the order moves to refunded (the attempt machine decides) with a refund owed. */
 async function refundPaid(t: Trx, order: OrderRow, actor: OrderEventActor, actorId: number, reason: string, at: Date) {
   const paid = await t
-    .updateTable('payments')
-    .set({ status: 'refunded', updated_at: iso(at) })
+    .selectFrom('payments')
+    .selectAll()
     .where('order_id', '=', order.id)
     .where('status', '=', 'succeeded')
-    .returningAll()
     .execute();
   for (const payment of paid) {
+    const decision = decidePayment(payment.status, { type: 'system.refunded' });
+    if (!decision.ok) continue;
     await t
-      .insertInto('refunds')
-      .values({
-        payment_id: payment.id,
-        order_id: order.id,
-        amount_centavos: payment.amount_centavos,
-        reason,
-        actor,
-        actor_id: actorId,
-        created_at: iso(at),
-      })
+      .updateTable('payments')
+      .set({ status: decision.to, updated_at: iso(at) })
+      .where('id', '=', payment.id)
       .execute();
+    for (const effect of decision.effects) {
+      if (effect.type !== 'recordRefundOwed') continue;
+      await t
+        .insertInto('refunds')
+        .values({
+          payment_id: payment.id,
+          order_id: order.id,
+          amount_centavos: payment.amount_centavos,
+          reason,
+          reason_code: effect.reason,
+          status: 'owed',
+          actor,
+          actor_id: actorId,
+          created_at: iso(at),
+        })
+        .execute();
+    }
   }
 }
 

@@ -2,13 +2,22 @@ import type { Kysely } from 'kysely';
 import type {
   AdminOrder,
   ArtistOrder,
+  ArtistOrderBrief,
   CustomerOrderLifecycle,
   Feedback,
   GiftLink,
   Recording,
 } from '../../contracts/lifecycle';
 import type { OrderBrief } from '../../contracts/order';
-import type { DB, OrderArtistRow, OrderEventRow, OrderRecordingRow, OrderRow, TempUploadRow } from '../db/schema';
+import type {
+  DB,
+  OrderArtistRow,
+  OrderEventRow,
+  OrderRecordingRow,
+  OrderRow,
+  RefundRow,
+  TempUploadRow,
+} from '../db/schema';
 import type { MediaSigner } from '../media/signed-url';
 import {
   clipLocationsOf,
@@ -31,7 +40,7 @@ export interface OrderRelations {
   recordings: Map<number, OrderRecordingRow[]>;
   events: Map<number, OrderEventRow[]>;
   uploads: Map<string, TempUploadRow>;
-  refunds: Map<number, { amount_centavos: number; created_at: string }>;
+  refunds: Map<number, RefundRow>;
   thanks: Map<number, { name: string; message: string; created_at: string }>;
   people: Map<
     number,
@@ -75,8 +84,10 @@ export async function loadRelations(db: Kysely<DB>, orders: OrderRow[]): Promise
     db.selectFrom('order_events').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
     db
       .selectFrom('refunds')
-      .select(['order_id', 'amount_centavos', 'created_at'])
+      .selectAll()
       .where('order_id', 'in', ids)
+      // The newest refund of each order wins the map below.
+      .orderBy('id')
       .execute(),
     db.selectFrom('gift_thanks').selectAll().where('order_id', 'in', ids).execute(),
   ]);
@@ -111,6 +122,23 @@ function briefOf(order: OrderRow, rel: OrderRelations, media: MediaSigner): Orde
   // Only the clips this order took (attached at commit), never another order's.
   const uploads = new Map([...rel.uploads].filter(([, upload]) => upload.attached_order_id === order.id));
   return { occasion: brief.occasion, song: brief.song, story: storyWithClips(brief.story, uploads, media) };
+}
+
+/**
+ * The brief an artist reads: the recipient, pronunciation, occasion, story and clips, and the gifter's
+ * first name. The gifter's last name, email, phone and country stay with the customer and the admins.
+ */
+export function artistBriefOf(brief: OrderBrief): ArtistOrderBrief {
+  if (!brief?.occasion) return brief as ArtistOrderBrief;
+  const {
+    gifter_last_name: _last,
+    gifter_email: _email,
+    gifter_contact_number: _phone,
+    gifter_dial_code: _dial,
+    gifter_country: _country,
+    ...occasion
+  } = brief.occasion;
+  return { ...brief, occasion };
 }
 
 function recordingOf(row: OrderRecordingRow | undefined, media: MediaSigner): Recording | null {
@@ -180,8 +208,11 @@ export function toArtistOrder(
 ): ArtistOrder {
   const offer = (rel.offers.get(order.id) ?? []).find((o) => o.artist_id === artistId);
   const thanks = rel.thanks.get(order.id);
+  const shared = common(order, rel, media, now);
   return {
-    ...common(order, rel, media, now),
+    ...shared,
+    // Need to know: what writing the song takes, never how to reach the customer (docs/api.md).
+    brief: artistBriefOf(shared.brief),
     offer: {
       status: offer?.offer_status ?? 'withdrawn',
       rank: offer?.rank ?? 0,
@@ -196,7 +227,16 @@ const publicArtist = (offer: Offer) => ({ id: offer.user_id, stage_name: offer.s
 
 function refundOf(order: OrderRow, rel: OrderRelations) {
   const refund = rel.refunds.get(order.id);
-  return refund ? { amount: pesos(refund.amount_centavos), at: refund.created_at } : null;
+  return refund
+    ? {
+        amount: pesos(refund.amount_centavos),
+        at: refund.created_at,
+        reason: refund.reason_code,
+        status: refund.status,
+        reference: refund.reference,
+        paid_at: refund.paid_at,
+      }
+    : null;
 }
 
 function takenBy(order: OrderRow, rel: OrderRelations) {
@@ -261,5 +301,6 @@ export function toCustomerLifecycle(
     review: order.review,
     gift: giftLinkOf(order, publicUrl),
     refund: refundOf(order, rel),
+    payable: order.status === 'awaiting_payment',
   };
 }

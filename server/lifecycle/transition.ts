@@ -82,7 +82,7 @@ export function factsOfRow(order: OrderRow, openOffers: number): LifecycleFacts 
 }
 
 const actorOf = (role: LifecycleRole, event: OrderLifecycleEvent): OrderEventActor =>
-  event.type === 'payment_succeeded' ? 'provider' : role;
+  event.type === 'payment_succeeded' || event.type === 'payment_reversed' ? 'provider' : role;
 
 /**
  * Moves one order by one lifecycle event inside `trx`: the machine decides (403 for a role that never
@@ -291,6 +291,14 @@ async function notificationsFor(
       ];
     case 'customer_rated':
       return to([artist], 'rated_by_customer');
+    case 'payment_reversed': {
+      // Before work started the order is simply cancelled; after, the artist must stop and an admin settles it.
+      if (after.status === 'cancelled') {
+        const offered = before.status === 'offered' ? await offerArtistsClosedBy(trx, order.id) : [];
+        return to([...new Set([order.customer_id, ...offered])], 'cancelled_order');
+      }
+      return [...to([artist], 'order_disputed'), ...to(await adminIds(trx), 'order_disputed')];
+    }
     case 'cancelled': {
       // Everyone involved: the customer, the artist who took it, and artists whose offer was open.
       const offered = before.status === 'offered' ? await offerArtistsClosedBy(trx, order.id) : [];

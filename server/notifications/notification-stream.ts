@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { newestNotificationId, notificationsAfter, unreadCount } from './notifications.repository';
 import { toNotification } from './notifications.serializers';
+import { isSessionLive, streamRegistryOf } from './stream-sessions';
 import type { StreamTokens } from './stream-token';
 
 /** Proxies drop a silent connection after about a minute: a comment line keeps it open. */
@@ -42,10 +43,13 @@ export async function notificationStream(c: AppContext, area: AccountType, strea
   const claims = await streamTokens.verify(c.req.query('token'), area);
   if (!claims) throw new ApiError(401, notificationMessages.streamTokenInvalid);
   const user = await activeAccountFor(c, claims, area);
+  const session = { userId: user.id, session: claims.ses, version: user.token_version };
+  // A logged-out session's stream tokens stop working at once, not after their minute.
+  if (!(await isSessionLive(c.var.db, session))) throw new ApiError(401, notificationMessages.streamTokenInvalid);
   // Without a resume id the stream starts after the newest notification: the client has just read
   // the list, and passes the newest id it holds to close the gap between that read and this call.
   const after = resumeAfter(c);
-  return openStream(c, user.id, after ?? (await newestNotificationId(c.var.db, user.id)));
+  return openStream(c, user.id, after ?? (await newestNotificationId(c.var.db, user.id)), session);
 }
 
 /**
@@ -58,7 +62,12 @@ export async function notificationStream(c: AppContext, area: AccountType, strea
  * what it shows whenever the stream opens. When the hub may have lost changes (its PostgreSQL listener
  * was away) the stream ends, so that the client reconnects and refetches.
  */
-function openStream(c: AppContext, userId: number, after: number) {
+function openStream(
+  c: AppContext,
+  userId: number,
+  after: number,
+  session: { userId: number; session: string; version: number },
+) {
   const { db, hub, logger } = c.var;
   // A reverse proxy (nginx) would otherwise hold the events back to fill its buffer.
   c.header('X-Accel-Buffering', 'no');
@@ -77,6 +86,14 @@ function openStream(c: AppContext, userId: number, after: number) {
       else woken = true;
       if (signal?.type === 'gap') gap = true;
       wake?.();
+    });
+    // At most a few streams per account: a new one closes the oldest.
+    let closed = false;
+    const unregister = streamRegistryOf(hub).add(userId, {
+      close: () => {
+        closed = true;
+        wake?.();
+      },
     });
     stream.onAbort(() => wake?.());
     c.req.raw.signal.addEventListener('abort', () => stream.abort(), { once: true });
@@ -116,13 +133,15 @@ function openStream(c: AppContext, userId: number, after: number) {
     };
 
     try {
-      while (!stream.aborted) {
+      while (!stream.aborted && !closed) {
         const now = Date.now();
         if (now - openedAt >= MAX_STREAM_MS) break;
         if (woken || now >= nextPollAt) {
           const byHub = woken;
           woken = false;
           nextPollAt = now + POLL_MS;
+          // Logged out, password changed or deactivated since the stream opened: it ends here.
+          if (!(await isSessionLive(db, session))) break;
           const sentRows = await sendNewRows();
           if (byHub && !sentRows) {
             await send({ event: 'unread', data: JSON.stringify({ unread_count: await unreadCount(db, userId) }) });
@@ -144,6 +163,7 @@ function openStream(c: AppContext, userId: number, after: number) {
       // Once the client has gone (writes to it fail silently), a failing read is not worth a line.
       if (!stream.aborted) logger.warn('notification stream failed', { userId, error });
     } finally {
+      unregister();
       unsubscribe();
     }
   });

@@ -12,6 +12,7 @@ import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { findNotification, markNotification, pageNotifications, unreadCount } from './notifications.repository';
 import { toNotification } from './notifications.serializers';
+import { sessionKeyOf } from './stream-sessions';
 import { STREAM_TOKEN_TTL_SECONDS, type StreamTokens } from './stream-token';
 
 type PageQuery = v.InferOutput<typeof notificationsQuerySchema>;
@@ -58,7 +59,8 @@ export async function patchNotification(c: AppContext, id: number, body: MarkInp
 
 /** POST /notifications/stream-token: what GET /notifications/stream?token= accepts for one minute. */
 export async function issueStreamToken(c: AppContext, streamTokens: StreamTokens) {
-  const token = await streamTokens.issue(currentAuth(c).user);
+  const { user, claims } = currentAuth(c);
+  const token = await streamTokens.issue(user, sessionKeyOf(claims));
   const answer: StreamToken = { token, expires_in: STREAM_TOKEN_TTL_SECONDS };
   return ok(c, answer);
 }

@@ -18,6 +18,8 @@ const claimsSchema = v.object({
   purpose: v.literal(PURPOSE),
   /** The account's token_version: a password reset also ends the streams it opened. */
   ver: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** The session (stream-sessions.ts sessionKeyOf) that asked for it: its logout ends the token. */
+  ses: v.pipe(v.string(), v.maxLength(40)),
   jti: v.string(),
   iat: v.pipe(v.number(), v.integer()),
   exp: v.pipe(v.number(), v.integer()),
@@ -32,9 +34,9 @@ export function createStreamTokens(options: { jwtSecret: string; clock: Clock })
   const key = createHmac('sha256', options.jwtSecret).update('labsongs/notification-stream/v1').digest();
 
   return {
-    async issue(user: Pick<UserRow, 'id' | 'type' | 'token_version'>): Promise<string> {
+    async issue(user: Pick<UserRow, 'id' | 'type' | 'token_version'>, session: string): Promise<string> {
       const iat = secondsOf(options.clock.now());
-      return new SignJWT({ typ: user.type, purpose: PURPOSE, ver: user.token_version })
+      return new SignJWT({ typ: user.type, purpose: PURPOSE, ver: user.token_version, ses: session })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(user.id))
         .setJti(randomBytes(12).toString('base64url'))
@@ -47,7 +49,7 @@ export function createStreamTokens(options: { jwtSecret: string; clock: Clock })
      * The claims of a valid, unexpired stream token of `area`, shaped for activeAccountFor (which reads
      * sub, typ and ver); null for anything else.
      */
-    async verify(token: string | undefined, area: AccountType): Promise<AccessClaims | null> {
+    async verify(token: string | undefined, area: AccountType): Promise<(AccessClaims & { ses: string }) | null> {
       if (!token || token.length > 2048) return null;
       let payload: unknown;
       try {
@@ -57,8 +59,8 @@ export function createStreamTokens(options: { jwtSecret: string; clock: Clock })
       }
       const parsed = v.safeParse(claimsSchema, payload);
       if (!parsed.success || parsed.output.typ !== area) return null;
-      const { sub, typ, ver, jti, iat, exp } = parsed.output;
-      return { sub, typ, ver, jti, iat, exp, rex: exp };
+      const { sub, typ, ver, jti, iat, exp, ses } = parsed.output;
+      return { sub, typ, ver, jti, iat, exp, rex: exp, ses };
     },
   };
 }

@@ -14,16 +14,9 @@ import {
   type TempOrder,
   type TempOrderClip,
 } from '../../contracts/order';
-import type {
-  ArtistProfileRow,
-  OrderEventRow,
-  OrderRow,
-  PaymentRow,
-  TempOrderRow,
-  TempUploadRow,
-  UserRow,
-} from '../db/schema';
+import type { ArtistProfileRow, OrderEventRow, OrderRow, TempOrderRow, TempUploadRow, UserRow } from '../db/schema';
 import type { MediaSigner } from '../media/signed-url';
+import type { PaymentWithRefund } from './orders.repository';
 import { pesos, priceCentavosOf, rateCentavosOf } from './pricing';
 
 export type OccasionData = v.InferOutput<typeof occasionSchema>;
@@ -143,7 +136,7 @@ export function toOrderDetail(
   return { ...toOrder(row, artists, events), ...lifecycle, brief: answer as OrderBrief };
 }
 
-export function toPayment(row: PaymentRow & { order_reference: string }): Payment {
+export function toPayment(row: PaymentWithRefund): Payment {
   return {
     id: row.id,
     order_id: row.order_id,
@@ -156,5 +149,16 @@ export function toPayment(row: PaymentRow & { order_reference: string }): Paymen
     reference: row.refno,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    refund:
+      row.refund_id === null
+        ? null
+        : {
+            id: row.refund_id,
+            amount: pesos(row.refund_amount_centavos ?? 0),
+            reason: row.refund_reason ?? 'order_cancelled',
+            status: row.refund_status ?? 'owed',
+            reference: row.refund_reference,
+            paid_at: row.refund_paid_at,
+          },
   };
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import type { RefundReason } from '../../contracts/order';
 import type { DB, OrderEventActor, OrderEventRow, OrderRow, PaymentRow } from '../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -93,16 +94,32 @@ export async function listOrderArtists(
   return byOrder;
 }
 
-/** The customer's payments with their order's reference, newest first. */
-export function listPaymentsForCustomer(
-  db: Executor,
-  customerId: number,
-): Promise<(PaymentRow & { order_reference: string })[]> {
+export type PaymentWithRefund = PaymentRow & {
+  order_reference: string;
+  refund_id: number | null;
+  refund_amount_centavos: number | null;
+  refund_reason: RefundReason | null;
+  refund_status: 'owed' | 'paid' | null;
+  refund_reference: string | null;
+  refund_paid_at: string | null;
+};
+
+/** The customer's payments with their order's reference and any refund, newest first. */
+export function listPaymentsForCustomer(db: Executor, customerId: number): Promise<PaymentWithRefund[]> {
   return db
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .leftJoin('refunds', 'refunds.payment_id', 'payments.id')
     .selectAll('payments')
-    .select('orders.reference as order_reference')
+    .select([
+      'orders.reference as order_reference',
+      'refunds.id as refund_id',
+      'refunds.amount_centavos as refund_amount_centavos',
+      'refunds.reason_code as refund_reason',
+      'refunds.status as refund_status',
+      'refunds.reference as refund_reference',
+      'refunds.paid_at as refund_paid_at',
+    ])
     .where('orders.customer_id', '=', customerId)
     .orderBy('payments.id', 'desc')
     .execute();

@@ -1,14 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { PaymentStatus } from '../../contracts/order';
+import { providerEvent } from '../../machines/payment-attempt';
 import type { DB, PaymentRow } from '../db/schema';
-import { ApiError } from '../http/api-error';
-import { type LifecycleSettings, payOrder } from '../lifecycle/order-actions';
-import type { TransitionResult } from '../lifecycle/transition';
+import type { LifecycleSettings } from '../lifecycle/order-actions';
 import type { NotificationHub } from '../notifications/hub';
 import { publishCommitted } from '../notifications/live-changes';
 import type { Clock } from '../services/clock';
 import type { Logger } from '../services/logger';
-import { findPaymentByTxnid, movePayment, recordCallback } from './payments.repository';
+import { type AttemptResult, stepAttempt } from './attempts';
+import { findPaymentByTxnid, recordCallback } from './payments.repository';
 import { type CallbackFields, type PaymentProvider, ProviderError } from './provider';
 
 export interface CallbackDeps {
@@ -26,36 +25,6 @@ export type CallbackOutcome =
   | { kind: 'unavailable' }
   /** Genuine. `changed` tells whether the payment moved; `payment` is its state afterwards. */
   | { kind: 'accepted'; payment: PaymentRow; changed: boolean; orderPaid: boolean; ignored?: string };
-
-/**
- * The payment's own small state machine. A genuine callback moves a payment only forwards:
- * - pending → succeeded (only when amount and currency match the payment row), failed, cancelled;
- *   pending → pending keeps the newest provider code;
- * - succeeded → refunded (a refund or chargeback); a failure, void or pending after success is late
- *   or out of order and changes nothing;
- * - failed / cancelled → succeeded when the money did arrive after all (OTC payments can);
- * - refunded is final.
- * Returns the status to move to, or why nothing changes.
- */
-export function decideTransition(
-  current: PaymentStatus,
-  target: PaymentStatus | null,
-  amountMatches: boolean,
-): { to: PaymentStatus } | { ignore: string } {
-  if (target === null) return { ignore: 'unknown provider status' };
-  if (target === 'succeeded' && !amountMatches) return { ignore: 'amount or currency mismatch' };
-  switch (current) {
-    case 'pending':
-      return target === 'refunded' ? { ignore: 'refund of an unpaid payment' } : { to: target };
-    case 'succeeded':
-      return target === 'refunded' ? { to: 'refunded' } : { ignore: `${target} after success` };
-    case 'failed':
-    case 'cancelled':
-      return target === 'succeeded' ? { to: 'succeeded' } : { ignore: `${target} after ${current}` };
-    case 'refunded':
-      return { ignore: 'already refunded' };
-  }
-}
 
 const MAX_FIELDS = 40;
 const MAX_VALUE = 2000;
@@ -156,7 +125,18 @@ export async function handleCallback(
     }
   }
 
-  let committed: Pick<TransitionResult, 'notified' | 'changes'> | undefined;
+  const event = target === null ? null : providerEvent(target, { amountMatches, order: 'awaiting_payment' });
+  if (event === null) {
+    await record(payment.id, true);
+    logger.info('payment callback changed nothing', {
+      provider: provider.name,
+      txnid: payment.txnid,
+      ignored: 'unknown provider status',
+    });
+    return { kind: 'accepted', payment, changed: false, orderPaid: false, ignored: 'unknown provider status' };
+  }
+
+  let committed: Pick<AttemptResult, 'notified' | 'changes'> | undefined;
   const outcome = await db.transaction().execute(async (trx) => {
     const at = now();
     await recordCallback(trx, {
@@ -168,65 +148,51 @@ export async function handleCallback(
       fields,
       at,
     });
-    // Read again inside the transaction: another callback may have moved it meanwhile.
-    const current = (await findPaymentByTxnid(trx, payment.txnid)) as PaymentRow;
-    const decision = decideTransition(current.status, target, amountMatches);
-    const samePending = 'to' in decision && decision.to === current.status;
-    if ('ignore' in decision || (samePending && current.raw_status === verified.rawStatus)) {
-      const ignored = 'ignore' in decision ? decision.ignore : 'repeated';
-      logger.info('payment callback changed nothing', { provider: provider.name, txnid: payment.txnid, ignored });
-      return { kind: 'accepted', payment: current, changed: false, orderPaid: false, ignored } as const;
-    }
-    const moved = await movePayment(trx, current.id, current.status, {
-      status: decision.to,
-      raw_status: verified.rawStatus,
+    // machines/payment-attempt.machine.ts decides, with the order row locked (server/payments/attempts.ts).
+    const step = await stepAttempt(trx, {
+      paymentId: payment.id,
+      event,
+      at: new Date(at),
+      settings: deps.lifecycle,
+      rawStatus: verified.rawStatus,
       refno: verified.refno || null,
-      at,
     });
-    if (!moved) {
-      logger.info('payment callback lost a race', { provider: provider.name, txnid: payment.txnid });
-      const latest = (await findPaymentByTxnid(trx, payment.txnid)) as PaymentRow;
-      return { kind: 'accepted', payment: latest, changed: false, orderPaid: false, ignored: 'raced' } as const;
+    committed = step;
+    const before = payment.status;
+    if (!step.decision.ok || (!step.decision.changed && step.payment.raw_status === payment.raw_status)) {
+      const ignored = step.decision.ok ? 'repeated' : step.decision.reason;
+      logger.info('payment callback changed nothing', { provider: provider.name, txnid: payment.txnid, ignored });
+      return { kind: 'accepted', payment: step.payment, changed: false, orderPaid: false, ignored } as const;
     }
-    let orderPaid = false;
-    if (moved.status === 'succeeded') {
-      // The lifecycle decides: only an order still awaiting payment moves (a second success, or one
-      // after a cancellation, is refused by the machine and changes nothing).
-      try {
-        const paid = await payOrder(trx, {
-          orderId: moved.order_id,
-          at: new Date(at),
-          payload: { payment_id: moved.id, provider: moved.provider, txnid: moved.txnid, refno: moved.refno },
-          settings: deps.lifecycle,
-        });
-        committed = paid;
-        orderPaid = true;
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 409)) throw error;
-      }
-      if (!orderPaid) {
-        // Paid twice, or paid after the order was cancelled: money to give back by hand.
+    for (const effect of step.decision.effects) {
+      if (effect.type === 'recordRefundOwed')
+        // Paid twice, paid after a cancellation or for a closed checkout: money to give back by hand.
         logger.error('payment succeeded for an order that was not awaiting payment', {
           provider: provider.name,
-          txnid: moved.txnid,
-          order_id: moved.order_id,
+          txnid: step.payment.txnid,
+          order_id: step.payment.order_id,
+          reason: effect.reason,
         });
-      }
-    }
-    if (moved.status === 'refunded') {
-      logger.warn('payment refunded by the provider', {
-        provider: provider.name,
-        txnid: moved.txnid,
-        raw: verified.rawStatus,
-      });
+      if (effect.type === 'stopOrder')
+        logger.warn('payment reversed by the provider', {
+          provider: provider.name,
+          txnid: step.payment.txnid,
+          raw: verified.rawStatus,
+          reason: effect.reason,
+        });
     }
     logger.info('payment moved', {
       provider: provider.name,
-      txnid: moved.txnid,
-      from: current.status,
-      to: moved.status,
+      txnid: payment.txnid,
+      from: before,
+      to: step.payment.status,
     });
-    return { kind: 'accepted', payment: moved, changed: true, orderPaid } as const;
+    return {
+      kind: 'accepted',
+      payment: step.payment,
+      changed: step.decision.changed,
+      orderPaid: step.orderPaid,
+    } as const;
   });
   if (committed) publishCommitted(deps.hub, committed);
   return outcome;

@@ -1,8 +1,9 @@
 import type * as v from 'valibot';
 import { serverMessages } from '../../contracts/messages';
-import { type CheckoutAnswer, type checkoutSchema, orderMessages } from '../../contracts/order';
+import { type CheckoutAnswer, type checkoutSchema, type OrderPaymentState, orderMessages } from '../../contracts/order';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
+import type { OrderRow, PaymentRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { findOrderForCustomer } from '../orders/orders.repository';
@@ -76,4 +77,48 @@ export async function checkout(c: AppContext, provider: PaymentProvider, orderId
   logger.info('payment started', { provider: provider.name, txnid: payment.txnid, order_id: order.id });
   const answer: CheckoutAnswer = { payment: { Url: created.Url, RefNo: created.RefNo, Status: created.Status } };
   return ok(c, answer);
+}
+
+/** What the result page shows for the order's newest attempt and the order itself. */
+export function paymentStateOf(
+  order: Pick<OrderRow, 'id' | 'reference' | 'status'>,
+  latest: Pick<PaymentRow, 'status' | 'refno'> | undefined,
+): OrderPaymentState {
+  const payable = order.status === 'awaiting_payment';
+  let state: OrderPaymentState['state'];
+  if (!payable) state = order.status === 'cancelled' || order.status === 'disputed' ? 'closed' : 'paid';
+  else if (!latest) state = 'unpaid';
+  else if (latest.status === 'pending') state = 'waiting';
+  else if (latest.status === 'cancelled' || latest.status === 'voided') state = 'cancelled';
+  else if (latest.status === 'succeeded') state = 'waiting';
+  else state = 'failed';
+  return {
+    order_id: order.id,
+    order_reference: order.reference,
+    order_status: order.status,
+    payment_status: latest?.status ?? null,
+    payment_reference: latest?.refno ?? null,
+    state,
+    payable,
+  };
+}
+
+/**
+ * GET /api/v1/user/orders/{id}/payment-state: the result page reads the server, never the URL. The
+ * order is paid only once a verified callback moved it; until then the newest attempt says whether the
+ * money is still on its way (`waiting`), failed or was cancelled. Another customer's order is a 404.
+ */
+export async function paymentState(c: AppContext, orderId: number) {
+  const { db } = c.var;
+  const order = await findOrderForCustomer(db, currentAuth(c).user.id, orderId);
+  if (!order) throw new ApiError(404, orderMessages.orderNotFound);
+  const latest = await db
+    .selectFrom('payments')
+    .select(['status', 'refno'])
+    .where('order_id', '=', order.id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  c.header('Cache-Control', 'no-store');
+  return ok(c, paymentStateOf(order, latest));
 }

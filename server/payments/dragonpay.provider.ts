@@ -22,7 +22,7 @@ import {
 /**
  * DragonPay's status codes (PS API v2) and what each means for our payment. Unknown (U) and
  * authorized-not-captured (A) are not money received, so they count as pending; a refund (R) and a
- * chargeback (K) both mean the money went back; a void (V) is a cancelled (often expired) payment.
+ * chargeback (K) both mean the money went back (and stop the order); a void (V) is a cancelled (often expired) payment.
  */
 export const dragonPayStatuses: Record<string, PaymentStatus> = {
   S: 'succeeded',
@@ -30,7 +30,7 @@ export const dragonPayStatuses: Record<string, PaymentStatus> = {
   P: 'pending',
   U: 'pending',
   R: 'refunded',
-  K: 'refunded',
+  K: 'charged_back',
   V: 'cancelled',
   A: 'pending',
 };

@@ -51,7 +51,14 @@ export interface CallbackRecord {
   at: string;
 }
 
-/** Every callback is kept, verified or not: the audit trail of what providers (and forgers) sent. */
+/** What is kept of a callback that failed verification: enough to see what was tried, never more. */
+export const UNVERIFIED_BODY_CHARS = 2048;
+
+/**
+ * Every callback is kept, verified or not: the audit trail of what providers (and forgers) sent. An
+ * unverified body is cut to a few KB (anyone can send one); old unverified rows are pruned by the
+ * maintenance job (pruneCallbacks).
+ */
 export async function recordCallback(db: Executor, record: CallbackRecord): Promise<void> {
   await db
     .insertInto('payment_callbacks')
@@ -62,8 +69,21 @@ export async function recordCallback(db: Executor, record: CallbackRecord): Prom
       txnid: record.txnid.slice(0, 100),
       status: record.status.slice(0, 40),
       verified: record.verified ? 1 : 0,
-      body: JSON.stringify(record.fields),
+      body: record.verified
+        ? JSON.stringify(record.fields)
+        : JSON.stringify(record.fields).slice(0, UNVERIFIED_BODY_CHARS),
       created_at: record.at,
     })
+    .execute();
+}
+
+/** Unverified callbacks are kept this long (to look into an attack), verified ones for good (money). */
+export const UNVERIFIED_CALLBACK_DAYS = 7;
+
+export async function pruneCallbacks(db: Executor, now: Date): Promise<void> {
+  await db
+    .deleteFrom('payment_callbacks')
+    .where('verified', '=', 0)
+    .where('created_at', '<', new Date(now.getTime() - UNVERIFIED_CALLBACK_DAYS * 86_400_000).toISOString())
     .execute();
 }

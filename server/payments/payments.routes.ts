@@ -1,13 +1,14 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { checkoutSchema } from '../../contracts/order';
 import { requireAuth } from '../auth/require-auth';
 import type { AppContext, AppEnv } from '../context';
+import { clientIp } from '../http/client-ip';
 import { validateJson } from '../http/validate-json';
 import { lifecycleSettingsOf } from '../lifecycle/settings';
 import { findOrderById } from '../orders/orders.repository';
 import { type CallbackDeps, type CallbackOutcome, fieldsOf, handleCallback, readCallbackForm } from './callbacks';
-import { checkout } from './checkout.handlers';
+import { checkout, paymentState } from './checkout.handlers';
 import { txnidRoutePattern } from './ids';
 import { findPaymentByTxnid } from './payments.repository';
 import type { PaymentProvider } from './provider';
@@ -36,11 +37,36 @@ function callbackAnswer(c: AppContext, outcome: CallbackOutcome) {
 
 const htmlHeaders = { 'Cache-Control': 'no-store' };
 
+/** A real postback is a few hundred bytes; anything much larger is refused before it is read. */
+const POSTBACK_MAX_BYTES = 16 * 1024;
+
+/**
+ * Bounds what anyone can make the postback routes do: a per-client rate limit (counted before the body
+ * is read) and a body cap. A provider sends a handful of postbacks per payment, far below the limit.
+ */
+const postbackGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { rateLimiter, config } = c.var;
+  const rule = { name: 'postback-client', limit: config.rateLimits.postbackPerClient, windowSeconds: 60 };
+  const state = await rateLimiter.hit(rule, clientIp(c, config.trustProxy));
+  if (!state.allowed) {
+    c.header('Retry-After', String(state.retryAfterSeconds));
+    c.header('Cache-Control', 'no-store');
+    return c.text('result=FAIL_TRY_AGAIN', 429);
+  }
+  return bodyLimit({
+    maxSize: POSTBACK_MAX_BYTES,
+    onError: (ctx) => ctx.text('result=FAIL_TOO_LARGE', 413),
+  })(c, next);
+};
+
 /** POST /api/v1/user/order/{id}/checkout (mounted under /api/v1/user). */
 export function createCheckoutRoutes(provider: PaymentProvider): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/order/:id{[0-9]{1,9}}/checkout', requireAuth('user'), validateJson(checkoutSchema), (c) =>
     checkout(c, provider, Number(c.req.param('id')), c.req.valid('json')),
+  );
+  routes.get('/orders/:id{[0-9]{1,9}}/payment-state', requireAuth('user'), (c) =>
+    paymentState(c, Number(c.req.param('id'))),
   );
   return routes;
 }
@@ -54,7 +80,7 @@ export function createPaymentRoutes(provider: PaymentProvider): Hono<AppEnv> {
 
   if (provider.name === 'dragonpay') {
     // Server to server: the only way a DragonPay payment changes.
-    routes.post('/api/v1/payments/dragonpay/postback', async (c) =>
+    routes.post('/api/v1/payments/dragonpay/postback', postbackGuard, async (c) =>
       callbackAnswer(c, await handleCallback(depsOf(c), provider, await readCallbackForm(c.req.raw))),
     );
     // The browser coming back: verified like a postback, but it NEVER changes anything; it only
@@ -86,7 +112,7 @@ export function createPaymentRoutes(provider: PaymentProvider): Hono<AppEnv> {
   }
 
   if (isSandbox(provider)) {
-    routes.post('/api/v1/payments/sandbox/postback', async (c) =>
+    routes.post('/api/v1/payments/sandbox/postback', postbackGuard, async (c) =>
       callbackAnswer(c, await handleCallback(depsOf(c), provider, await readCallbackForm(c.req.raw))),
     );
 
@@ -127,7 +153,18 @@ export function createPaymentRoutes(provider: PaymentProvider): Hono<AppEnv> {
         const action = (await readCallbackForm(c.req.raw)).action;
         const payment = await findPaymentByTxnid(db, c.req.param('txnid'));
         if (payment?.provider !== 'sandbox') return notFoundPage(c);
-        if (action !== 'pay' && action !== 'fail' && action !== 'cancel') {
+        if (payment.status === 'voided') {
+          // The order was paid by another checkout or cancelled: this one takes no money.
+          return c.html(
+            sandboxMessagePage(
+              'This checkout is closed',
+              'The order was already paid or cancelled, so this payment can no longer be made. Nothing was charged.',
+            ),
+            409,
+            htmlHeaders,
+          );
+        }
+        if (action !== 'pay' && action !== 'fail' && action !== 'cancel' && action !== 'chargeback') {
           return c.html(
             sandboxMessagePage('Choose an option', 'Use one of the buttons on the payment page.'),
             400,

@@ -11,6 +11,10 @@ const pageOfStatus: Record<PaymentStatus, CheckoutPage> = {
   cancelled: 'cancelled',
   // A refunded payment is not a paid order: the page that says so and offers to try again.
   refunded: 'failed',
+  charged_back: 'failed',
+  expired: 'failed',
+  // A closed checkout (the order was paid another way or cancelled): the page reads the order's state.
+  voided: 'cancelled',
 };
 
 export const checkoutPageFor = (status: PaymentStatus | null): CheckoutPage =>

@@ -75,6 +75,26 @@ export function sandboxPayPage(data: SandboxPageData): string {
   <dt>Order</dt><dd>${escapeHtml(data.orderReference)}</dd>
   <dt>Reference</dt><dd>${escapeHtml(data.refno ?? data.txnid)}</dd>
 </dl>`;
+  if (data.status === 'voided') {
+    return page(
+      `Checkout closed · ${MERCHANT} sandbox`,
+      `${details}
+<h2>This checkout is closed</h2>
+<p>The order was already paid or cancelled, so this payment can no longer be made. Nothing was charged.</p>
+<p><a href="${escapeHtml(data.returnUrl)}">Back to Labsongs</a></p>`,
+    );
+  }
+  if (data.status === 'succeeded') {
+    return page(
+      `Payment succeeded · ${MERCHANT} sandbox`,
+      `${details}
+<p>This payment is already <strong>succeeded</strong>.</p>
+<p><a href="${escapeHtml(data.returnUrl)}">Back to Labsongs</a></p>
+<form method="post" action="/payments/sandbox/${escapeHtml(data.txnid)}">
+  <button class="fail" type="submit" name="action" value="chargeback">Simulate a chargeback</button>
+</form>`,
+    );
+  }
   if (data.status !== 'pending') {
     return page(
       `Payment ${data.status} · ${MERCHANT} sandbox`,

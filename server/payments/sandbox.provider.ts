@@ -12,8 +12,14 @@ import {
   type VerifiedCallback,
 } from './provider';
 
-/** What the sandbox pay page's three buttons mean. */
-export const sandboxOutcomes = { pay: 'succeeded', fail: 'failed', cancel: 'cancelled' } as const;
+/** What the sandbox pay page's buttons mean. */
+export const sandboxOutcomes = {
+  pay: 'succeeded',
+  fail: 'failed',
+  cancel: 'cancelled',
+  // Offered once a payment succeeded: the provider reverses it, as a bank's chargeback would.
+  chargeback: 'charged_back',
+} as const;
 export type SandboxAction = keyof typeof sandboxOutcomes;
 type SandboxStatus = (typeof sandboxOutcomes)[SandboxAction];
 

@@ -1,10 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { expireStaleAttempts } from '../payments/attempts';
+import { pruneCallbacks } from '../payments/payments.repository';
 import { type Clock, isoAt } from './clock';
 
 const DAY_MS = 86_400_000;
+/** Over-the-counter payments can take a while; two days cover the provider's own expiry. */
+export const PAYMENT_ATTEMPT_TTL_MS = 2 * DAY_MS;
 
-/** Deletes rows that can no longer matter: revocations of unrefreshable tokens, old counters and reset links. */
+/**
+ * Deletes rows that can no longer matter (revocations of unrefreshable tokens, old counters and reset
+ * links, old unverified payment callbacks) and expires checkouts nobody paid.
+ */
 export async function pruneExpired(db: Kysely<DB>, clock: Clock): Promise<void> {
   const now = clock.now();
   await db.deleteFrom('revoked_tokens').where('expires_at', '<', isoAt(now)).execute();
@@ -17,4 +24,7 @@ export async function pruneExpired(db: Kysely<DB>, clock: Clock): Promise<void> 
     .deleteFrom('password_resets')
     .where('expires_at', '<', isoAt(new Date(now.getTime() - DAY_MS)))
     .execute();
+  await pruneCallbacks(db, now);
+  // A checkout nobody paid in two days is expired (late money still counts: machines/payment-attempt.machine.ts).
+  await expireStaleAttempts(db, now, PAYMENT_ATTEMPT_TTL_MS);
 }

@@ -40,7 +40,7 @@ export async function changeOwnPassword<R extends { user: UserRow }>(
 ): Promise<{ result: R; token: string }> {
   const { db, clock, passwords, tokens, rateLimiter, config } = c.var;
   const { user, claims } = currentAuth(c);
-  const rule = authRateRules(config.rateLimits).loginAccount;
+  const rule = authRateRules(config.rateLimits).passwordChangeAccount;
   enforceRate(await rateLimiter.hit(rule, user.email));
   if (!(await passwords.verify(body.current_password, user.password_hash))) {
     throw fieldError(serverMessages.validationFailed, 'current_password', artistMessages.currentPasswordWrong);
@@ -65,6 +65,8 @@ export async function changeOwnPassword<R extends { user: UserRow }>(
     return options.finish(trx, user.id, now);
   });
   const issued = await tokens.continueSession(claims, result.user);
+  // Open notification streams check the token version when woken: the old ones end now.
+  c.var.hub.publish([user.id]);
   return { result, token: issued.token };
 }
 

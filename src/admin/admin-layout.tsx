@@ -80,6 +80,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 <Link to="/admin/artists" className={navLink}>
                   Artists
                 </Link>
+                <Link to="/admin/refunds" className={navLink}>
+                  Refunds
+                </Link>
               </nav>
               <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '3' })}>
                 <NotificationBell notifications={notifications} tone="dark" />

@@ -12,6 +12,7 @@ export const orderStatusLabel: Record<OrderStatus, string> = {
   delivered: 'Delivered',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  disputed: 'Disputed: payment reversed',
 };
 
 /** The overview's stage filter (contracts adminStages), in the order the lifecycle runs. */

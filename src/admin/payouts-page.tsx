@@ -14,6 +14,7 @@ import { notify } from '../components/ui/toaster';
 import { getAdminOrdersApi } from './orders.api';
 import { formatDateTime, formatMoney } from './orders-format';
 import { Badge, ListFooter, ListState, panel, useAdminList } from './paged-list';
+import { PayoutDestination } from './payout-destination';
 import { cell, headCell, small, tabTrigger } from './table-styles';
 
 export type PayoutStatus = 'pending' | 'paid';
@@ -142,16 +143,10 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
                     <span className={`${small} ${css({ fontWeight: 'normal' })}`}>{payout.artist.email}</span>
                   </th>
                   <td className={cell}>
-                    {payout.payout_details ? (
-                      <>
-                        {payout.payout_details.bank_name}
-                        <span className={small}>
-                          {payout.payout_details.account_name} · account ending {payout.payout_details.account_last4}
-                        </span>
-                      </>
-                    ) : (
-                      <Badge tone="danger">No bank details on file</Badge>
-                    )}
+                    <PayoutDestination payout={payout} />
+                    {payout.order_status !== 'completed' ? (
+                      <Badge tone="danger">On hold: order {payout.order_status}</Badge>
+                    ) : null}
                   </td>
                   <td className={cell}>
                     <Link

@@ -1,28 +1,9 @@
-import { createFileRoute, Link, redirect } from '@tanstack/react-router';
-import { css } from 'styled-system/css';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { SimplePage } from '../components/layout/simple-page';
-import { buttonRecipe } from '../components/ui/button';
+import type { CheckoutPage } from '../../machines/payment-result.machine';
+import { CheckoutResult } from '../components/checkout/checkout-result';
 
-const statuses = {
-  success: {
-    title: 'Thank you! Your payment went through',
-    lead: 'We have offered your song to the artists you chose. The first to accept starts writing, and you will get a notification at each step.',
-  },
-  pending: {
-    title: 'Your payment is being confirmed',
-    lead: 'Some payment channels take a while to confirm. We offer your song to the artists as soon as the payment is confirmed; nothing else is needed from you.',
-  },
-  failed: {
-    title: 'Your payment did not go through',
-    lead: 'Nothing was charged. You can try again from your order, with the same or another payment method.',
-  },
-  cancelled: {
-    title: 'You cancelled the payment',
-    lead: 'Your order is saved and waits for payment. You can pay whenever you are ready.',
-  },
-} as const;
-type Status = keyof typeof statuses;
+const pages: readonly CheckoutPage[] = ['success', 'pending', 'failed', 'cancelled'];
 
 export const Route = createFileRoute('/checkout/$status')({
   staticData: { pageTitle: 'Payment', name: 'checkout.result', authUser: 'user' },
@@ -32,30 +13,16 @@ export const Route = createFileRoute('/checkout/$status')({
     ref: v.optional(v.union([v.string(), v.number()])),
   }),
   beforeLoad: ({ params }) => {
-    if (!(params.status in statuses)) throw redirect({ to: '/404', replace: true });
+    if (!pages.includes(params.status as CheckoutPage)) throw redirect({ to: '/404', replace: true });
   },
-  component: CheckoutResult,
+  component: CheckoutResultRoute,
 });
 
-function CheckoutResult() {
+function CheckoutResultRoute() {
   const { status } = Route.useParams();
-  const { ref } = Route.useSearch();
-  const text = statuses[status as Status];
-  return (
-    <SimplePage title={text.title} lead={text.lead}>
-      {ref ? (
-        <p>
-          Payment reference: <strong data-testid="payment-ref">{ref}</strong>
-        </p>
-      ) : null}
-      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-        <Link to="/customer/account/order-history" className={buttonRecipe({ color: 'primary' })}>
-          See my orders
-        </Link>
-        <Link to="/customer/account/payment-history" className={buttonRecipe({ color: 'secondary' })}>
-          Payment history
-        </Link>
-      </div>
-    </SimplePage>
-  );
+  const { order } = Route.useSearch();
+  // The page reads the server for this order; the address's status and reference are not believed.
+  const orderId = order !== undefined && /^\d{1,9}$/.test(String(order)) ? Number(order) : null;
+  // Keyed: another order (or page) is a fresh check, not this one's state.
+  return <CheckoutResult key={`${status}:${orderId}`} page={status as CheckoutPage} orderId={orderId} />;
 }

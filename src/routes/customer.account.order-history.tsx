@@ -6,7 +6,8 @@ import { useAppActors } from '../actors/hooks';
 import { useResource } from '../actors/use-resource';
 import { customerApi } from '../api/customer.api';
 import { day, eventLabel, orderStatusLabel, peso } from '../components/account/order-status';
-import { Button } from '../components/ui/button';
+import { RefundNote } from '../components/account/refund-note';
+import { Button, buttonRecipe } from '../components/ui/button';
 
 export const Route = createFileRoute('/customer/account/order-history')({
   staticData: { pageTitle: 'Order History', name: 'customer.account.order-history' },
@@ -164,6 +165,20 @@ function OrderHistory() {
                 >
                   View order
                 </Link>
+                {order.payable ? (
+                  <>
+                    {' '}
+                    <Link
+                      to="/pay/$orderId"
+                      params={{ orderId: String(order.id) }}
+                      aria-describedby={`order-${order.id}`}
+                      className={buttonRecipe({ color: 'primary', size: 'sm' })}
+                    >
+                      Pay now
+                    </Link>
+                  </>
+                ) : null}
+                {order.refund ? <RefundNote refund={order.refund} /> : null}
               </p>
             </article>
           </li>

@@ -19,6 +19,9 @@ const statusLabel: Record<string, string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  expired: 'Expired',
+  voided: 'Closed (order paid or cancelled)',
+  charged_back: 'Reversed by your bank',
 };
 const cell = css({ px: '3', py: '2', textAlign: 'left', borderBottomWidth: '1px', borderColor: 'border.default' });
 
@@ -71,6 +74,16 @@ function PaymentHistory() {
                   <td className={cell}>{methodLabel(p.method)}</td>
                   <td className={cell} data-testid="payment-status">
                     {statusLabel[p.status] ?? p.status}
+                    {p.refund ? (
+                      <span
+                        data-testid="payment-refund"
+                        className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted' })}
+                      >
+                        {p.refund.status === 'paid'
+                          ? `Refund sent${p.refund.reference ? ` (${p.refund.reference})` : ''}`
+                          : `Refund of ${peso(p.refund.amount)} owed to you`}
+                      </span>
+                    ) : null}
                   </td>
                   <td className={cell}>{p.reference ?? '—'}</td>
                 </tr>

@@ -34,7 +34,17 @@ const delivered: OrderActionAnswer = {
 };
 const revised: OrderActionAnswer = { data: { status: 'in_revision', refund: null } };
 const refunded: OrderActionAnswer = {
-  data: { status: 'cancelled', refund: { amount: 2500, at: '2026-11-02T00:00:00.000Z' } },
+  data: {
+    status: 'cancelled',
+    refund: {
+      amount: 2500,
+      at: '2026-11-02T00:00:00.000Z',
+      reason: 'order_cancelled',
+      status: 'owed',
+      reference: null,
+      paid_at: null,
+    },
+  },
 };
 const unpaidCancel: OrderActionAnswer = { data: { status: 'cancelled', refund: null } };
 const notesError = {

@@ -27,6 +27,7 @@ const baseOrder: OrderDetail = {
   review: null,
   gift: null,
   refund: null,
+  payable: false,
   brief: {
     occasion: {
       gifter_first_name: 'Maria',

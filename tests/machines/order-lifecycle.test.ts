@@ -52,6 +52,7 @@ const STATE_KEYS: StateKey[] = [
   'delivered',
   'completed.unrated',
   'completed.rated',
+  'disputed',
   'cancelled',
 ];
 
@@ -74,6 +75,7 @@ const senders: Record<LifecycleEventType, LifecycleRole[]> = {
   // The artist deactivates, or an admin suspends them (decisions.md: a departure from DESIGN §4).
   artist_left: ['artist', 'admin'],
   admin_reassigned: ['admin'],
+  payment_reversed: ['system'],
 };
 const EVENT_TYPES = Object.keys(senders) as LifecycleEventType[];
 
@@ -124,6 +126,8 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
     // A departing artist's open offer closes like a decline.
     artist_left: offerCloses(['artist', 'admin']),
     cancelled: [{ by: ['customer', 'admin'], to: 'cancelled', counters: closeAll }],
+    // A chargeback or provider refund: before work starts the order is cancelled, after it is disputed.
+    payment_reversed: [{ by: ['system'], to: 'cancelled', counters: closeAll }],
   },
   needs_artist: {
     customer_rebooked: [
@@ -137,22 +141,26 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
     // The admin offers the order to one artist of their choice.
     admin_reassigned: [{ by: ['admin'], to: 'offered', counters: oneOffer }],
     cancelled: [{ by: ['customer', 'admin'], to: 'cancelled' }],
+    payment_reversed: [{ by: ['system'], to: 'cancelled' }],
   },
   in_progress: {
     recording_uploaded: [{ by: ['artist'], to: 'in_validation' }],
     // Work has started: only an admin may cancel (an overdue order).
     cancelled: [{ by: ['admin'], to: 'cancelled' }],
     ...artistGoes,
+    payment_reversed: [{ by: ['system'], to: 'disputed' }],
   },
   in_validation: {
     admin_validated: [{ by: ['admin'], to: 'delivered' }],
     // The admin's request does not use the customer's revisions.
     admin_requested_revision: [{ by: ['admin'], to: 'in_revision' }],
+    payment_reversed: [{ by: ['system'], to: 'disputed' }],
   },
   in_revision: {
     recording_uploaded: [{ by: ['artist'], to: 'in_validation' }],
     cancelled: [{ by: ['admin'], to: 'cancelled' }],
     ...artistGoes,
+    payment_reversed: [{ by: ['system'], to: 'disputed' }],
   },
   delivered: {
     customer_accepted: [{ by: ['customer'], to: 'completed.unrated' }],
@@ -164,11 +172,19 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
         counters: (c) => ({ revisionsUsed: c.revisionsUsed + 1 }),
       },
     ],
+    payment_reversed: [{ by: ['system'], to: 'disputed' }],
   },
   'completed.unrated': {
     customer_rated: [{ by: ['customer'], to: 'completed.rated' }],
+    payment_reversed: [{ by: ['system'], to: 'disputed' }],
   },
-  'completed.rated': {},
+  'completed.rated': {
+    payment_reversed: [{ by: ['system'], to: 'disputed' }],
+  },
+  // Only an admin settles a dispute, by cancelling.
+  disputed: {
+    cancelled: [{ by: ['admin'], to: 'cancelled' }],
+  },
   cancelled: {},
 };
 
@@ -335,6 +351,12 @@ const stateExpectations: Record<string, (s: OrderLifecycleSnapshot) => void> = {
   'completed.rated': (s) => {
     noOpenOffers(s);
     expect(factsOf(s).rated).toBe(true);
+  },
+  // Work stopped by a chargeback: only an admin's cancel moves it on.
+  disputed: (s) => {
+    noOpenOffers(s);
+    expect(s.status).toBe('active');
+    expect(allowedEvents(factsOf(s), 'admin')).toEqual(['cancelled']);
   },
   cancelled: (s) => {
     noOpenOffers(s);
@@ -728,7 +750,7 @@ describe('orderLifecycleMachine: cancelling', () => {
   /** SPEC/DESIGN §4: the customer before work starts; an admin also while an artist works (overdue). */
   const mayCancel: Record<'customer' | 'admin', StateKey[]> = {
     customer: ['awaiting_payment', 'offered', 'needs_artist'],
-    admin: ['awaiting_payment', 'offered', 'needs_artist', 'in_progress', 'in_revision'],
+    admin: ['awaiting_payment', 'offered', 'needs_artist', 'in_progress', 'in_revision', 'disputed'],
   };
 
   it.each(STATE_KEYS)('in %s', (key) => {
@@ -882,7 +904,9 @@ describe('order lifecycle helpers', () => {
       'artist_declined',
       'artist_left',
     ]);
-    expect(allowedEvents(facts('offered'), 'system')).toEqual(['offer_expired']);
+    expect(allowedEvents(facts('offered'), 'system')).toEqual(['offer_expired', 'payment_reversed']);
+    expect(allowedEvents(facts('delivered'), 'system')).toEqual(['payment_reversed']);
+    expect(allowedEvents(facts('disputed'), 'admin')).toEqual(['cancelled']);
     expect(allowedEvents(facts('needs_artist'), 'customer')).toEqual(['customer_rebooked', 'cancelled']);
     expect(allowedEvents(facts('in_progress'), 'customer')).toEqual([]);
     expect(allowedEvents(facts('in_progress'), 'admin')).toEqual(['cancelled', 'artist_left']);

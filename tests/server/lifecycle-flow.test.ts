@@ -142,6 +142,8 @@ describe.each(databases)('an order from payment to gift (%s)', (kind) => {
       'accepted_by_customer',
       'completed_order',
       'rated_by_customer',
+      // The admin marked the earning paid.
+      'payout_paid',
     ]);
     for (const n of await notificationsOf(h, first.id)) expect(`${n.title} ${n.body}`).toContain(order.reference);
   });

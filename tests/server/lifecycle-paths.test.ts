@@ -25,7 +25,6 @@ import {
   notificationCount,
   offersOf,
   payOrder,
-  pressPay,
   renewArtist,
   type SignedIn,
   signedIn,
@@ -34,6 +33,7 @@ import {
   uploadRecording,
 } from './lifecycle-fixtures';
 import { makeRatedArtist, placeOrder } from './orders-fixtures';
+import { postForm } from './support/payment-fixtures';
 
 // Model-based paths through the HTTP API: the paths are generated from orderLifecycleMachine, every
 // machine event is sent the way its sender sends it (the payment through the sandbox page, the offer
@@ -43,15 +43,18 @@ import { makeRatedArtist, placeOrder } from './orders-fixtures';
 
 /**
  * Every event some role may send, from that role; a rebooking names one or two new artists; a
- * reassignment is of work on time or overdue (the call moves the clock past the due date for it).
+ * reassignment is of work on time or overdue (the call moves the clock past the due date for it). A
+ * payment reversed by the provider (chargeback) is played through real postbacks in payments-money.test.ts.
  */
-const events: OrderLifecycleEvent[] = lifecycleEventTypes.flatMap((type) =>
-  (eventRoles[type] as readonly OrderLifecycleEvent['role'][]).flatMap((role): OrderLifecycleEvent[] => {
-    if (type === 'customer_rebooked') return [1, 2].map((offers) => ({ type, role, offers }));
-    if (type === 'admin_reassigned') return [false, true].map((overdue) => ({ type, role, overdue }));
-    return [{ type, role }];
-  }),
-);
+const events: OrderLifecycleEvent[] = lifecycleEventTypes
+  .filter((type) => type !== 'payment_reversed')
+  .flatMap((type) =>
+    (eventRoles[type] as readonly OrderLifecycleEvent['role'][]).flatMap((role): OrderLifecycleEvent[] => {
+      if (type === 'customer_rebooked') return [1, 2].map((offers) => ({ type, role, offers }));
+      if (type === 'admin_reassigned') return [false, true].map((overdue) => ({ type, role, overdue }));
+      return [{ type, role }];
+    }),
+  );
 
 /** A new order offered to two artists, with the server's default revision limit (REVISION_LIMIT unset: 2). */
 const input = { openOffers: 2, revisionLimit: 2 };
@@ -181,7 +184,7 @@ describe.each(databases)('order lifecycle paths through the API (%s)', (kind) =>
 
   /** The calls of the events people send, from the right area (answers as they come). */
   const calls: Record<
-    Exclude<LifecycleEventType, 'payment_succeeded' | 'offer_expired'>,
+    Exclude<LifecycleEventType, 'payment_succeeded' | 'offer_expired' | 'payment_reversed'>,
     (j: Journey, e: OrderLifecycleEvent) => Promise<JsonAnswer>
   > = {
     artist_accepted: async (j) =>
@@ -282,7 +285,7 @@ describe.each(databases)('order lifecycle paths through the API (%s)', (kind) =>
       const first = open.map((o) => Date.parse(o.expires_at as string)).sort((a, b) => a - b)[0] as number;
       h.clock.set(first + 1000);
       await expireOffers({ db: h.database.db, hub: h.hub, clock: h.clock });
-    } else {
+    } else if (e.type !== 'payment_reversed') {
       const answer = await calls[e.type](j, e);
       expect(answer.status, `${label(e)}: ${answer.text}`).toBe(200);
       if (e.type === 'customer_rebooked') await staggerDeadlines(j);
@@ -404,7 +407,9 @@ describe.each(databases)('order lifecycle paths through the API (%s)', (kind) =>
         ),
         name,
       ).rejects.toMatchObject({ status: 409, message: lifecycleMessages.notNow.payment_succeeded });
-      await pressPay(h, j.spareTxnid as string);
+      // The order left awaiting payment, so its spare checkout was voided: the pay page refuses it.
+      const pressed = await postForm(h, `/payments/sandbox/${j.spareTxnid}`, { action: 'pay' });
+      expect(pressed.status, name).toBe(409);
     } else if (e.type === 'offer_expired') {
       // The sweep's own step, for an offer of this order.
       const offer = (await offersOf(h, j.id))[0];
@@ -432,7 +437,7 @@ describe.each(databases)('order lifecycle paths through the API (%s)', (kind) =>
         ),
         name,
       ).rejects.toMatchObject({ status: 409, message: lifecycleMessages.notNow.artist_left });
-    } else {
+    } else if (e.type !== 'payment_reversed') {
       const answer = await calls[e.type](j, e);
       const want = refusal(s, e, paid);
       expect(answer.status, `${name}: ${answer.text}`).toBe(want.status);

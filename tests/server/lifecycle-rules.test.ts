@@ -600,6 +600,10 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       expect(answer.body.data.refund).toEqual({
         amount: (payment?.amount_centavos as number) / 100,
         at: h.clock.now().toISOString(),
+        reason: 'order_cancelled',
+        status: 'owed',
+        reference: null,
+        paid_at: null,
       });
       const paymentAfter = await h.database.db
         .selectFrom('payments')
@@ -613,6 +617,8 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
         payment_id: payment?.id,
         amount_centavos: payment?.amount_centavos,
         reason: 'Plans changed',
+        reason_code: 'order_cancelled',
+        status: 'owed',
         actor: 'customer',
         actor_id: order.customer.id,
       });
@@ -930,6 +936,14 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
         ['artist', 'order_reassigned'],
       ],
       'artist suspended': [['artist', 'artist_suspended']],
+      // Money (payments-money.test.ts plays each of these through real callbacks and admin calls).
+      'payment after the order was cancelled or paid': [['customer', 'refund_recorded']],
+      'refund marked paid': [['customer', 'refund_paid']],
+      'chargeback after work started': [
+        ['artist', 'order_disputed'],
+        ['admins', 'order_disputed'],
+      ],
+      'payout marked paid': [['artist', 'payout_paid']],
     };
 
     it('the table names every notification type', () => {

@@ -251,7 +251,7 @@ describe.each(databases)('checkout with DragonPay against a stand-in collect API
       expect(await callbacksOf(h, txnid)).toHaveLength(4);
     });
 
-    it('out of order: pending, failure or void after success change nothing; a refund is recorded on the payment only', async () => {
+    it('out of order: pending, failure or void after success change nothing; a provider refund stops the order', async () => {
       const { order, txnid } = await started();
       dp.settle(txnid, { status: 'S' });
       await postback(dp.postback(txnid, 'S'));
@@ -262,11 +262,18 @@ describe.each(databases)('checkout with DragonPay against a stand-in collect API
       expect((await orderOf(h, order.id)).status).toBe('offered');
       await postback(dp.postback(txnid, 'R'));
       expect(await paymentOf(h, txnid)).toMatchObject({ status: 'refunded', raw_status: 'R' });
-      // The order does not go back to awaiting payment (a refund is settled on the order side).
-      expect((await orderOf(h, order.id)).status).toBe('offered');
+      // Nobody had started: the order is cancelled (never back to awaiting payment), the refund recorded as made.
+      expect((await orderOf(h, order.id)).status).toBe('cancelled');
       await postback(dp.postback(txnid, 'S'));
       expect((await paymentOf(h, txnid)).status).toBe('refunded');
-      expect(await eventsOf(h, order.id)).toHaveLength(1);
+      expect((await eventsOf(h, order.id)).map((e) => e.type)).toEqual(['payment_succeeded', 'payment_reversed']);
+      expect(
+        await h.database.db
+          .selectFrom('refunds')
+          .select(['reason_code', 'status'])
+          .where('order_id', '=', order.id)
+          .execute(),
+      ).toEqual([{ reason_code: 'provider_refund', status: 'paid' }]);
     });
 
     it('pending, then success; and a late success after a failure still pays', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { paymentMethodValues, paymentStatuses } from '../../contracts/order';
+import { decidePayment, providerEvent } from '../../machines/payment-attempt';
 import { ConfigError, loadConfig } from '../../server/config';
-import { decideTransition, fieldsOf } from '../../server/payments/callbacks';
+import { fieldsOf } from '../../server/payments/callbacks';
 import { dragonPayStatuses } from '../../server/payments/dragonpay.provider';
 import { newSandboxRefNo, newTxnid, txnidPattern } from '../../server/payments/ids';
 import { dragonPayProcId, methodsFor, paymentMethodTable } from '../../server/payments/methods';
@@ -98,7 +99,7 @@ describe('payment methods', () => {
       P: 'pending',
       U: 'pending',
       R: 'refunded',
-      K: 'refunded',
+      K: 'charged_back',
       V: 'cancelled',
       A: 'pending',
     });
@@ -131,6 +132,18 @@ describe('ids', () => {
     expect(newSandboxRefNo()).toMatch(/^SB[0-9A-Z]{8}$/);
   });
 });
+
+/** A provider's status for an order still awaiting payment, decided by machines/payment-attempt.machine.ts. */
+function decideTransition(
+  current: (typeof paymentStatuses)[number],
+  target: (typeof paymentStatuses)[number] | null,
+  amountMatches: boolean,
+) {
+  const event = target === null ? null : providerEvent(target, { amountMatches, order: 'awaiting_payment' });
+  if (event === null) return { ignore: 'unknown provider status' };
+  const decision = decidePayment(current, event);
+  return decision.ok ? { to: decision.to } : { ignore: decision.reason };
+}
 
 describe('decideTransition', () => {
   it('moves a payment only forwards', () => {
@@ -187,7 +200,16 @@ describe('checkout redirects', () => {
     );
     expect(() => checkoutRedirect('https://labsongs.example', '../admin' as never)).toThrow();
     expect(() => checkoutRedirect('https://labsongs.example', '//evil.example' as never)).toThrow();
-    expect(paymentStatuses.map(checkoutPageFor)).toEqual(['pending', 'success', 'failed', 'cancelled', 'failed']);
+    expect(paymentStatuses.map(checkoutPageFor)).toEqual([
+      'pending',
+      'success',
+      'failed',
+      'cancelled',
+      'failed',
+      'cancelled',
+      'failed',
+      'failed',
+    ]);
     expect(checkoutPageFor(null)).toBe('pending');
   });
 });

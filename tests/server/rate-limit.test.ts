@@ -38,26 +38,45 @@ describe.each(databases)('rate limits (%s)', (kind) => {
     expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
   };
 
-  it('locks an account after the configured number of failed logins, even for the right password', async () => {
+  it('locks an account for the client that failed, even for the right password; the owner elsewhere still signs in', async () => {
     const email = uniqueEmail('locked');
     await h.createAccount({ type: 'user', email, password });
-    for (let i = 0; i < 3; i++) expect((await login(email, 'Wrong12345', newClient())).status).toBe(422);
-    expect429(await login(email, password, newClient()), 15 * 60);
-    // Across areas too: the counter is per email.
-    expect429(await login(email, password, newClient(), 'artist'), 15 * 60);
+    const attacker = newClient();
+    for (let i = 0; i < 3; i++) expect((await login(email, 'Wrong12345', attacker)).status).toBe(422);
+    expect429(await login(email, password, attacker), 15 * 60);
+    // Across areas too: the counter is per email (and client).
+    expect429(await login(email, password, attacker, 'artist'), 15 * 60);
+    // The owner, on another client, is not locked out (OWASP: a lockout must not be a denial of service).
+    expect((await login(email, password, newClient())).status).toBe(200);
     // Other accounts are not affected.
     const other = uniqueEmail('free');
     await h.createAccount({ type: 'user', email: other, password });
-    expect((await login(other, password, newClient())).status).toBe(200);
-    // After the 15-minute window the account may try again.
+    expect((await login(other, password, attacker)).status).toBe(200);
+    // After the 15-minute window the attacker's client may try again.
     h.clock.advance(15 * 60_000 + 1000);
+    expect((await login(email, password, attacker)).status).toBe(200);
+  });
+
+  it('slows down, never refuses, guesses spread over many clients; the owner still signs in', async () => {
+    const email = uniqueEmail('spread');
+    await h.createAccount({ type: 'user', email, password });
+    for (let i = 0; i < 3; i++) expect((await login(email, 'Wrong12345', newClient())).status).toBe(422);
+    // Past the per-account limit every attempt waits a little longer (bounded), whoever sends it.
+    const started = Date.now();
+    expect((await login(email, 'Wrong12345', newClient())).status).toBe(422);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     expect((await login(email, password, newClient())).status).toBe(200);
+    // The owner's success lifts the slow-down.
+    const after = Date.now();
+    expect((await login(email, 'Wrong12345', newClient())).status).toBe(422);
+    expect(Date.now() - after).toBeLessThan(400);
   });
 
   it('counts unknown emails the same way (no hint that an account does not exist)', async () => {
     const email = uniqueEmail('ghost');
-    for (let i = 0; i < 3; i++) expect((await login(email, 'Wrong12345', newClient())).status).toBe(422);
-    expect429(await login(email, 'Wrong12345', newClient()), 15 * 60);
+    const client = newClient();
+    for (let i = 0; i < 3; i++) expect((await login(email, 'Wrong12345', client)).status).toBe(422);
+    expect429(await login(email, password, client), 15 * 60);
   });
 
   it('a successful login clears the failures of that account', async () => {
@@ -153,10 +172,11 @@ describe.each(databases)('rate limits (%s)', (kind) => {
     });
     const email = uniqueEmail('shared');
     await h.createAccount({ type: 'user', email, password });
-    for (let i = 0; i < 3; i++) expect((await login(email, 'Wrong12345', newClient())).status).toBe(422);
+    const client = newClient();
+    for (let i = 0; i < 3; i++) expect((await login(email, 'Wrong12345', client)).status).toBe(422);
     const res = await second.request(LOGIN(), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newClient() },
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
       body: JSON.stringify({ email, password }),
     });
     expect(res.status).toBe(429);
@@ -165,10 +185,11 @@ describe.each(databases)('rate limits (%s)', (kind) => {
     for (const { key } of keys) expect(key).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('lets no more than the limit of concurrent guesses at one account through', async () => {
+  it('lets no more than the limit of concurrent guesses at one account from one client through', async () => {
     const email = uniqueEmail('concurrent');
     await h.createAccount({ type: 'user', email, password });
-    const answers = await Promise.all(Array.from({ length: 8 }, () => login(email, 'Wrong12345', newClient())));
+    const client = newClient();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => login(email, 'Wrong12345', client)));
     expect(answers.filter((a) => a.status === 422)).toHaveLength(3);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(5);
   });

@@ -293,7 +293,14 @@ describe('admin order detail', () => {
           status: 'cancelled',
           overdue: false,
           lifecycle: { ...overdue.lifecycle, status: 'cancelled' },
-          refund: { amount: 2500, at: '2026-12-12T02:00:00.000Z' },
+          refund: {
+            amount: 2500,
+            at: '2026-12-12T02:00:00.000Z',
+            reason: 'order_cancelled',
+            status: 'owed',
+            reference: null,
+            paid_at: null,
+          },
           events: [...overdue.events, { type: 'cancelled', at: '2026-12-12T02:00:00.000Z', by: 'admin' }],
         };
         return ok(current, lifecycleMessages.cancelledRefund);
@@ -347,6 +354,8 @@ describe('admin payouts', () => {
     order_reference: reference,
     amount: 2125,
     status: 'pending',
+    order_status: 'completed',
+    reveals: [],
     created_at: '2026-12-12T02:00:00.000Z',
     paid_at: null,
     reference: null,

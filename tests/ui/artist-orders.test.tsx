@@ -41,11 +41,6 @@ function artistOrder(id: number, status: OrderStatus, extra: Partial<ArtistOrder
     brief: {
       occasion: {
         gifter_first_name: 'Ana',
-        gifter_last_name: 'Reyes',
-        gifter_contact_number: '9171234567',
-        gifter_dial_code: '+63',
-        gifter_country: 'PH',
-        gifter_email: 'ana@example.test',
         recipient_first_name: 'Lola',
         recipient_last_name: 'Santos',
         recipient_relationship: 'grandparent',

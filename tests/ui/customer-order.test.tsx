@@ -167,7 +167,20 @@ describe('customer order page', () => {
   it('an offered order can be cancelled, with the refund note and an optional reason', async () => {
     const { server, state } = customerWithOrder(orderAt('offered'), {
       'POST /api/v1/user/orders/7/cancel': () => {
-        state.order = orderAt('cancelled', {}, { refund: { amount: 3200, at: '2026-11-21T02:00:00.000Z' } });
+        state.order = orderAt(
+          'cancelled',
+          {},
+          {
+            refund: {
+              amount: 3200,
+              at: '2026-11-21T02:00:00.000Z',
+              reason: 'order_cancelled',
+              status: 'owed',
+              reference: null,
+              paid_at: null,
+            },
+          },
+        );
         return ok(state.order, lifecycleMessages.cancelledRefund);
       },
     });

@@ -4,6 +4,7 @@ import { authTables } from './0001-auth';
 import { artistTables } from './0002-artists';
 import { orderTables } from './0003-orders';
 import { lifecycleTables } from './0004-lifecycle';
+import { moneyTables } from './0005-money';
 import { mailTables } from './0006-mail';
 import { catalogVersion } from './0007-catalog-version';
 import { artistSuspensionTables } from './0009-artist-suspensions';
@@ -15,6 +16,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0002-artists': artistTables,
   '0003-orders': orderTables,
   '0004-lifecycle': lifecycleTables,
+  '0005-money': moneyTables,
   '0006-mail': mailTables,
   '0007-catalog-version': catalogVersion,
   '0009-artist-suspensions': artistSuspensionTables,

@@ -11,6 +11,7 @@ export const orderStatusLabel: Record<OrderStatus, string> = {
   delivered: 'Ready to listen',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  disputed: 'On hold: the payment was reversed',
 };
 
 export const eventLabel = (type: string) =>
@@ -26,6 +27,7 @@ export const eventLabel = (type: string) =>
     customer_rejected: 'You asked for changes',
     customer_rated: 'You rated the song',
     cancelled: 'Cancelled',
+    payment_reversed: 'Payment reversed',
   })[type] ?? type.replace(/_/g, ' ');
 
 export const peso = (pesos: number) =>

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { orderMessages } from '../../../../contracts/order';
-import { Button } from '../../ui/button';
+import { Button, buttonRecipe } from '../../ui/button';
+import { RefundNote } from '../refund-note';
 import { DeliveredSong } from './delivered-song';
 import { GiftShare } from './gift-share';
 import { OrderActions } from './order-actions';
@@ -79,6 +80,18 @@ export function CustomerOrderPage({ orderId }: { orderId: number }) {
           {view.statusLabel}
         </p>
         <OrderTimeline steps={view.timeline} />
+        {order.payable ? (
+          <p className={css({ mt: '4' })}>
+            <Link
+              to="/pay/$orderId"
+              params={{ orderId: String(order.id) }}
+              className={buttonRecipe({ color: 'primary' })}
+            >
+              Pay now
+            </Link>
+          </p>
+        ) : null}
+        {order.refund ? <RefundNote refund={order.refund} /> : null}
         <OrderActions view={view} send={send} />
       </div>
       {song ? (

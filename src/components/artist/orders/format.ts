@@ -27,6 +27,7 @@ export const artistStatusLabel: Record<OrderStatus, string> = {
   delivered: 'Delivered: waiting for the customer',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  disputed: 'On hold: the payment was reversed',
 };
 
 export const clipLabels: Record<ClipSlot, string> = {

@@ -1,0 +1,113 @@
+import { RadioGroup } from '@ark-ui/react/radio-group';
+import { Link } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { usePayOrder } from '../../actors/money';
+import { SimplePage } from '../layout/simple-page';
+import { Button, buttonRecipe } from '../ui/button';
+
+const itemClass = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  p: '3',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'lg',
+  cursor: 'pointer',
+  bg: 'white',
+  _checked: { borderColor: 'brand.600', bg: 'brand.50' },
+  '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '2px' },
+});
+const controlClass = css({
+  w: '5',
+  h: '5',
+  flexShrink: 0,
+  borderRadius: 'full',
+  borderWidth: '2px',
+  borderColor: 'gray.400',
+  _checked: { borderColor: 'brand.700', boxShadow: 'inset 0 0 0 4px white', bg: 'brand.700' },
+});
+
+/** /pay/{orderId}: pay an order that awaits payment, with the methods of GET /options. */
+export function PayOrderPage({ orderId }: { orderId: number }) {
+  const { view, send } = usePayOrder(orderId);
+  const back = (
+    <Link to="/customer/account/order-history" className={buttonRecipe({ color: 'secondary' })}>
+      Back to your orders
+    </Link>
+  );
+  if (view.loading) return <SimplePage title="Pay for your order" lead="Loading payment methods…" />;
+  if (view.missing)
+    return (
+      <SimplePage title="Order not found" lead="This order was not found in your account.">
+        {back}
+      </SimplePage>
+    );
+  if (view.notPayable)
+    return (
+      <SimplePage
+        title="Nothing to pay"
+        lead={view.error ?? 'This order does not wait for payment: it was paid, cancelled or is on hold.'}
+      >
+        <Link
+          to="/customer/account/orders/$id"
+          params={{ id: String(orderId) }}
+          className={`${buttonRecipe({ color: 'primary' })} ${css({ color: 'white!', textDecoration: 'none!' })}`}
+        >
+          See the order
+        </Link>
+      </SimplePage>
+    );
+  if (view.loadFailed)
+    return (
+      <SimplePage title="Pay for your order" lead={view.error ?? 'The payment methods could not be loaded.'}>
+        <Button color="secondary" onClick={() => send({ type: 'user.retry' })}>
+          Try again
+        </Button>
+      </SimplePage>
+    );
+  if (view.leaving)
+    return (
+      <SimplePage title="Pay for your order">
+        <p role="status">Taking you to the payment page…</p>
+      </SimplePage>
+    );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'user.pay' });
+  };
+  return (
+    <SimplePage title="Pay for your order" lead={view.orderReference ? `Order ${view.orderReference}` : undefined}>
+      <form onSubmit={submit} noValidate aria-busy={view.busy} className={css({ display: 'grid', gap: '4' })}>
+        <RadioGroup.Root
+          value={view.method}
+          onValueChange={(d) => d.value && send({ type: 'method.changed', value: d.value })}
+          className={css({ display: 'grid', gap: '2' })}
+          aria-describedby={view.error ? 'pay-error' : undefined}
+        >
+          <RadioGroup.Label className={css({ fontWeight: 'semibold' })}>Payment method</RadioGroup.Label>
+          {view.methods.map((m) => (
+            <RadioGroup.Item key={m.value} value={m.value} className={itemClass}>
+              <RadioGroup.ItemControl className={controlClass} />
+              <RadioGroup.ItemText>{m.display}</RadioGroup.ItemText>
+              <RadioGroup.ItemHiddenInput />
+            </RadioGroup.Item>
+          ))}
+        </RadioGroup.Root>
+        {view.error ? (
+          <p id="pay-error" role="alert" className={css({ color: 'red.700' })}>
+            {view.error}
+          </p>
+        ) : null}
+        <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+          <Button type="submit" size="lg" loading={view.busy} disabled={!view.canPay}>
+            Pay now
+          </Button>
+          {back}
+        </div>
+      </form>
+    </SimplePage>
+  );
+}
