@@ -64,7 +64,8 @@ export async function enqueueOrderMails(trx: Executor, input: OrderMailInput): P
 
   switch (event.type) {
     case 'payment_succeeded':
-    case 'customer_rebooked': {
+    case 'customer_rebooked':
+    case 'admin_reassigned': {
       const offers = await offersAt(trx, order.id, 'pending', iso);
       if (event.type === 'payment_succeeded') {
         const payment = await trx

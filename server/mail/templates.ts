@@ -57,9 +57,8 @@ export const mailTemplates = {
         `Thank you for your ${order.occasion} song order for ${order.recipient}. It waits for your payment: the artists you chose see it as soon as it is paid.`,
       ],
       facts: [orderFact(order), ['Amount to pay', formatPeso(order.price_centavos)]],
-      // The order page is the one place a committed order lives in the app (there is no pay action
-      // on it yet; the checkout that opened after "Place order" is where the payment is made).
-      action: { label: 'See your order', url: customerOrderUrl(ctx, order) },
+      // The pay page opens a checkout for this order with the payment methods (pay again).
+      action: { label: 'Pay now', url: `${ctx.publicUrl}/pay/${order.order_id}` },
     }),
   }),
   payment_receipt: define<{

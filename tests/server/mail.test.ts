@@ -73,6 +73,8 @@ describe.each(databases)('mail (%s)', (kind) => {
       `Order ${order.reference} is waiting for payment`,
       `Receipt for order ${order.reference}`,
     ]);
+    // The waiting-for-payment mail leads to the page that pays for this order.
+    expect(findLink(toCustomer[0] as OutboxMail, '/pay/')).toBe(`${PUBLIC}/pay/${order.id}`);
     const receipt = toCustomer[1] as OutboxMail;
     expect(receipt.text).toContain(`Order: ${order.reference}`);
     expect(receipt.text).toMatch(/Amount paid: ₱[\d,]+/);
