@@ -70,6 +70,16 @@ describe.each(databases)('money and trust (%s)', (kind) => {
       .execute();
 
   const typesOf = async (userId: number) => (await notificationsOf(h, userId)).map((n) => n.type as NotificationType);
+  /** The kinds of mail queued for someone, in the order the events queued them. */
+  const mailKindsOf = async (userId: number) =>
+    (
+      await h.database.db
+        .selectFrom('mail_outbox')
+        .select('kind')
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.kind);
 
   async function newOrder() {
     const customer = await makeCustomer(h);
@@ -109,9 +119,11 @@ describe.each(databases)('money and trust (%s)', (kind) => {
         },
       ]);
       expect(await typesOf(customer.id)).toContain('refund_recorded');
+      expect((await mailKindsOf(customer.id)).filter((k) => k === 'refund_recorded')).toHaveLength(1);
       // Replayed, it changes nothing more.
       await signedPostback(txnid, 'succeeded');
       expect(await refundsOf(order.id)).toHaveLength(1);
+      expect((await mailKindsOf(customer.id)).filter((k) => k === 'refund_recorded')).toHaveLength(1);
 
       // The customer sees it on the order and in the payment history.
       const seen = await h.call('GET', `${U}/orders/${order.id}`, undefined, customer);
@@ -485,6 +497,7 @@ describe.each(databases)('money and trust (%s)', (kind) => {
       expect(marked.status, marked.text).toBe(200);
       expect(marked.body.data.reveals).toHaveLength(1);
       expect(await typesOf(artist.id)).toContain('payout_paid');
+      expect(await mailKindsOf(artist.id)).toContain('payout_paid');
       const earnings = await h.call('GET', `${A}/earnings`, undefined, artist);
       expect(JSON.stringify(earnings.body)).toContain('GC-55');
     });
