@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { artistMessages } from '../../contracts/artist';
+import { tour } from '../../contracts/constants';
 import { e2e } from './env';
 import { site, temporaryPasswordFor, tinyWav, uniqueEmail } from './pages';
 
@@ -173,6 +174,11 @@ test("the approved artist's open page gets the full menu and the online switch, 
   await expect(sidebar.getByRole('link')).toHaveCount(9, { timeout: 8_000 });
   await expect(artist.locator('[data-tour="online-switch"]').first()).toBeVisible();
   await expectNoReload(artist);
+  // A newly approved artist meets the tour at the switch (SPEC §4), still without a reload.
+  const tourText = artist.getByText(tour.stepText);
+  await expect(tourText).toBeVisible({ timeout: 5_000 });
+  await artist.getByRole('button', { name: 'Finish' }).click();
+  await expect(tourText).toHaveCount(0);
   // The pages the gate kept closed open now.
   await sidebar.getByRole('link', { name: 'Dashboard' }).click();
   await expect(artist).toHaveURL(/\/artist\/dashboard$/);
