@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { genreValues, vocalTypeValues } from '../../contracts/options';
 import { type CatalogFilters, emptyFilters } from '../../machines/artist-catalog.machine';
 import { ArtistCard } from '../components/catalog/artist-card';
-import { useCatalogMachine } from '../components/catalog/catalog-machine';
+import { useCatalogMachine } from '../actors/catalog-machine';
 import { Button } from '../components/ui/button';
 import { inputClass } from '../components/ui/field';
 import { SelectField } from '../components/ui/select-field';

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import type { ArtistCard } from '../../../contracts/artist';
 import { usePlayer } from '../../player/use-player';
 import { GenreTags, RatePerSong, Rating } from '../catalog/artist-card';
-import { useCatalogMachine } from '../catalog/catalog-machine';
+import { useCatalogMachine } from '../../actors/catalog-machine';
 import { labelOfVocalType } from '../catalog/options';
 import { Avatar } from '../ui/avatar';
 import { Button, buttonRecipe } from '../ui/button';

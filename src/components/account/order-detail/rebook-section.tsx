@@ -3,7 +3,7 @@ import { css } from 'styled-system/css';
 import type { ArtistCard } from '../../../../contracts/artist';
 import type { CustomerOrderView } from '../../../../machines/customer-order.connect';
 import { Rating } from '../../catalog/artist-card';
-import { useCatalogMachine } from '../../catalog/catalog-machine';
+import { useCatalogMachine } from '../../../actors/catalog-machine';
 import { labelOfVocalType } from '../../catalog/options';
 import { pesos } from '../../order/format';
 import { Avatar } from '../../ui/avatar';
