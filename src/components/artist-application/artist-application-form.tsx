@@ -15,7 +15,7 @@ import { Button, buttonRecipe } from '../ui/button';
 import { describedBy, FieldShell, TextField } from '../ui/field';
 import { Modal } from '../ui/modal';
 import { notify } from '../ui/toaster';
-import { submitApplication } from './application.api';
+import { submitApplication } from '../../actors/application.api';
 import { formatBytes } from './format';
 import { TextAreaField } from './text-area-field';
 
