@@ -12,7 +12,7 @@ import { AVATAR_MAX_SIDE, ImageDecodeError, resizedName, resizeImage } from '../
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { notify } from '../ui/toaster';
-import { avatarApi, avatarUploadUrl } from './avatar.api';
+import { avatarApi, avatarUploadUrl } from '../../actors/avatar.api';
 
 /** What the server takes (it checks the bytes again): JPEG, PNG, WebP. */
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
