@@ -7,7 +7,7 @@ import { occasionLabel } from '../account/order-detail/order-facts';
 import { SimplePage } from '../layout/simple-page';
 import { Button, buttonRecipe } from '../ui/button';
 import { ThanksForm } from './thanks-form';
-import { useGiftPage } from './use-gift-page';
+import { useGiftPage } from '../../actors/use-gift-page';
 
 /** The private page a customer shares: the song, its lyrics, a download, and a thank-you to the artist. */
 export function GiftPage({ token }: { token: string }) {
