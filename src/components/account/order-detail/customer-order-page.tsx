@@ -10,7 +10,7 @@ import { BriefSummary, OrderFacts, occasionLabel } from './order-facts';
 import { OrderTimeline } from './order-timeline';
 import { GivenRating, RateForm } from './rate-form';
 import { RebookSection } from './rebook-section';
-import { useCustomerOrder } from './use-customer-order';
+import { useCustomerOrder } from '../../../actors/use-customer-order';
 
 const linkClass = css({ color: 'brand.700', textDecoration: 'underline' });
 

@@ -7,7 +7,7 @@ import { inputClass, TextField } from '../../ui/field';
 import { notify } from '../../ui/toaster';
 import { calendarDay } from './format';
 import { sectionClass, sectionHeading } from './order-facts';
-import type { CustomerOrderSend } from './use-customer-order';
+import type { CustomerOrderSend } from '../../../actors/use-customer-order';
 
 /** Copies the text, or selects it in `input` so the person can copy it themselves. */
 async function copy(text: string, input: HTMLInputElement | null): Promise<void> {

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Modal } from '../../ui/modal';
 import { peso } from '../order-status';
-import type { CustomerOrderSend } from './use-customer-order';
+import type { CustomerOrderSend } from '../../../actors/use-customer-order';
 
 interface Props {
   view: CustomerOrderView;

@@ -9,7 +9,7 @@ import { pesos } from '../../order/format';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { sectionClass, sectionHeading } from './order-facts';
-import type { CustomerOrderSend } from './use-customer-order';
+import type { CustomerOrderSend } from '../../../actors/use-customer-order';
 
 const noUrlSync = () => {};
 
