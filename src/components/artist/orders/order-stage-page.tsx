@@ -5,7 +5,7 @@ import { useAppActors } from '../../../actors/hooks';
 import { artistOrdersApi } from '../../../api/artist-orders.api';
 import { Button } from '../../ui/button';
 import { OrderCard } from './order-card';
-import { useOrderList } from './use-order-list';
+import { useOrderList } from '../../../actors/use-order-list';
 
 /** Each screen's heading, what it is for, and what an empty list means (DESIGN §4 "Artist screens by stage"). */
 export const stageCopy: Record<ArtistStage, { heading: string; intro: string; empty: string }> = {
