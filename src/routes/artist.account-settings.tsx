@@ -9,7 +9,7 @@ import { artistApi } from '../api/artist.api';
 import { MailPreferencesSection } from '../components/account/mail-preferences';
 import { PasswordForm, PayoutForm } from '../components/artist/part-forms';
 import { PartsList } from '../components/artist/parts-list';
-import { useApplicationForm } from '../components/artist/use-application-form';
+import { useApplicationForm } from '../actors/use-application-form';
 import { Button } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { notify } from '../components/ui/toaster';

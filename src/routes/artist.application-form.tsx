@@ -7,7 +7,7 @@ import { useSessionView } from '../actors/hooks';
 import { ArtistInfoForm, PasswordForm, PayoutForm, PersonalInfoForm } from '../components/artist/part-forms';
 import { PartsList } from '../components/artist/parts-list';
 import { SampleSongs } from '../components/artist/sample-songs';
-import { useApplicationForm } from '../components/artist/use-application-form';
+import { useApplicationForm } from '../actors/use-application-form';
 import { Logo } from '../components/ui/logo';
 
 export const Route = createFileRoute('/artist/application-form')({
