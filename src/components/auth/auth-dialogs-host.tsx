@@ -5,7 +5,7 @@ import { useAppActors } from '../../actors/hooks';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { ForgotPasswordForm } from './forgot-password-form';
-import { useAuthMachines } from './implementations';
+import { useAuthMachines } from '../../actors/auth-implementations';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
 

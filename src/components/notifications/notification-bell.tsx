@@ -7,7 +7,7 @@ import { notificationsUi } from '../../../contracts/constants';
 import { notificationLabels } from '../../../contracts/notification-labels';
 import { connectNotifications } from '../../../machines/notifications.connect';
 import { Button } from '../ui/button';
-import type { NotificationsActor } from './implementations';
+import type { NotificationsActor } from '../../actors/notifications-implementations';
 import { NotificationItem } from './notification-item';
 
 const trigger = css({
