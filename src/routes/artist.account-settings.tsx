@@ -1,18 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
-import { confirmActionMachine } from '../../machines/confirm-action.machine';
-import { useAppActors } from '../actors/hooks';
-import { navigateTo } from '../actors/navigation';
-import { artistApi } from '../api/artist.api';
+import { useDeactivateAccount } from '../actors/account-settings';
 import { MailPreferencesSection } from '../components/account/mail-preferences';
 import { PasswordForm, PayoutForm } from '../components/artist/part-forms';
 import { PartsList } from '../components/artist/parts-list';
 import { useApplicationForm } from '../actors/use-application-form';
 import { Button } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
-import { notify } from '../components/ui/toaster';
 
 export const Route = createFileRoute('/artist/account-settings')({
   staticData: { pageTitle: 'Account Settings', name: 'artist.account-settings', authUser: 'artist', layout: 'artist' },
@@ -20,22 +15,8 @@ export const Route = createFileRoute('/artist/account-settings')({
 });
 
 function AccountSettingsPage() {
-  const { api, session } = useAppActors();
   const { actor } = useApplicationForm();
-  const deactivate = useActorRef(
-    confirmActionMachine.provide({
-      actors: { runAction: fromPromise<unknown>(() => artistApi(api.for('artist')).deactivate()) },
-      actions: {
-        onDone: () => {
-          // The server revoked the token: end the session here and in the other tabs.
-          session.send({ type: 'account.deactivated' });
-          navigateTo('/', { replace: true });
-          notify.info('Your artist account has been deactivated.');
-        },
-        showErrorToast: (_, p) => notify.error(p.message),
-      },
-    }),
-  );
+  const deactivate = useDeactivateAccount('artist');
   const confirming = useSelector(deactivate, (s) => s.hasTag('confirming'));
   const busy = useSelector(deactivate, (s) => s.hasTag('busy'));
 
