@@ -1,8 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { useAppActors } from '../actors/hooks';
-import { useResource } from '../actors/use-resource';
-import { catalogApi } from '../api/catalog.api';
+import { usePublicArtist } from '../actors/screens';
 import { Rating } from '../components/catalog/artist-card';
 import { labelOfGenre, labelOfVocalType } from '../components/catalog/options';
 import { OrderWithArtistButton } from '../components/catalog/order-with-artist';
@@ -21,7 +19,6 @@ const peso = (pesos: number) =>
 
 function ArtistView() {
   const { id } = Route.useParams();
-  const { api } = useAppActors();
   const {
     data: artist,
     loading,
@@ -29,7 +26,7 @@ function ArtistView() {
     failed,
     error,
     retry,
-  } = useResource(() => catalogApi(api.for('user')).artist(id), id);
+  } = usePublicArtist(id);
   const player = usePlayer();
 
   if (loading) return <SimplePage title="Loading artist…" />;

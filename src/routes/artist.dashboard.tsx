@@ -1,8 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { useAppActors, useSessionView } from '../actors/hooks';
-import { useResource } from '../actors/use-resource';
-import { artistApi } from '../api/artist.api';
+import { useSessionView } from '../actors/hooks';
+import { useArtistDashboard } from '../actors/screens';
 import { SimplePage } from '../components/layout/simple-page';
 import { Button } from '../components/ui/button';
 
@@ -31,13 +30,8 @@ const card = css({
 });
 
 function ArtistDashboard() {
-  const { api } = useAppActors();
   const { user } = useSessionView();
-  const { data, loading, failed, error, retry } = useResource(
-    () => artistApi(api.for('artist')).dashboard(),
-    'dashboard',
-    { kinds: ['order', 'offer', 'payout'] },
-  );
+  const { data, loading, failed, error, retry } = useArtistDashboard();
   if (!user) return null;
   if (loading) return <p role="status">Loading your dashboard…</p>;
   if (failed || !data)

@@ -2,9 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { clipSlots, moods, type OrderDetail, occasions, tempos } from '../../contracts/order';
-import { useAppActors } from '../actors/hooks';
-import { useResource } from '../actors/use-resource';
-import { customerApi } from '../api/customer.api';
+import { useCustomerOrderHistory } from '../actors/screens';
 import { day, eventLabel, orderStatusLabel, peso } from '../components/account/order-status';
 import { Button } from '../components/ui/button';
 
@@ -69,16 +67,13 @@ function Brief({ order }: { order: OrderDetail }) {
 
 function OrderHistory() {
   const { transaction } = Route.useSearch();
-  const { api } = useAppActors();
   const {
     data: orders,
     loading,
     failed,
     error,
     retry,
-  } = useResource(() => customerApi(api.for('user')).orders(transaction), transaction ?? 'all', {
-    kinds: ['order', 'offer', 'refund'],
-  });
+  } = useCustomerOrderHistory(transaction);
   return (
     <section aria-labelledby="orders-heading">
       <h2 id="orders-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>
