@@ -47,13 +47,10 @@ export function ClipSlot({
   slot,
   label,
   hint,
-  onPendingChange,
 }: {
   slot: Slot;
   label: string;
   hint?: string;
-  /** A take or upload is under way that saving now would lose. */
-  onPendingChange?: (slot: Slot, pending: boolean) => void;
 }) {
   const { view, send } = useOrderDraft();
   const inputId = useId();
@@ -77,11 +74,6 @@ export function ClipSlot({
   };
 
   const recorderActive = rec.status !== 'idle' && rec.status !== 'uploaded';
-  const pending = uploading || (recorderActive && rec.status !== 'denied' && rec.status !== 'unavailable');
-  useEffect(() => {
-    onPendingChange?.(slot, pending);
-    return () => onPendingChange?.(slot, false);
-  }, [onPendingChange, slot, pending]);
   const error = uploadError ?? serverError;
 
   return (
