@@ -66,7 +66,8 @@ export const avatarMachine = setup({
       },
     },
     refused: {
-      description: 'The picked file was not a readable image, or the removal failed: the message shows until the next pick or removal.',
+      description:
+        'The picked file was not a readable image, or the removal failed: the message shows until the next pick or removal.',
       tags: ['error'],
       on: {
         'photo.picked': [

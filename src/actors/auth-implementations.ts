@@ -6,12 +6,12 @@ import { forgotPasswordFormMachine } from '../../machines/forgot-password-form.m
 import { loginFormMachine } from '../../machines/login-form.machine';
 import { orderCheckoutPath } from '../../machines/session.machine';
 import { signUpFormMachine } from '../../machines/sign-up-form.machine';
+import { authApi } from '../api/auth.api';
+import { notify } from '../components/ui/toaster';
+import { storage } from '../lib/storage';
 import type { AppActors } from './app-actors';
 import { useAppActors } from './hooks';
 import { currentRouteName, navigateTo } from './navigation';
-import { authApi } from '../api/auth.api';
-import { storage } from '../lib/storage';
-import { notify } from '../components/ui/toaster';
 
 /**
  * SPEC §4 Customer login: a pending checkout on the checkout page (or one a session reset interrupted,

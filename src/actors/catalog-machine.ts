@@ -2,9 +2,9 @@ import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { Option } from '../../contracts/options';
 import { artistCatalogMachine, type CatalogFilters } from '../../machines/artist-catalog.machine';
+import { catalogApi } from '../api/catalog.api';
 import { useAppActors } from './hooks';
 import { loadOptions } from './options';
-import { catalogApi } from '../api/catalog.api';
 
 /** The catalogue machine with the public API; `syncUrl` is the page's (it owns the address). */
 export function useCatalogMachine(syncUrl: (filters: CatalogFilters) => void, limit = 12) {

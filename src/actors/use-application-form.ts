@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import type { ArtistProfile } from '../../contracts/artist';
 import { applicationFormMachine } from '../../machines/application-form.machine';
+import { artistApi } from '../api/artist.api';
+import { notify } from '../components/ui/toaster';
 import { useAppActors, useSessionView } from './hooks';
 import { loadOptions } from './options';
 import { useResource } from './use-resource';
-import { artistApi } from '../api/artist.api';
-import { notify } from '../components/ui/toaster';
 
 /**
  * The artist's profile parts (application form, My Profile, Account Settings): one machine with the

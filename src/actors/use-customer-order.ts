@@ -3,10 +3,10 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { connectCustomerOrder } from '../../machines/customer-order.connect';
 import { customerOrderMachine } from '../../machines/customer-order.machine';
-import { useAppActors } from './hooks';
-import { useLiveScreen } from './live';
 import { customerOrdersApi } from '../api/customer-orders.api';
 import { notify } from '../components/ui/toaster';
+import { useAppActors } from './hooks';
+import { useLiveScreen } from './live';
 
 /** The order page's machine with the real API and toasts; `view` is its view model. */
 export function useCustomerOrder(orderId: number) {

@@ -19,14 +19,7 @@ const peso = (pesos: number) =>
 
 function ArtistView() {
   const { id } = Route.useParams();
-  const {
-    data: artist,
-    loading,
-    missing,
-    failed,
-    error,
-    retry,
-  } = usePublicArtist(id);
+  const { data: artist, loading, missing, failed, error, retry } = usePublicArtist(id);
   const player = usePlayer();
 
   if (loading) return <SimplePage title="Loading artist…" />;

@@ -2,10 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { useDeactivateAccount } from '../actors/account-settings';
+import { useApplicationForm } from '../actors/use-application-form';
 import { MailPreferencesSection } from '../components/account/mail-preferences';
 import { PasswordForm, PayoutForm } from '../components/artist/part-forms';
 import { PartsList } from '../components/artist/parts-list';
-import { useApplicationForm } from '../actors/use-application-form';
 import { Button } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 

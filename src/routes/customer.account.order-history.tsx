@@ -67,13 +67,7 @@ function Brief({ order }: { order: OrderDetail }) {
 
 function OrderHistory() {
   const { transaction } = Route.useSearch();
-  const {
-    data: orders,
-    loading,
-    failed,
-    error,
-    retry,
-  } = useCustomerOrderHistory(transaction);
+  const { data: orders, loading, failed, error, retry } = useCustomerOrderHistory(transaction);
   return (
     <section aria-labelledby="orders-heading">
       <h2 id="orders-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>

@@ -21,13 +21,7 @@ const statusLabel: Record<string, string> = {
 const cell = css({ px: '3', py: '2', textAlign: 'left', borderBottomWidth: '1px', borderColor: 'border.default' });
 
 function PaymentHistory() {
-  const {
-    data: payments,
-    loading,
-    failed,
-    error,
-    retry,
-  } = useCustomerPayments();
+  const { data: payments, loading, failed, error, retry } = useCustomerPayments();
   return (
     <section aria-labelledby="payments-heading">
       <h2 id="payments-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>

@@ -21,7 +21,10 @@ const input: AvatarInput = { accept: ['image/jpeg', 'image/png', 'image/webp'], 
 const photo: PickedFile = { name: 'me.jpg', size: 3_000_000, type: 'image/jpeg', file: 'original' };
 const resized: PickedFile = { name: 'me.webp', size: 40_000, type: 'image/webp', file: 'small' };
 const pdf: PickedFile = { name: 'cv.pdf', size: 1000, type: 'application/pdf', file: 'pdf' };
-const removed: ApiSuccess<AuthUser> = { message: 'Your profile photo has been removed.', data: { avatar: null } as AuthUser };
+const removed: ApiSuccess<AuthUser> = {
+  message: 'Your profile photo has been removed.',
+  data: { avatar: null } as AuthUser,
+};
 
 const events = [
   { type: 'photo.picked', picked: photo },
@@ -83,8 +86,10 @@ function step({ event, before, after, actions }: StepCheck<Harness>): void {
       expect(actions[1]?.params).toEqual({ picked: pdf });
     } else expect(names).toEqual(ready ? ['resetUpload'] : []);
   } else if (event.type === 'photo.remove' && ready) expect(names).toEqual(['resetUpload']);
-  else if (event.type === 'xstate.done.actor.resizePhoto') expect(actions).toEqual([{ type: 'startUpload', params: { picked: resized } }]);
-  else if (event.type === 'xstate.done.actor.removePhoto') expect(actions).toEqual([{ type: 'onRemoved', params: { answer: removed } }]);
+  else if (event.type === 'xstate.done.actor.resizePhoto')
+    expect(actions).toEqual([{ type: 'startUpload', params: { picked: resized } }]);
+  else if (event.type === 'xstate.done.actor.removePhoto')
+    expect(actions).toEqual([{ type: 'onRemoved', params: { answer: removed } }]);
   else expect(actions).toEqual([]);
   if (event.type === 'xstate.error.actor.resizePhoto') expect(after.context.error).toBe('Upload an image.');
 }
@@ -109,7 +114,9 @@ describe('avatarMachine: rules', () => {
     expect(h.fakes.calls.map((c) => (c.input as { picked: PickedFile }).picked.name)).toEqual(['me.jpg', 'other.jpg']);
     h.fakes.resolve('resizePhoto', resized);
     await new Promise((r) => setImmediate(r));
-    expect(h.log.filter((a) => a.type === 'startUpload')).toEqual([{ type: 'startUpload', params: { picked: resized } }]);
+    expect(h.log.filter((a) => a.type === 'startUpload')).toEqual([
+      { type: 'startUpload', params: { picked: resized } },
+    ]);
     expect(h.actor.getSnapshot().value).toBe('idle');
   });
 

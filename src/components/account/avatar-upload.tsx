@@ -82,7 +82,13 @@ export function AvatarUpload({ area, src, name, size = 96 }: AvatarUploadProps) 
             {src ? 'Change photo' : 'Upload photo'}
           </Button>
           {src ? (
-            <Button size="sm" color="text" loading={removing} disabled={busy} onClick={() => avatar.send({ type: 'photo.remove' })}>
+            <Button
+              size="sm"
+              color="text"
+              loading={removing}
+              disabled={busy}
+              onClick={() => avatar.send({ type: 'photo.remove' })}
+            >
               Remove photo
             </Button>
           ) : null}

@@ -43,15 +43,7 @@ const fileButtonClass = css({
  * One optional story clip: upload an audio file or record a voice message, with a progress bar while
  * it uploads, then a player and a remove button. The draft keeps the clip's temporary location.
  */
-export function ClipSlot({
-  slot,
-  label,
-  hint,
-}: {
-  slot: Slot;
-  label: string;
-  hint?: string;
-}) {
+export function ClipSlot({ slot, label, hint }: { slot: Slot; label: string; hint?: string }) {
   const { view, send } = useOrderDraft();
   const inputId = useId();
   const clip = view.clipOf(slot);

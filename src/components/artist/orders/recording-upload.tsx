@@ -26,10 +26,7 @@ export function RecordingUpload({ order, onChanged }: { order: ArtistOrder; onCh
   const humanId = `${ids}-human`;
   const formId = `${ids}-form`;
 
-  const actor = useRecordingSubmit(
-    { orderId: order.id, maxBytes: RECORDING_MAX_BYTES, accept: ['audio/'] },
-    onChanged,
-  );
+  const actor = useRecordingSubmit({ orderId: order.id, maxBytes: RECORDING_MAX_BYTES, accept: ['audio/'] }, onChanged);
 
   const open = useSelector(actor, (s) => s.hasTag('open'));
   const uploading = useSelector(actor, (s) => s.hasTag('uploading'));
