@@ -89,6 +89,8 @@ export function connectOrderDraft(snapshot: OrderDraftSnapshot) {
       const saved = serverClip(slot);
       return { temp_location: location, url: saved && saved.temp_location === location ? saved.url : null };
     },
+    /** A take or upload is under way in a clip slot: saving the story now would lose it. */
+    clipsPending: snapshot.context.pendingClips.length > 0,
     /** The server's price for the selected artists (whole pesos), once the song step is saved. */
     price: order?.price ?? tempOrder?.price ?? null,
     /** The earliest needed-by date the selected artists can make (yyyy-mm-dd), from the server. */

@@ -289,6 +289,7 @@ export function initialDraftContext(input: OrderDraftInput | undefined): OrderDr
     errors: noErrors,
     paymentMethod: '',
     lastError: null,
+    pendingClips: [],
   };
   if (orderId === null) return base;
   const order = committedOrderOf(input?.order);
@@ -548,6 +549,11 @@ export const orderDraftMachine = setup({
         },
       };
     }),
+    setClipPending: assign(({ context, event }) => {
+      if (event.type !== 'clip.pending') return {};
+      const others = context.pendingClips.filter((slot) => slot !== event.slot);
+      return { pendingClips: event.pending ? [...others, event.slot] : others };
+    }),
     setClip: assign(({ context, event }) => {
       if (event.type !== 'clip.set') return {};
       return {
@@ -615,6 +621,8 @@ export const orderDraftMachine = setup({
     'draft.reset': { target: '.editing.occasion', actions: ['resetDraft', 'clearStoredDraft'] },
     'session.loggedOut': { target: '.editing.occasion', actions: ['resetDraft', 'clearStoredDraft'] },
     'session.loggedIn': { guard: 'canPrefillGifter', actions: ['prefillGifter', persist] },
+    // Whatever the draft is doing, the story step's slots say when a take or upload is under way.
+    'clip.pending': { actions: 'setClipPending' },
   },
   states: {
     /** A stored draft is checked with the server first; without one the flow starts at once. */

@@ -63,6 +63,8 @@ export interface OrderDraftContext {
   paymentMethod: string;
   /** The message of the last failure shown as a toast; cleared when the next call starts. */
   lastError: string | null;
+  /** Story clip slots with a take or upload under way that saving now would lose (never stored). */
+  pendingClips: ClipSlot[];
 }
 
 /** The forms as stored: any field may be missing (an older or damaged copy). */
@@ -127,6 +129,8 @@ export type OrderDraftEvent =
   | { type: 'artists.preselect'; id: string }
   /** A story clip slot: a temporary location from POST /temp-order/upload (the file-upload machine), or null to remove it. */
   | { type: 'clip.set'; slot: ClipSlot; temp_location: string | null }
+  /** A clip slot reports that a take or upload started (true) or ended (false). */
+  | { type: 'clip.pending'; slot: ClipSlot; pending: boolean }
   | { type: 'step.save'; step: FormStep }
   /** Review's "Continue to checkout": commits the draft into an order. */
   | { type: 'review.commit' }

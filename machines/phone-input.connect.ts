@@ -32,15 +32,3 @@ export function formatPhone(digits: string, mask: string): string {
   }
   return out;
 }
-
-/** The view model of a phone input snapshot. */
-export function connectPhoneInput(snapshot: { context: { country: string; number: string; mask: string } }) {
-  const { country, number, mask } = snapshot.context;
-  return {
-    country,
-    digits: number,
-    formatted: formatPhone(number, mask),
-    placeholder: mask.replace(/#/g, '0'),
-    maxDigits: maskCapacity(mask),
-  };
-}

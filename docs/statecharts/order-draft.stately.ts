@@ -29,6 +29,10 @@ export const orderDraftMachine = createMachine({
           "type": "persistDraft"
         }
       ]
+    },
+    "clip.pending": {
+      "actions": "setClipPending",
+      "description": "Whatever the draft is doing, the story step's slots say when a take or upload is under way."
     }
   },
   "states": {
@@ -1153,6 +1157,7 @@ export const orderDraftMachine = createMachine({
       "checkout": {}
     },
     "paymentMethod": "",
-    "lastError": null
+    "lastError": null,
+    "pendingClips": []
   }
 });

@@ -13,10 +13,10 @@ import { authApi } from '../api/auth.api';
 import { apiBaseFor, createApi, createClient } from '../api/client';
 import { canStreamNotifications } from '../api/notifications.api';
 import { orderApi } from '../api/order.api';
-import { type NotificationsActor, notificationsLogicFor } from '../components/notifications/implementations';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
 import { currentRouteName, invalidateRoutes, navigateTo } from './navigation';
+import { type NotificationsActor, notificationsLogicFor } from './notifications-implementations';
 import { listenToOtherTabs, postToOtherTabs } from './session-channel';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;

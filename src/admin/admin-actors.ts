@@ -5,12 +5,12 @@ import { adminSessionMachine } from '../../machines/admin-session.machine';
 import type { AdminLogInInput, AdminTokenInput } from '../../machines/admin-session.types';
 import { liveRouterMachine } from '../../machines/live-router.machine';
 import { invalidateRoutes, navigateTo } from '../actors/navigation';
-import { createClient } from '../api/client';
 import {
   createNotificationsActor,
   followSession,
   type NotificationsActor,
-} from '../components/notifications/implementations';
+} from '../actors/notifications-implementations';
+import { createClient } from '../api/client';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
 import { type AdminApi, adminApi, adminApiBase } from './admin.api';

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { useArtistDeactivation } from '../actors/artist-deactivation';
+import { useApplicationForm } from '../actors/use-application-form';
 import { MailPreferencesSection } from '../components/account/mail-preferences';
 import { DeactivateDialog } from '../components/artist/deactivate-dialog';
 import { PasswordForm, PayoutForm } from '../components/artist/part-forms';
 import { PartsList } from '../components/artist/parts-list';
-import { useApplicationForm } from '../components/artist/use-application-form';
 import { Button } from '../components/ui/button';
 
 export const Route = createFileRoute('/artist/account-settings')({

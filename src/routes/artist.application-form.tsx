@@ -4,10 +4,10 @@ import { css } from 'styled-system/css';
 import { artistApplicationFormRoute } from '../../contracts/constants';
 import { connectApplicationForm } from '../../machines/application-form.connect';
 import { useSessionView } from '../actors/hooks';
+import { useApplicationForm } from '../actors/use-application-form';
 import { ArtistInfoForm, PasswordForm, PayoutForm, PersonalInfoForm } from '../components/artist/part-forms';
 import { PartsList } from '../components/artist/parts-list';
 import { SampleSongs } from '../components/artist/sample-songs';
-import { useApplicationForm } from '../components/artist/use-application-form';
 import { Logo } from '../components/ui/logo';
 
 export const Route = createFileRoute('/artist/application-form')({

@@ -1,8 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { useAuthMachines } from '../actors/auth-implementations';
 import { ForgotPasswordForm } from '../components/auth/forgot-password-form';
-import { useAuthMachines } from '../components/auth/implementations';
 import { AuthCard } from '../components/layout/simple-page';
 
 export const Route = createFileRoute('/artist/forgot-password')({

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { useAuthMachines } from '../components/auth/implementations';
+import { useAuthMachines } from '../actors/auth-implementations';
 import { LoginForm } from '../components/auth/login-form';
 import { AuthCard } from '../components/layout/simple-page';
 import { Logo } from '../components/ui/logo';

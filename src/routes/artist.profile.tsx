@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { useSessionView } from '../actors/hooks';
+import { useApplicationForm } from '../actors/use-application-form';
 import { AvatarUpload } from '../components/account/avatar-upload';
 import { ArtistInfoForm, PersonalInfoForm } from '../components/artist/part-forms';
 import { PartsList } from '../components/artist/parts-list';
 import { SampleSongs } from '../components/artist/sample-songs';
-import { useApplicationForm } from '../components/artist/use-application-form';
 
 export const Route = createFileRoute('/artist/profile')({
   staticData: { pageTitle: 'My Profile', name: 'artist.profile', authUser: 'artist', layout: 'artist' },

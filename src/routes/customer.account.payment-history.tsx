@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { paymentMethods } from '../../contracts/order';
-import { useAppActors } from '../actors/hooks';
-import { useResource } from '../actors/use-resource';
-import { customerApi } from '../api/customer.api';
+import { useCustomerPayments } from '../actors/screens';
 import { day, peso } from '../components/account/order-status';
 import { Button } from '../components/ui/button';
 
@@ -26,14 +24,7 @@ const statusLabel: Record<string, string> = {
 const cell = css({ px: '3', py: '2', textAlign: 'left', borderBottomWidth: '1px', borderColor: 'border.default' });
 
 function PaymentHistory() {
-  const { api } = useAppActors();
-  const {
-    data: payments,
-    loading,
-    failed,
-    error,
-    retry,
-  } = useResource(() => customerApi(api.for('user')).payments(), 'payments');
+  const { data: payments, loading, failed, error, retry } = useCustomerPayments();
   return (
     <section aria-labelledby="payments-heading">
       <h2 id="payments-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>

@@ -1,62 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
-import type { LoginAnswer } from '../../contracts/auth';
-import { confirmActionMachine } from '../../machines/confirm-action.machine';
-import { editFormMachine } from '../../machines/edit-form.machine';
-import { useAppActors } from '../actors/hooks';
-import { navigateTo } from '../actors/navigation';
-import { customerApi } from '../api/customer.api';
+import { useCustomerPasswordForm, useDeactivateAccount } from '../actors/account-settings';
 import { MailPreferencesSection } from '../components/account/mail-preferences';
 import { Button } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { PasswordField } from '../components/ui/field';
-import { notify } from '../components/ui/toaster';
 
 export const Route = createFileRoute('/customer/account/settings')({
   staticData: { pageTitle: 'Settings', name: 'customer.account.settings' },
   component: CustomerSettings,
 });
 
-const empty = { current_password: '', password: '', password_confirmation: '' };
-
 function CustomerSettings() {
-  const { api, session } = useAppActors();
-  const password = useActorRef(
-    editFormMachine.provide({
-      actors: { submitForm: fromPromise(({ input }) => customerApi(api.for('user')).changePassword(input)) },
-      actions: {
-        onSaved: (_, p) => {
-          const answer = p.output as LoginAnswer;
-          // The old token was revoked with the change: keep this session on the new one.
-          session.send({ type: 'session.signedIn', token: answer.token, user: answer.user, userType: 'user' });
-          password.send({ type: 'values.loaded', values: empty });
-          notify.success('Your password has been changed.');
-        },
-        showErrorToast: (_, p) => notify.error(p.message),
-      },
-    }),
-    { input: { values: empty } },
-  );
+  const password = useCustomerPasswordForm();
   const values = useSelector(password, (s) => s.context.values);
   const errors = useSelector(password, (s) => s.context.errors);
   const busy = useSelector(password, (s) => s.hasTag('busy'));
   const set = (name: string) => (value: string) => password.send({ type: 'field.changed', name, value });
 
-  const deactivate = useActorRef(
-    confirmActionMachine.provide({
-      actors: { runAction: fromPromise<unknown>(() => customerApi(api.for('user')).deactivate()) },
-      actions: {
-        onDone: () => {
-          session.send({ type: 'account.deactivated' });
-          navigateTo('/', { replace: true });
-          notify.info('Your account has been deactivated.');
-        },
-        showErrorToast: (_, p) => notify.error(p.message),
-      },
-    }),
-  );
+  const deactivate = useDeactivateAccount('user');
   const confirming = useSelector(deactivate, (s) => s.hasTag('confirming'));
   const deactivating = useSelector(deactivate, (s) => s.hasTag('busy'));
 

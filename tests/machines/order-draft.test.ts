@@ -1317,6 +1317,23 @@ describe('orderDraftMachine: view model and defaults', () => {
     expect(redirectFor(h.actor.getSnapshot(), 'checkout')).toBe('review');
   });
 
+  it('hears which clip slots have a take or upload under way (never stored), in any state', async () => {
+    const h = start(undefined);
+    await flush();
+    const pending = () => connectOrderDraft(h.actor.getSnapshot()).clipsPending;
+    expect(pending()).toBe(false);
+    h.actor.send({ type: 'clip.pending', slot: 'song_clip', pending: true });
+    h.actor.send({ type: 'clip.pending', slot: 'song_prompt1_clip', pending: true });
+    h.actor.send({ type: 'clip.pending', slot: 'song_clip', pending: true });
+    expect(h.actor.getSnapshot().context.pendingClips).toEqual(['song_prompt1_clip', 'song_clip']);
+    expect(pending()).toBe(true);
+    h.actor.send({ type: 'clip.pending', slot: 'song_clip', pending: false });
+    expect(pending()).toBe(true);
+    h.actor.send({ type: 'clip.pending', slot: 'song_prompt1_clip', pending: false });
+    expect(pending()).toBe(false);
+    expect(h.log.filter((a) => a.type === 'persistDraft')).toEqual([]);
+  });
+
   it('runs with its default actors (the visualiser): a save fails into a toast', async () => {
     const log: ActionLog = [];
     const actor = createActor(orderDraftMachine.provide({ actions: recordingActions(['showErrorToast'], log) }), {

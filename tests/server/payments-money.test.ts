@@ -73,12 +73,7 @@ describe.each(databases)('money and trust (%s)', (kind) => {
   /** The kinds of mail queued for someone, in the order the events queued them. */
   const mailKindsOf = async (userId: number) =>
     (
-      await h.database.db
-        .selectFrom('mail_outbox')
-        .select('kind')
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute()
+      await h.database.db.selectFrom('mail_outbox').select('kind').where('user_id', '=', userId).orderBy('id').execute()
     ).map((row) => row.kind);
 
   async function newOrder() {

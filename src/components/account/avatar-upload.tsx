@@ -1,24 +1,11 @@
 import { Progress } from '@ark-ui/react/progress';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { artistMessages } from '../../../contracts/artist';
-import type { AuthUser, UserType } from '../../../contracts/auth';
-import { readFailure } from '../../../machines/api-error';
-import { fileUploadMachine, isAccepted } from '../../../machines/file-upload.machine';
-import { useAppActors } from '../../actors/hooks';
-import { xhrUpload } from '../../api/upload';
-import { AVATAR_MAX_SIDE, ImageDecodeError, resizedName, resizeImage } from '../../lib/resize-image';
+import type { UserType } from '../../../contracts/auth';
+import { AVATAR_IMAGE_TYPES, useAvatarUpload } from '../../actors/use-avatar-upload';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
-import { notify } from '../ui/toaster';
-import { avatarApi, avatarUploadUrl } from './avatar.api';
-
-/** What the server takes (it checks the bytes again): JPEG, PNG, WebP. */
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** The server's cap; a resized 512 px photo is a few dozen KB, so only an unresizable original can reach it. */
-const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
-const uploadedMessage = 'Your profile photo has been updated.';
 
 export interface AvatarUploadProps {
   /** Whose area the calls go to (`/api/v1/<area>/profile/avatar`). */
@@ -36,49 +23,13 @@ export interface AvatarUploadProps {
  * session's user gets the new `avatar`, so every avatar on the page (header, top bar) follows.
  */
 export function AvatarUpload({ area, src, name, size = 96 }: AvatarUploadProps) {
-  const { api, session } = useAppActors();
+  const { avatar, upload } = useAvatarUpload(area);
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const [preparing, setPreparing] = useState(false);
-  const [removing, setRemoving] = useState(false);
-  const [localError, setLocalError] = useState<string | null>(null);
-  // Results of a resize that finishes after the component is gone (or after a newer pick) are dropped.
-  const pickRef = useRef(0);
-  useEffect(
-    () => () => {
-      pickRef.current += 1;
-    },
-    [],
-  );
-
-  const machine = useMemo(
-    () =>
-      fileUploadMachine.provide({
-        actors: {
-          uploadFile: xhrUpload(() => ({
-            url: avatarUploadUrl(area),
-            field: 'file',
-            getToken: () => session.getSnapshot().context.token,
-            onUnauthorized: () => session.send({ type: 'http.unauthorized', checkoutPending: false, routeName: '' }),
-          })),
-        },
-        actions: {
-          notifyUploaded: (_, p) => {
-            session.send({ type: 'user.updated', user: p.result as AuthUser });
-            notify.success(uploadedMessage);
-          },
-        },
-      }),
-    [area, session],
-  );
-  const upload = useActorRef(machine, {
-    input: {
-      maxBytes: MAX_AVATAR_BYTES,
-      accept: IMAGE_TYPES,
-      messages: { tooLarge: artistMessages.fileTooLarge, wrongType: artistMessages.imageOnly },
-    },
-  });
+  const preparing = useSelector(avatar, (s) => s.hasTag('preparing'));
+  const removing = useSelector(avatar, (s) => s.hasTag('removing'));
+  const localError = useSelector(avatar, (s) => s.context.error);
   const uploading = useSelector(upload, (s) => s.hasTag('busy'));
   const failed = useSelector(upload, (s) => s.matches('failed'));
   const uploadError = useSelector(upload, (s) => s.context.error);
@@ -87,51 +38,6 @@ export function AvatarUpload({ area, src, name, size = 96 }: AvatarUploadProps) 
   );
   const error = localError ?? uploadError;
   const busy = preparing || uploading || removing;
-
-  async function choose(file: File) {
-    const pick = ++pickRef.current;
-    setLocalError(null);
-    upload.send({ type: 'user.reset' });
-    // Not an image type: the machine refuses it with the same message the server would give.
-    if (!isAccepted(file.type, IMAGE_TYPES)) {
-      upload.send({ type: 'file.selected', picked: { name: file.name, size: file.size, type: file.type, file } });
-      return;
-    }
-    setPreparing(true);
-    let picked: File | Blob = file;
-    try {
-      picked = await resizeImage(file, { maxSide: AVATAR_MAX_SIDE });
-    } catch (reason) {
-      if (reason instanceof ImageDecodeError) {
-        if (pick === pickRef.current) {
-          setPreparing(false);
-          setLocalError(artistMessages.imageOnly);
-        }
-        return;
-      }
-      // No canvas or encoder here: send the original, the server still checks it (and its 5 MB cap).
-    }
-    if (pick !== pickRef.current) return;
-    setPreparing(false);
-    const type = picked.type || file.type;
-    const pickedName = picked === file ? file.name : resizedName(file.name, type);
-    upload.send({ type: 'file.selected', picked: { name: pickedName, size: picked.size, type, file: picked } });
-  }
-
-  async function remove() {
-    setLocalError(null);
-    upload.send({ type: 'user.reset' });
-    setRemoving(true);
-    try {
-      const answer = await avatarApi(api.for(area)).remove();
-      session.send({ type: 'user.updated', user: answer.data });
-      if (answer.message) notify.success(answer.message);
-    } catch (reason) {
-      setLocalError(readFailure(reason).message);
-    } finally {
-      setRemoving(false);
-    }
-  }
 
   return (
     <div
@@ -156,7 +62,7 @@ export function AvatarUpload({ area, src, name, size = 96 }: AvatarUploadProps) 
             ref={inputRef}
             id={inputId}
             type="file"
-            accept={IMAGE_TYPES.join(',')}
+            accept={AVATAR_IMAGE_TYPES.join(',')}
             aria-label="Profile photo"
             aria-describedby={error ? errorId : undefined}
             className={css({ srOnly: true })}
@@ -165,14 +71,24 @@ export function AvatarUpload({ area, src, name, size = 96 }: AvatarUploadProps) 
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
-              if (file) void choose(file);
+              if (file)
+                avatar.send({
+                  type: 'photo.picked',
+                  picked: { name: file.name, size: file.size, type: file.type, file },
+                });
             }}
           />
           <Button size="sm" color="secondary" disabled={busy} onClick={() => inputRef.current?.click()}>
             {src ? 'Change photo' : 'Upload photo'}
           </Button>
           {src ? (
-            <Button size="sm" color="text" loading={removing} disabled={busy} onClick={() => void remove()}>
+            <Button
+              size="sm"
+              color="text"
+              loading={removing}
+              disabled={busy}
+              onClick={() => avatar.send({ type: 'photo.remove' })}
+            >
               Remove photo
             </Button>
           ) : null}

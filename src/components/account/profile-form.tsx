@@ -1,16 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
 import type { AuthUser } from '../../../contracts/auth';
 import { phone } from '../../../contracts/constants';
 import { findCountry } from '../../../contracts/countries';
-import { editFormMachine } from '../../../machines/edit-form.machine';
-import { useAppActors } from '../../actors/hooks';
-import { customerApi } from '../../api/customer.api';
+import { useCustomerProfileForm } from '../../actors/use-customer-profile-form';
 import { PhoneInput } from '../phone/phone-input';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
-import { notify } from '../ui/toaster';
 
 const valuesOf = (user: AuthUser) => ({
   first_name: user.first_name,
@@ -23,20 +19,7 @@ const valuesOf = (user: AuthUser) => ({
 
 /** The customer's name and contact number (PATCH /profile). */
 export function CustomerProfileForm({ user }: { user: AuthUser }) {
-  const { api, session } = useAppActors();
-  const actor = useActorRef(
-    editFormMachine.provide({
-      actors: { submitForm: fromPromise(({ input }) => customerApi(api.for('user')).updateProfile(input)) },
-      actions: {
-        onSaved: (_, p) => {
-          session.send({ type: 'user.updated', user: p.output as AuthUser });
-          notify.success('Your profile is saved.');
-        },
-        showErrorToast: (_, p) => notify.error(p.message),
-      },
-    }),
-    { input: { values: valuesOf(user) } },
-  );
+  const actor = useCustomerProfileForm(valuesOf(user));
   const values = useSelector(actor, (s) => s.context.values);
   const errors = useSelector(actor, (s) => s.context.errors);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));

@@ -1,21 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
 import { applicationFields, artistMessages } from '../../../contracts/artist';
 import { phone } from '../../../contracts/constants';
-import {
-  type ApplicationTextField,
-  artistApplicationMachine,
-  type SubmitApplicationInput,
-} from '../../../machines/artist-application.machine';
+import type { ApplicationTextField } from '../../../machines/artist-application.machine';
+import { useArtistApplicationForm } from '../../actors/use-artist-application-form';
 import { PhoneInput } from '../phone/phone-input';
 import { Button, buttonRecipe } from '../ui/button';
 import { describedBy, FieldShell, TextField } from '../ui/field';
 import { Modal } from '../ui/modal';
-import { notify } from '../ui/toaster';
-import { submitApplication } from './application.api';
 import { formatBytes } from './format';
 import { TextAreaField } from './text-area-field';
 
@@ -27,27 +21,13 @@ const focusTarget: Record<string, string> = { country: 'contact_number', dial_co
 /** The public artist application (DESIGN §5): the form, then the success modal. */
 export function ArtistApplicationForm() {
   const formRef = useRef<HTMLFormElement>(null);
-  const machine = useMemo(
-    () =>
-      artistApplicationMachine.provide({
-        actors: {
-          submitApplication: fromPromise(({ input }: { input: SubmitApplicationInput }) => submitApplication(input)),
-        },
-        actions: {
-          showErrorToast: (_, p) => notify.error(p.message),
-          focusFirstError: (_, p) => {
-            const name = focusTarget[p.name] ?? p.name;
-            // After React has rendered the messages, so the field's description is read with it.
-            requestAnimationFrame(() => {
-              const field = formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
-              field?.focus();
-            });
-          },
-        },
-      }),
-    [],
-  );
-  const actor = useActorRef(machine, { input: {} });
+  const actor = useArtistApplicationForm((field) => {
+    const name = focusTarget[field] ?? field;
+    // After React has rendered the messages, so the field's description is read with it.
+    requestAnimationFrame(() => {
+      formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
+    });
+  });
   const values = useSelector(actor, (s) => s.context.values);
   const errors = useSelector(actor, (s) => s.context.errors);
   const sample = useSelector(actor, (s) => s.context.sample);

@@ -1,69 +1,20 @@
 import { Progress } from '@ark-ui/react/progress';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
 import { type ArtistSong, artistMessages } from '../../../contracts/artist';
-import { fileUploadMachine } from '../../../machines/file-upload.machine';
-import { MAX_SAMPLE_SONGS, sampleSongsMachine } from '../../../machines/sample-songs.machine';
-import { useAppActors } from '../../actors/hooks';
-import { artistApi } from '../../api/artist.api';
-import { xhrUpload } from '../../api/upload';
+import { MAX_SAMPLE_SONGS } from '../../../machines/sample-songs.machine';
+import { useSampleSongs } from '../../actors/use-sample-songs';
 import { usePlayer } from '../../player/use-player';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { notify } from '../ui/toaster';
-
-const MAX_SAMPLE_BYTES = 25 * 1024 * 1024;
 
 /** Upload, play, feature and delete sample songs (My Profile and the application form). */
 export function SampleSongs({ songs, artist }: { songs: ArtistSong[]; artist: { id: string; name: string } }) {
-  const { api, session } = useAppActors();
   const inputId = useId();
   const player = usePlayer();
 
-  const songsActor = useActorRef(
-    sampleSongsMachine.provide({
-      actors: {
-        deleteSong: fromPromise(({ input }) => artistApi(api.for('artist')).deleteSong(input.source)),
-        setFeatured: fromPromise(({ input }) => artistApi(api.for('artist')).setFeaturedSong(input.source)),
-      },
-      actions: {
-        patchUser: (_, p) => session.send({ type: 'user.updated', user: p.user }),
-        showErrorToast: (_, p) => notify.error(p.message),
-      },
-    }),
-    { input: { songs } },
-  );
-  useEffect(() => songsActor.send({ type: 'songs.loaded', songs }), [songs, songsActor]);
-
-  const uploadMachine = useMemo(
-    () =>
-      fileUploadMachine.provide({
-        actors: {
-          uploadFile: xhrUpload(() => ({
-            url: '/api/v1/artist/profile/upload/song',
-            field: 'file',
-            getToken: () => session.getSnapshot().context.token,
-            onUnauthorized: () => session.send({ type: 'http.unauthorized', checkoutPending: false, routeName: '' }),
-          })),
-        },
-        actions: {
-          notifyUploaded: (_, p) => {
-            songsActor.send({ type: 'song.uploaded', song: p.result as ArtistSong });
-            notify.success('Your sample song is uploaded.');
-          },
-        },
-      }),
-    [session, songsActor],
-  );
-  const upload = useActorRef(uploadMachine, {
-    input: {
-      maxBytes: MAX_SAMPLE_BYTES,
-      accept: ['audio/'],
-      messages: { tooLarge: artistMessages.fileTooLarge, wrongType: artistMessages.audioOnly },
-    },
-  });
+  const { songsActor, upload } = useSampleSongs(songs);
 
   const list = useSelector(songsActor, (s) => s.context.songs);
   const confirming = useSelector(songsActor, (s) => s.hasTag('confirming'));

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
+import { useAuthMachines } from '../../actors/auth-implementations';
 import { useAppActors } from '../../actors/hooks';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { ForgotPasswordForm } from './forgot-password-form';
-import { useAuthMachines } from './implementations';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
 

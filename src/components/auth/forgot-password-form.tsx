@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
+import { connectForgotPasswordForm } from '../../../machines/forgot-password-form.connect';
 import type { forgotPasswordFormMachine } from '../../../machines/forgot-password-form.machine';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
@@ -9,11 +10,7 @@ export type ForgotPasswordFormActor = ActorRefFrom<typeof forgotPasswordFormMach
 
 /** SPEC §4/§5 forgot password: the email form, replaced by a confirmation once sent. */
 export function ForgotPasswordForm({ actor }: { actor: ForgotPasswordFormActor }) {
-  const email = useSelector(actor, (s) => s.context.email);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const sent = useSelector(actor, (s) => s.hasTag('sent'));
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const canSend = useSelector(actor, (s) => s.can({ type: 'user.submit' }));
+  const { email, emailError, busy, canSend, showConfirmation: sent } = useSelector(actor, connectForgotPasswordForm);
 
   if (sent) {
     return (
@@ -43,7 +40,7 @@ export function ForgotPasswordForm({ actor }: { actor: ForgotPasswordFormActor }
         name="email"
         autoComplete="email"
         value={email}
-        errors={errors.email}
+        errors={emailError ? [emailError] : undefined}
         onValueChange={(value) => actor.send({ type: 'field.changed', name: 'email', value })}
       />
       <Button type="submit" block disabled={!canSend} loading={busy}>

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
+import { connectLoginForm } from '../../../machines/login-form.connect';
 import type { loginFormMachine } from '../../../machines/login-form.machine';
 import { Button } from '../ui/button';
 import { PasswordField, TextField } from '../ui/field';
@@ -20,10 +21,8 @@ export function LoginForm({
   forgotLink: ReactNode;
   footer?: ReactNode;
 }) {
-  const values = useSelector(actor, (s) => s.context.values);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const passwordVisible = useSelector(actor, (s) => s.context.passwordVisible);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const view = useSelector(actor, connectLoginForm);
+  const { values, busy } = view;
 
   return (
     <form
@@ -39,7 +38,7 @@ export function LoginForm({
         name="email"
         autoComplete="email"
         value={values.email}
-        errors={errors.email}
+        errors={view.errorsOf('email')}
         onValueChange={(value) => actor.send({ type: 'field.changed', name: 'email', value })}
       />
       <PasswordField
@@ -47,8 +46,8 @@ export function LoginForm({
         name="password"
         autoComplete="current-password"
         value={values.password}
-        errors={errors.password}
-        visible={passwordVisible}
+        errors={view.errorsOf('password')}
+        visible={view.passwordInputType === 'text'}
         onToggleVisibility={() => actor.send({ type: 'password.toggleVisibility' })}
         onValueChange={(value) => actor.send({ type: 'field.changed', name: 'password', value })}
       />

@@ -1,17 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
-import { fromPromise } from 'xstate';
 import type { UserType } from '../../../contracts/auth';
-import { resetPasswordFormMachine } from '../../../machines/reset-password-form.machine';
 import { useAppActors } from '../../actors/hooks';
 import { navigateTo } from '../../actors/navigation';
-import { authApi } from '../../api/auth.api';
+import { useResetPasswordForm } from '../../actors/use-reset-password-form';
 import { AuthCard } from '../layout/simple-page';
 import { Button } from '../ui/button';
 import { PasswordField } from '../ui/field';
-import { notify } from '../ui/toaster';
 
 /** The reset link's query: both parts optional here; the machine says when the link is incomplete. */
 export const resetSearchSchema = v.object({
@@ -22,32 +19,7 @@ export const resetSearchSchema = v.object({
 /** /reset-password and /artist/reset-password: the same page (SPEC §2), in the link's API area. */
 export function ResetPasswordPage({ userType, token, email }: { userType: UserType; token: string; email: string }) {
   const actors = useAppActors();
-  const actor = useActorRef(
-    resetPasswordFormMachine.provide({
-      actors: {
-        resetPassword: fromPromise(({ input }) =>
-          authApi(actors.api.for(input.userType)).resetPassword({
-            token: input.token,
-            email: input.email,
-            password: input.password,
-            password_confirmation: input.password_confirmation,
-          }),
-        ),
-      },
-      actions: {
-        showSuccessToast: (_, p) => notify.success(p.message),
-        showErrorToast: (_, p) => notify.error(p.message),
-        goToLogin: (_, p) => {
-          if (p.userType === 'artist') navigateTo('/artist/login', { replace: true });
-          else {
-            navigateTo('/', { replace: true });
-            actors.dialogs.send({ type: 'dialog.openLogin' });
-          }
-        },
-      },
-    }),
-    { input: { userType, token, email } },
-  );
+  const actor = useResetPasswordForm({ userType, token, email });
   const values = useSelector(actor, (s) => s.context.values);
   const errors = useSelector(actor, (s) => s.context.errors);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
 import type { RegisterField } from '../../../contracts/auth';
-import { phone } from '../../../contracts/constants';
+import { connectSignUpForm } from '../../../machines/sign-up-form.connect';
 import type { signUpFormMachine } from '../../../machines/sign-up-form.machine';
 import { PhoneInput } from '../phone/phone-input';
 import { Button } from '../ui/button';
@@ -12,9 +12,8 @@ export type SignUpFormActor = ActorRefFrom<typeof signUpFormMachine>;
 
 /** The Account Sign Up form (SPEC §3 registration payload, §5 rules). */
 export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin: () => void }) {
-  const values = useSelector(actor, (s) => s.context.values);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const view = useSelector(actor, connectSignUpForm);
+  const { values, busy } = view;
   const change = (name: RegisterField) => (value: string) => actor.send({ type: 'field.changed', name, value });
 
   return (
@@ -31,7 +30,7 @@ export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin
           name="first_name"
           autoComplete="given-name"
           value={values.first_name}
-          errors={errors.first_name}
+          errors={view.errorsOf('first_name')}
           onValueChange={change('first_name')}
         />
         <TextField
@@ -39,7 +38,7 @@ export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin
           name="middle_name"
           autoComplete="additional-name"
           value={values.middle_name}
-          errors={errors.middle_name}
+          errors={view.errorsOf('middle_name')}
           onValueChange={change('middle_name')}
         />
       </div>
@@ -48,7 +47,7 @@ export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin
         name="last_name"
         autoComplete="family-name"
         value={values.last_name}
-        errors={errors.last_name}
+        errors={view.errorsOf('last_name')}
         onValueChange={change('last_name')}
       />
       <TextField
@@ -57,7 +56,7 @@ export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin
         name="email"
         autoComplete="email"
         value={values.email}
-        errors={errors.email}
+        errors={view.errorsOf('email')}
         onValueChange={change('email')}
       />
       <PhoneInput
@@ -65,8 +64,8 @@ export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin
         name="contact_number"
         country={values.country}
         number={values.contact_number}
-        mask={phone.contactNumberMask}
-        errors={[...(errors.country ?? []), ...(errors.dial_code ?? []), ...(errors.contact_number ?? [])]}
+        mask={view.contactNumberMask}
+        errors={[...view.errorsOf('country'), ...view.errorsOf('contact_number')]}
         onCountryChange={(code) => {
           if (code !== values.country) change('country')(code);
         }}
@@ -77,7 +76,7 @@ export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin
         name="password"
         autoComplete="new-password"
         value={values.password}
-        errors={errors.password}
+        errors={view.errorsOf('password')}
         hint="At least 8 characters, with a letter and a number."
         onValueChange={change('password')}
       />
@@ -86,7 +85,7 @@ export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin
         name="password_confirmation"
         autoComplete="new-password"
         value={values.password_confirmation}
-        errors={errors.password_confirmation}
+        errors={view.errorsOf('password_confirmation')}
         onValueChange={change('password_confirmation')}
       />
       <Button type="submit" block loading={busy}>

@@ -1,13 +1,10 @@
 import { css } from 'styled-system/css';
-import { useAppActors } from '../../actors/hooks';
-import { useResource } from '../../actors/use-resource';
-import { catalogApi } from '../../api/catalog.api';
+import { useFeaturedArtists } from '../../actors/use-featured-artists';
 import { ArtistCard } from './artist-card';
 
 /** Home page: a few artists who are online now. */
 export function FeaturedArtists() {
-  const { api } = useAppActors();
-  const { data } = useResource(() => catalogApi(api.for('user')).artists({ limit: 3 }), 'featured');
+  const { data } = useFeaturedArtists();
   if (!data) return null;
   if (data.artists.length === 0)
     return (

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { lifecycleMessages } from '../../../contracts/lifecycle';
+import { useGiftPage } from '../../actors/use-gift-page';
 import { DeliveredSong } from '../account/order-detail/delivered-song';
 import { calendarDay } from '../account/order-detail/format';
 import { occasionLabel } from '../account/order-detail/order-facts';
 import { SimplePage } from '../layout/simple-page';
 import { Button, buttonRecipe } from '../ui/button';
 import { ThanksForm } from './thanks-form';
-import { useGiftPage } from './use-gift-page';
 
 /** The private page a customer shares: the song, its lyrics, a download, and a thank-you to the artist. */
 export function GiftPage({ token }: { token: string }) {

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { GiftPageView } from '../../../machines/gift-page.connect';
+import type { GiftPageSend } from '../../actors/use-gift-page';
 import { TextAreaField } from '../artist-application/text-area-field';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
-import type { GiftPageSend } from './use-gift-page';
 
 /** The recipient's one thank-you note to the artist; once sent, a word that it was replaces the form. */
 export function ThanksForm({ view, send, artistName }: { view: GiftPageView; send: GiftPageSend; artistName: string }) {

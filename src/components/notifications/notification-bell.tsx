@@ -6,8 +6,8 @@ import { css, cx } from 'styled-system/css';
 import { notificationsUi } from '../../../contracts/constants';
 import { notificationLabels } from '../../../contracts/notification-labels';
 import { connectNotifications } from '../../../machines/notifications.connect';
+import type { NotificationsActor } from '../../actors/notifications-implementations';
 import { Button } from '../ui/button';
-import type { NotificationsActor } from './implementations';
 import { NotificationItem } from './notification-item';
 
 const trigger = css({

@@ -1,15 +1,11 @@
 import { Progress } from '@ark-ui/react/progress';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
 import { css } from 'styled-system/css';
-import { artistMessages } from '../../../contracts/artist';
 import type { ClipSlot as Slot } from '../../../contracts/order';
-import { fileUploadMachine } from '../../../machines/file-upload.machine';
-import { connectVoiceRecorder, voiceRecorderMachine } from '../../../machines/voice-recorder.machine';
-import { useAppActors } from '../../actors/hooks';
-import { captureAudio } from '../../order/capture-audio';
+import { connectVoiceRecorder, type voiceRecorderMachine } from '../../../machines/voice-recorder.machine';
+import { useClipSlot } from '../../actors/use-clip-slot';
 import { clipPreviews } from '../../order/clip-previews';
-import { CLIP_MAX_BYTES, clipUploadActor, uploadedClip } from '../../order/clip-upload';
 import { Button } from '../ui/button';
 import { FieldError } from './order-page';
 import { useOrderDraft } from './use-order-draft';
@@ -47,49 +43,14 @@ const fileButtonClass = css({
  * One optional story clip: upload an audio file or record a voice message, with a progress bar while
  * it uploads, then a player and a remove button. The draft keeps the clip's temporary location.
  */
-export function ClipSlot({
-  slot,
-  label,
-  hint,
-  onPendingChange,
-}: {
-  slot: Slot;
-  label: string;
-  hint?: string;
-  /** A take or upload is under way that saving now would lose. */
-  onPendingChange?: (slot: Slot, pending: boolean) => void;
-}) {
+export function ClipSlot({ slot, label, hint }: { slot: Slot; label: string; hint?: string }) {
   const { view, send } = useOrderDraft();
-  const { session } = useAppActors();
   const inputId = useId();
   const clip = view.clipOf(slot);
   const url = clip.url ?? clipPreviews.get(clip.temp_location);
   const serverError = view.errorOf('story', slot);
 
-  const attach = useRef<(result: unknown) => void>(() => {});
-  attach.current = (result: unknown) => {
-    const uploaded = uploadedClip(result);
-    if (!uploaded) return;
-    clipPreviews.set(uploaded.temp_location, uploaded.url);
-    send({ type: 'clip.set', slot, temp_location: uploaded.temp_location });
-  };
-
-  const machines = useMemo(() => {
-    const uploadFile = clipUploadActor(session);
-    const notifyUploaded = (_: unknown, p: { result: unknown }) => attach.current(p.result);
-    return {
-      upload: fileUploadMachine.provide({ actors: { uploadFile }, actions: { notifyUploaded } }),
-      recorder: voiceRecorderMachine.provide({ actors: { captureAudio, uploadFile }, actions: { notifyUploaded } }),
-    };
-  }, [session]);
-  const upload = useActorRef(machines.upload, {
-    input: {
-      maxBytes: CLIP_MAX_BYTES,
-      accept: ['audio/'],
-      messages: { tooLarge: artistMessages.fileTooLarge, wrongType: artistMessages.audioOnly },
-    },
-  });
-  const recorder = useActorRef(machines.recorder, { input: {} });
+  const { upload, recorder } = useClipSlot(slot);
   const uploading = useSelector(upload, (s) => s.hasTag('busy'));
   const uploadError = useSelector(upload, (s) => s.context.error);
   const uploadProgress = useSelector(upload, (s) =>
@@ -105,11 +66,6 @@ export function ClipSlot({
   };
 
   const recorderActive = rec.status !== 'idle' && rec.status !== 'uploaded';
-  const pending = uploading || (recorderActive && rec.status !== 'denied' && rec.status !== 'unavailable');
-  useEffect(() => {
-    onPendingChange?.(slot, pending);
-    return () => onPendingChange?.(slot, false);
-  }, [onPendingChange, slot, pending]);
   const error = uploadError ?? serverError;
 
   return (

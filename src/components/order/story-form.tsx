@@ -1,7 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
 import { css } from 'styled-system/css';
-import type { ClipSlot as Slot } from '../../../contracts/order';
 import { TextAreaField } from '../artist-application/text-area-field';
 import { Button, buttonRecipe } from '../ui/button';
 import { TextField } from '../ui/field';
@@ -24,17 +22,8 @@ export function StoryForm() {
   const aboutLength = values.song_about.trim().length;
 
   const formRef = useFocusFirstError<HTMLFormElement>('story');
-  // Saving while a clip records or uploads would leave it behind: Save waits for them.
-  const [pendingClips, setPendingClips] = useState<ReadonlySet<Slot>>(new Set());
-  const onPendingChange = useCallback((slot: Slot, pending: boolean) => {
-    setPendingClips((current) => {
-      if (current.has(slot) === pending) return current;
-      const next = new Set(current);
-      if (pending) next.add(slot);
-      else next.delete(slot);
-      return next;
-    });
-  }, []);
+  // Saving while a clip records or uploads would leave it behind: Save waits for them (the slots report to the draft).
+  const clipsPending = view.clipsPending;
 
   return (
     <StepForm formRef={formRef} busy={view.busy} onSubmit={() => send({ type: 'step.save', step: 'story' })}>
@@ -51,7 +40,6 @@ export function StoryForm() {
           }`}
         />
         <ClipSlot
-          onPendingChange={onPendingChange}
           slot="song_clip"
           label="A song or melody for inspiration"
           hint="Hum a tune, or upload a short clip of a song you both love."
@@ -84,7 +72,6 @@ export function StoryForm() {
               hint={`${values[details].length} / ${DETAILS_MAX} characters`}
             />
             <ClipSlot
-              onPendingChange={onPendingChange}
               slot={n === 1 ? 'song_prompt1_clip' : 'song_prompt2_clip'}
               label={`A voice note about memory ${n}`}
             />
@@ -94,12 +81,11 @@ export function StoryForm() {
 
       <FormSection title="Voice messages" description="Up to two minutes each. Record in the browser or upload a file.">
         <ClipSlot
-          onPendingChange={onPendingChange}
           slot="audio_recording1_clip"
           label="How to say the recipient's name"
           hint={`Say ${recipient}'s name the way it should be sung.`}
         />
-        <ClipSlot slot="audio_recording2_clip" label="A message for the artist" onPendingChange={onPendingChange} />
+        <ClipSlot slot="audio_recording2_clip" label="A message for the artist" />
       </FormSection>
 
       <FormAlert messages={view.otherErrorsOf('story')} />
@@ -111,8 +97,8 @@ export function StoryForm() {
           type="submit"
           size="lg"
           loading={view.busyStep === 'story'}
-          disabled={!view.canSave('story') || pendingClips.size > 0}
-          aria-describedby={pendingClips.size > 0 ? 'story-clips-pending' : undefined}
+          disabled={!view.canSave('story') || clipsPending}
+          aria-describedby={clipsPending ? 'story-clips-pending' : undefined}
         >
           {view.busyStep === 'story' ? 'Saving…' : 'Save & continue'}
         </Button>
@@ -121,7 +107,7 @@ export function StoryForm() {
         id="story-clips-pending"
         className={css({ mt: '3', color: 'fg.muted', fontSize: 'sm', textAlign: { sm: 'right' } })}
       >
-        {pendingClips.size > 0
+        {clipsPending
           ? 'Finish the clip you are recording or uploading (keep it or discard it) before you continue.'
           : 'Everything you type is kept on this device until you place the order.'}
       </p>

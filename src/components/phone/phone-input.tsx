@@ -1,9 +1,9 @@
-import { useActorRef } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { css } from 'styled-system/css';
 import { phone } from '../../../contracts/constants';
 import { findCountry } from '../../../contracts/countries';
-import { formatPhone, phoneInputMachine } from '../../../machines/phone-input.machine';
+import { formatPhone } from '../../../machines/phone-input.machine';
+import { usePhoneInput } from '../../actors/use-phone-input';
 import { describedBy, FieldShell, inputClass } from '../ui/field';
 import { CountryCombobox } from './country-combobox';
 
@@ -35,16 +35,7 @@ export function PhoneInput({
   name,
 }: PhoneInputProps) {
   const id = useId();
-  const onCountryChangeRef = useRef(onCountryChange);
-  onCountryChangeRef.current = onCountryChange;
-  const actor = useActorRef(
-    phoneInputMachine.provide({ actions: { reportCountry: (_, p) => onCountryChangeRef.current(p.code) } }),
-    { input: { country, mask, number } },
-  );
-  // A parent that changes the country itself (a reset, a prefill) moves the picker too.
-  useEffect(() => {
-    if (actor.getSnapshot().context.country !== country) actor.send({ type: 'country.selected', code: country });
-  }, [actor, country]);
+  const actor = usePhoneInput({ country, mask, number }, onCountryChange);
 
   const dialCode = findCountry(country)?.dial_code;
   return (

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { orderMessages } from '../../../../contracts/order';
+import { useCustomerOrder } from '../../../actors/use-customer-order';
 import { Button, buttonRecipe } from '../../ui/button';
 import { RefundNote } from '../refund-note';
 import { DeliveredSong } from './delivered-song';
@@ -11,7 +12,6 @@ import { BriefSummary, OrderFacts, occasionLabel } from './order-facts';
 import { OrderTimeline } from './order-timeline';
 import { GivenRating, RateForm } from './rate-form';
 import { RebookSection } from './rebook-section';
-import { useCustomerOrder } from './use-customer-order';
 
 const linkClass = css({ color: 'brand.700', textDecoration: 'underline' });
 

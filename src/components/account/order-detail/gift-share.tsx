@@ -1,13 +1,13 @@
 import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { CustomerOrderView } from '../../../../machines/customer-order.connect';
+import type { CustomerOrderSend } from '../../../actors/use-customer-order';
 import { localDatePlus } from '../../order/format';
 import { Button } from '../../ui/button';
 import { inputClass, TextField } from '../../ui/field';
 import { notify } from '../../ui/toaster';
 import { calendarDay } from './format';
 import { sectionClass, sectionHeading } from './order-facts';
-import type { CustomerOrderSend } from './use-customer-order';
 
 /** Copies the text, or selects it in `input` so the person can copy it themselves. */
 async function copy(text: string, input: HTMLInputElement | null): Promise<void> {

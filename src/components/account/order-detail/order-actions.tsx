@@ -1,12 +1,12 @@
 import { css } from 'styled-system/css';
 import { lifecycleMessages } from '../../../../contracts/lifecycle';
 import type { CustomerOrderView } from '../../../../machines/customer-order.connect';
+import type { CustomerOrderSend } from '../../../actors/use-customer-order';
 import { TextAreaField } from '../../artist-application/text-area-field';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Modal } from '../../ui/modal';
 import { peso } from '../order-status';
-import type { CustomerOrderSend } from './use-customer-order';
 
 interface Props {
   view: CustomerOrderView;

@@ -1,9 +1,9 @@
 import { css } from 'styled-system/css';
 import type { CustomerOrderView } from '../../../../machines/customer-order.connect';
+import type { CustomerOrderSend } from '../../../actors/use-customer-order';
 import { TextAreaField } from '../../artist-application/text-area-field';
 import { Button } from '../../ui/button';
 import { sectionClass, sectionHeading } from './order-facts';
-import type { CustomerOrderSend } from './use-customer-order';
 
 const stars = [1, 2, 3, 4, 5] as const;
 

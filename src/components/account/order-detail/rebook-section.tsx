@@ -2,14 +2,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { ArtistCard } from '../../../../contracts/artist';
 import type { CustomerOrderView } from '../../../../machines/customer-order.connect';
+import { useCatalogMachine } from '../../../actors/catalog-machine';
+import type { CustomerOrderSend } from '../../../actors/use-customer-order';
 import { Rating } from '../../catalog/artist-card';
-import { useCatalogMachine } from '../../catalog/catalog-machine';
 import { labelOfVocalType } from '../../catalog/options';
 import { pesos } from '../../order/format';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { sectionClass, sectionHeading } from './order-facts';
-import type { CustomerOrderSend } from './use-customer-order';
 
 const noUrlSync = () => {};
 

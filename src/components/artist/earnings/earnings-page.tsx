@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import type { Earnings } from '../../../../contracts/lifecycle';
-import { useAppActors } from '../../../actors/hooks';
-import { useResource } from '../../../actors/use-resource';
-import { artistOrdersApi } from '../../../api/artist-orders.api';
+import { useArtistEarnings } from '../../../actors/artist-orders';
 import { peso } from '../../account/order-status';
 import { Button } from '../../ui/button';
 import { EarningLines, PayoutHistory } from './earnings-tables';
@@ -74,11 +72,7 @@ export function EarningsView({ earnings }: { earnings: Earnings }) {
 
 /** /artist/earnings: totals, the monthly chart, the per-order lines and the payouts (GET /earnings). */
 export function EarningsPage() {
-  const { api } = useAppActors();
-  const { data, loading, failed, error, retry } = useResource(
-    () => artistOrdersApi(api.for('artist')).earnings(),
-    'earnings',
-  );
+  const { data, loading, failed, error, retry } = useArtistEarnings();
   return (
     <section aria-labelledby="earnings-heading" className={css({ display: 'grid', gap: '4' })}>
       <h2 id="earnings-heading" className={css({ fontSize: 'xl', fontWeight: 'bold' })}>

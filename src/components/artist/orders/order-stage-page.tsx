@@ -1,11 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
-import type { ArtistOrder, ArtistStage } from '../../../../contracts/lifecycle';
-import { useAppActors } from '../../../actors/hooks';
-import { artistOrdersApi } from '../../../api/artist-orders.api';
+import type { ArtistStage } from '../../../../contracts/lifecycle';
+import { useArtistStageOrders } from '../../../actors/artist-orders';
 import { Button } from '../../ui/button';
 import { OrderCard } from './order-card';
-import { useOrderList } from './use-order-list';
 
 /** Each screen's heading, what it is for, and what an empty list means (DESIGN §4 "Artist screens by stage"). */
 export const stageCopy: Record<ArtistStage, { heading: string; intro: string; empty: string }> = {
@@ -38,11 +36,8 @@ export const stageCopy: Record<ArtistStage, { heading: string; intro: string; em
 
 /** One of the artist's order screens: the stage's orders, a page at a time, with their actions. */
 export function OrderStagePage({ stage }: { stage: ArtistStage }) {
-  const { api } = useAppActors();
   const copy = stageCopy[stage];
-  const list = useOrderList<ArtistOrder>((cursor) => artistOrdersApi(api.for('artist')).list(stage, cursor), stage, {
-    removesClosedOffers: stage === 'new',
-  });
+  const list = useArtistStageOrders(stage);
   const headingId = `stage-${stage}-heading`;
 
   // After "Show more", focus moves to the first card it added, so keyboard users carry on from there.

@@ -1,17 +1,12 @@
 import { Progress } from '@ark-ui/react/progress';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
 import { type ArtistOrder, lifecycleMessages } from '../../../../contracts/lifecycle';
-import { recordingSubmitMachine, type SubmitRecordingInput } from '../../../../machines/recording-submit.machine';
-import { useAppActors } from '../../../actors/hooks';
-import { artistOrdersApi, recordingUploadUrl } from '../../../api/artist-orders.api';
-import { xhrUpload } from '../../../api/upload';
+import { useRecordingSubmit } from '../../../actors/use-recording-submit';
 import { TextAreaField } from '../../artist-application/text-area-field';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import { notify } from '../../ui/toaster';
 import { fileSize, orderTitle } from './format';
 import { PlayToggle } from './play-toggle';
 
@@ -26,39 +21,12 @@ const errorText = css({ color: 'danger.fg', fontSize: 'sm', mt: '1' });
  * was typed) lives in recordingSubmitMachine for as long as the card is shown.
  */
 export function RecordingUpload({ order, onChanged }: { order: ArtistOrder; onChanged: () => void }) {
-  const { api, session } = useAppActors();
   const ids = useId();
   const fileId = `${ids}-file`;
   const humanId = `${ids}-human`;
   const formId = `${ids}-form`;
 
-  const machine = useMemo(
-    () =>
-      recordingSubmitMachine.provide({
-        actors: {
-          uploadFile: xhrUpload(() => ({
-            url: recordingUploadUrl,
-            field: 'file',
-            getToken: () => session.getSnapshot().context.token,
-            onUnauthorized: () => session.send({ type: 'http.unauthorized', checkoutPending: false, routeName: '' }),
-          })),
-          submitRecording: fromPromise(({ input }: { input: SubmitRecordingInput }) =>
-            artistOrdersApi(api.for('artist')).submitRecording(input.orderId, input.body),
-          ),
-        },
-        actions: {
-          notifySubmitted: (_, p) => {
-            notify.success(p.message);
-            onChanged();
-          },
-          showErrorToast: (_, p) => notify.error(p.message),
-        },
-      }),
-    [api, session, onChanged],
-  );
-  const actor = useActorRef(machine, {
-    input: { orderId: order.id, maxBytes: RECORDING_MAX_BYTES, accept: ['audio/'] },
-  });
+  const actor = useRecordingSubmit({ orderId: order.id, maxBytes: RECORDING_MAX_BYTES, accept: ['audio/'] }, onChanged);
 
   const open = useSelector(actor, (s) => s.hasTag('open'));
   const uploading = useSelector(actor, (s) => s.hasTag('uploading'));

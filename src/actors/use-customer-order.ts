@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { connectCustomerOrder } from '../../../../machines/customer-order.connect';
-import { customerOrderMachine } from '../../../../machines/customer-order.machine';
-import { useAppActors } from '../../../actors/hooks';
-import { useLiveScreen } from '../../../actors/live';
-import { customerOrdersApi } from '../../../api/customer-orders.api';
-import { notify } from '../../ui/toaster';
+import { connectCustomerOrder } from '../../machines/customer-order.connect';
+import { customerOrderMachine } from '../../machines/customer-order.machine';
+import { customerOrdersApi } from '../api/customer-orders.api';
+import { notify } from '../components/ui/toaster';
+import { useAppActors } from './hooks';
+import { useLiveScreen } from './live';
 
 /** The order page's machine with the real API and toasts; `view` is its view model. */
 export function useCustomerOrder(orderId: number) {

@@ -1,6 +1,6 @@
 import ky from 'ky';
-import type { SubmitApplicationInput, SubmitApplicationOutput } from '../../../machines/artist-application.machine';
-import { toApiError } from '../../api/errors';
+import type { SubmitApplicationInput, SubmitApplicationOutput } from '../../machines/artist-application.machine';
+import { toApiError } from '../api/errors';
 
 function origin(): string {
   return globalThis.location?.origin ?? 'http://localhost';

@@ -1,7 +1,7 @@
 import type { KyInstance } from 'ky';
-import type { AuthUser, UserType } from '../../../contracts/auth';
-import type { ApiSuccess } from '../../../contracts/http';
-import { call } from '../../api/call';
+import type { AuthUser, UserType } from '../../contracts/auth';
+import type { ApiSuccess } from '../../contracts/http';
+import { call } from '../api/call';
 
 /** POST (multipart `file`) and DELETE: the same path in the customer and the artist area. */
 export const avatarUploadUrl = (area: UserType) => `/api/v1/${area}/profile/avatar`;

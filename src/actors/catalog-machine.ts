@@ -1,10 +1,10 @@
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import type { Option } from '../../../contracts/options';
-import { artistCatalogMachine, type CatalogFilters } from '../../../machines/artist-catalog.machine';
-import { useAppActors } from '../../actors/hooks';
-import { loadOptions } from '../../actors/options';
-import { catalogApi } from '../../api/catalog.api';
+import type { Option } from '../../contracts/options';
+import { artistCatalogMachine, type CatalogFilters } from '../../machines/artist-catalog.machine';
+import { catalogApi } from '../api/catalog.api';
+import { useAppActors } from './hooks';
+import { loadOptions } from './options';
 
 /** The catalogue machine with the public API; `syncUrl` is the page's (it owns the address). */
 export function useCatalogMachine(syncUrl: (filters: CatalogFilters) => void, limit = 12) {

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useContext, useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import type { Page } from '../../../../contracts/lifecycle';
-import { connectPagedList } from '../../../../machines/paged-list.connect';
-import { type FetchPageInput, type ListItem, pagedListMachine } from '../../../../machines/paged-list.machine';
-import { AppActorsContext } from '../../../actors/hooks';
-import { useLiveScreen } from '../../../actors/live';
+import type { Page } from '../../contracts/lifecycle';
+import { connectPagedList } from '../../machines/paged-list.connect';
+import { type FetchPageInput, type ListItem, pagedListMachine } from '../../machines/paged-list.machine';
+import { AppActorsContext } from './hooks';
+import { useLiveScreen } from './live';
 
 /**
  * An artist's paged list through pagedListMachine: `fetchPage` loads one page from a cursor (null: the

@@ -1,13 +1,13 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
-import type { ArtistProfile } from '../../../contracts/artist';
-import { applicationFormMachine } from '../../../machines/application-form.machine';
-import { useAppActors, useSessionView } from '../../actors/hooks';
-import { loadOptions } from '../../actors/options';
-import { useResource } from '../../actors/use-resource';
-import { artistApi } from '../../api/artist.api';
-import { notify } from '../ui/toaster';
+import type { ArtistProfile } from '../../contracts/artist';
+import { applicationFormMachine } from '../../machines/application-form.machine';
+import { artistApi } from '../api/artist.api';
+import { notify } from '../components/ui/toaster';
+import { useAppActors, useSessionView } from './hooks';
+import { loadOptions } from './options';
+import { useResource } from './use-resource';
 
 /**
  * The artist's profile parts (application form, My Profile, Account Settings): one machine with the

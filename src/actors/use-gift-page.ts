@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { connectGiftPage } from '../../../machines/gift-page.connect';
-import { giftPageMachine } from '../../../machines/gift-page.machine';
-import { apiBaseFor, createClient } from '../../api/client';
-import { giftApi } from '../../api/customer-orders.api';
-import { notify } from '../ui/toaster';
+import { connectGiftPage } from '../../machines/gift-page.connect';
+import { giftPageMachine } from '../../machines/gift-page.machine';
+import { apiBaseFor, createClient } from '../api/client';
+import { giftApi } from '../api/customer-orders.api';
+import { notify } from '../components/ui/toaster';
 
 /**
  * The gift page's machine. Its calls go without a token: the page is public, and a visitor signed

@@ -1,17 +1,17 @@
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import type { UserType } from '../../../contracts/auth';
-import { specMessages } from '../../../contracts/messages';
-import { forgotPasswordFormMachine } from '../../../machines/forgot-password-form.machine';
-import { loginFormMachine } from '../../../machines/login-form.machine';
-import { orderCheckoutPath } from '../../../machines/session.machine';
-import { signUpFormMachine } from '../../../machines/sign-up-form.machine';
-import type { AppActors } from '../../actors/app-actors';
-import { useAppActors } from '../../actors/hooks';
-import { currentRouteName, navigateTo } from '../../actors/navigation';
-import { authApi } from '../../api/auth.api';
-import { storage } from '../../lib/storage';
-import { notify } from '../ui/toaster';
+import type { UserType } from '../../contracts/auth';
+import { specMessages } from '../../contracts/messages';
+import { forgotPasswordFormMachine } from '../../machines/forgot-password-form.machine';
+import { loginFormMachine } from '../../machines/login-form.machine';
+import { orderCheckoutPath } from '../../machines/session.machine';
+import { signUpFormMachine } from '../../machines/sign-up-form.machine';
+import { authApi } from '../api/auth.api';
+import { notify } from '../components/ui/toaster';
+import { storage } from '../lib/storage';
+import type { AppActors } from './app-actors';
+import { useAppActors } from './hooks';
+import { currentRouteName, navigateTo } from './navigation';
 
 /**
  * SPEC §4 Customer login: a pending checkout on the checkout page (or one a session reset interrupted,

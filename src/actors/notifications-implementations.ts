@@ -1,16 +1,16 @@
 import type { KyInstance } from 'ky';
 import { type ActorRefFrom, createActor, fromCallback, fromPromise } from 'xstate';
-import type { AccountType } from '../../../contracts/auth';
-import type { NotificationTarget } from '../../../contracts/notifications';
-import { notificationsMachine, type StreamEvent } from '../../../machines/notifications.machine';
-import type { ListenToStreamInput } from '../../../machines/notifications.types';
+import type { AccountType } from '../../contracts/auth';
+import type { NotificationTarget } from '../../contracts/notifications';
+import { notificationsMachine, type StreamEvent } from '../../machines/notifications.machine';
+import type { ListenToStreamInput } from '../../machines/notifications.types';
 import {
   canStreamNotifications,
   listenToNotificationStream,
   notificationStreamUrl,
   notificationsApi,
-} from '../../api/notifications.api';
-import { notify } from '../ui/toaster';
+} from '../api/notifications.api';
+import { notify } from '../components/ui/toaster';
 
 export type NotificationsActor = ActorRefFrom<typeof notificationsMachine>;
 

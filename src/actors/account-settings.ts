@@ -1,0 +1,61 @@
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { LoginAnswer } from '../../contracts/auth';
+import { confirmActionMachine } from '../../machines/confirm-action.machine';
+import { editFormMachine } from '../../machines/edit-form.machine';
+import { artistApi } from '../api/artist.api';
+import { customerApi } from '../api/customer.api';
+import { notify } from '../components/ui/toaster';
+import { useAppActors } from './hooks';
+import { navigateTo } from './navigation';
+
+const emptyPasswords = { current_password: '', password: '', password_confirmation: '' };
+
+/** The customer's Change password form: the new token keeps this session (the old one was revoked). */
+export function useCustomerPasswordForm() {
+  const { api, session } = useAppActors();
+  const password = useActorRef(
+    editFormMachine.provide({
+      actors: { submitForm: fromPromise(({ input }) => customerApi(api.for('user')).changePassword(input)) },
+      actions: {
+        onSaved: (_, p) => {
+          const answer = p.output as LoginAnswer;
+          // The old token was revoked with the change: keep this session on the new one.
+          session.send({ type: 'session.signedIn', token: answer.token, user: answer.user, userType: 'user' });
+          password.send({ type: 'values.loaded', values: emptyPasswords });
+          notify.success('Your password has been changed.');
+        },
+        showErrorToast: (_, p) => notify.error(p.message),
+      },
+    }),
+    { input: { values: emptyPasswords } },
+  );
+  return password;
+}
+
+const deactivatedMessage = {
+  user: 'Your account has been deactivated.',
+  artist: 'Your artist account has been deactivated.',
+} as const;
+
+/** Deactivate my account (after a confirmation): the server revoked the token, so the session ends here and in the other tabs. */
+export function useDeactivateAccount(area: 'user' | 'artist') {
+  const { api, session } = useAppActors();
+  return useActorRef(
+    confirmActionMachine.provide({
+      actors: {
+        runAction: fromPromise<unknown>(() =>
+          area === 'artist' ? artistApi(api.for('artist')).deactivate() : customerApi(api.for('user')).deactivate(),
+        ),
+      },
+      actions: {
+        onDone: () => {
+          session.send({ type: 'account.deactivated' });
+          navigateTo('/', { replace: true });
+          notify.info(deactivatedMessage[area]);
+        },
+        showErrorToast: (_, p) => notify.error(p.message),
+      },
+    }),
+  );
+}

@@ -1,0 +1,25 @@
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { AuthUser } from '../../contracts/auth';
+import { editFormMachine } from '../../machines/edit-form.machine';
+import { customerApi } from '../api/customer.api';
+import { notify } from '../components/ui/toaster';
+import { useAppActors } from './hooks';
+
+/** The customer's profile form (PATCH /profile): the saved user goes to the session. */
+export function useCustomerProfileForm(values: Record<string, string>) {
+  const { api, session } = useAppActors();
+  return useActorRef(
+    editFormMachine.provide({
+      actors: { submitForm: fromPromise(({ input }) => customerApi(api.for('user')).updateProfile(input)) },
+      actions: {
+        onSaved: (_, p) => {
+          session.send({ type: 'user.updated', user: p.output as AuthUser });
+          notify.success('Your profile is saved.');
+        },
+        showErrorToast: (_, p) => notify.error(p.message),
+      },
+    }),
+    { input: { values } },
+  );
+}
