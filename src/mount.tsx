@@ -18,8 +18,12 @@ function AfterFirstCommit({ onCommit, children }: { onCommit: () => void; childr
  * page is live.
  */
 export function mount(root: HTMLElement, app: ReactNode, router: ReturnType<typeof createAppRouter>): void {
+  // `data-hydrated` on <html> says the page is live (its handlers attached): tests wait for it.
+  const live = () => {
+    document.documentElement.dataset.hydrated = 'true';
+  };
   if (!root.hasChildNodes()) {
-    createRoot(root).render(app);
+    createRoot(root).render(<AfterFirstCommit onCommit={live}>{app}</AfterFirstCommit>);
     return;
   }
   const held: HTMLElement[] = [];
@@ -33,6 +37,7 @@ export function mount(root: HTMLElement, app: ReactNode, router: ReturnType<type
   root.addEventListener('click', hold, true);
   const replay = () => {
     root.removeEventListener('click', hold, true);
+    live();
     for (const button of held.splice(0)) if (button.isConnected) button.click();
   };
   void router.load().then(() => hydrateRoot(root, <AfterFirstCommit onCommit={replay}>{app}</AfterFirstCommit>));

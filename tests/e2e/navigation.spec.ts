@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { untilHydrated } from './pages';
 
 test('navigation scrolls to the top, and going back restores the saved position', async ({ page }) => {
   await page.setViewportSize({ width: 1000, height: 600 });
@@ -21,6 +22,7 @@ test('navigation scrolls to the top, and going back restores the saved position'
 test('the footer scroll-to-top button returns to the top', async ({ page }) => {
   await page.setViewportSize({ width: 1000, height: 600 });
   await page.goto('/privacy-policy');
+  await untilHydrated(page);
   await page.getByRole('button', { name: 'Scroll to top' }).scrollIntoViewIfNeeded();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await page.getByRole('button', { name: 'Scroll to top' }).click();

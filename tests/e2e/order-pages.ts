@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { e2e } from './env';
-import { site, tinyWav } from './pages';
+import { site, tinyWav, untilHydrated } from './pages';
 
 // What a customer does on the order pages (issue 3), shared by the order and lifecycle journeys.
 
@@ -84,6 +84,7 @@ export function orderPages(page: Page) {
 export async function logInFromFooter(page: Page) {
   const s = site(page);
   await page.goto('/');
+  await untilHydrated(page);
   await page.getByRole('contentinfo').getByRole('button', { name: 'Order Song' }).click();
   await expect(s.dialog('Account Login')).toBeVisible();
   await s.logIn(e2e.demo.customer.email, e2e.demo.customer.password);

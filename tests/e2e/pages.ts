@@ -10,15 +10,22 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** Small page objects: what a person does, named as they would say it. */
+/** Waits until the page is live: a prerendered page paints before its handlers are attached. */
+export async function untilHydrated(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
 export function site(page: Page) {
   const dialog = (name: string) => page.getByRole('dialog', { name });
   return {
     dialog,
     async openLogin() {
+      await untilHydrated(page);
       await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
       await expect(dialog('Account Login')).toBeVisible();
     },
     async openSignUp() {
+      await untilHydrated(page);
       await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
       await expect(dialog('Account Sign Up')).toBeVisible();
     },
