@@ -39,12 +39,17 @@ export function useOfferActions(orderId: number, on: { onChanged: () => void; on
   const orders = () => artistOrdersApi(api.for('artist'));
   const accept = useActorRef(
     confirmActionMachine.provide({
-      actors: { runAction: fromPromise<unknown>(() => orders().accept(orderId)) },
+      // The confirmation is part of the call: the live change that takes the offer out of the list
+      // can arrive before the answer does and stop this actor, and the artist must still hear it.
+      actors: {
+        runAction: fromPromise<unknown>(async () => {
+          const answer = await orders().accept(orderId);
+          notify.success(messageOf(answer, lifecycleMessages.accepted));
+          return answer;
+        }),
+      },
       actions: {
-        onDone: (_, p) => {
-          notify.success(messageOf(p.output, lifecycleMessages.accepted));
-          on.onChanged();
-        },
+        onDone: () => on.onChanged(),
         showErrorToast: (_, p) => {
           notify.error(p.message);
           on.onChanged();
@@ -55,12 +60,15 @@ export function useOfferActions(orderId: number, on: { onChanged: () => void; on
   const decline = useActorRef(
     editFormMachine.provide({
       actors: {
-        submitForm: fromPromise(({ input }) => orders().decline(orderId, checkedReason(input.reason ?? ''))),
+        submitForm: fromPromise(async ({ input }) => {
+          const answer = await orders().decline(orderId, checkedReason(input.reason ?? ''));
+          notify.success(messageOf(answer, lifecycleMessages.declined));
+          return answer;
+        }),
       },
       actions: {
-        onSaved: (_, p) => {
+        onSaved: () => {
           on.onDeclineFinished();
-          notify.success(messageOf(p.output, lifecycleMessages.declined));
           on.onChanged();
         },
         showErrorToast: (_, p) => {
