@@ -6,6 +6,12 @@ export const HEADERS_TIMEOUT_MS = 15_000;
 export const BODY_TIMEOUT_MS = 30_000;
 /** An upload may take as long as it needs while bytes keep coming; this long without a byte ends it. */
 export const UPLOAD_IDLE_MS = 60_000;
+/**
+ * How long an idle keep-alive connection stays open. Node's default (5 s) is shorter than most clients
+ * and proxies keep a socket for reuse (60 s is common), so a reused socket meets the server closing it
+ * and the request fails with a reset: the server must outlast the client.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** The outer bound of any request, uploads included (Node's own requestTimeout). */
 export const REQUEST_TIMEOUT_MS = 30 * 60_000;
 
@@ -27,6 +33,7 @@ export function applyServerTimeouts(
   },
 ): void {
   const { bodyMs, uploadIdleMs } = limits;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = limits.headersMs;
   server.requestTimeout = limits.requestMs;
   server.on('request', (req: IncomingMessage) => {
