@@ -18,7 +18,7 @@ import { sourcePattern } from '../media/signed-url';
 import { toAuthUser } from '../users/auth-user';
 import { updateUser } from '../users/users.repository';
 import { toArtistSong } from './artist.serializers';
-import { countSongs, deleteSong, findSongBySource, insertSong, listSongs, MAX_SONGS } from './songs.repository';
+import { countSongs, deleteSong, findSongBySource, insertSong, MAX_SONGS } from './songs.repository';
 
 type SourceInput = v.InferOutput<typeof songSourceSchema>;
 type FeaturedInput = v.InferOutput<typeof featuredSongSchema>;
@@ -64,20 +64,25 @@ export async function uploadSong(c: AppContext) {
     if (!parsed.success) throw new ApiError(422, serverMessages.validationFailed, issuesToFieldErrors(parsed.issues));
     const file = form.files.file;
     if (!file) throw fieldError(serverMessages.validationFailed, 'file', artistMessages.fileRequired);
-    const song = await insertSong(db, {
-      user_id: user.id,
-      title: parsed.output.title || titleFromFilename(file.filename),
-      file_key: file.name,
-      mime: file.mime,
-      size: file.size,
-      created_at: clock.now().toISOString(),
+    // Counted again and inserted under the artist's row lock (a no-op update: the row lock on
+    // PostgreSQL, the write lock on SQLite), so uploads racing past the count above queue here.
+    const song = await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', user.id)
+        .execute();
+      if ((await countSongs(trx, user.id)) >= MAX_SONGS) return null;
+      return insertSong(trx, {
+        user_id: user.id,
+        title: parsed.output.title || titleFromFilename(file.filename),
+        file_key: file.name,
+        mime: file.mime,
+        size: file.size,
+        created_at: clock.now().toISOString(),
+      });
     });
-    // Two uploads racing past the count above: the first MAX_SONGS rows stay, a later one goes again.
-    const kept = (await listSongs(db, user.id)).map((s) => s.id).sort((a, b) => a - b);
-    if (kept.indexOf(song.id) >= MAX_SONGS) {
-      await deleteSong(db, song.id);
-      throw songLimit();
-    }
+    if (!song) throw songLimit();
     keepFiles = true;
     const body: ArtistSong = toArtistSong(song, user.featured_song_path, media);
     return ok(c, body, artistMessages.songUploaded, 201);
