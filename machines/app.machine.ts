@@ -10,6 +10,7 @@
 // The children are plain machines; src/actors provides their network, storage and navigation.
 import { type AnyActorRef, type EventObject, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
 import type { AccountType, AuthUser } from '../contracts/auth';
+import { appActorIds } from './app-system';
 import { artistGateMachine } from './artist-gate.machine';
 import { authDialogsMachine } from './auth-dialogs.machine';
 import type { LiveHint } from './live';
@@ -25,16 +26,7 @@ import type { SessionEvent, SessionInput } from './session.types';
 /** What another tab of this browser did to the shared session (session.machine's `tab.*` events). */
 export type OtherTabEvent = Extract<SessionEvent, { type: 'tab.signedIn' | 'tab.refreshed' | 'tab.signedOut' }>;
 
-/** The systemIds of the root's children. */
-export const appActorIds = {
-  session: 'session',
-  authDialogs: 'authDialogs',
-  orderDraft: 'orderDraft',
-  notifications: 'notifications',
-  artistGate: 'artistGate',
-  onlineStatus: 'onlineStatus',
-  live: 'live',
-} as const;
+export { appActorIds };
 
 /** What the children start from (the app reads it from storage and the browser). */
 export interface AppInput {

@@ -1,7 +1,8 @@
-// The account modals of the header and footer. The app supplies signOut (send user.signOut to the
-// session) and signOutThenGo (the same with redirectTo) through authDialogsMachine.provide().
-import { assign, setup } from 'xstate';
+// The account modals of the header and footer. Signing out is the session's: the confirmations send it
+// user.signOut by systemId.
+import { assign, sendTo, setup } from 'xstate';
 import { clientMessages, specMessages } from '../contracts/messages';
+import { appActorIds } from './app-system';
 import type {
   AuthDialogsContext,
   AuthDialogsEvent,
@@ -38,9 +39,13 @@ export const authDialogsMachine = setup({
       message: clientMessages.sessionExpired,
       returnTo: params.returnTo,
     })),
-    // Supplied by the app:
-    signOut: () => {},
-    signOutThenGo: (_, _params: { path: string }) => {},
+    /** The sign-out confirmation: the session signs out (and goes home). */
+    signOut: sendTo(({ system }) => system.get(appActorIds.session), { type: 'user.signOut' }),
+    /** SPEC §2 Footer: the session signs out, then goes where the warning said. */
+    signOutThenGo: sendTo(
+      ({ system }) => system.get(appActorIds.session),
+      (_, params: { path: string }) => ({ type: 'user.signOut', redirectTo: params.path }),
+    ),
   },
 }).createMachine({
   id: 'authDialogs',

@@ -1,10 +1,11 @@
 // SPEC §4 Online/offline: the switch calls the server; on success the local is_online becomes 1 when
 // the sent status was 0 (go online), otherwise 0, is_first_time_login becomes 0 and a confirmation
 // modal opens. A failure shows the server's message as a toast and leaves the switch where it was.
-// The app supplies saveOnlineStatus, applyOnline and showErrorToast.
-import { assign, fromPromise, setup } from 'xstate';
+// The app supplies saveOnlineStatus and showErrorToast; applyOnline tells the session (by systemId).
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { onlineStatus } from '../contracts/constants';
 import { notProvided, readFailure } from './api-error';
+import { appActorIds } from './app-system';
 import type {
   ApplyOnlineParams,
   OnlineFlag,
@@ -48,8 +49,15 @@ export const onlineStatusMachine = setup({
     setFailed: assign((_, params: { message: string }) => ({ pendingStatus: null, lastError: params.message })),
     closeModal: assign({ modal: null }),
     syncOnline: assign((_, params: { isOnline: OnlineFlag }) => ({ isOnline: params.isOnline ? 1 : 0 }) as const),
+    /** The session's user follows the saved status (the gate, the menus and other tabs read it there). */
+    applyOnline: sendTo(
+      ({ system }) => system.get(appActorIds.session),
+      (_, params: ApplyOnlineParams) => ({
+        type: 'user.updated',
+        user: { is_online: params.isOnline, is_first_time_login: params.isFirstTimeLogin },
+      }),
+    ),
     // Supplied by the app:
-    applyOnline: (_, _params: ApplyOnlineParams) => {},
     showErrorToast: (_, _params: { message: string }) => {},
   },
 }).createMachine({

@@ -1,9 +1,12 @@
 // The signed-in state of the SPA. Storage, navigation and the network are named actions and actors
 // that the app supplies with sessionMachine.provide(); the defaults let the chart run on its own.
-import { and, assign, fromPromise, not, setup } from 'xstate';
+// What the other children of the app must hear (the draft ends, the login-again modal opens) is sent
+// to them by systemId.
+import { and, assign, fromPromise, not, sendTo, setup } from 'xstate';
 import { type AuthUser, type UserType, userTypes } from '../contracts/auth';
 import { session as sessionTiming } from '../contracts/constants';
 import { notProvided } from './api-error';
+import { appActorIds } from './app-system';
 import type {
   FetchMeOutput,
   PersistSessionParams,
@@ -205,17 +208,21 @@ export const sessionMachine = setup({
     })),
     rememberRedirect: assign((_, params: { path: string | null }) => ({ redirectAfterSignOut: params.path })),
     clearSession: assign({ token: null, user: null, redirectAfterSignOut: null }),
+    /** The order draft ends with the session (SPEC §9: its stored keys are cleared on logout). */
+    clearDraft: sendTo(({ system }) => system.get(appActorIds.orderDraft), { type: 'session.loggedOut' }),
+    /** SPEC §4 Session reset: the login-again modal, with where to go back to after it (a pending checkout). */
+    offerLoginAgain: sendTo(
+      ({ system }) => system.get(appActorIds.authDialogs),
+      (_, params: { returnTo: string | null }) => ({ type: 'dialog.openLoginAgain', returnTo: params.returnTo }),
+    ),
     // Supplied by the app:
     persistSession: (_, _params: PersistSessionParams) => {},
     clearStoredSession: () => {},
-    clearDraft: () => {},
     goHome: () => {},
     goTo: (_, _params: { path: string }) => {},
     goToArtistLogin: () => {},
     goToCustomerAccount: () => {},
     replaceWithHome: () => {},
-    /** SPEC §4 Session reset: the login-again modal, with where to go back to after it (a pending checkout). */
-    offerLoginAgain: (_, _params: { returnTo: string | null }) => {},
     /** Tells the other tabs of this browser (SessionBroadcast). */
     broadcast: (_, _params: SessionBroadcast) => {},
   },

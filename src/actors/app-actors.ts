@@ -2,7 +2,7 @@ import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom } from '
 import type { AuthUser, UserType } from '../../contracts/auth';
 import { appActorIds, appMachine } from '../../machines/app.machine';
 import type { artistGateMachine } from '../../machines/artist-gate.machine';
-import { authDialogsMachine } from '../../machines/auth-dialogs.machine';
+import type { authDialogsMachine } from '../../machines/auth-dialogs.machine';
 import { liveRouterMachine } from '../../machines/live-router.machine';
 import { onlineStatusMachine } from '../../machines/online-status.machine';
 import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.machine';
@@ -131,23 +131,12 @@ export function createAppActors(): AppActors {
         storage.set('accessToken', null);
         storage.set('user', null);
       },
-      clearDraft: ({ system }) => system.get(appActorIds.orderDraft)?.send({ type: 'session.loggedOut' }),
       goHome: () => navigateTo('/'),
       goTo: (_, params) => navigateTo(params.path),
       goToArtistLogin: () => navigateTo('/artist/login'),
       goToCustomerAccount: () => navigateTo('/customer/account'),
       replaceWithHome: () => navigateTo('/', { replace: true }),
       broadcast: (_, message) => postToOtherTabs(message),
-      offerLoginAgain: ({ system }, params) =>
-        system.get(appActorIds.authDialogs)?.send({ type: 'dialog.openLoginAgain', returnTo: params.returnTo }),
-    },
-  });
-
-  const dialogsLogic = authDialogsMachine.provide({
-    actions: {
-      signOut: ({ system }) => system.get(appActorIds.session)?.send({ type: 'user.signOut' }),
-      signOutThenGo: ({ system }, params) =>
-        system.get(appActorIds.session)?.send({ type: 'user.signOut', redirectTo: params.path }),
     },
   });
 
@@ -161,7 +150,6 @@ export function createAppActors(): AppActors {
     appMachine.provide({
       actors: {
         session: sessionLogic,
-        authDialogs: dialogsLogic,
         orderDraft: orderDraftLogic,
         notifications: notificationsLogic,
         otherTabs: listenToOtherTabs,
@@ -169,14 +157,7 @@ export function createAppActors(): AppActors {
           actors: {
             saveOnlineStatus: fromPromise(({ input }) => artistApi(api.for('artist')).setOnlineStatus(input.status)),
           },
-          actions: {
-            applyOnline: ({ system }, p) =>
-              system.get(appActorIds.session)?.send({
-                type: 'user.updated',
-                user: { is_online: p.isOnline, is_first_time_login: p.isFirstTimeLogin },
-              }),
-            showErrorToast: (_, p) => notify.error(p.message),
-          },
+          actions: { showErrorToast: (_, p) => notify.error(p.message) },
         }),
         live: liveRouterMachine.provide({ actions: { showInfoToast: (_, p) => notify.info(p.message) } }),
       },

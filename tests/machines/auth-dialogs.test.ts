@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
 import { clientMessages, specMessages } from '../../contracts/messages';
 import { type AuthDialogsEvent, authDialogsMachine, logoutIntents } from '../../machines/auth-dialogs.machine';
@@ -12,10 +11,10 @@ import {
   getTransitionPaths,
   type Harness,
   leafStateKeys,
-  recordingActions,
   runPath,
   type StepCheck,
-  types,
+  sentTo,
+  startWithPeers,
 } from './model';
 
 const prefill = { first_name: 'Cy', last_name: 'Diaz', email: 'cy@example.com' };
@@ -34,10 +33,10 @@ const events: AuthDialogsEvent[] = [
   { type: 'user.confirm' },
 ];
 
+/** The dialogs beside a recorder in the session's place: signing out is an event the session receives. */
 function start(): Harness {
   const log: ActionLog = [];
-  const machine = authDialogsMachine.provide({ actions: recordingActions(['signOut', 'signOutThenGo'], log) });
-  return { actor: createActor(machine).start(), fakes: new FakeCalls(), log };
+  return { actor: startWithPeers(authDialogsMachine, { peers: ['session'], log }), fakes: new FakeCalls(), log };
 }
 
 const opens = (s: any) => ({
@@ -96,9 +95,9 @@ const stateExpectations: Record<string, (s: any) => void> = {
 function stepExpectations({ event, before, after, actions }: StepCheck<Harness>): void {
   if (event.type === 'user.confirm' && before.matches('logoutWarning')) {
     const path = before.context.intent === 'application' ? '/artist/application' : '/artist/login';
-    expect(actions).toEqual([{ type: 'signOutThenGo', params: { path } }]);
+    expect(actions).toEqual([sentTo('session', { type: 'user.signOut', redirectTo: path })]);
   } else if (event.type === 'user.confirm' && before.matches('signOutConfirm')) {
-    expect(types(actions)).toEqual(['signOut']);
+    expect(actions).toEqual([sentTo('session', { type: 'user.signOut' })]);
   } else {
     expect(actions).toEqual([]);
   }
@@ -168,7 +167,7 @@ describe('authDialogsMachine: SPEC §2', () => {
     const h = start();
     h.actor.send({ type: 'dialog.openLogoutWarning', intent: 'application' });
     h.actor.send({ type: 'user.confirm' });
-    expect(h.log).toEqual([{ type: 'signOutThenGo', params: { path: '/artist/application' } }]);
+    expect(h.log).toEqual([sentTo('session', { type: 'user.signOut', redirectTo: '/artist/application' })]);
     expect(h.actor.getSnapshot().value).toBe('closed');
   });
 

@@ -4,14 +4,18 @@
 // call, `xstate.error.actor.<id>` rejects it, `xstate.after.<delay>.<state>` advances fake timers.
 import { expect, vi } from 'vitest';
 import {
+  type ActorRefFrom,
+  type AnyActorLogic,
   type AnyActorRef,
   type AnyStateMachine,
   type AnyStateNode,
   type AnyTransitionDefinition,
   createActor,
   type EventObject,
+  fromCallback,
   fromPromise,
   type StateValue,
+  setup,
 } from 'xstate';
 import {
   type AdjacencyMap,
@@ -292,6 +296,46 @@ export function recordingActions<const N extends string>(
       },
     ]),
   ) as Record<N, (args: unknown, params: unknown) => void>;
+}
+
+/** How a peer's received event is logged: `{ type: 'to:<systemId>', params: event }`. */
+export const sentTo = (systemId: string, event: EventObject & Record<string, unknown>) => ({ type: `to:${systemId}`, params: event });
+
+/**
+ * Starts `logic` (with `input`) in a small actor system beside a recorder registered under each of
+ * `peers`' systemIds, as the app root registers its children: every event the subject sends to
+ * `system.get(peer)` is logged into `log` as `sentTo(peer, event)`, in the order it arrives.
+ * Returns the subject, whose stop() stops the whole system (XState stops no child on its own).
+ */
+export function startWithPeers<T extends AnyActorLogic>(
+  logic: T,
+  { peers, log, input }: { peers: readonly string[]; log: ActionLog; input?: unknown },
+): ActorRefFrom<T> {
+  const recorder = (systemId: string) =>
+    fromCallback<EventObject>(({ receive }) => {
+      receive((event) => {
+        log.push(sentTo(systemId, event));
+      });
+    });
+  const system = setup({
+    actors: { subject: logic, ...Object.fromEntries(peers.map((id) => [id, recorder(id)])) } as Record<
+      string,
+      AnyActorLogic
+    >,
+  }).createMachine({
+    // The peers first: the subject may send to them from its very first step.
+    invoke: [
+      ...peers.map((id) => ({ id: `peer:${id}`, systemId: id, src: id })),
+      { id: 'subject', src: 'subject', input: () => input },
+    ],
+  });
+  const root = createActor(system).start();
+  const subject = root.getSnapshot().children.subject as AnyActorRef;
+  subject.stop = () => {
+    root.stop();
+    return subject;
+  };
+  return subject as ActorRefFrom<T>;
 }
 
 /** Lets settled promises reach the actor (all microtasks, then one macrotask turn). */

@@ -25,6 +25,8 @@ import {
   recordingActions,
   runPath,
   type StepCheck,
+  sentTo,
+  startWithPeers,
 } from './model';
 
 // SPEC §4 Online/offline, word for word.
@@ -48,10 +50,15 @@ function start(isOnline: OnlineFlag): Harness {
   const log: ActionLog = [];
   const machine = onlineStatusMachine.provide({
     actors: { saveOnlineStatus: fakes.actor<unknown, SaveOnlineStatusInput>('saveOnlineStatus') },
-    actions: recordingActions(['applyOnline', 'showErrorToast'], log),
+    actions: recordingActions(['showErrorToast'], log),
   });
-  return { actor: createActor(machine, { input: { isOnline } }).start(), fakes, log };
+  // A recorder in the session's place: the saved status reaches it as user.updated.
+  return { actor: startWithPeers(machine, { peers: ['session'], log, input: { isOnline } }), fakes, log };
 }
+
+/** What the session hears after a save: the user's new status, and the first login is over. */
+const applied = (isOnline: OnlineFlag) =>
+  sentTo('session', { type: 'user.updated', user: { is_online: isOnline, is_first_time_login: 0 } });
 
 const tags = (s: any) => ({ busy: s.hasTag('busy'), confirmOpen: s.hasTag('confirmOpen') });
 
@@ -101,7 +108,7 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
       const expectedOnline = sent === 0 ? 1 : 0;
       expect(after.context.isOnline).toBe(expectedOnline);
       expect(expectedOnline).not.toBe(before.context.isOnline);
-      expect(actions).toEqual([{ type: 'applyOnline', params: { isOnline: expectedOnline, isFirstTimeLogin: 0 } }]);
+      expect(actions).toEqual([applied(expectedOnline)]);
       break;
     }
     case 'xstate.error.actor.saveOnlineStatus':
@@ -168,7 +175,7 @@ describe('onlineStatusMachine: SPEC §3, §4, §8', () => {
     expect(h.fakes.pending.get('saveOnlineStatus')?.input).toEqual({ status: 0 });
     h.fakes.resolve('saveOnlineStatus', {});
     await flush();
-    expect(h.log).toEqual([{ type: 'applyOnline', params: { isOnline: 1, isFirstTimeLogin: 0 } }]);
+    expect(h.log).toEqual([applied(1)]);
     const view = connectOnlineStatus(h.actor.getSnapshot());
     expect(view).toMatchObject({ checked: true, modalOpen: true, modalKind: 'online', modalMessage: ONLINE_TEXT });
     expect(artistMessages.wentOnline).toBe(ONLINE_TEXT);
@@ -182,7 +189,7 @@ describe('onlineStatusMachine: SPEC §3, §4, §8', () => {
     expect(h.fakes.pending.get('saveOnlineStatus')?.input).toEqual({ status: 1 });
     h.fakes.resolve('saveOnlineStatus', {});
     await flush();
-    expect(h.log).toEqual([{ type: 'applyOnline', params: { isOnline: 0, isFirstTimeLogin: 0 } }]);
+    expect(h.log).toEqual([applied(0)]);
     expect(connectOnlineStatus(h.actor.getSnapshot())).toMatchObject({
       checked: false,
       modalKind: 'offline',

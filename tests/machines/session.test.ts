@@ -20,6 +20,8 @@ import {
   recordingActions,
   runPath,
   type StepCheck,
+  sentTo,
+  startWithPeers,
   transientStateKeys,
   types,
 } from './model';
@@ -36,15 +38,16 @@ const socialToken = makeToken(DAY, 'social');
 const appActions = [
   'persistSession',
   'clearStoredSession',
-  'clearDraft',
   'goHome',
   'goTo',
   'goToArtistLogin',
   'goToCustomerAccount',
   'replaceWithHome',
   'broadcast',
-  'offerLoginAgain',
 ] as const;
+/** What the session tells the app's other children (recorders in their place): the draft ends, the login-again modal. */
+const clearDraft = sentTo('orderDraft', { type: 'session.loggedOut' });
+const offerLoginAgain = (returnTo: string | null) => sentTo('authDialogs', { type: 'dialog.openLoginAgain', returnTo });
 const navigationActions = new Set(['goHome', 'goTo', 'goToArtistLogin', 'goToCustomerAccount', 'replaceWithHome']);
 
 interface Stored {
@@ -107,7 +110,7 @@ function startSession(input: SessionInput, location = '/somewhere'): SessionHarn
       },
     },
   });
-  harness.actor = createActor(machine, { input }).start();
+  harness.actor = startWithPeers(machine, { peers: ['orderDraft', 'authDialogs'], log, input });
   return harness;
 }
 
@@ -295,7 +298,7 @@ function stepExpectations(check: StepCheck<SessionHarness>): void {
   expect(types(actions).filter((t) => navigationActions.has(t))).toEqual(expectedNavigation(check));
   if (event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout') {
     // SPEC §4 Logout: whatever the server answers, state and draft are cleared, then / (or the footer's target).
-    expect(types(actions)).toContain('clearDraft');
+    expect(actions).toContainEqual(clearDraft);
     expect(harness.location).toBe(before.context.redirectAfterSignOut ?? '/');
     expect(after.matches('signedOut')).toBe(true);
   } else if (
@@ -304,19 +307,19 @@ function stepExpectations(check: StepCheck<SessionHarness>): void {
     !before.matches('signedOut')
   ) {
     // Deactivated here or signed out in another tab: the session and the draft end, without a navigation.
-    expect(types(actions)).toContain('clearDraft');
+    expect(actions).toContainEqual(clearDraft);
     expect(after.matches('signedOut')).toBe(true);
     expect(harness.storage.token).toBeNull();
   } else {
-    expect(types(actions)).not.toContain('clearDraft');
+    expect(actions).not.toContainEqual(clearDraft);
   }
-  const loginAgain = actions.filter((a) => a.type === 'offerLoginAgain');
+  const loginAgain = actions.filter((a) => a.type === 'to:authDialogs');
   if (event.type === 'http.unauthorized' && before.can(event) && before.matches('withToken')) {
     // SPEC §4 Session reset: whoever is not sent to the artist login is asked to log in again where they
     // are, and a checkout pending on the checkout page resumes after it.
     const keepsHere = expectedNavigation(check).length === 0;
     const returnTo = event.checkoutPending === true && event.routeName === 'order.checkout' ? '/order/checkout' : null;
-    expect(loginAgain).toEqual(keepsHere ? [{ type: 'offerLoginAgain', params: { returnTo } }] : []);
+    expect(loginAgain).toEqual(keepsHere ? [offerLoginAgain(returnTo)] : []);
   } else {
     expect(loginAgain).toEqual([]);
   }
@@ -540,12 +543,12 @@ describe('sessionMachine: SPEC §4 rules', () => {
       expect(s.value).toBe('signedOut');
       expect(s.context).toMatchObject({ token: null, user: null });
       expect(types(h.log)).toEqual(
-        toLogin ? ['clearStoredSession', 'goToArtistLogin'] : ['clearStoredSession', 'offerLoginAgain'],
+        toLogin ? ['clearStoredSession', 'goToArtistLogin'] : ['clearStoredSession', 'to:authDialogs'],
       );
       if (!toLogin)
-        expect(h.log.at(-1)?.params).toEqual({
-          returnTo: pending && routeName === 'order.checkout' ? '/order/checkout' : null,
-        });
+        expect(h.log.at(-1)).toEqual(
+          offerLoginAgain(pending && routeName === 'order.checkout' ? '/order/checkout' : null),
+        );
       h.actor.stop();
     },
   );
@@ -584,7 +587,8 @@ describe('sessionMachine: SPEC §4 rules', () => {
       else h.fakes.reject('logout', new Error('offline'));
       await vi.advanceTimersByTimeAsync(0);
       expect(h.actor.getSnapshot().value).toBe('signedOut');
-      expect(types(h.log)).toEqual(['clearStoredSession', 'clearDraft', 'goHome', 'broadcast']);
+      expect(types(h.log)).toEqual(['clearStoredSession', 'goHome', 'broadcast', 'to:orderDraft']);
+      expect(h.log.at(-1)).toEqual(clearDraft);
       expect(h.location).toBe('/');
       h.actor.stop();
     }
@@ -595,8 +599,11 @@ describe('sessionMachine: SPEC §4 rules', () => {
     h.actor.send({ type: 'user.signOut', redirectTo: '/artist/application' });
     h.fakes.resolve('logout', {});
     await vi.advanceTimersByTimeAsync(0);
-    expect(h.log.at(-2)).toEqual({ type: 'goTo', params: { path: '/artist/application' } });
-    expect(h.log.at(-1)).toEqual({ type: 'broadcast', params: { kind: 'signedOut' } });
+    expect(h.log.slice(-3)).toEqual([
+      { type: 'goTo', params: { path: '/artist/application' } },
+      { type: 'broadcast', params: { kind: 'signedOut' } },
+      clearDraft,
+    ]);
     expect(h.actor.getSnapshot().context.redirectAfterSignOut).toBeNull();
     h.actor.stop();
   });

@@ -1,4 +1,3 @@
-import { Switch } from '@ark-ui/react/switch';
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { connectOnlineStatus } from '../../../machines/online-status.connect';
@@ -14,11 +13,18 @@ export function OnlineSwitch() {
 
   return (
     <>
-      <Switch.Root
-        checked={view.checked}
+      {/* A button the machine alone turns: a native checkbox (as Ark's switch renders) flips itself on
+          the click, and after a refused save it stayed flipped, so the next click only flipped it back
+          and sent nothing. */}
+      <button
+        type="button"
+        role="switch"
+        aria-checked={view.checked}
+        aria-busy={view.busy}
         disabled={!view.canToggle}
-        onCheckedChange={() => actor.send({ type: 'user.toggle' })}
+        onClick={() => actor.send({ type: 'user.toggle' })}
         data-tour="online-switch"
+        data-state={view.checked ? 'checked' : 'unchecked'}
         className={css({
           display: 'inline-flex',
           alignItems: 'center',
@@ -27,9 +33,15 @@ export function OnlineSwitch() {
           px: '2',
           py: '1',
           borderRadius: 'full',
+          bg: 'transparent',
+          color: 'inherit',
+          _disabled: { cursor: 'default' },
+          _focusVisible: { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '2px' },
         })}
       >
-        <Switch.Control
+        <span
+          aria-hidden="true"
+          data-state={view.checked ? 'checked' : 'unchecked'}
           className={css({
             w: '11',
             h: '6',
@@ -40,10 +52,10 @@ export function OnlineSwitch() {
             p: '0.5',
             transition: 'background 0.2s',
             _checked: { bg: 'green.600' },
-            '[data-focus-visible] &': { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '2px' },
           })}
         >
-          <Switch.Thumb
+          <span
+            data-state={view.checked ? 'checked' : 'unchecked'}
             className={css({
               w: '5',
               h: '5',
@@ -54,12 +66,11 @@ export function OnlineSwitch() {
               _checked: { transform: 'translateX(1.25rem)' },
             })}
           />
-        </Switch.Control>
-        <Switch.Label className={css({ fontWeight: 'medium' })}>
+        </span>
+        <span className={css({ fontWeight: 'medium' })}>
           {view.busy ? 'Saving…' : view.checked ? 'Online' : 'Offline'}
-        </Switch.Label>
-        <Switch.HiddenInput />
-      </Switch.Root>
+        </span>
+      </button>
       <Modal
         open={view.modalOpen}
         onClose={() => actor.send({ type: 'user.dismiss' })}

@@ -1,0 +1,14 @@
+// The systemIds of the app root's long-lived children (machines/app.machine.ts). A machine that tells
+// another child something does it declaratively, `sendTo(({ system }) => system.get(appActorIds.x), …)`,
+// so the ids live apart from the root, which imports every child.
+export const appActorIds = {
+  session: 'session',
+  authDialogs: 'authDialogs',
+  orderDraft: 'orderDraft',
+  notifications: 'notifications',
+  artistGate: 'artistGate',
+  onlineStatus: 'onlineStatus',
+  live: 'live',
+} as const;
+
+export type AppActorId = (typeof appActorIds)[keyof typeof appActorIds];
