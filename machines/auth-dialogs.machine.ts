@@ -1,15 +1,24 @@
-// The account modals of the header and footer. Signing out is the session's: the confirmations send it
-// user.signOut by systemId.
+// The account modals of the header and footer, and the forms they show. The forms are this machine's
+// children: the customer's login, sign-up and forgot-password forms in the modals, and the artist's
+// login and forgot-password forms on their own pages (src/routes/artist.login.tsx and
+// artist.forgot-password.tsx). A modal tells its form when it closes (the form resets on the SPEC's
+// schedule) and opens; a login tells this machine, which closes and leads on (the app supplies
+// where to). Signing out is the session's: the confirmations send it user.signOut by systemId.
 import { assign, sendTo, setup } from 'xstate';
+import type { AuthUser } from '../contracts/auth';
 import { clientMessages, specMessages } from '../contracts/messages';
 import { appActorIds } from './app-system';
 import type {
+  ArtistAuthForm,
   AuthDialogsContext,
   AuthDialogsEvent,
   AuthDialogsTag,
   LogoutIntent,
   SignUpPrefill,
 } from './auth-dialogs.types';
+import { forgotPasswordFormMachine } from './forgot-password-form.machine';
+import { loginFormMachine } from './login-form.machine';
+import { signUpFormMachine } from './sign-up-form.machine';
 
 export type * from './auth-dialogs.types';
 
@@ -19,11 +28,33 @@ export const logoutIntents: Record<LogoutIntent, { message: string; path: string
   artistLogin: { message: specMessages.logoutForArtistLogin, path: '/artist/login' },
 };
 
+/** The ids of the form children (snapshot.children[id]). */
+export const authFormIds = {
+  login: 'login',
+  signUp: 'signUp',
+  forgot: 'forgot',
+  artistLogin: 'artistLogin',
+  artistForgot: 'artistForgot',
+} as const;
+
+interface ArtistFormSignal {
+  form: ArtistAuthForm;
+  type: 'dialog.opened' | 'dialog.closed';
+}
+
 export const authDialogsMachine = setup({
   types: {
     context: {} as AuthDialogsContext,
     events: {} as AuthDialogsEvent,
     tags: {} as AuthDialogsTag,
+  },
+  actors: {
+    loginForm: loginFormMachine,
+    signUpForm: signUpFormMachine,
+    forgotPasswordForm: forgotPasswordFormMachine,
+  },
+  guards: {
+    isArtistLogin: ({ event }) => event.type === 'login.succeeded' && event.userType === 'artist',
   },
   actions: {
     setPrefill: assign((_, params: { prefill: SignUpPrefill | null }) => ({ prefill: params.prefill })),
@@ -39,17 +70,44 @@ export const authDialogsMachine = setup({
       message: clientMessages.sessionExpired,
       returnTo: params.returnTo,
     })),
-    /** The sign-out confirmation: the session signs out (and goes home). */
+    /** The login form resets when its modal closes. */
+    closeLoginForm: sendTo(authFormIds.login, { type: 'dialog.closed' }),
+    closeSignUpForm: sendTo(authFormIds.signUp, { type: 'dialog.closed' }),
+    /** SPEC §4 Social registration return: the sign-up form starts from the decoded names and email. */
+    prefillSignUpForm: sendTo(authFormIds.signUp, (_, params: { prefill: SignUpPrefill }) => ({
+      type: 'form.prefill',
+      ...params.prefill,
+    })),
+    openForgotForm: sendTo(authFormIds.forgot, { type: 'dialog.opened' }),
+    closeForgotForm: sendTo(authFormIds.forgot, { type: 'dialog.closed' }),
+    /** The form of an artist page: its page opened (it starts afresh) or was left (it resets). */
+    tellArtistForm: sendTo(
+      (_, params: ArtistFormSignal) => (params.form === 'login' ? authFormIds.artistLogin : authFormIds.artistForgot),
+      (_, params: ArtistFormSignal) => ({ type: params.type }),
+    ),
+    /** The confirmation's sign-out: the session signs out (and goes home). */
     signOut: sendTo(({ system }) => system.get(appActorIds.session), { type: 'user.signOut' }),
     /** SPEC §2 Footer: the session signs out, then goes where the warning said. */
     signOutThenGo: sendTo(
       ({ system }) => system.get(appActorIds.session),
       (_, params: { path: string }) => ({ type: 'user.signOut', redirectTo: params.path }),
     ),
+    // Supplied by the app:
+    /** SPEC §4 Customer login: back to a checkout (pending, or `returnTo`), else /order with a welcome. */
+    afterCustomerLogin: (_, _params: { user: AuthUser; returnTo: string | null }) => {},
+    /** The artist's dashboard with a welcome. */
+    afterArtistLogin: (_, _params: { user: AuthUser }) => {},
   },
 }).createMachine({
   id: 'authDialogs',
   context: { intent: null, message: null, prefill: null, returnTo: null },
+  invoke: [
+    { id: authFormIds.login, src: 'loginForm', input: { userType: 'user' } },
+    { id: authFormIds.signUp, src: 'signUpForm' },
+    { id: authFormIds.forgot, src: 'forgotPasswordForm', input: { userType: 'user' } },
+    { id: authFormIds.artistLogin, src: 'loginForm', input: { userType: 'artist' } },
+    { id: authFormIds.artistForgot, src: 'forgotPasswordForm', input: { userType: 'artist' } },
+  ],
   initial: 'closed',
   on: {
     'dialog.openLogin': { target: '.login' },
@@ -57,26 +115,84 @@ export const authDialogsMachine = setup({
       target: '.loginAgain',
       actions: { type: 'setLoginAgain', params: ({ event }) => ({ returnTo: event.returnTo }) },
     },
-    'dialog.openSignUp': {
-      target: '.signUp',
-      actions: { type: 'setPrefill', params: ({ event }) => ({ prefill: event.prefill ?? null }) },
-    },
+    'dialog.openSignUp': [
+      {
+        guard: ({ event }) => event.prefill !== undefined,
+        target: '.signUp',
+        actions: [
+          { type: 'setPrefill', params: ({ event }) => ({ prefill: event.prefill ?? null }) },
+          {
+            type: 'prefillSignUpForm',
+            params: ({ event }) => ({ prefill: event.prefill as SignUpPrefill }),
+          },
+        ],
+      },
+      { target: '.signUp', actions: { type: 'setPrefill', params: { prefill: null } } },
+    ],
     'dialog.openForgotPassword': { target: '.forgotPassword' },
     'dialog.openLogoutWarning': {
       target: '.logoutWarning',
       actions: { type: 'setLogoutWarning', params: ({ event }) => ({ intent: event.intent }) },
     },
     'dialog.openSignOutConfirm': { target: '.signOutConfirm', actions: 'setSignOutMessage' },
+    // A login succeeded (announced to the session already): the artist's page leads to the dashboard;
+    // the customer's modal closes and leads on, to a checkout the login-again modal remembered.
+    'login.succeeded': [
+      {
+        guard: 'isArtistLogin',
+        target: '.closed',
+        actions: { type: 'afterArtistLogin', params: ({ event }) => ({ user: event.user }) },
+      },
+      {
+        target: '.closed',
+        actions: {
+          type: 'afterCustomerLogin',
+          params: ({ context, event }) => ({ user: event.user, returnTo: context.returnTo }),
+        },
+      },
+    ],
+    'page.opened': {
+      actions: { type: 'tellArtistForm', params: ({ event }) => ({ form: event.form, type: 'dialog.opened' }) },
+    },
+    'page.left': {
+      actions: { type: 'tellArtistForm', params: ({ event }) => ({ form: event.form, type: 'dialog.closed' }) },
+    },
   },
   states: {
     // The warning sentence belongs to the two confirmation modals only.
-    closed: { entry: 'clearMessage' },
-    login: { tags: ['open'], entry: 'clearMessage', on: { 'dialog.close': '#authDialogs.closed' } },
-    /** The login modal after a session reset: it says why, and remembers where to go back to. */
-    loginAgain: { tags: ['open'], on: { 'dialog.close': '#authDialogs.closed' } },
-    signUp: { tags: ['open'], entry: 'clearMessage', on: { 'dialog.close': '#authDialogs.closed' } },
-    forgotPassword: { tags: ['open'], entry: 'clearMessage', on: { 'dialog.close': '#authDialogs.closed' } },
+    closed: {
+      description: 'No account modal is open.',
+      entry: 'clearMessage',
+    },
+    login: {
+      description: 'The Account Login modal; its form resets when it closes.',
+      tags: ['open'],
+      entry: 'clearMessage',
+      exit: 'closeLoginForm',
+      on: { 'dialog.close': '#authDialogs.closed' },
+    },
+    loginAgain: {
+      description: 'The login modal after a session reset: it says why, and remembers where to go back to.',
+      tags: ['open'],
+      exit: 'closeLoginForm',
+      on: { 'dialog.close': '#authDialogs.closed' },
+    },
+    signUp: {
+      description: 'The Account Sign Up modal (prefilled after a social registration); its form resets when it closes.',
+      tags: ['open'],
+      entry: 'clearMessage',
+      exit: 'closeSignUpForm',
+      on: { 'dialog.close': '#authDialogs.closed' },
+    },
+    forgotPassword: {
+      description: 'The Forgot Password modal; its form starts afresh on opening and resets a while after closing.',
+      tags: ['open'],
+      entry: ['clearMessage', 'openForgotForm'],
+      exit: 'closeForgotForm',
+      on: { 'dialog.close': '#authDialogs.closed' },
+    },
     logoutWarning: {
+      description: 'SPEC §2 Footer: signed in, the person must log out first; Logout signs out and goes on.',
       tags: ['open'],
       on: {
         'user.confirm': {
@@ -90,6 +206,7 @@ export const authDialogsMachine = setup({
       },
     },
     signOutConfirm: {
+      description: 'Are you sure you want to end your session? Yes signs out.',
       tags: ['open'],
       on: {
         'user.confirm': { target: '#authDialogs.closed', actions: 'signOut' },

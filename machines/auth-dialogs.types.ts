@@ -1,4 +1,5 @@
 // Which account modal is open (SPEC §2 Header, Footer, Modals). One modal at a time.
+import type { AuthUser, UserType } from '../contracts/auth';
 
 /** What the footer's logout warning leads to after signing out. */
 export type LogoutIntent = 'application' | 'artistLogin';
@@ -28,6 +29,14 @@ export type AuthDialogsEvent =
   | { type: 'dialog.openLogoutWarning'; intent: LogoutIntent }
   | { type: 'dialog.openSignOutConfirm' }
   | { type: 'dialog.close' }
-  | { type: 'user.confirm' };
+  | { type: 'user.confirm' }
+  /** A login form child signed someone in (loginFormMachine's afterLogin). */
+  | { type: 'login.succeeded'; user: AuthUser; userType: UserType }
+  /** An artist page showing a form child opened or was left (the form starts afresh / resets). */
+  | { type: 'page.opened'; form: ArtistAuthForm }
+  | { type: 'page.left'; form: ArtistAuthForm };
+
+/** The artist's own pages with a form child: /artist/login and /artist/forgot-password. */
+export type ArtistAuthForm = 'login' | 'forgot';
 
 export type AuthDialogsTag = 'open';

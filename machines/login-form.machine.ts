@@ -1,7 +1,9 @@
 // SPEC §5 Login: no client-side bounds, the server validates; its field errors clear one by one as
-// the user edits. The app supplies logIn, announceSignedIn, afterLogin and showErrorToast.
-import { assign, fromPromise, setup } from 'xstate';
+// the user edits. The app supplies logIn and showErrorToast. A login tells the session (it signs in)
+// and then the account modals (they close and lead on: machines/auth-dialogs.machine.ts), by systemId.
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { hasFieldErrors, notProvided, readFailure, withoutField } from './api-error';
+import { appActorIds } from './app-system';
 import type {
   LogInInput,
   LogInOutput,
@@ -43,9 +45,17 @@ export const loginFormMachine = setup({
     setErrors: assign((_, params: { error: unknown }) => ({ errors: readFailure(params.error).errors ?? {} })),
     clearErrors: assign({ errors: {} }),
     resetForm: assign({ values: emptyLoginValues, errors: {}, passwordVisible: false }),
+    /** The session keeps the token and the user (session.machine's session.signedIn). */
+    announceSignedIn: sendTo(
+      ({ system }) => system.get(appActorIds.session),
+      (_, params: SignedInParams) => ({ type: 'session.signedIn', ...params }),
+    ),
+    /** The account modals close and lead the person on (SPEC §4 Customer login; the artist dashboard). */
+    afterLogin: sendTo(
+      ({ system }) => system.get(appActorIds.authDialogs),
+      (_, params: SignedInParams) => ({ type: 'login.succeeded', user: params.user, userType: params.userType }),
+    ),
     // Supplied by the app:
-    announceSignedIn: (_, _params: SignedInParams) => {},
-    afterLogin: (_, _params: SignedInParams) => {},
     showErrorToast: (_, _params: { message: string }) => {},
   },
 }).createMachine({

@@ -43,7 +43,7 @@ export interface LogInOutput {
   token: string;
 }
 
-/** Params of announceSignedIn (the app sends session.signedIn with them) and afterLogin. */
+/** Params of announceSignedIn (session.signedIn to the session) and afterLogin (login.succeeded to the account modals). */
 export interface SignedInParams {
   token: string;
   user: AuthUser;

@@ -1,12 +1,13 @@
 // Registration: the confirmation mismatch shows as the user types; everything else is the server's
-// to judge (its per-field errors clear as the user edits that field). The app supplies register,
-// closeDialog, openLogin and the two toasts.
-import { assign, fromPromise, setup } from 'xstate';
+// to judge (its per-field errors clear as the user edits that field). The app supplies register and
+// the two toasts; closing the modal and opening the login are the account modals' (by systemId).
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { phone } from '../contracts/constants';
 import { findCountry } from '../contracts/countries';
 import type { FieldErrors } from '../contracts/http';
 import { specMessages } from '../contracts/messages';
 import { hasFieldErrors, notProvided, readFailure, withoutField } from './api-error';
+import { appActorIds } from './app-system';
 import type {
   RegisterInput,
   RegisterOutput,
@@ -93,9 +94,9 @@ export const signUpFormMachine = setup({
       errors: withMismatch(readFailure(params.error).errors ?? {}, context.values),
     })),
     resetForm: assign(() => ({ values: initialSignUpValues(), errors: {} })),
+    closeDialog: sendTo(({ system }) => system.get(appActorIds.authDialogs), { type: 'dialog.close' }),
+    openLogin: sendTo(({ system }) => system.get(appActorIds.authDialogs), { type: 'dialog.openLogin' }),
     // Supplied by the app:
-    closeDialog: () => {},
-    openLogin: () => {},
     showSuccessToast: (_, _params: { message: string }) => {},
     showErrorToast: (_, _params: { message: string }) => {},
   },

@@ -11,6 +11,40 @@ export const authDialogsMachine = createMachine({
     "prefill": null,
     "returnTo": null
   },
+  "invoke": [
+    {
+      "id": "login",
+      "src": "loginForm",
+      "input": {
+        "userType": "user"
+      }
+    },
+    {
+      "id": "signUp",
+      "src": "signUpForm"
+    },
+    {
+      "id": "forgot",
+      "src": "forgotPasswordForm",
+      "input": {
+        "userType": "user"
+      }
+    },
+    {
+      "id": "artistLogin",
+      "src": "loginForm",
+      "input": {
+        "userType": "artist"
+      }
+    },
+    {
+      "id": "artistForgot",
+      "src": "forgotPasswordForm",
+      "input": {
+        "userType": "artist"
+      }
+    }
+  ],
   "initial": "closed",
   "on": {
     "dialog.openLogin": {
@@ -22,12 +56,29 @@ export const authDialogsMachine = createMachine({
         "type": "setLoginAgain"
       }
     },
-    "dialog.openSignUp": {
-      "target": ".signUp",
-      "actions": {
-        "type": "setPrefill"
+    "dialog.openSignUp": [
+      {
+        "guard": "inline guard",
+        "target": ".signUp",
+        "actions": [
+          {
+            "type": "setPrefill"
+          },
+          {
+            "type": "prefillSignUpForm"
+          }
+        ]
+      },
+      {
+        "target": ".signUp",
+        "actions": {
+          "type": "setPrefill",
+          "params": {
+            "prefill": null
+          }
+        }
       }
-    },
+    ],
     "dialog.openForgotPassword": {
       "target": ".forgotPassword"
     },
@@ -40,50 +91,87 @@ export const authDialogsMachine = createMachine({
     "dialog.openSignOutConfirm": {
       "target": ".signOutConfirm",
       "actions": "setSignOutMessage"
+    },
+    "login.succeeded": [
+      {
+        "guard": "isArtistLogin",
+        "target": ".closed",
+        "actions": {
+          "type": "afterArtistLogin"
+        },
+        "description": "A login succeeded (announced to the session already): the artist's page leads to the dashboard; the customer's modal closes and leads on, to a checkout the login-again modal remembered."
+      },
+      {
+        "target": ".closed",
+        "actions": {
+          "type": "afterCustomerLogin"
+        }
+      }
+    ],
+    "page.opened": {
+      "actions": {
+        "type": "tellArtistForm"
+      }
+    },
+    "page.left": {
+      "actions": {
+        "type": "tellArtistForm"
+      }
     }
   },
   "states": {
     "closed": {
-      "entry": "clearMessage",
-      "description": "The warning sentence belongs to the two confirmation modals only."
+      "description": "No account modal is open.",
+      "entry": "clearMessage"
     },
     "login": {
+      "description": "The Account Login modal; its form resets when it closes.",
       "tags": [
         "open"
       ],
       "entry": "clearMessage",
+      "exit": "closeLoginForm",
       "on": {
         "dialog.close": "#authDialogs.closed"
       }
     },
     "loginAgain": {
+      "description": "The login modal after a session reset: it says why, and remembers where to go back to.",
       "tags": [
         "open"
       ],
+      "exit": "closeLoginForm",
       "on": {
         "dialog.close": "#authDialogs.closed"
-      },
-      "description": "The login modal after a session reset: it says why, and remembers where to go back to."
+      }
     },
     "signUp": {
+      "description": "The Account Sign Up modal (prefilled after a social registration); its form resets when it closes.",
       "tags": [
         "open"
       ],
       "entry": "clearMessage",
+      "exit": "closeSignUpForm",
       "on": {
         "dialog.close": "#authDialogs.closed"
       }
     },
     "forgotPassword": {
+      "description": "The Forgot Password modal; its form starts afresh on opening and resets a while after closing.",
       "tags": [
         "open"
       ],
-      "entry": "clearMessage",
+      "entry": [
+        "clearMessage",
+        "openForgotForm"
+      ],
+      "exit": "closeForgotForm",
       "on": {
         "dialog.close": "#authDialogs.closed"
       }
     },
     "logoutWarning": {
+      "description": "SPEC §2 Footer: signed in, the person must log out first; Logout signs out and goes on.",
       "tags": [
         "open"
       ],
@@ -98,6 +186,7 @@ export const authDialogsMachine = createMachine({
       }
     },
     "signOutConfirm": {
+      "description": "Are you sure you want to end your session? Yes signs out.",
       "tags": [
         "open"
       ],

@@ -15,6 +15,7 @@ import { canStreamNotifications } from '../api/notifications.api';
 import { orderApi } from '../api/order.api';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
+import { authDialogsLogicFor } from './auth-implementations';
 import { currentRouteName, invalidateRoutes, navigateTo } from './navigation';
 import { type NotificationsActor, notificationsLogicFor } from './notifications-implementations';
 import { listenToOtherTabs, postToOtherTabs } from './session-channel';
@@ -150,6 +151,7 @@ export function createAppActors(): AppActors {
     appMachine.provide({
       actors: {
         session: sessionLogic,
+        authDialogs: authDialogsLogicFor(api),
         orderDraft: orderDraftLogic,
         notifications: notificationsLogic,
         otherTabs: listenToOtherTabs,

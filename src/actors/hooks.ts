@@ -1,6 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext, useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { connectArtistGate } from '../../machines/artist-gate.connect';
+import { type ArtistAuthForm, authFormIds } from '../../machines/auth-dialogs.machine';
+import type { forgotPasswordFormMachine } from '../../machines/forgot-password-form.machine';
+import type { loginFormMachine } from '../../machines/login-form.machine';
+import type { signUpFormMachine } from '../../machines/sign-up-form.machine';
 import { useHydrated } from '../lib/use-hydrated';
 import type { AppActors } from './app-actors';
 import { navigateTo } from './navigation';
@@ -37,6 +42,41 @@ export function useArtistGate() {
 
 export function useDialogs() {
   return useAppActors().dialogs;
+}
+
+export type LoginFormActor = ActorRefFrom<typeof loginFormMachine>;
+export type SignUpFormActor = ActorRefFrom<typeof signUpFormMachine>;
+export type ForgotPasswordFormActor = ActorRefFrom<typeof forgotPasswordFormMachine>;
+
+/** The account modals' form children (they run as long as the modals machine). */
+export function useAuthForms() {
+  const dialogs = useDialogs();
+  const children = useSelector(dialogs, (s) => s.children);
+  return {
+    login: children[authFormIds.login] as LoginFormActor,
+    signUp: children[authFormIds.signUp] as SignUpFormActor,
+    forgot: children[authFormIds.forgot] as ForgotPasswordFormActor,
+    artistLogin: children[authFormIds.artistLogin] as LoginFormActor,
+    artistForgot: children[authFormIds.artistForgot] as ForgotPasswordFormActor,
+  };
+}
+
+/**
+ * The form of an artist page (/artist/login, /artist/forgot-password), told when the page opens and
+ * when it is left, as a modal's form is told by its modal: it starts afresh on each visit.
+ */
+export function useArtistAuthForm<F extends ArtistAuthForm>(
+  form: F,
+): F extends 'login' ? LoginFormActor : ForgotPasswordFormActor {
+  const dialogs = useDialogs();
+  const forms = useAuthForms();
+  useEffect(() => {
+    dialogs.send({ type: 'page.opened', form });
+    return () => dialogs.send({ type: 'page.left', form });
+  }, [dialogs, form]);
+  return (form === 'login' ? forms.artistLogin : forms.artistForgot) as F extends 'login'
+    ? LoginFormActor
+    : ForgotPasswordFormActor;
 }
 
 /** SPEC §2 footer "Order Song": the login modal when logged out, else the first order step. */

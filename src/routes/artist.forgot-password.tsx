@@ -1,14 +1,13 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { useAuthMachines } from '../actors/auth-implementations';
+import { useArtistAuthForm } from '../actors/hooks';
 import { ForgotPasswordForm } from '../components/auth/forgot-password-form';
 import { AuthCard } from '../components/layout/simple-page';
 
 export const Route = createFileRoute('/artist/forgot-password')({
   staticData: { pageTitle: 'Artist Forgot Password', name: 'artist.forgot-password', guestOnly: true },
   component: function ArtistForgotPassword() {
-    const actor = useActorRef(useAuthMachines().forgot, { input: { userType: 'artist' } });
+    const actor = useArtistAuthForm('forgot');
     return (
       <AuthCard title="Forgot Password">
         <ForgotPasswordForm actor={actor} />

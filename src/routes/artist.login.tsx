@@ -1,7 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { useAuthMachines } from '../actors/auth-implementations';
+import { useArtistAuthForm } from '../actors/hooks';
 import { LoginForm } from '../components/auth/login-form';
 import { AuthCard } from '../components/layout/simple-page';
 import { Logo } from '../components/ui/logo';
@@ -12,7 +11,7 @@ export const Route = createFileRoute('/artist/login')({
 });
 
 function ArtistLogin() {
-  const actor = useActorRef(useAuthMachines().login, { input: { userType: 'artist' } });
+  const actor = useArtistAuthForm('login');
   return (
     <div className={css({ w: 'full' })}>
       <div className={css({ display: 'flex', justifyContent: 'center' })}>

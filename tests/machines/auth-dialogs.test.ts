@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { type AnyActorRef, type EventObject, fromCallback } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
 import { clientMessages, specMessages } from '../../contracts/messages';
 import { type AuthDialogsEvent, authDialogsMachine, logoutIntents } from '../../machines/auth-dialogs.machine';
+import { artist, customer } from './fixtures';
 import {
   type ActionLog,
   describePath,
@@ -11,6 +13,7 @@ import {
   getTransitionPaths,
   type Harness,
   leafStateKeys,
+  recordingActions,
   runPath,
   type StepCheck,
   sentTo,
@@ -31,12 +34,68 @@ const events: AuthDialogsEvent[] = [
   { type: 'dialog.openSignOutConfirm' },
   { type: 'dialog.close' },
   { type: 'user.confirm' },
+  { type: 'login.succeeded', user: customer, userType: 'user' },
+  { type: 'login.succeeded', user: artist, userType: 'artist' },
+  { type: 'page.opened', form: 'login' },
+  { type: 'page.left', form: 'login' },
+  { type: 'page.opened', form: 'forgot' },
+  { type: 'page.left', form: 'forgot' },
 ];
 
-/** The dialogs beside a recorder in the session's place: signing out is an event the session receives. */
+/** A form child in the test: what its modal or page tells it is logged as `to:<its id>`. */
+const formRecorder = (log: ActionLog) =>
+  fromCallback<EventObject>(({ receive, self }) => {
+    receive((event) => {
+      log.push(sentTo((self as AnyActorRef).id, event as EventObject & Record<string, unknown>));
+    });
+  });
+
+/**
+ * The dialogs beside a recorder in the session's place (signing out is an event the session receives),
+ * with recorders for their form children and the two navigations after a login.
+ */
 function start(): Harness {
   const log: ActionLog = [];
-  return { actor: startWithPeers(authDialogsMachine, { peers: ['session'], log }), fakes: new FakeCalls(), log };
+  // The recorders stand in for the form machines (provide() expects machines: hence the cast).
+  const recorder = formRecorder(log) as any;
+  const machine = authDialogsMachine.provide({
+    actors: { loginForm: recorder, signUpForm: recorder, forgotPasswordForm: recorder },
+    actions: recordingActions(['afterCustomerLogin', 'afterArtistLogin'], log),
+  });
+  return { actor: startWithPeers(machine, { peers: ['session'], log }), fakes: new FakeCalls(), log };
+}
+
+/** What the forms hear on a step from `before` to `after` (a modal left, a modal entered, a page's signal). */
+function formSignals(event: EventObject & Record<string, unknown>, before: any, after: any) {
+  const was = before.value as string;
+  const now = after.value as string;
+  // Opening the modal that is open enters it afresh (its form resets as on any other opening).
+  const opens: Record<string, string> = {
+    'dialog.openLogin': 'login',
+    'dialog.openLoginAgain': 'loginAgain',
+    'dialog.openSignUp': 'signUp',
+    'dialog.openForgotPassword': 'forgotPassword',
+    'dialog.openLogoutWarning': 'logoutWarning',
+    'dialog.openSignOutConfirm': 'signOutConfirm',
+  };
+  const changed = was !== now || opens[event.type] === now;
+  const signals: ActionLog = [];
+  if (changed) {
+    if (was === 'login' || was === 'loginAgain') signals.push(sentTo('login', { type: 'dialog.closed' }));
+    if (was === 'signUp') signals.push(sentTo('signUp', { type: 'dialog.closed' }));
+    if (was === 'forgotPassword') signals.push(sentTo('forgot', { type: 'dialog.closed' }));
+  }
+  // SPEC §4 Social registration return: the form starts from the decoded names and email.
+  if (event.type === 'dialog.openSignUp' && event.prefill)
+    signals.push(sentTo('signUp', { type: 'form.prefill', ...(event.prefill as object) }));
+  if (changed && now === 'forgotPassword') signals.push(sentTo('forgot', { type: 'dialog.opened' }));
+  if (event.type === 'page.opened' || event.type === 'page.left')
+    signals.push(
+      sentTo(event.form === 'login' ? 'artistLogin' : 'artistForgot', {
+        type: event.type === 'page.opened' ? 'dialog.opened' : 'dialog.closed',
+      }),
+    );
+  return signals;
 }
 
 const opens = (s: any) => ({
@@ -93,13 +152,26 @@ const stateExpectations: Record<string, (s: any) => void> = {
 };
 
 function stepExpectations({ event, before, after, actions }: StepCheck<Harness>): void {
+  const toForms = actions.filter((a) => /^to:(login|signUp|forgot|artistLogin|artistForgot)$/.test(a.type));
+  const others = actions.filter((a) => !toForms.includes(a));
+  expect(toForms).toEqual(formSignals(event, before, after));
   if (event.type === 'user.confirm' && before.matches('logoutWarning')) {
     const path = before.context.intent === 'application' ? '/artist/application' : '/artist/login';
-    expect(actions).toEqual([sentTo('session', { type: 'user.signOut', redirectTo: path })]);
+    expect(others).toEqual([sentTo('session', { type: 'user.signOut', redirectTo: path })]);
   } else if (event.type === 'user.confirm' && before.matches('signOutConfirm')) {
-    expect(actions).toEqual([sentTo('session', { type: 'user.signOut' })]);
+    expect(others).toEqual([sentTo('session', { type: 'user.signOut' })]);
+  } else if (event.type === 'login.succeeded' && event.userType === 'artist') {
+    // The artist's login page leads to the dashboard; any open modal closes.
+    expect(others).toEqual([{ type: 'afterArtistLogin', params: { user: artist } }]);
+    expect(after.matches('closed')).toBe(true);
+  } else if (event.type === 'login.succeeded') {
+    // SPEC §4 Customer login: the modal closes and leads on, back to a checkout the login-again modal kept.
+    expect(others).toEqual([
+      { type: 'afterCustomerLogin', params: { user: customer, returnTo: before.context.returnTo } },
+    ]);
+    expect(after.matches('closed')).toBe(true);
   } else {
-    expect(actions).toEqual([]);
+    expect(others).toEqual([]);
   }
   if (event.type === 'user.confirm' && before.can(event)) expect(after.matches('closed')).toBe(true);
   // Only the login-again modal remembers where to go back to; leaving it forgets it.
@@ -119,7 +191,12 @@ describe('authDialogsMachine: model-based paths', () => {
   const intoConfirmations = [
     ...new Map(
       getSimplePaths(authDialogsMachine, {
-        events: events.filter((e) => !(e.type === 'dialog.openSignUp' && e.prefill)),
+        events: events.filter(
+          (e) =>
+            !(e.type === 'dialog.openSignUp' && e.prefill) &&
+            e.type !== 'login.succeeded' &&
+            !e.type.startsWith('page.'),
+        ),
       })
         .filter((p) => p.state.matches('logoutWarning') || p.state.matches('signOutConfirm'))
         .sort((a, b) => a.steps.length - b.steps.length)

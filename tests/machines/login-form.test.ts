@@ -19,6 +19,8 @@ import {
   recordingActions,
   runPath,
   type StepCheck,
+  sentTo,
+  startWithPeers,
   types,
 } from './model';
 
@@ -46,9 +48,11 @@ function start(userType: UserType = 'user'): Harness {
   const log: ActionLog = [];
   const machine = loginFormMachine.provide({
     actors: { logIn: fakes.actor<LogInOutput, LogInInput>('logIn') },
-    actions: recordingActions(['announceSignedIn', 'afterLogin', 'showErrorToast'], log),
+    actions: recordingActions(['showErrorToast'], log),
   });
-  return { actor: createActor(machine, { input: { userType } }).start(), fakes, log };
+  // Recorders in the session's and the account modals' places: a login is told to both, in that order.
+  const actor = startWithPeers(machine, { peers: ['session', 'authDialogs'], log, input: { userType } });
+  return { actor, fakes, log };
 }
 
 const stateExpectations: Record<string, (s: any, h: Harness) => void> = {
@@ -82,10 +86,9 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
       break;
     }
     case 'xstate.done.actor.logIn': {
-      const params = { token, user: customer, userType: 'user' };
       expect(actions).toEqual([
-        { type: 'announceSignedIn', params },
-        { type: 'afterLogin', params },
+        sentTo('session', { type: 'session.signedIn', token, user: customer, userType: 'user' }),
+        sentTo('authDialogs', { type: 'login.succeeded', user: customer, userType: 'user' }),
       ]);
       expect(after.context).toEqual(reset);
       break;
@@ -156,7 +159,10 @@ describe('loginFormMachine: SPEC §3–§5', () => {
     });
     h.fakes.resolve('logIn', { user: customer, token });
     await flush();
-    expect(h.log[0]).toEqual({ type: 'announceSignedIn', params: { token, user: customer, userType: 'artist' } });
+    expect(h.log).toEqual([
+      sentTo('session', { type: 'session.signedIn', token, user: customer, userType: 'artist' }),
+      sentTo('authDialogs', { type: 'login.succeeded', user: customer, userType: 'artist' }),
+    ]);
   });
 
   it('shows server field errors under email and password and clears one as it is edited', async () => {

@@ -299,7 +299,10 @@ export function recordingActions<const N extends string>(
 }
 
 /** How a peer's received event is logged: `{ type: 'to:<systemId>', params: event }`. */
-export const sentTo = (systemId: string, event: EventObject & Record<string, unknown>) => ({ type: `to:${systemId}`, params: event });
+export const sentTo = (systemId: string, event: EventObject & Record<string, unknown>) => ({
+  type: `to:${systemId}`,
+  params: event,
+});
 
 /**
  * Starts `logic` (with `input`) in a small actor system beside a recorder registered under each of

@@ -25,7 +25,8 @@ import {
   recordingActions,
   runPath,
   type StepCheck,
-  types,
+  sentTo,
+  startWithPeers,
 } from './model';
 
 const serverFieldErrors = validationError({
@@ -55,9 +56,10 @@ function start(): Harness {
   const log: ActionLog = [];
   const machine = signUpFormMachine.provide({
     actors: { register: fakes.actor<RegisterOutput, RegisterInput>('register') },
-    actions: recordingActions(['closeDialog', 'openLogin', 'showSuccessToast', 'showErrorToast'], log),
+    actions: recordingActions(['showSuccessToast', 'showErrorToast'], log),
   });
-  return { actor: createActor(machine).start(), fakes, log };
+  // A recorder in the account modals' place: closing and opening the login are events they receive.
+  return { actor: startWithPeers(machine, { peers: ['authDialogs'], log }), fakes, log };
 }
 
 const stateExpectations: Record<string, (s: any, h: Harness) => void> = {
@@ -115,12 +117,13 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
       break;
     }
     case 'xstate.done.actor.register':
-      // SPEC §4 Registration: the form is cleared, the modal closes, the server message shows, the login modal opens.
+      // SPEC §4 Registration: the form is cleared, the server message shows, the modal closes, the login modal opens
+      // (the toast is shown at once; the modals hear the close and the login right after, in that order).
       expect(after.context).toEqual({ values: initialSignUpValues(), errors: {} });
       expect(actions).toEqual([
-        { type: 'closeDialog', params: undefined },
         { type: 'showSuccessToast', params: { message: serverMessages.registered } },
-        { type: 'openLogin', params: undefined },
+        sentTo('authDialogs', { type: 'dialog.close' }),
+        sentTo('authDialogs', { type: 'dialog.openLogin' }),
       ]);
       break;
     case 'xstate.error.actor.register': {
@@ -262,8 +265,11 @@ describe('signUpFormMachine: SPEC §3–§5', () => {
     h.actor.send({ type: 'user.submit' });
     h.fakes.resolve('register', { message: 'Custom server words.' });
     await flush();
-    expect(types(h.log)).toEqual(['closeDialog', 'showSuccessToast', 'openLogin']);
-    expect(h.log[1]?.params).toEqual({ message: 'Custom server words.' });
+    expect(h.log).toEqual([
+      { type: 'showSuccessToast', params: { message: 'Custom server words.' } },
+      sentTo('authDialogs', { type: 'dialog.close' }),
+      sentTo('authDialogs', { type: 'dialog.openLogin' }),
+    ]);
     expect(h.actor.getSnapshot().context.values.first_name).toBe('');
   });
 

@@ -1,8 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { useAuthMachines } from '../../actors/auth-implementations';
-import { useAppActors } from '../../actors/hooks';
+import { useAppActors, useAuthForms } from '../../actors/hooks';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -18,35 +16,16 @@ const linkButton = css({
 });
 
 /**
- * The account modals of SPEC §2, one at a time as the dialogs machine says. The form actors live
- * here, not in the modals, so that closing can reset them on the SPEC's schedule.
+ * The account modals of SPEC §2, one at a time as the dialogs machine says. The forms are the
+ * machine's children: it tells each when its modal opens and closes, so they reset on the SPEC's schedule.
  */
 export function AuthDialogsHost() {
   const { dialogs, session } = useAppActors();
-  const machines = useAuthMachines();
-  const login = useActorRef(machines.login, { input: { userType: 'user' } });
-  const signUp = useActorRef(machines.signUp);
-  const forgot = useActorRef(machines.forgot, { input: { userType: 'user' } });
+  const { login, signUp, forgot } = useAuthForms();
 
   const state = useSelector(dialogs, (s) => s.value as string);
   const message = useSelector(dialogs, (s) => s.context.message);
-  const prefill = useSelector(dialogs, (s) => s.context.prefill);
   const signingOut = useSelector(session, (s) => s.matches('signingOut'));
-
-  // Tell each form when its modal closes (and the forgot form when it opens again).
-  // From "closed": the host mounts when a dialog first opens (lazy-auth-dialogs-host.tsx), and that
-  // opening must reach its form like any later one.
-  const previous = useRef('closed');
-  useEffect(() => {
-    const was = previous.current;
-    previous.current = state;
-    if (was === state) return;
-    if (was === 'login' || was === 'loginAgain') login.send({ type: 'dialog.closed' });
-    if (was === 'signUp') signUp.send({ type: 'dialog.closed' });
-    if (was === 'forgotPassword') forgot.send({ type: 'dialog.closed' });
-    if (state === 'forgotPassword') forgot.send({ type: 'dialog.opened' });
-    if (state === 'signUp' && prefill) signUp.send({ type: 'form.prefill', ...prefill });
-  }, [state, prefill, login, signUp, forgot]);
 
   const close = () => dialogs.send({ type: 'dialog.close' });
 
