@@ -65,6 +65,12 @@ export const authDialogsMachine = setup({
     })),
     setSignOutMessage: assign({ intent: null, message: specMessages.signOutConfirm, returnTo: null }),
     clearMessage: assign({ intent: null, message: null, returnTo: null }),
+    setLogin: assign((_, params: { returnTo: string | null }) => ({
+      intent: null,
+      message: null,
+      returnTo: params.returnTo,
+    })),
+    setArtistReturnTo: assign((_, params: { returnTo: string | null }) => ({ artistReturnTo: params.returnTo })),
     setLoginAgain: assign((_, params: { returnTo: string | null }) => ({
       intent: null,
       message: clientMessages.sessionExpired,
@@ -95,12 +101,12 @@ export const authDialogsMachine = setup({
     // Supplied by the app:
     /** SPEC §4 Customer login: back to a checkout (pending, or `returnTo`), else /order with a welcome. */
     afterCustomerLogin: (_, _params: { user: AuthUser; returnTo: string | null }) => {},
-    /** The artist's dashboard with a welcome. */
-    afterArtistLogin: (_, _params: { user: AuthUser }) => {},
+    /** The artist's page a signed-out visit asked for (`returnTo`), else the dashboard, with a welcome. */
+    afterArtistLogin: (_, _params: { user: AuthUser; returnTo: string | null }) => {},
   },
 }).createMachine({
   id: 'authDialogs',
-  context: { intent: null, message: null, prefill: null, returnTo: null },
+  context: { intent: null, message: null, prefill: null, returnTo: null, artistReturnTo: null },
   invoke: [
     { id: authFormIds.login, src: 'loginForm', input: { userType: 'user' } },
     { id: authFormIds.signUp, src: 'signUpForm' },
@@ -110,7 +116,10 @@ export const authDialogsMachine = setup({
   ],
   initial: 'closed',
   on: {
-    'dialog.openLogin': { target: '.login' },
+    'dialog.openLogin': {
+      target: '.login',
+      actions: { type: 'setLogin', params: ({ event }) => ({ returnTo: event.returnTo ?? null }) },
+    },
     'dialog.openLoginAgain': {
       target: '.loginAgain',
       actions: { type: 'setLoginAgain', params: ({ event }) => ({ returnTo: event.returnTo }) },
@@ -141,7 +150,13 @@ export const authDialogsMachine = setup({
       {
         guard: 'isArtistLogin',
         target: '.closed',
-        actions: { type: 'afterArtistLogin', params: ({ event }) => ({ user: event.user }) },
+        actions: [
+          {
+            type: 'afterArtistLogin',
+            params: ({ context, event }) => ({ user: event.user, returnTo: context.artistReturnTo }),
+          },
+          { type: 'setArtistReturnTo', params: { returnTo: null } },
+        ],
       },
       {
         target: '.closed',
@@ -151,11 +166,18 @@ export const authDialogsMachine = setup({
         },
       },
     ],
+    // The artist's login page remembers the page a signed-out visit asked for while it is open.
     'page.opened': {
-      actions: { type: 'tellArtistForm', params: ({ event }) => ({ form: event.form, type: 'dialog.opened' }) },
+      actions: [
+        { type: 'tellArtistForm', params: ({ event }) => ({ form: event.form, type: 'dialog.opened' }) },
+        { type: 'setArtistReturnTo', params: ({ event }) => ({ returnTo: event.returnTo ?? null }) },
+      ],
     },
     'page.left': {
-      actions: { type: 'tellArtistForm', params: ({ event }) => ({ form: event.form, type: 'dialog.closed' }) },
+      actions: [
+        { type: 'tellArtistForm', params: ({ event }) => ({ form: event.form, type: 'dialog.closed' }) },
+        { type: 'setArtistReturnTo', params: { returnTo: null } },
+      ],
     },
   },
   states: {
@@ -165,9 +187,9 @@ export const authDialogsMachine = setup({
       entry: 'clearMessage',
     },
     login: {
-      description: 'The Account Login modal; its form resets when it closes.',
+      description:
+        'The Account Login modal (after a signed-out visit to a customer page, it leads back there); its form resets when it closes.',
       tags: ['open'],
-      entry: 'clearMessage',
       exit: 'closeLoginForm',
       on: { 'dialog.close': '#authDialogs.closed' },
     },

@@ -16,12 +16,18 @@ export interface AuthDialogsContext {
   /** The sentence a warning or confirmation modal shows (from contracts/messages). */
   message: string | null;
   prefill: SignUpPrefill | null;
-  /** After the login-again modal: where to go back to (a checkout the session reset interrupted). */
+  /**
+   * After the login modal: where to go back to (a checkout the session reset interrupted, or the
+   * customer's page a signed-out visit asked for).
+   */
   returnTo: string | null;
+  /** After the artist's login page: the artist's page a signed-out visit asked for (its `redirect`). */
+  artistReturnTo: string | null;
 }
 
 export type AuthDialogsEvent =
-  | { type: 'dialog.openLogin' }
+  /** `returnTo`: a signed-out visit to a customer's page asked for it; the login leads back there. */
+  | { type: 'dialog.openLogin'; returnTo?: string }
   /** SPEC §4 Session reset: the session ended (a 401); log in again, then back to `returnTo`. */
   | { type: 'dialog.openLoginAgain'; returnTo: string | null }
   | { type: 'dialog.openSignUp'; prefill?: SignUpPrefill }
@@ -33,7 +39,7 @@ export type AuthDialogsEvent =
   /** A login form child signed someone in (loginFormMachine's afterLogin). */
   | { type: 'login.succeeded'; user: AuthUser; userType: UserType }
   /** An artist page showing a form child opened or was left (the form starts afresh / resets). */
-  | { type: 'page.opened'; form: ArtistAuthForm }
+  | { type: 'page.opened'; form: ArtistAuthForm; returnTo?: string }
   | { type: 'page.left'; form: ArtistAuthForm };
 
 /** The artist's own pages with a form child: /artist/login and /artist/forgot-password. */

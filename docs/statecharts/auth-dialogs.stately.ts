@@ -9,7 +9,8 @@ export const authDialogsMachine = createMachine({
     "intent": null,
     "message": null,
     "prefill": null,
-    "returnTo": null
+    "returnTo": null,
+    "artistReturnTo": null
   },
   "invoke": [
     {
@@ -48,7 +49,10 @@ export const authDialogsMachine = createMachine({
   "initial": "closed",
   "on": {
     "dialog.openLogin": {
-      "target": ".login"
+      "target": ".login",
+      "actions": {
+        "type": "setLogin"
+      }
     },
     "dialog.openLoginAgain": {
       "target": ".loginAgain",
@@ -96,9 +100,17 @@ export const authDialogsMachine = createMachine({
       {
         "guard": "isArtistLogin",
         "target": ".closed",
-        "actions": {
-          "type": "afterArtistLogin"
-        },
+        "actions": [
+          {
+            "type": "afterArtistLogin"
+          },
+          {
+            "type": "setArtistReturnTo",
+            "params": {
+              "returnTo": null
+            }
+          }
+        ],
         "description": "A login succeeded (announced to the session already): the artist's page leads to the dashboard; the customer's modal closes and leads on, to a checkout the login-again modal remembered."
       },
       {
@@ -109,14 +121,28 @@ export const authDialogsMachine = createMachine({
       }
     ],
     "page.opened": {
-      "actions": {
-        "type": "tellArtistForm"
-      }
+      "actions": [
+        {
+          "type": "tellArtistForm"
+        },
+        {
+          "type": "setArtistReturnTo"
+        }
+      ],
+      "description": "The artist's login page remembers the page a signed-out visit asked for while it is open."
     },
     "page.left": {
-      "actions": {
-        "type": "tellArtistForm"
-      }
+      "actions": [
+        {
+          "type": "tellArtistForm"
+        },
+        {
+          "type": "setArtistReturnTo",
+          "params": {
+            "returnTo": null
+          }
+        }
+      ]
     }
   },
   "states": {
@@ -125,11 +151,10 @@ export const authDialogsMachine = createMachine({
       "entry": "clearMessage"
     },
     "login": {
-      "description": "The Account Login modal; its form resets when it closes.",
+      "description": "The Account Login modal (after a signed-out visit to a customer page, it leads back there); its form resets when it closes.",
       "tags": [
         "open"
       ],
-      "entry": "clearMessage",
       "exit": "closeLoginForm",
       "on": {
         "dialog.close": "#authDialogs.closed"

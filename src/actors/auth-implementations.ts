@@ -9,13 +9,19 @@ import { authApi } from '../api/auth.api';
 import type { createApi } from '../api/client';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
-import { currentRouteName, navigateTo } from './navigation';
+import { currentRouteName, navigateTo, navigateToHref } from './navigation';
 
 type Api = ReturnType<typeof createApi>;
 
+/** Only a path of this app (no scheme, no other host) is followed after a login. */
+function ownPath(path: string | null, area: '/customer/' | '/artist/'): string | null {
+  return path?.startsWith(area) && !path.startsWith('//') ? path : null;
+}
+
 /**
  * SPEC §4 Customer login: a pending checkout on the checkout page (or one a session reset interrupted,
- * `returnTo`) resumes it; otherwise /order with a welcome.
+ * `returnTo`) resumes it; a customer's page a signed-out visit asked for opens; otherwise /order,
+ * each with a welcome.
  */
 function afterCustomerLogin(firstName: string, returnTo: string | null): void {
   const onCheckout = currentRouteName() === 'order.checkout' || returnTo === orderCheckoutPath;
@@ -24,7 +30,9 @@ function afterCustomerLogin(firstName: string, returnTo: string | null): void {
     notify.success('You are logged in. You can now complete your checkout.');
     return;
   }
-  navigateTo('/order');
+  const asked = ownPath(returnTo, '/customer/');
+  if (asked) navigateToHref(asked);
+  else navigateTo('/order');
   notify.success(specMessages.welcomeBack(firstName));
 }
 
@@ -67,7 +75,9 @@ export function authDialogsLogicFor(api: Api) {
     actions: {
       afterCustomerLogin: (_, p) => afterCustomerLogin(p.user.first_name, p.returnTo),
       afterArtistLogin: (_, p) => {
-        navigateTo('/artist/dashboard');
+        const asked = ownPath(p.returnTo, '/artist/');
+        if (asked) navigateToHref(asked);
+        else navigateTo('/artist/dashboard');
         notify.success(specMessages.welcomeBack(p.user.first_name));
       },
     },

@@ -63,17 +63,19 @@ export function useAuthForms() {
 
 /**
  * The form of an artist page (/artist/login, /artist/forgot-password), told when the page opens and
- * when it is left, as a modal's form is told by its modal: it starts afresh on each visit.
+ * when it is left, as a modal's form is told by its modal: it starts afresh on each visit. `returnTo`:
+ * the artist's page a signed-out visit asked for, where the login leads.
  */
 export function useArtistAuthForm<F extends ArtistAuthForm>(
   form: F,
+  returnTo?: string,
 ): F extends 'login' ? LoginFormActor : ForgotPasswordFormActor {
   const dialogs = useDialogs();
   const forms = useAuthForms();
   useEffect(() => {
-    dialogs.send({ type: 'page.opened', form });
+    dialogs.send({ type: 'page.opened', form, ...(returnTo ? { returnTo } : {}) });
     return () => dialogs.send({ type: 'page.left', form });
-  }, [dialogs, form]);
+  }, [dialogs, form, returnTo]);
   return (form === 'login' ? forms.artistLogin : forms.artistForgot) as F extends 'login'
     ? LoginFormActor
     : ForgotPasswordFormActor;

@@ -19,6 +19,11 @@ export function navigateTo(to: string, options: { replace?: boolean; search?: Re
   });
 }
 
+/** Goes to a path of this app as written, search and hash included (a page a visit asked for). */
+export function navigateToHref(href: string): void {
+  void router?.navigate({ href });
+}
+
 /** The SPEC route name of the current page (e.g. 'order.checkout'), or '' when it has none. */
 export function currentRouteName(): string {
   const matches = (router?.state.matches ?? []) as unknown as { staticData?: RouteMeta }[];

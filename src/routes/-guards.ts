@@ -2,7 +2,7 @@ import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { AuthUser } from '../../contracts/auth';
 import { connectArtistGate } from '../../machines/artist-gate.connect';
-import type { ArtistGateActor, SessionActor } from '../actors/app-actors';
+import type { ArtistGateActor, DialogsActor, SessionActor } from '../actors/app-actors';
 import { metaOf, type RouteMeta } from './-meta';
 
 type Matches = readonly { staticData?: RouteMeta }[];
@@ -15,12 +15,34 @@ async function settledUser(session: SessionActor): Promise<AuthUser | null> {
   return snapshot.hasTag('authenticated') ? snapshot.context.user : null;
 }
 
-/** 1. authUser meta needs a signed-in user of that type; guestOnly pages need a logged-out visitor (SPEC §5). */
-export async function authGuard(session: SessionActor, matches: Matches): Promise<void> {
+/** Where a signed-out visit to an area page is (a path of this app, with its search). */
+export interface Visit {
+  href: string;
+  /** beforeLoad also runs when a link preloads its page: a preload asks nobody to log in. */
+  preload: boolean;
+}
+
+/**
+ * 1. authUser meta needs a signed-in user of that type; guestOnly pages need a logged-out visitor (SPEC §5).
+ * Nobody signed in is asked to log in, and the login leads back to the page: a customer page opens
+ * the login modal (over /), an artist page goes to the artist login with the page as `redirect`.
+ * Someone signed in to the other area goes to /.
+ */
+export async function authGuard(
+  actors: { session: SessionActor; dialogs: DialogsActor },
+  matches: Matches,
+  visit: Visit,
+): Promise<void> {
   const authUser = metaOf(matches, 'authUser');
   const guestOnly = metaOf(matches, 'guestOnly');
   if (!authUser && !guestOnly) return;
-  const user = await settledUser(session);
+  const user = await settledUser(actors.session);
+  if (authUser && !user && authUser === 'artist')
+    throw redirect({ to: '/artist/login', search: { redirect: visit.href }, replace: true });
+  if (authUser && !user && authUser === 'user') {
+    if (!visit.preload) actors.dialogs.send({ type: 'dialog.openLogin', returnTo: visit.href });
+    throw redirect({ to: '/', replace: true });
+  }
   if (authUser && user?.type !== authUser) throw redirect({ to: '/', replace: true });
   if (guestOnly && user) throw redirect({ to: '/', replace: true });
 }

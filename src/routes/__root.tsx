@@ -19,8 +19,8 @@ export interface RouterContext {
 type Matches = readonly { staticData?: RouteMeta }[];
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: async ({ context, matches, location }) => {
-    await authGuard(context.actors.session, matches as Matches);
+  beforeLoad: async ({ context, matches, location, preload }) => {
+    await authGuard(context.actors, matches as Matches, { href: location.href, preload });
     await artistGate(context.actors, matches as Matches, location.pathname);
   },
   component: RootComponent,

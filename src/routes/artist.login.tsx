@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import * as v from 'valibot';
 import { useArtistAuthForm } from '../actors/hooks';
 import { LoginForm } from '../components/auth/login-form';
 import { AuthCard } from '../components/layout/simple-page';
@@ -7,11 +8,14 @@ import { Logo } from '../components/ui/logo';
 
 export const Route = createFileRoute('/artist/login')({
   staticData: { pageTitle: 'Artist Login', name: 'artist.login', layout: 'bare', guestOnly: true },
+  // The artist's page a signed-out visit asked for (the guard sets it); the login leads back there.
+  validateSearch: v.object({ redirect: v.fallback(v.optional(v.string()), undefined) }),
   component: ArtistLogin,
 });
 
 function ArtistLogin() {
-  const actor = useArtistAuthForm('login');
+  const { redirect } = Route.useSearch();
+  const actor = useArtistAuthForm('login', redirect);
   return (
     <div className={css({ w: 'full' })}>
       <div className={css({ display: 'flex', justifyContent: 'center' })}>

@@ -26,6 +26,8 @@ const events: AuthDialogsEvent[] = [
   { type: 'dialog.openLogin' },
   { type: 'dialog.openLoginAgain', returnTo: '/order/checkout' },
   { type: 'dialog.openLoginAgain', returnTo: null },
+  // A signed-out visit to a customer's page (the route guard): the login leads back there.
+  { type: 'dialog.openLogin', returnTo: '/customer/account/orders/7' },
   { type: 'dialog.openSignUp' },
   { type: 'dialog.openSignUp', prefill },
   { type: 'dialog.openForgotPassword' },
@@ -37,6 +39,8 @@ const events: AuthDialogsEvent[] = [
   { type: 'login.succeeded', user: customer, userType: 'user' },
   { type: 'login.succeeded', user: artist, userType: 'artist' },
   { type: 'page.opened', form: 'login' },
+  // A signed-out visit to an artist's page (the guard's `redirect`): the login leads back there.
+  { type: 'page.opened', form: 'login', returnTo: '/artist/earnings' },
   { type: 'page.left', form: 'login' },
   { type: 'page.opened', form: 'forgot' },
   { type: 'page.left', form: 'forgot' },
@@ -162,7 +166,9 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
     expect(others).toEqual([sentTo('session', { type: 'user.signOut' })]);
   } else if (event.type === 'login.succeeded' && event.userType === 'artist') {
     // The artist's login page leads to the dashboard; any open modal closes.
-    expect(others).toEqual([{ type: 'afterArtistLogin', params: { user: artist } }]);
+    expect(others).toEqual([
+      { type: 'afterArtistLogin', params: { user: artist, returnTo: before.context.artistReturnTo } },
+    ]);
     expect(after.matches('closed')).toBe(true);
   } else if (event.type === 'login.succeeded') {
     // SPEC §4 Customer login: the modal closes and leads on, back to a checkout the login-again modal kept.
@@ -174,12 +180,21 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
     expect(others).toEqual([]);
   }
   if (event.type === 'user.confirm' && before.can(event)) expect(after.matches('closed')).toBe(true);
-  // Only the login-again modal remembers where to go back to; leaving it forgets it.
+  // Only the login modals remember where to go back to; leaving them forgets it.
   if (after.matches('loginAgain'))
     expect(after.context.returnTo).toBe(
       event.type === 'dialog.openLoginAgain' ? event.returnTo : before.context.returnTo,
     );
+  else if (after.matches('login'))
+    expect(after.context.returnTo).toBe(
+      event.type === 'dialog.openLogin' ? (event.returnTo ?? null) : before.context.returnTo,
+    );
   else expect(after.context.returnTo).toBeNull();
+  // The artist's login page keeps the page a signed-out visit asked for while it is open, until a login.
+  if (event.type === 'page.opened') expect(after.context.artistReturnTo).toBe(event.returnTo ?? null);
+  else if (event.type === 'page.left' || (event.type === 'login.succeeded' && event.userType === 'artist'))
+    expect(after.context.artistReturnTo).toBeNull();
+  else expect(after.context.artistReturnTo).toBe(before.context.artistReturnTo);
   if (event.type === 'dialog.openSignUp') expect(after.context.prefill).toEqual(event.prefill ?? null);
   else expect(after.context.prefill).toEqual(before.context.prefill);
 }
