@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { enqueueActions, fromPromise } from 'xstate';
 import type { LoginAnswer } from '../../contracts/auth';
 import { confirmActionMachine } from '../../machines/confirm-action.machine';
 import { editFormMachine } from '../../machines/edit-form.machine';
@@ -18,13 +18,18 @@ export function useCustomerPasswordForm() {
     editFormMachine.provide({
       actors: { submitForm: fromPromise(({ input }) => customerApi(api.for('user')).changePassword(input)) },
       actions: {
-        onSaved: (_, p) => {
+        onSaved: enqueueActions(({ enqueue }, p) => {
           const answer = p.output as LoginAnswer;
           // The old token was revoked with the change: keep this session on the new one.
-          session.send({ type: 'session.signedIn', token: answer.token, user: answer.user, userType: 'user' });
-          password.send({ type: 'values.loaded', values: emptyPasswords });
-          notify.success('Your password has been changed.');
-        },
+          enqueue.sendTo(session, {
+            type: 'session.signedIn',
+            token: answer.token,
+            user: answer.user,
+            userType: 'user',
+          });
+          enqueue.raise({ type: 'values.loaded', values: emptyPasswords });
+          enqueue(() => notify.success('Your password has been changed.'));
+        }),
         showErrorToast: (_, p) => notify.error(p.message),
       },
     }),
@@ -49,11 +54,13 @@ export function useDeactivateAccount(area: 'user' | 'artist') {
         ),
       },
       actions: {
-        onDone: () => {
-          session.send({ type: 'account.deactivated' });
-          navigateTo('/', { replace: true });
-          notify.info(deactivatedMessage[area]);
-        },
+        onDone: enqueueActions(({ enqueue }) => {
+          enqueue.sendTo(session, { type: 'account.deactivated' });
+          enqueue(() => {
+            navigateTo('/', { replace: true });
+            notify.info(deactivatedMessage[area]);
+          });
+        }),
         showErrorToast: (_, p) => notify.error(p.message),
       },
     }),

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
+import { enqueueActions, fromPromise } from 'xstate';
 import type { OpenWork } from '../../contracts/operations';
 import { artistDeactivationMachine } from '../../machines/artist-deactivation.machine';
 import { artistApi } from '../api/artist.api';
@@ -22,12 +22,14 @@ export function useArtistDeactivation() {
         deactivate: fromPromise<unknown>(() => calls.deactivate()),
       },
       actions: {
-        onDone: () => {
-          // The server revoked the token: end the session here and in the other tabs.
-          session.send({ type: 'account.deactivated' });
-          navigateTo('/', { replace: true });
-          notify.info('Your artist account has been deactivated.');
-        },
+        // The server revoked the token: end the session here and in the other tabs.
+        onDone: enqueueActions(({ enqueue }) => {
+          enqueue.sendTo(session, { type: 'account.deactivated' });
+          enqueue(() => {
+            navigateTo('/', { replace: true });
+            notify.info('Your artist account has been deactivated.');
+          });
+        }),
         showErrorToast: (_, p) => notify.error(p.message),
       },
     });

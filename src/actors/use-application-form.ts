@@ -1,7 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, sendTo } from 'xstate';
 import type { ArtistProfile } from '../../contracts/artist';
+import type { AuthUser } from '../../contracts/auth';
 import { applicationFormMachine } from '../../machines/application-form.machine';
 import { artistApi } from '../api/artist.api';
 import { notify } from '../components/ui/toaster';
@@ -26,9 +27,13 @@ export function useApplicationForm() {
         changePassword: fromPromise(({ input }) => artist.changePassword(input)),
       },
       actions: {
-        patchUser: (_, p) => session.send({ type: 'user.updated', user: p.user }),
-        announceNewToken: (_, p) =>
-          session.send({ type: 'session.signedIn', token: p.token, user: p.user, userType: 'artist' }),
+        patchUser: sendTo(session, (_, p: { user: Partial<AuthUser> }) => ({ type: 'user.updated', user: p.user })),
+        announceNewToken: sendTo(session, (_, p: { token: string; user: AuthUser }) => ({
+          type: 'session.signedIn',
+          token: p.token,
+          user: p.user,
+          userType: 'artist' as const,
+        })),
         showSuccessToast: (_, p) => notify.success(p.message),
         showErrorToast: (_, p) => notify.error(p.message),
       },

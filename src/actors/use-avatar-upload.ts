@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
+import { enqueueActions, fromPromise, sendTo } from 'xstate';
 import { artistMessages } from '../../contracts/artist';
 import type { AuthUser, UserType } from '../../contracts/auth';
 import { avatarMachine } from '../../machines/avatar.machine';
@@ -49,10 +49,10 @@ export function useAvatarUpload(area: UserType) {
           })),
         },
         actions: {
-          notifyUploaded: (_, p) => {
-            session.send({ type: 'user.updated', user: p.result as AuthUser });
-            notify.success(uploadedMessage);
-          },
+          notifyUploaded: enqueueActions(({ enqueue }, p) => {
+            enqueue.sendTo(session, { type: 'user.updated', user: p.result as AuthUser });
+            enqueue(() => notify.success(uploadedMessage));
+          }),
         },
       }),
     [area, session],
@@ -72,12 +72,15 @@ export function useAvatarUpload(area: UserType) {
           removePhoto: fromPromise(() => avatarApi(api.for(area)).remove()),
         },
         actions: {
-          resetUpload: () => upload.send({ type: 'user.reset' }),
-          startUpload: (_, p) => upload.send({ type: 'file.selected', picked: p.picked }),
-          onRemoved: (_, p) => {
-            session.send({ type: 'user.updated', user: p.answer.data });
-            if (p.answer.message) notify.success(p.answer.message);
-          },
+          resetUpload: sendTo(upload, { type: 'user.reset' }),
+          startUpload: enqueueActions(({ enqueue }, p) => {
+            enqueue.sendTo(upload, { type: 'file.selected', picked: p.picked });
+          }),
+          onRemoved: enqueueActions(({ enqueue }, p) => {
+            enqueue.sendTo(session, { type: 'user.updated', user: p.answer.data });
+            const { message } = p.answer;
+            if (message) enqueue(() => notify.success(message));
+          }),
         },
       }),
     [api, area, session, upload],

@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { enqueueActions, fromPromise } from 'xstate';
 import type { AuthUser } from '../../contracts/auth';
 import { editFormMachine } from '../../machines/edit-form.machine';
 import { customerApi } from '../api/customer.api';
@@ -13,10 +13,10 @@ export function useCustomerProfileForm(values: Record<string, string>) {
     editFormMachine.provide({
       actors: { submitForm: fromPromise(({ input }) => customerApi(api.for('user')).updateProfile(input)) },
       actions: {
-        onSaved: (_, p) => {
-          session.send({ type: 'user.updated', user: p.output as AuthUser });
-          notify.success('Your profile is saved.');
-        },
+        onSaved: enqueueActions(({ enqueue }, p) => {
+          enqueue.sendTo(session, { type: 'user.updated', user: p.output as AuthUser });
+          enqueue(() => notify.success('Your profile is saved.'));
+        }),
         showErrorToast: (_, p) => notify.error(p.message),
       },
     }),

@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { enqueueActions, fromPromise } from 'xstate';
 import type { UserType } from '../../contracts/auth';
 import { resetPasswordFormMachine } from '../../machines/reset-password-form.machine';
 import { authApi } from '../api/auth.api';
@@ -25,13 +25,13 @@ export function useResetPasswordForm(input: { userType: UserType; token: string;
       actions: {
         showSuccessToast: (_, p) => notify.success(p.message),
         showErrorToast: (_, p) => notify.error(p.message),
-        goToLogin: (_, p) => {
-          if (p.userType === 'artist') navigateTo('/artist/login', { replace: true });
+        goToLogin: enqueueActions(({ enqueue }, p) => {
+          if (p.userType === 'artist') enqueue(() => navigateTo('/artist/login', { replace: true }));
           else {
-            navigateTo('/', { replace: true });
-            actors.dialogs.send({ type: 'dialog.openLogin' });
+            enqueue(() => navigateTo('/', { replace: true }));
+            enqueue.sendTo(actors.dialogs, { type: 'dialog.openLogin' });
           }
-        },
+        }),
       },
     }),
     { input },

@@ -1,7 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { fromPromise } from 'xstate';
+import { enqueueActions, fromPromise, sendTo } from 'xstate';
 import { type ArtistSong, artistMessages } from '../../contracts/artist';
+import type { AuthUser } from '../../contracts/auth';
 import { fileUploadMachine } from '../../machines/file-upload.machine';
 import { sampleSongsMachine } from '../../machines/sample-songs.machine';
 import { artistApi } from '../api/artist.api';
@@ -24,7 +25,7 @@ export function useSampleSongs(songs: ArtistSong[]) {
         setFeatured: fromPromise(({ input }) => artistApi(api.for('artist')).setFeaturedSong(input.source)),
       },
       actions: {
-        patchUser: (_, p) => session.send({ type: 'user.updated', user: p.user }),
+        patchUser: sendTo(session, (_, p: { user: Partial<AuthUser> }) => ({ type: 'user.updated', user: p.user })),
         showErrorToast: (_, p) => notify.error(p.message),
       },
     }),
@@ -45,10 +46,10 @@ export function useSampleSongs(songs: ArtistSong[]) {
           })),
         },
         actions: {
-          notifyUploaded: (_, p) => {
-            songsActor.send({ type: 'song.uploaded', song: p.result as ArtistSong });
-            notify.success('Your sample song is uploaded.');
-          },
+          notifyUploaded: enqueueActions(({ enqueue }, p) => {
+            enqueue.sendTo(songsActor, { type: 'song.uploaded', song: p.result as ArtistSong });
+            enqueue(() => notify.success('Your sample song is uploaded.'));
+          }),
         },
       }),
     [session, songsActor],

@@ -29,9 +29,10 @@ test('a visitor signs up, logs in, is welcomed on the order page and signs out',
   await s.signOut();
   await expect(page).toHaveURL(`${e2e.baseUrl}/`);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
-  // The session is really gone: a guarded page sends the visitor home.
+  // The session is really gone: a guarded page asks to log in, over the home page.
   await page.goto('/customer/account');
   await expect(page).toHaveURL(`${e2e.baseUrl}/`);
+  await expect(s.dialog('Account Login')).toBeVisible();
 });
 
 test('a customer resets a forgotten password from the mailed link and logs in with the new one', async ({

@@ -1,0 +1,82 @@
+import { css } from 'styled-system/css';
+import { paymentMethods } from '../../../contracts/order';
+import { useCustomerPayments } from '../../actors/screens';
+import { Button } from '../ui/button';
+import { day, peso } from './order-status';
+
+const methodLabel = (value: string) => paymentMethods.find((m) => m.value === value)?.display ?? value;
+const statusLabel: Record<string, string> = {
+  pending: 'Pending',
+  succeeded: 'Paid',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  expired: 'Expired',
+  voided: 'Closed (order paid or cancelled)',
+  charged_back: 'Reversed by your bank',
+};
+const cell = css({ px: '3', py: '2', textAlign: 'left', borderBottomWidth: '1px', borderColor: 'border.default' });
+
+export function PaymentHistoryPage() {
+  const { data: payments, loading, failed, error, retry } = useCustomerPayments();
+  return (
+    <section aria-labelledby="payments-heading">
+      <h2 id="payments-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>
+        Payment History
+      </h2>
+      {loading ? <p role="status">Loading your payments…</p> : null}
+      {failed ? (
+        <div role="alert">
+          <p>{error}</p>
+          <Button size="sm" color="secondary" onClick={retry}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {payments && payments.length === 0 ? (
+        <p className={css({ color: 'fg.muted' })}>
+          You have no payments yet. Each payment for an order will show here with its reference.
+        </p>
+      ) : null}
+      {payments && payments.length > 0 ? (
+        <div className={css({ overflowX: 'auto' })}>
+          <table className={css({ w: 'full', borderCollapse: 'collapse', bg: 'white', borderRadius: 'lg' })}>
+            <thead>
+              <tr>
+                {['Date', 'Order', 'Amount', 'Method', 'Status', 'Reference'].map((h) => (
+                  <th key={h} scope="col" className={`${cell} ${css({ fontSize: 'sm', color: 'fg.muted' })}`}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((p) => (
+                <tr key={p.id}>
+                  <td className={cell}>{day(p.created_at)}</td>
+                  <td className={cell}>{p.order_reference}</td>
+                  <td className={cell}>{peso(p.amount)}</td>
+                  <td className={cell}>{methodLabel(p.method)}</td>
+                  <td className={cell} data-testid="payment-status">
+                    {statusLabel[p.status] ?? p.status}
+                    {p.refund ? (
+                      <span
+                        data-testid="payment-refund"
+                        className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted' })}
+                      >
+                        {p.refund.status === 'paid'
+                          ? `Refund sent${p.refund.reference ? ` (${p.refund.reference})` : ''}`
+                          : `Refund of ${peso(p.refund.amount)} owed to you`}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className={cell}>{p.reference ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

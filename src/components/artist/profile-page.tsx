@@ -1,0 +1,74 @@
+import { css } from 'styled-system/css';
+import { useSessionView } from '../../actors/hooks';
+import { useApplicationForm } from '../../actors/use-application-form';
+import { AvatarUpload } from '../account/avatar-upload';
+import { ArtistInfoForm, PersonalInfoForm } from './part-forms';
+import { PartsList } from './parts-list';
+import { SampleSongs } from './sample-songs';
+
+const statusText: Record<string, string> = {
+  incomplete: 'Your application is not finished yet.',
+  for_review: 'Your application is with our team for review. We will email you when it is approved.',
+  approved: 'Your account is approved.',
+  rejected: 'Your application needs changes before it can be approved.',
+};
+
+export function ArtistProfilePage() {
+  const { user } = useSessionView();
+  const { actor, profile, options } = useApplicationForm();
+  if (!user) return null;
+  const stageName = profile.data?.stage_name ?? user.full_name;
+  return (
+    <div className={css({ display: 'grid', gap: '6' })}>
+      <section
+        aria-labelledby="profile-summary"
+        className={css({
+          bg: 'white',
+          borderRadius: 'xl',
+          p: '6',
+          boxShadow: 'sm',
+          display: 'flex',
+          gap: '5',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+        })}
+      >
+        <AvatarUpload area="artist" src={user.avatar} name={stageName} size={96} />
+        <div>
+          <h2 id="profile-summary" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+            {stageName}
+          </h2>
+          <p className={css({ color: 'fg.muted' })}>{user.email}</p>
+          <p className={css({ mt: '1' })} data-testid="artist-status">
+            {statusText[user.app_status ?? ''] ?? ''}
+          </p>
+        </div>
+      </section>
+      <section
+        aria-labelledby="samples-title"
+        className={css({ bg: 'white', borderRadius: 'xl', p: '6', boxShadow: 'sm' })}
+      >
+        <h2 id="samples-title" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '3' })}>
+          Sample songs
+        </h2>
+        <SampleSongs songs={profile.data?.songs ?? []} artist={{ id: user.user_id, name: stageName }} />
+      </section>
+      <PartsList
+        actor={actor}
+        only={['personalInfo', 'artistInfo']}
+        forms={{
+          personalInfo: <PersonalInfoForm actor={actor} />,
+          artistInfo: (
+            <ArtistInfoForm
+              actor={actor}
+              options={options.data ?? { genres: [], vocal_types: [] }}
+              samples={<p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Manage your samples above.</p>}
+            />
+          ),
+          payoutInfo: null,
+          password: null,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Link } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
+import { useArtistAuthForm } from '../../actors/hooks';
+import { AuthCard } from '../layout/simple-page';
+import { ForgotPasswordForm } from './forgot-password-form';
+
+export function ArtistForgotPasswordPage() {
+  const actor = useArtistAuthForm('forgot');
+  return (
+    <AuthCard title="Forgot Password">
+      <ForgotPasswordForm actor={actor} />
+      <p className={css({ mt: '4', textAlign: 'center', fontSize: 'sm' })}>
+        <Link to="/artist/login" className={css({ color: 'brand.700', textDecoration: 'underline' })}>
+          Back to artist login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
