@@ -9,6 +9,7 @@ export const appActorIds = {
   artistGate: 'artistGate',
   onlineStatus: 'onlineStatus',
   live: 'live',
+  player: 'player',
 } as const;
 
 export type AppActorId = (typeof appActorIds)[keyof typeof appActorIds];

@@ -1,7 +1,7 @@
 // The app's one root actor. Its long-lived children run for the whole visit and are found by their
 // systemId (`system.get('session')`): the session, the account modals, the order draft, the
-// notification centre, the artist's standing, the online switch and the live routing. The root passes on what one of them
-// learns to the others that need it:
+// notification centre, the artist's standing, the online switch, the live routing and the player.
+// The root passes on what one of them learns to the others that need it:
 // - the session's signed-in user → the artist gate (menus, switch, guards), the online switch, the
 //   order draft (the gifter), the notification centre (signed in per account, signed out with the session);
 // - another tab's sign-in, token renewal or sign-out → the session;
@@ -20,6 +20,7 @@ import { notificationsMachine } from './notifications.machine';
 import { onlineStatusMachine } from './online-status.machine';
 import { orderDraftMachine } from './order-draft.machine';
 import type { OrderDraftInput } from './order-draft.types';
+import { playerMachine } from './player.machine';
 import { sessionMachine } from './session.machine';
 import type { SessionEvent, SessionInput } from './session.types';
 
@@ -79,6 +80,7 @@ export const appMachine = setup({
     artistGate: artistGateMachine,
     onlineStatus: onlineStatusMachine,
     live: liveRouterMachine,
+    player: playerMachine,
     /** Listens to the other tabs of this browser (BroadcastChannel or the storage event); the app supplies it. */
     otherTabs: fromCallback<EventObject, void, OtherTabEvent>(() => () => {}),
   },
@@ -123,6 +125,8 @@ export const appMachine = setup({
       input: ({ context }) => ({ isOnline: context.startup.session.user?.is_online ?? 0 }),
     },
     { id: appActorIds.live, systemId: appActorIds.live, src: 'live' },
+    // The one player: the bar and every page share it, and the music survives route changes.
+    { id: appActorIds.player, systemId: appActorIds.player, src: 'player', input: {} },
     { id: 'otherTabs', src: 'otherTabs' },
   ],
   initial: 'running',

@@ -42,6 +42,12 @@ export const appMachine = createMachine({
       "src": "live"
     },
     {
+      "id": "player",
+      "systemId": "player",
+      "src": "player",
+      "input": {}
+    },
+    {
       "id": "otherTabs",
       "src": "otherTabs"
     }

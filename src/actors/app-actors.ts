@@ -7,6 +7,7 @@ import { liveRouterMachine } from '../../machines/live-router.machine';
 import { onlineStatusMachine } from '../../machines/online-status.machine';
 import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.machine';
 import { orderStepPaths } from '../../machines/order-steps';
+import type { playerMachine } from '../../machines/player.machine';
 import { type SessionCallInput, sessionMachine } from '../../machines/session.machine';
 import { artistApi } from '../api/artist.api';
 import { authApi } from '../api/auth.api';
@@ -15,6 +16,8 @@ import { canStreamNotifications } from '../api/notifications.api';
 import { orderApi } from '../api/order.api';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
+import { bindMediaSession } from '../player/media-session';
+import { playerLogic } from '../player/player-actor';
 import { authDialogsLogicFor } from './auth-implementations';
 import { currentRouteName, invalidateRoutes, navigateTo } from './navigation';
 import { type NotificationsActor, notificationsLogicFor } from './notifications-implementations';
@@ -27,6 +30,7 @@ export type OrderDraftActor = ActorRefFrom<typeof orderDraftMachine>;
 export type AppRootActor = ActorRefFrom<typeof appMachine>;
 export type ArtistGateActor = ActorRefFrom<typeof artistGateMachine>;
 export type OnlineStatusActor = ActorRefFrom<typeof onlineStatusMachine>;
+export type PlayerActor = ActorRefFrom<typeof playerMachine>;
 
 /** The root and its long-lived children, as components and guards find them. */
 export interface AppActors {
@@ -40,6 +44,8 @@ export interface AppActors {
   artistGate: ArtistGateActor;
   /** The artist's online switch (SPEC §4): the top bar and the mobile bar show the one actor. */
   onlineStatus: OnlineStatusActor;
+  /** The one audio player: the bar and every play button share it across pages. */
+  player: PlayerActor;
   api: ReturnType<typeof createApi>;
 }
 
@@ -162,6 +168,7 @@ export function createAppActors(): AppActors {
           actions: { showErrorToast: (_, p) => notify.error(p.message) },
         }),
         live: liveRouterMachine.provide({ actions: { showInfoToast: (_, p) => notify.info(p.message) } }),
+        player: playerLogic(),
       },
     }),
     {
@@ -182,8 +189,12 @@ export function createAppActors(): AppActors {
     notifications: get<NotificationsActor>(appActorIds.notifications),
     artistGate: get<ArtistGateActor>(appActorIds.artistGate),
     onlineStatus: get<OnlineStatusActor>(appActorIds.onlineStatus),
+    player: get<PlayerActor>(appActorIds.player),
     api,
   };
+  // The OS media controls (lock screen, keyboard keys) drive the player; unbound when the root stops.
+  const unbindMedia = bindMediaSession(actors.player);
+  root.subscribe({ complete: unbindMedia, error: unbindMedia });
 
   // Guards read the session: re-run them whenever the signed-in user changes.
   let lastUser: AuthUser | null | undefined;

@@ -40,7 +40,9 @@ export async function authGuard(
   if (authUser && !user && authUser === 'artist')
     throw redirect({ to: '/artist/login', search: { redirect: visit.href }, replace: true });
   if (authUser && !user && authUser === 'user') {
-    if (!visit.preload) actors.dialogs.send({ type: 'dialog.openLogin', returnTo: visit.href });
+    // A modal already open (the login-again modal of a session reset) says what to do already.
+    if (!visit.preload && !actors.dialogs.getSnapshot().hasTag('open'))
+      actors.dialogs.send({ type: 'dialog.openLogin', returnTo: visit.href });
     throw redirect({ to: '/', replace: true });
   }
   if (authUser && user?.type !== authUser) throw redirect({ to: '/', replace: true });

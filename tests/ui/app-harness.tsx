@@ -97,6 +97,13 @@ afterEach(() => {
   for (const actors of rendered.splice(0)) actors.root.stop();
 });
 
+/** The player of the app rendered last (the root's `player` child). */
+export function currentPlayer() {
+  const actors = rendered.at(-1);
+  if (!actors) throw new Error('render the app first');
+  return actors.player;
+}
+
 /** Renders the whole app at `path` with the real actors and router. */
 export function renderApp(path = '/') {
   const actors = createAppActors();

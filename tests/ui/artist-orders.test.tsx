@@ -10,8 +10,7 @@ import {
 } from '../../contracts/lifecycle';
 import type { OrderStatus } from '../../contracts/order';
 import { toaster } from '../../src/components/ui/toaster';
-import { playerActor } from '../../src/player/player-actor';
-import { type FakeCall, fakeServer, makeUser, renderApp, storeSession } from './app-harness';
+import { currentPlayer, type FakeCall, fakeServer, makeUser, renderApp, storeSession } from './app-harness';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -207,7 +206,7 @@ describe('artist order screens', () => {
     expect(brief.textContent).toContain('Her ninetieth birthday');
     expect(brief.textContent).toContain('Sunday lunches');
     await userEvent.click(within(brief).getByRole('button', { name: "Play How to say the recipient's name" }));
-    expect(playerActor.getSnapshot().context.songs).toEqual([
+    expect(currentPlayer().getSnapshot().context.songs).toEqual([
       { url: '/media/audio/nameclip01?exp=1&sig=x', title: "How to say the recipient's name" },
     ]);
 
@@ -328,7 +327,9 @@ describe('artist order screens', () => {
     expect(await within(dialog).findByText(lifecycleMessages.recordingUploaded)).toBeTruthy();
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Play the uploaded recording' }));
-    expect(playerActor.getSnapshot().context.songs).toEqual([{ url: uploaded.url, title: 'Birthday song for Lola' }]);
+    expect(currentPlayer().getSnapshot().context.songs).toEqual([
+      { url: uploaded.url, title: 'Birthday song for Lola' },
+    ]);
     expect(within(dialog).getByRole('button', { name: 'Pause the uploaded recording' })).toBeTruthy();
 
     const lyrics = within(dialog).getByLabelText('Lyrics (optional)') as HTMLTextAreaElement;
@@ -418,7 +419,9 @@ describe('artist order screens', () => {
     expect(within(checking).getByTestId('order-status').textContent).toBe('Being checked by our team');
     expect(within(checking).getByText('Lyrics')).toBeTruthy();
     await userEvent.click(within(checking).getByRole('button', { name: 'Play your recording for OR1041' }));
-    expect(playerActor.getSnapshot().context.songs).toEqual([{ url: recording.url, title: 'Birthday song for Lola' }]);
+    expect(currentPlayer().getSnapshot().context.songs).toEqual([
+      { url: recording.url, title: 'Birthday song for Lola' },
+    ]);
     const delivered = await card('Birthday song for Ben');
     expect(within(delivered).getByTestId('order-status').textContent).toBe('Delivered: waiting for the customer');
     for (const name of ['Accept', 'Decline', 'Upload recording', 'Upload revised recording'])

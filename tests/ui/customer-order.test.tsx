@@ -5,9 +5,8 @@ import type { ArtistCard } from '../../contracts/artist';
 import { type GiftLink, lifecycleMessages } from '../../contracts/lifecycle';
 import { type OrderDetail, orderMessages } from '../../contracts/order';
 import { toaster } from '../../src/components/ui/toaster';
-import { playerActor } from '../../src/player/player-actor';
 import { gift, lockedGift, orderAt, recording } from '../machines/customer-order.fixtures';
-import { type FakeCall, fakeServer, makeUser, renderApp, storeSession } from './app-harness';
+import { currentPlayer, type FakeCall, fakeServer, makeUser, renderApp, storeSession } from './app-harness';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -81,7 +80,7 @@ describe('customer order page', () => {
     expect(screen.getByTestId('lyrics').textContent).toBe(recording.lyrics);
 
     await userEvent.click(screen.getByRole('button', { name: 'Play “Song for Lola”' }));
-    const { songs, artist } = playerActor.getSnapshot().context;
+    const { songs, artist } = currentPlayer().getSnapshot().context;
     expect(songs).toEqual([{ url: recording.url, title: 'Song for Lola' }]);
     expect(artist?.name).toBe('Liza Sings');
   });
@@ -300,7 +299,7 @@ describe('public gift page', () => {
     });
     renderApp('/gift/g1ft');
     await userEvent.click(await screen.findByRole('button', { name: 'Play “Song for Lola”' }));
-    expect(playerActor.getSnapshot().context.songs).toEqual([{ url: gift.song?.url, title: 'Song for Lola' }]);
+    expect(currentPlayer().getSnapshot().context.songs).toEqual([{ url: gift.song?.url, title: 'Song for Lola' }]);
     expect(screen.getByTestId('lyrics').textContent).toBe(gift.lyrics);
     expect(screen.getByRole('link', { name: 'Download the song' }).getAttribute('href')).toBe(gift.song?.download_url);
 

@@ -20,7 +20,7 @@ import { audioErrorMessages, createAudioElementActor } from '../../src/player/au
 import { bindMediaSession } from '../../src/player/media-session';
 import { createPlayerActor, type PlayerActor, PlayerActorContext } from '../../src/player/player-actor';
 import { routeTree } from '../../src/routeTree.gen';
-import { fakeServer } from './app-harness';
+import { fakeServer, renderApp } from './app-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -339,9 +339,12 @@ describe('player in the app', () => {
     expect(commands.filter((c) => c.type === 'audio.load')).toHaveLength(1);
   });
 
-  it('the app shares one player actor, created and started at load', async () => {
-    const { playerActor } = await import('../../src/player/player-actor');
-    expect(playerActor.getSnapshot().status).toBe('active');
-    expect(playerActor.getSnapshot().value).toBe('hidden');
+  it('the app shares one player actor, a child of the root started with it', async () => {
+    fakeServer({});
+    const { actors } = renderApp('/about');
+    await screen.findByRole('banner');
+    expect(actors.player.getSnapshot().status).toBe('active');
+    expect(actors.player.getSnapshot().value).toBe('hidden');
+    expect(actors.root.system.get('player')).toBe(actors.player);
   });
 });
