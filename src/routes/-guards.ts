@@ -18,8 +18,12 @@ async function settledUser(session: SessionActor): Promise<AuthUser | null> {
 /** Where a signed-out visit to an area page is (a path of this app, with its search). */
 export interface Visit {
   href: string;
-  /** beforeLoad also runs when a link preloads its page: a preload asks nobody to log in. */
-  preload: boolean;
+  /**
+   * Whether someone is arriving at the page (a link, an address, a reload). beforeLoad also runs when
+   * a link preloads a page, and again on the open page when the session ends (a sign-out in another
+   * tab, a reset with its own modal): neither asks anybody to log in.
+   */
+  arriving: boolean;
 }
 
 /**
@@ -41,7 +45,7 @@ export async function authGuard(
     throw redirect({ to: '/artist/login', search: { redirect: visit.href }, replace: true });
   if (authUser && !user && authUser === 'user') {
     // A modal already open (the login-again modal of a session reset) says what to do already.
-    if (!visit.preload && !actors.dialogs.getSnapshot().hasTag('open'))
+    if (visit.arriving && !actors.dialogs.getSnapshot().hasTag('open'))
       actors.dialogs.send({ type: 'dialog.openLogin', returnTo: visit.href });
     throw redirect({ to: '/', replace: true });
   }

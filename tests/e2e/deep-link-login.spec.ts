@@ -13,8 +13,8 @@ async function orderOfDemoCustomer(page: Page): Promise<{ id: number; reference:
   const { token } = ((await login.json()) as { data: { token: string } }).data;
   const list = await page.request.get('/api/v1/user/orders', { headers: { Authorization: `Bearer ${token}` } });
   expect(list.status(), await list.text()).toBe(200);
-  const { items } = ((await list.json()) as { data: { items: { id: number; reference: string }[] } }).data;
-  const order = items[0];
+  const { orders } = ((await list.json()) as { data: { orders: { id: number; reference: string }[] } }).data;
+  const order = orders[0];
   if (!order) throw new Error('the demo customer has no order');
   return order;
 }
