@@ -42,6 +42,7 @@ test("on a phone, a signed-out link to the customer's order history keeps its se
   await page.goto('/customer/account/order-history?transaction=OR0000');
   const s = site(page);
   await expect(s.dialog('Account Login')).toBeVisible();
+  await page.screenshot({ path: 'test-results/shots/deep-link-login-375.png' });
   await s.logIn('customer@labsongs.test', 'Customer123!');
   await expect(page).toHaveURL(`${e2e.baseUrl}/customer/account/order-history?transaction=OR0000`);
   // Nothing runs off the side of the phone's screen.
@@ -57,4 +58,7 @@ test("a signed-out link to an artist's page goes to the artist login, then opens
   await page.getByRole('button', { name: 'Login to your artist account' }).click();
   await expect(page).toHaveURL(`${e2e.baseUrl}/artist/earnings`);
   await expect(page.getByRole('heading', { name: /Earnings/ }).first()).toBeVisible();
+  // The online switch in the top bar: a switch that says what the account's status is.
+  await expect(page.getByRole('switch', { name: /Online|Offline/ }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/shots/artist-earnings-switch.png' });
 });
