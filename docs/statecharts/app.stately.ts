@@ -42,6 +42,11 @@ export const appMachine = createMachine({
       "src": "live"
     },
     {
+      "id": "tour",
+      "systemId": "tour",
+      "src": "tour"
+    },
+    {
       "id": "otherTabs",
       "src": "otherTabs"
     }

@@ -6,6 +6,14 @@ import { createMachine } from 'xstate';
 export const tourMachine = createMachine({
   "id": "tour",
   "initial": "checking",
+  "on": {
+    "account.changed": {
+      "target": ".checking",
+      "reenter": true,
+      "actions": "setFacts",
+      "description": "Another account signed in (or nobody is): its own facts decide again, from the start."
+    }
+  },
   "states": {
     "checking": {
       "always": [
@@ -50,6 +58,10 @@ export const tourMachine = createMachine({
         }
       },
       "on": {
+        "page.left": {
+          "target": "idle",
+          "description": "The artist frame closed (another area, or the switch went away): the next load starts again."
+        },
         "user.changed": [
           {
             "guard": "hasFinishedFirstLogin",
@@ -96,6 +108,7 @@ export const tourMachine = createMachine({
           "target": "idle",
           "description": "The switch is not on this page: close without marking, so a later load shows it again."
         },
+        "page.left": "idle",
         "user.changed": [
           {
             "guard": "hasFinishedFirstLogin",

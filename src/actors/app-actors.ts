@@ -8,6 +8,7 @@ import { onlineStatusMachine } from '../../machines/online-status.machine';
 import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.machine';
 import { orderStepPaths } from '../../machines/order-steps';
 import { type SessionCallInput, sessionMachine } from '../../machines/session.machine';
+import { tourMachine } from '../../machines/tour.machine';
 import { artistApi } from '../api/artist.api';
 import { authApi } from '../api/auth.api';
 import { apiBaseFor, createApi, createClient } from '../api/client';
@@ -26,6 +27,7 @@ export type OrderDraftActor = ActorRefFrom<typeof orderDraftMachine>;
 export type AppRootActor = ActorRefFrom<typeof appMachine>;
 export type ArtistGateActor = ActorRefFrom<typeof artistGateMachine>;
 export type OnlineStatusActor = ActorRefFrom<typeof onlineStatusMachine>;
+export type TourActor = ActorRefFrom<typeof tourMachine>;
 
 /** The root and its long-lived children, as components and guards find them. */
 export interface AppActors {
@@ -39,6 +41,8 @@ export interface AppActors {
   artistGate: ArtistGateActor;
   /** The artist's online switch (SPEC §4): the top bar and the mobile bar show the one actor. */
   onlineStatus: OnlineStatusActor;
+  /** The approved artist's first-login tour (SPEC §4): the artist frame draws it. */
+  tour: TourActor;
   api: ReturnType<typeof createApi>;
 }
 
@@ -178,6 +182,11 @@ export function createAppActors(): AppActors {
             showErrorToast: (_, p) => notify.error(p.message),
           },
         }),
+        tour: tourMachine.provide({
+          actors: {
+            markFirstLoginDone: fromPromise<unknown, void>(() => authApi(api.for('artist')).firstTimeLogin()),
+          },
+        }),
         live: liveRouterMachine.provide({ actions: { showInfoToast: (_, p) => notify.info(p.message) } }),
       },
     }),
@@ -199,6 +208,7 @@ export function createAppActors(): AppActors {
     notifications: get<NotificationsActor>(appActorIds.notifications),
     artistGate: get<ArtistGateActor>(appActorIds.artistGate),
     onlineStatus: get<OnlineStatusActor>(appActorIds.onlineStatus),
+    tour: get<TourActor>(appActorIds.tour),
     api,
   };
 
