@@ -90,10 +90,11 @@ export const tourMachine = setup({
   },
   states: {
     checking: {
+      description: 'Decides at the start (and for each new account) whether the first login is already over.',
       always: [{ guard: 'isFirstLoginOver', target: 'done' }, { target: 'idle' }],
     },
-    /** Not shown; a page load (or the featured song's removal) may start it. */
     idle: {
+      description: 'Not shown; a page load (or the featured song’s removal) may start it.',
       on: {
         'page.loaded': { guard: 'isTourDue', target: 'waiting' },
         'user.changed': [
@@ -103,8 +104,8 @@ export const tourMachine = setup({
         ],
       },
     },
-    /** The delay after the load; a change that makes the tour not due cancels it. */
     waiting: {
+      description: 'The second after the page load; a change that makes the tour not due cancels it.',
       after: { tourDelay: { target: 'running', actions: 'showFirstStep' } },
       on: {
         // The artist frame closed (another area, or the switch went away): the next load starts again.
@@ -116,8 +117,8 @@ export const tourMachine = setup({
         ],
       },
     },
-    /** On screen: the page is dimmed and body scrolling is locked. */
     running: {
+      description: 'On screen at the online switch: the page is dimmed and body scrolling is locked.',
       tags: ['running', 'dimmed', 'scrollLocked'],
       exit: 'hideSteps',
       on: {
@@ -136,8 +137,8 @@ export const tourMachine = setup({
         ],
       },
     },
-    /** PATCH /auth/first-time-login; the overlay is already gone. */
     finishing: {
+      description: 'Skip tour, Finish or Okay was pressed: PATCH /auth/first-time-login; the card is gone.',
       tags: ['busy'],
       invoke: {
         id: 'markFirstLoginDone',
@@ -148,7 +149,6 @@ export const tourMachine = setup({
       },
       on: { 'user.changed': { actions: 'setFacts' } },
     },
-    /** The first login is over: nothing starts the tour again. */
-    done: {},
+    done: { description: 'The first login is over: nothing starts the tour again for this account.' },
   },
 });

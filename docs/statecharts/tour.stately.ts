@@ -16,6 +16,7 @@ export const tourMachine = createMachine({
   },
   "states": {
     "checking": {
+      "description": "Decides at the start (and for each new account) whether the first login is already over.",
       "always": [
         {
           "guard": "isFirstLoginOver",
@@ -27,6 +28,7 @@ export const tourMachine = createMachine({
       ]
     },
     "idle": {
+      "description": "Not shown; a page load (or the featured song’s removal) may start it.",
       "on": {
         "page.loaded": {
           "guard": "isTourDue",
@@ -47,10 +49,10 @@ export const tourMachine = createMachine({
             "actions": "setFacts"
           }
         ]
-      },
-      "description": "Not shown; a page load (or the featured song's removal) may start it."
+      }
     },
     "waiting": {
+      "description": "The second after the page load; a change that makes the tour not due cancels it.",
       "after": {
         "tourDelay": {
           "target": "running",
@@ -77,10 +79,10 @@ export const tourMachine = createMachine({
             "actions": "setFacts"
           }
         ]
-      },
-      "description": "The delay after the load; a change that makes the tour not due cancels it."
+      }
     },
     "running": {
+      "description": "On screen at the online switch: the page is dimmed and body scrolling is locked.",
       "tags": [
         "running",
         "dimmed",
@@ -124,10 +126,10 @@ export const tourMachine = createMachine({
             "actions": "setFacts"
           }
         ]
-      },
-      "description": "On screen: the page is dimmed and body scrolling is locked."
+      }
     },
     "finishing": {
+      "description": "Skip tour, Finish or Okay was pressed: PATCH /auth/first-time-login; the card is gone.",
       "tags": [
         "busy"
       ],
@@ -147,11 +149,10 @@ export const tourMachine = createMachine({
         "user.changed": {
           "actions": "setFacts"
         }
-      },
-      "description": "PATCH /auth/first-time-login; the overlay is already gone."
+      }
     },
     "done": {
-      "description": "The first login is over: nothing starts the tour again."
+      "description": "The first login is over: nothing starts the tour again for this account."
     }
   },
   "context": {
