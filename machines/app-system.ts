@@ -10,6 +10,7 @@ export const appActorIds = {
   onlineStatus: 'onlineStatus',
   live: 'live',
   player: 'player',
+  tour: 'tour',
 } as const;
 
 export type AppActorId = (typeof appActorIds)[keyof typeof appActorIds];

@@ -1,9 +1,9 @@
 // The app's one root actor. Its long-lived children run for the whole visit and are found by their
 // systemId (`system.get('session')`): the session, the account modals, the order draft, the
-// notification centre, the artist's standing, the online switch, the live routing and the player.
-// The root passes on what one of them learns to the others that need it:
+// notification centre, the artist's standing, the online switch, the first-login tour, the live
+// routing and the player. The root passes on what one of them learns to the others that need it:
 // - the session's signed-in user → the artist gate (menus, switch, guards), the online switch, the
-//   order draft (the gifter), the notification centre (signed in per account, signed out with the session);
+//   tour (its facts; a new account starts it afresh), the order draft (the gifter), the notification centre (signed in per account, signed out with the session);
 // - another tab's sign-in, token renewal or sign-out → the session;
 // - a live hint from the notification stream → the live routing (the open screens that show it),
 //   and for an artist's application, the session (the user again: the gate and menus follow).
@@ -23,6 +23,8 @@ import type { OrderDraftInput } from './order-draft.types';
 import { playerMachine } from './player.machine';
 import { sessionMachine } from './session.machine';
 import type { SessionEvent, SessionInput } from './session.types';
+import { tourFactsFor } from './tour.connect';
+import { tourMachine } from './tour.machine';
 
 /** What another tab of this browser did to the shared session (session.machine's `tab.*` events). */
 export type OtherTabEvent = Extract<SessionEvent, { type: 'tab.signedIn' | 'tab.refreshed' | 'tab.signedOut' }>;
@@ -81,6 +83,7 @@ export const appMachine = setup({
     onlineStatus: onlineStatusMachine,
     live: liveRouterMachine,
     player: playerMachine,
+    tour: tourMachine,
     /** Listens to the other tabs of this browser (BroadcastChannel or the storage event); the app supplies it. */
     otherTabs: fromCallback<EventObject, void, OtherTabEvent>(() => () => {}),
   },
@@ -127,6 +130,12 @@ export const appMachine = setup({
     { id: appActorIds.live, systemId: appActorIds.live, src: 'live' },
     // The one player: the bar and every page share it, and the music survives route changes.
     { id: appActorIds.player, systemId: appActorIds.player, src: 'player', input: {} },
+    {
+      id: appActorIds.tour,
+      systemId: appActorIds.tour,
+      src: 'tour',
+      input: ({ context }) => tourFactsFor(context.startup.session.user ?? null),
+    },
     { id: 'otherTabs', src: 'otherTabs' },
   ],
   initial: 'running',
@@ -146,7 +155,13 @@ export const appMachine = setup({
             if (event.user?.type === 'user')
               enqueue.sendTo(appActorIds.orderDraft, { type: 'session.loggedIn', account: event.user });
             const account = accountOf(event.user);
-            if ((account?.key ?? null) === (context.account?.key ?? null)) return;
+            const sameAccount = (account?.key ?? null) === (context.account?.key ?? null);
+            // The first-login tour: the same artist's facts, or another account's start afresh.
+            enqueue.sendTo(appActorIds.tour, {
+              type: sameAccount ? 'user.changed' : 'account.changed',
+              ...tourFactsFor(event.user),
+            });
+            if (sameAccount) return;
             if (context.account) enqueue.sendTo(appActorIds.notifications, { type: 'session.signedOut' });
             if (account) enqueue.sendTo(appActorIds.notifications, { type: 'session.signedIn', area: account.area });
             enqueue.assign({ account });

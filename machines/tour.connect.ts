@@ -57,6 +57,8 @@ export interface JoyrideEventLike {
 /** Which machine event a react-joyride callback means, or null for the ones the machine ignores. */
 export function tourEventFromJoyride(data: JoyrideEventLike): TourEvent | null {
   if (data.type === 'error:target_not_found') return { type: 'tour.targetMissing' };
+  // Skip tour ends react-joyride's run at once: it says so with tour:end, not step:after.
+  if (data.type === 'tour:end' && data.action === 'skip') return { type: 'tour.skip' };
   if (data.type !== 'step:after') return null;
   const isLast = data.index >= data.size - 1;
   switch (data.action) {

@@ -1,13 +1,23 @@
 // SPEC §4 Tour: it starts tour.delayMs after a page load, only for an approved artist who is offline,
 // on the first login and without a featured song; removing the featured song under the same
 // conditions starts it again. Okay, Finish and Skip mark the first login done on the server
-// (markFirstLoginDone), then locally (setLocalFirstLoginDone); after that it never starts again.
-import { assign, fromPromise, setup } from 'xstate';
+// (markFirstLoginDone), then in the session (setLocalFirstLoginDone); after that it never starts
+// again for that account. It is a long-lived child of the app's root (systemId `tour`): the root
+// tells it when the signed-in user changes, the artist frame tells it when a page loads or is left.
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { tour } from '../contracts/constants';
 import { notProvided } from './api-error';
+import type { SessionEvent } from './session.types';
 import type { TourContext, TourEvent, TourFacts, TourInput, TourStep, TourTag } from './tour.types';
 
 export type * from './tour.types';
+
+/** The session actor's systemId (machines/app.machine.ts): it keeps the signed-in user. */
+const tourSessionId = 'session';
+const firstLoginDoneLocally: Extract<SessionEvent, { type: 'user.updated' }> = {
+  type: 'user.updated',
+  user: { is_first_time_login: 0 },
+};
 
 /** The tour's one step: the online switch (SPEC §4 Tour, §9 labels). */
 export const tourSteps: readonly TourStep[] = [
@@ -53,14 +63,16 @@ export const tourMachine = setup({
     tourDelay: tour.delayMs,
   },
   actions: {
-    setFacts: assign(({ event }) => (event.type === 'user.changed' ? factsOf(event) : {})),
+    setFacts: assign(({ event }) =>
+      event.type === 'user.changed' || event.type === 'account.changed' ? factsOf(event) : {},
+    ),
     showFirstStep: assign({ stepIndex: 0 }),
     showNextStep: assign(({ context }) => ({ stepIndex: context.stepIndex + 1 })),
     showPreviousStep: assign(({ context }) => ({ stepIndex: context.stepIndex - 1 })),
     hideSteps: assign({ stepIndex: tour.notRunningIndex }),
     setFirstLoginOver: assign({ isFirstTimeLogin: false }),
-    // Supplied by the app: patch the session user's is_first_time_login to 0.
-    setLocalFirstLoginDone: () => {},
+    /** SPEC §4: the local first-login flag becomes 0 (the session actor keeps the user). */
+    setLocalFirstLoginDone: sendTo(({ system }) => system.get(tourSessionId), firstLoginDoneLocally),
   },
 }).createMachine({
   id: 'tour',
@@ -72,12 +84,17 @@ export const tourMachine = setup({
     stepIndex: tour.notRunningIndex,
   }),
   initial: 'checking',
+  on: {
+    // Another account signed in (or nobody is): its own facts decide again, from the start.
+    'account.changed': { target: '.checking', reenter: true, actions: 'setFacts' },
+  },
   states: {
     checking: {
+      description: 'Decides at the start (and for each new account) whether the first login is already over.',
       always: [{ guard: 'isFirstLoginOver', target: 'done' }, { target: 'idle' }],
     },
-    /** Not shown; a page load (or the featured song's removal) may start it. */
     idle: {
+      description: 'Not shown; a page load (or the featured song’s removal) may start it.',
       on: {
         'page.loaded': { guard: 'isTourDue', target: 'waiting' },
         'user.changed': [
@@ -87,10 +104,12 @@ export const tourMachine = setup({
         ],
       },
     },
-    /** The delay after the load; a change that makes the tour not due cancels it. */
     waiting: {
+      description: 'The second after the page load; a change that makes the tour not due cancels it.',
       after: { tourDelay: { target: 'running', actions: 'showFirstStep' } },
       on: {
+        // The artist frame closed (another area, or the switch went away): the next load starts again.
+        'page.left': 'idle',
         'user.changed': [
           { guard: 'hasFinishedFirstLogin', target: 'done', actions: 'setFacts' },
           { guard: 'isTourNoLongerDue', target: 'idle', actions: 'setFacts' },
@@ -98,8 +117,8 @@ export const tourMachine = setup({
         ],
       },
     },
-    /** On screen: the page is dimmed and body scrolling is locked. */
     running: {
+      description: 'On screen at the online switch: the page is dimmed and body scrolling is locked.',
       tags: ['running', 'dimmed', 'scrollLocked'],
       exit: 'hideSteps',
       on: {
@@ -110,6 +129,7 @@ export const tourMachine = setup({
         'tour.skip': 'finishing',
         // The switch is not on this page: close without marking, so a later load shows it again.
         'tour.targetMissing': 'idle',
+        'page.left': 'idle',
         'user.changed': [
           { guard: 'hasFinishedFirstLogin', target: 'done', actions: 'setFacts' },
           { guard: 'isTourNoLongerDue', target: 'idle', actions: 'setFacts' },
@@ -117,8 +137,8 @@ export const tourMachine = setup({
         ],
       },
     },
-    /** PATCH /auth/first-time-login; the overlay is already gone. */
     finishing: {
+      description: 'Skip tour, Finish or Okay was pressed: PATCH /auth/first-time-login; the card is gone.',
       tags: ['busy'],
       invoke: {
         id: 'markFirstLoginDone',
@@ -129,7 +149,6 @@ export const tourMachine = setup({
       },
       on: { 'user.changed': { actions: 'setFacts' } },
     },
-    /** The first login is over: nothing starts the tour again. */
-    done: {},
+    done: { description: 'The first login is over: nothing starts the tour again for this account.' },
   },
 });

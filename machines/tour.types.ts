@@ -20,8 +20,12 @@ export type TourInput = TourFacts;
 export type TourEvent =
   /** A page of the artist area finished loading (the online switch is on screen). */
   | { type: 'page.loaded' }
-  /** The session's user changed (sign-in, online toggle, featured song set or removed, first login done). */
+  /** The artist frame closed while the tour waited or ran. */
+  | { type: 'page.left' }
+  /** The signed-in user changed (online toggle, approval, featured song set or removed, first login done). */
   | ({ type: 'user.changed' } & TourFacts)
+  /** Another account signed in, or the session ended (all facts false): the tour starts over for it. */
+  | ({ type: 'account.changed' } & TourFacts)
   | { type: 'tour.next' }
   | { type: 'tour.previous' }
   | { type: 'tour.skip' }

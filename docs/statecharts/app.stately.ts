@@ -48,6 +48,11 @@ export const appMachine = createMachine({
       "input": {}
     },
     {
+      "id": "tour",
+      "systemId": "tour",
+      "src": "tour"
+    },
+    {
       "id": "otherTabs",
       "src": "otherTabs"
     }

@@ -6,8 +6,17 @@ import { createMachine } from 'xstate';
 export const tourMachine = createMachine({
   "id": "tour",
   "initial": "checking",
+  "on": {
+    "account.changed": {
+      "target": ".checking",
+      "reenter": true,
+      "actions": "setFacts",
+      "description": "Another account signed in (or nobody is): its own facts decide again, from the start."
+    }
+  },
   "states": {
     "checking": {
+      "description": "Decides at the start (and for each new account) whether the first login is already over.",
       "always": [
         {
           "guard": "isFirstLoginOver",
@@ -19,6 +28,7 @@ export const tourMachine = createMachine({
       ]
     },
     "idle": {
+      "description": "Not shown; a page load (or the featured song’s removal) may start it.",
       "on": {
         "page.loaded": {
           "guard": "isTourDue",
@@ -39,10 +49,10 @@ export const tourMachine = createMachine({
             "actions": "setFacts"
           }
         ]
-      },
-      "description": "Not shown; a page load (or the featured song's removal) may start it."
+      }
     },
     "waiting": {
+      "description": "The second after the page load; a change that makes the tour not due cancels it.",
       "after": {
         "tourDelay": {
           "target": "running",
@@ -50,6 +60,10 @@ export const tourMachine = createMachine({
         }
       },
       "on": {
+        "page.left": {
+          "target": "idle",
+          "description": "The artist frame closed (another area, or the switch went away): the next load starts again."
+        },
         "user.changed": [
           {
             "guard": "hasFinishedFirstLogin",
@@ -65,10 +79,10 @@ export const tourMachine = createMachine({
             "actions": "setFacts"
           }
         ]
-      },
-      "description": "The delay after the load; a change that makes the tour not due cancels it."
+      }
     },
     "running": {
+      "description": "On screen at the online switch: the page is dimmed and body scrolling is locked.",
       "tags": [
         "running",
         "dimmed",
@@ -96,6 +110,7 @@ export const tourMachine = createMachine({
           "target": "idle",
           "description": "The switch is not on this page: close without marking, so a later load shows it again."
         },
+        "page.left": "idle",
         "user.changed": [
           {
             "guard": "hasFinishedFirstLogin",
@@ -111,10 +126,10 @@ export const tourMachine = createMachine({
             "actions": "setFacts"
           }
         ]
-      },
-      "description": "On screen: the page is dimmed and body scrolling is locked."
+      }
     },
     "finishing": {
+      "description": "Skip tour, Finish or Okay was pressed: PATCH /auth/first-time-login; the card is gone.",
       "tags": [
         "busy"
       ],
@@ -134,11 +149,10 @@ export const tourMachine = createMachine({
         "user.changed": {
           "actions": "setFacts"
         }
-      },
-      "description": "PATCH /auth/first-time-login; the overlay is already gone."
+      }
     },
     "done": {
-      "description": "The first login is over: nothing starts the tour again."
+      "description": "The first login is over: nothing starts the tour again for this account."
     }
   },
   "context": {

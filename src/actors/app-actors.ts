@@ -9,6 +9,7 @@ import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.ma
 import { orderStepPaths } from '../../machines/order-steps';
 import type { playerMachine } from '../../machines/player.machine';
 import { type SessionCallInput, sessionMachine } from '../../machines/session.machine';
+import { tourMachine } from '../../machines/tour.machine';
 import { artistApi } from '../api/artist.api';
 import { authApi } from '../api/auth.api';
 import { apiBaseFor, createApi, createClient } from '../api/client';
@@ -31,6 +32,7 @@ export type AppRootActor = ActorRefFrom<typeof appMachine>;
 export type ArtistGateActor = ActorRefFrom<typeof artistGateMachine>;
 export type OnlineStatusActor = ActorRefFrom<typeof onlineStatusMachine>;
 export type PlayerActor = ActorRefFrom<typeof playerMachine>;
+export type TourActor = ActorRefFrom<typeof tourMachine>;
 
 /** The root and its long-lived children, as components and guards find them. */
 export interface AppActors {
@@ -46,6 +48,8 @@ export interface AppActors {
   onlineStatus: OnlineStatusActor;
   /** The one audio player: the bar and every play button share it across pages. */
   player: PlayerActor;
+  /** The approved artist's first-login tour (SPEC §4): the artist frame draws it. */
+  tour: TourActor;
   api: ReturnType<typeof createApi>;
 }
 
@@ -167,6 +171,11 @@ export function createAppActors(): AppActors {
           },
           actions: { showErrorToast: (_, p) => notify.error(p.message) },
         }),
+        tour: tourMachine.provide({
+          actors: {
+            markFirstLoginDone: fromPromise<unknown, void>(() => authApi(api.for('artist')).firstTimeLogin()),
+          },
+        }),
         live: liveRouterMachine.provide({ actions: { showInfoToast: (_, p) => notify.info(p.message) } }),
         player: playerLogic(),
       },
@@ -190,6 +199,7 @@ export function createAppActors(): AppActors {
     artistGate: get<ArtistGateActor>(appActorIds.artistGate),
     onlineStatus: get<OnlineStatusActor>(appActorIds.onlineStatus),
     player: get<PlayerActor>(appActorIds.player),
+    tour: get<TourActor>(appActorIds.tour),
     api,
   };
   // The OS media controls (lock screen, keyboard keys) drive the player; unbound when the root stops.

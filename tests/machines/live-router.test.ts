@@ -1,7 +1,8 @@
 // The live routing: which open screen a change or a notification concerns, what each screen is sent,
 // and how the app's root passes hints, session changes and other tabs' news to its children.
-import { describe, expect, it } from 'vitest';
-import { type AnyActorRef, createActor, createMachine, type EventObject } from 'xstate';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnyActorRef, createActor, createMachine, type EventObject, fromPromise } from 'xstate';
+import type { AuthUser } from '../../contracts/auth';
 import type { LiveChange } from '../../contracts/live';
 import { accountOf, appMachine } from '../../machines/app.machine';
 import {
@@ -12,6 +13,7 @@ import {
   type LiveWatch,
 } from '../../machines/live';
 import { deliveryFor, liveRouterMachine } from '../../machines/live-router.machine';
+import { tourMachine } from '../../machines/tour.machine';
 import { artist, customer } from './fixtures';
 import { expectAllStatesCovered, flush, getTransitionPaths } from './model';
 
@@ -196,12 +198,13 @@ describe('liveRouterMachine', () => {
 
 describe('appMachine: the root passes on what one child learns', () => {
   /** The root with a session that records what it is sent (the rest are the real, pure children). */
-  function start() {
+  function start(marked: () => Promise<unknown> = () => new Promise(() => {})) {
     const sessionGot: EventObject[] = [];
     const root = createActor(
       appMachine.provide({
         actors: {
           session: createMachine({ on: { '*': { actions: ({ event }) => sessionGot.push(event) } } }) as never,
+          tour: tourMachine.provide({ actors: { markFirstLoginDone: fromPromise(marked) } }),
         },
       }),
       { input: { session: {}, orderDraft: {}, notifications: { canStream: false } } },
@@ -212,7 +215,16 @@ describe('appMachine: the root passes on what one child learns', () => {
 
   it('gives its long-lived children their systemIds', () => {
     const { child } = start();
-    for (const id of ['session', 'authDialogs', 'orderDraft', 'notifications', 'artistGate', 'onlineStatus', 'live'])
+    for (const id of [
+      'session',
+      'authDialogs',
+      'orderDraft',
+      'notifications',
+      'artistGate',
+      'onlineStatus',
+      'live',
+      'tour',
+    ])
       expect(child(id)).toBeDefined();
   });
 
@@ -281,5 +293,56 @@ describe('appMachine: the root passes on what one child learns', () => {
     root.send({ type: 'tab.signedOut' });
     await flush();
     expect(sessionGot.map((e) => e.type)).toEqual(['tab.signedIn', 'tab.refreshed', 'tab.signedOut']);
+  });
+
+  describe('the first-login tour', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    });
+    afterEach(() => vi.useRealTimers());
+    const firstLogin: AuthUser = { ...artist, is_online: 0, is_first_time_login: 1, featured_song_path: null };
+
+    it("hears the session's artist, and finishing marks the first login done in the session", async () => {
+      const { root, sessionGot, child } = start(() => Promise.resolve({}));
+      // Nobody signed in: nothing is due.
+      expect(child('tour').getSnapshot().value).toBe('done');
+      root.send({ type: 'session.changed', user: firstLogin });
+      child('tour').send({ type: 'page.loaded' });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(child('tour').getSnapshot().hasTag('running')).toBe(true);
+      child('tour').send({ type: 'tour.finish' });
+      await flush();
+      expect(child('tour').getSnapshot().value).toBe('done');
+      // SPEC §4: the local first-login flag becomes 0 through the session actor.
+      expect(sessionGot).toEqual([{ type: 'user.updated', user: { is_first_time_login: 0 } }]);
+    });
+
+    it('a featured song removed by the same artist restarts it; going online ends it', async () => {
+      const { root, child } = start();
+      root.send({ type: 'session.changed', user: { ...firstLogin, featured_song_path: 'song0001' } });
+      child('tour').send({ type: 'page.loaded' });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(child('tour').getSnapshot().value).toBe('idle');
+      root.send({ type: 'session.changed', user: firstLogin });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(child('tour').getSnapshot().hasTag('running')).toBe(true);
+      root.send({ type: 'session.changed', user: { ...firstLogin, is_online: 1, is_first_time_login: 0 } });
+      expect(child('tour').getSnapshot().value).toBe('done');
+    });
+
+    it('signing out stops it; another first-time artist signing in starts afresh', async () => {
+      const { root, child } = start();
+      root.send({ type: 'session.changed', user: firstLogin });
+      child('tour').send({ type: 'page.loaded' });
+      await vi.advanceTimersByTimeAsync(1000);
+      root.send({ type: 'session.changed', user: null });
+      expect(child('tour').getSnapshot().value).toBe('done');
+      expect(child('tour').getSnapshot().context.stepIndex).toBe(-1);
+      root.send({ type: 'session.changed', user: { ...firstLogin, id: 9, user_id: 'A-0009' } });
+      expect(child('tour').getSnapshot().value).toBe('idle');
+      child('tour').send({ type: 'page.loaded' });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(child('tour').getSnapshot().hasTag('running')).toBe(true);
+    });
   });
 });

@@ -27,9 +27,17 @@ const withSong: TourFacts = { ...due, hasFeaturedSong: true };
 const online: TourFacts = { ...due, isOnline: true };
 const firstLoginOver: TourFacts = { ...due, isFirstTimeLogin: false };
 const changed = (facts: TourFacts): TourEvent => ({ type: 'user.changed', ...facts });
+const factsOf = ({ approved, isOnline, isFirstTimeLogin, hasFeaturedSong }: TourFacts): TourFacts => ({
+  approved,
+  isOnline,
+  isFirstTimeLogin,
+  hasFeaturedSong,
+});
 
 const events = [
   { type: 'page.loaded' },
+  { type: 'page.left' },
+  { type: 'account.changed', ...due },
   changed(due),
   changed(withSong),
   changed(online),
@@ -137,6 +145,13 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
       expect(event).toMatchObject({ hasFeaturedSong: false, approved: true, isOnline: false, isFirstTimeLogin: true });
     }
   }
+  if (event.type === 'account.changed') {
+    // Another account: its own facts, from the start (running, a pending call or a delay are dropped).
+    const facts = factsOf(event as unknown as TourFacts);
+    expect(after.context).toMatchObject({ ...facts, stepIndex: -1 });
+    expect(after.value).toBe(facts.isFirstTimeLogin ? 'idle' : 'done');
+  }
+  if (event.type === 'page.left' && handled) expect(after.matches('idle')).toBe(true);
   if (event.type === 'user.changed' && handled && !after.matches('done')) {
     expect(after.context).toMatchObject({
       approved: event.approved,
@@ -395,6 +410,9 @@ describe('tourMachine: SPEC §4 Tour and §9', () => {
     expect(at('step:after', 'next', 0, 2)).toEqual({ type: 'tour.next' });
     expect(at('step:after', 'prev', 1, 2)).toEqual({ type: 'tour.previous' });
     expect(at('step:after', 'skip')).toEqual({ type: 'tour.skip' });
+    // What react-joyride 3 sends for its skip button (the run ends without a step:after).
+    expect(at('tour:end', 'skip')).toEqual({ type: 'tour.skip' });
+    expect(at('tour:end', 'next')).toBeNull();
     expect(at('step:after', 'close')).toEqual({ type: 'tour.finish' });
     expect(at('error:target_not_found', 'update')).toEqual({ type: 'tour.targetMissing' });
     expect(at('tooltip', 'update')).toBeNull();

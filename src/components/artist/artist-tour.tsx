@@ -2,12 +2,20 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Joyride } from 'react-joyride';
 import { connectTour, tourEventFromJoyride } from '../../../machines/tour.connect';
-import { useArtistTour } from '../../actors/use-artist-tour';
+import { useAppActors } from '../../actors/hooks';
+import { TourTooltip } from './tour-tooltip';
 
-/** The first-login tour (SPEC §4): the machine decides, react-joyride draws. */
+/**
+ * The first-login tour (SPEC §4): the root's `tour` actor decides, react-joyride draws with the
+ * brand's card. Mounted with the online switch it points at, so mounting is the page load.
+ */
 export function ArtistTour() {
-  const actor = useArtistTour();
-  const view = useSelector(actor, connectTour);
+  const { tour } = useAppActors();
+  const view = useSelector(tour, connectTour);
+  useEffect(() => {
+    tour.send({ type: 'page.loaded' });
+    return () => tour.send({ type: 'page.left' });
+  }, [tour]);
   // SPEC §4: body scrolling is locked while the tour runs.
   useEffect(() => {
     if (view.scrollLocked) document.body.dataset.scrollLocked = '';
@@ -21,9 +29,10 @@ export function ArtistTour() {
     <Joyride
       {...view.joyride}
       steps={[...view.joyride.steps]}
+      tooltipComponent={TourTooltip}
       onEvent={(data) => {
         const event = tourEventFromJoyride(data);
-        if (event) actor.send(event);
+        if (event) tour.send(event);
       }}
     />
   );
