@@ -2,13 +2,14 @@ import * as v from 'valibot';
 import { fieldMessages as m } from './messages';
 import { searchSchema } from './operations';
 import {
+  type AdminStage,
+  adminStages,
   MAX_SELECTED_ARTISTS,
   type Order,
   type OrderBrief,
   type OrderStatus,
   orderMessages,
   orderReferencePattern,
-  orderStatuses,
   type Refund,
 } from './order';
 
@@ -57,9 +58,8 @@ export const stageStatuses: Record<ArtistStage, readonly OrderStatus[]> = {
   completed: ['completed'],
 };
 
-/** The admin's order overview: one status, every order, or the overdue ones (work past its due date). */
-export const adminStages = [...orderStatuses, 'overdue', 'all'] as const;
-export type AdminStage = (typeof adminStages)[number];
+// Defined beside the order statuses (./order); the admin's contract names them here as well.
+export { type AdminStage, adminStages };
 
 export const lifecycleMessages = {
   /** 409: the state does not accept the event now. */

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { createAppRouter } from './router';
 
@@ -6,6 +6,27 @@ import type { createAppRouter } from './router';
 function AfterFirstCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
   useEffect(onCommit, [onCommit]);
   return children;
+}
+
+/**
+ * Runs `start` once the browser has painted a prerendered page's HTML (at once for an empty #root).
+ * On a fast link the scripts arrive before the first frame; starting the app in that same task would
+ * hold the page's first paint until the actors, the router and hydration had run.
+ */
+export function afterFirstPaint(root: HTMLElement, start: () => void): void {
+  if (!root.hasChildNodes()) {
+    start();
+    return;
+  }
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  // The task after the next frame; a hidden tab gets no frames, so a timeout stands in.
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 250);
 }
 
 /**
@@ -40,5 +61,11 @@ export function mount(root: HTMLElement, app: ReactNode, router: ReturnType<type
     live();
     for (const button of held.splice(0)) if (button.isConnected) button.click();
   };
-  void router.load().then(() => hydrateRoot(root, <AfterFirstCommit onCommit={replay}>{app}</AfterFirstCommit>));
+  // As a transition, React hydrates in slices and yields to the browser between them, instead of one
+  // long task that holds a tap (and a phone's main thread) for the whole page.
+  void router.load().then(() =>
+    startTransition(() => {
+      hydrateRoot(root, <AfterFirstCommit onCommit={replay}>{app}</AfterFirstCommit>);
+    }),
+  );
 }
