@@ -13,21 +13,18 @@ function AfterFirstCommit({ onCommit, children }: { onCommit: () => void; childr
  * On a fast link the scripts arrive before the first frame; starting the app in that same task would
  * hold the page's first paint until the actors, the router and hydration had run.
  */
-export function afterFirstPaint(root: HTMLElement, start: () => void): void {
-  if (!root.hasChildNodes()) {
-    start();
+export function afterFirstPaint(root: HTMLElement, start: () => void | Promise<void>): void {
+  // Nothing to show first, or a tab opened in the background (it gets no frames until shown).
+  if (!root.hasChildNodes() || document.visibilityState === 'hidden') {
+    void start();
     return;
   }
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    start();
-  };
-  // The task after the next frame; a hidden tab gets no frames, so a timeout stands in.
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 250);
+  // The task after the next frame: the frame paints the HTML, then the app starts.
+  requestAnimationFrame(() => setTimeout(() => void start(), 0));
 }
+
+/** Resolves in a later task: the browser may paint and handle input in between. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Renders the app into #root. A public page prerendered at build time (scripts/prerender.ts) already
