@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fieldMessages as m } from './messages';
+import { fieldMessages as m, pageLimitMessage } from './messages';
 import { searchSchema } from './operations';
 import {
   type AdminStage,
@@ -212,7 +212,6 @@ export const thanksSchema = v.strictObject({
 const orderCursorSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}_\d{1,12}$/, 'Invalid cursor')));
 /** A payout list's cursor is the id of the last row sent. */
 const idCursorSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Invalid cursor')));
-export const pageLimitMessage = 'Choose a page size from 1 to 50';
 const limitSchema = v.optional(
   v.pipe(
     v.string(),
