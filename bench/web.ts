@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -157,6 +157,30 @@ export async function lighthouse(url: string): Promise<LighthouseRun> {
   };
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+/** What a first visit to / downloads in JavaScript until the page is live (`html[data-hydrated]`), as sent. */
+export async function jsUntilLive(url: string): Promise<{ bytes: number; scripts: number }> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    await page.goto(url);
+    await page.waitForSelector('html[data-hydrated]');
+    return await page.evaluate(() => {
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((e): e is PerformanceResourceTiming => e.name.endsWith('.js'));
+      return { bytes: scripts.reduce((n, e) => n + e.encodedBodySize, 0), scripts: scripts.length };
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
 const spread = (xs: number[], digits = 0) => {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -172,13 +196,22 @@ export interface WebBenchOptions {
   pages: string[];
 }
 
-/** Prints the API ratios and the Lighthouse table for each tree, interleaved round by round. */
+interface TreeSummary {
+  tree: string;
+  catalogueRatio: number;
+  ordersP99: number;
+}
+
+/** Prints the API ratios and the Lighthouse table for each tree, interleaved round by round, then the issue's table. */
 export async function benchWeb(options: WebBenchOptions): Promise<void> {
   const served: ServedTree[] = [];
+  const summary: TreeSummary[] = [];
+  const lighthouseOf = new Map<string, LighthouseRun[]>();
   try {
     for (const tree of options.trees) served.push(await serveTree(tree.dir, tree.label));
     const tokens = await Promise.all(served.map((s) => customerToken(s.url)));
     const ratio = new Map<string, number[]>();
+    const ordersRatio = new Map<string, number[]>();
     const orders = new Map<string, Load[]>();
     const add = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
     for (let round = 0; round < options.rounds; round++) {
@@ -189,21 +222,31 @@ export async function benchWeb(options: WebBenchOptions): Promise<void> {
         console.log(
           `round ${round + 1} ${s.label}: ping ${ping.rps} req/s, artists ${artists.rps} req/s (p99 ${artists.p99} ms, failures ${artists.failures + ping.failures})`,
         );
+        // The orders list is compared with /api/ping at its own concurrency (10 connections).
+        const ping10 = await load(`${s.url}/api/ping`, options.seconds, 10);
         const o = await load(`${s.url}/api/v1/user/orders`, options.seconds, 10, {
           Authorization: `Bearer ${tokens[i]}`,
         });
         add(orders, s.label, o);
-        console.log(`round ${round + 1} ${s.label}: orders ${o.rps} req/s, p99 ${o.p99} ms, failures ${o.failures}`);
+        add(ordersRatio, s.label, o.rps / ping10.rps);
+        console.log(
+          `round ${round + 1} ${s.label}: ping ${ping10.rps} req/s, orders ${o.rps} req/s, p99 ${o.p99} ms (ping p99 ${ping10.p99} ms), failures ${o.failures + ping10.failures}`,
+        );
       }
     }
     console.log(
-      `\n| tree | artists ÷ ping (${options.connections} conn) | orders req/s (10 conn) | orders p99 ms |\n|---|---:|---:|---:|`,
+      `\n| tree | artists ÷ ping (${options.connections} conn) | orders ÷ ping (10 conn) | orders req/s | orders p99 ms |\n|---|---:|---:|---:|---:|`,
     );
     for (const s of served) {
       const o = orders.get(s.label) ?? [];
       console.log(
-        `| ${s.label} | ${spread(ratio.get(s.label) ?? [], 2)} | ${spread(o.map((x) => x.rps))} | ${spread(o.map((x) => x.p99))} |`,
+        `| ${s.label} | ${spread(ratio.get(s.label) ?? [], 2)} | ${spread(ordersRatio.get(s.label) ?? [], 2)} | ${spread(o.map((x) => x.rps))} | ${spread(o.map((x) => x.p99))} |`,
       );
+      summary.push({
+        tree: s.label,
+        catalogueRatio: median(ratio.get(s.label) ?? []),
+        ordersP99: median(o.map((x) => x.p99)),
+      });
     }
     console.log(`(median (min–max) of ${options.rounds} rounds, ${options.seconds} s each)`);
 
@@ -212,6 +255,7 @@ export async function benchWeb(options: WebBenchOptions): Promise<void> {
       for (let r = 0; r < options.lighthouseRuns; r++)
         for (const page of options.pages)
           for (const s of served) add(runs, `${s.label} ${page}`, await lighthouse(`${s.url}${page}`));
+      for (const [key, rs] of runs) lighthouseOf.set(key, rs);
       console.log(
         '\n| tree | page | score | FCP ms | LCP ms | TBT ms | CLS | transfer KiB |\n|---|---|---:|---:|---:|---:|---:|---:|',
       );
@@ -227,6 +271,67 @@ export async function benchWeb(options: WebBenchOptions): Promise<void> {
         }
       console.log(`(Lighthouse 13 mobile preset, median (min–max) of ${options.lighthouseRuns} runs)`);
     }
+
+    // The issue's table ("Fast on a phone"), every figure from this run.
+    const { firstLoadOf } = (await import(pathToFileURL(path.resolve('scripts/check-budgets.mjs')).href)) as {
+      firstLoadOf(dist: string): { files: string[]; gzipBytes: number } | null;
+    };
+    const kib = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    const rows: [string, string, (s: ServedTree, i: number) => Promise<string> | string][] = [
+      [
+        'Lighthouse mobile performance: /, /artists, /about',
+        '≥ 95 each',
+        (s) =>
+          options.pages.map((p) => median((lighthouseOf.get(`${s.label} ${p}`) ?? []).map((r) => r.score))).join(', '),
+      ],
+      [
+        'FCP / LCP on / (Lighthouse, median)',
+        '≤ 1.5 s / ≤ 2.0 s',
+        (s) => {
+          const rs = lighthouseOf.get(`${s.label} /`) ?? [];
+          return `${(median(rs.map((r) => r.fcpMs)) / 1000).toFixed(2)} s / ${(median(rs.map((r) => r.lcpMs)) / 1000).toFixed(2)} s`;
+        },
+      ],
+      [
+        'first-load JS of / (gzip: entry + preloads, scripts/check-budgets.mjs)',
+        '≤ 130 KB',
+        (s) => {
+          const first = firstLoadOf(path.join(options.trees.find((t) => t.label === s.label)?.dir ?? '.', 'dist'));
+          return first ? `${kib(first.gzipBytes)} (${first.files.length} files)` : 'not built';
+        },
+      ],
+      [
+        'JS a first visit to / downloads until live (as sent: brotli)',
+        '',
+        async (s) => {
+          const js = await jsUntilLive(`${s.url}/`);
+          return `${kib(js.bytes)} (${js.scripts} files)`;
+        },
+      ],
+      [
+        'GET /api/v1/user/artists ÷ GET /api/ping (50 conn)',
+        '≥ 0.5',
+        (s) => (summary.find((x) => x.tree === s.label)?.catalogueRatio ?? Number.NaN).toFixed(2),
+      ],
+      [
+        'GET /api/v1/user/orders p99 (demo customer, 10 conn)',
+        '≤ 25 ms',
+        (s) => `${summary.find((x) => x.tree === s.label)?.ordersP99 ?? Number.NaN} ms`,
+      ],
+    ];
+    console.log(
+      `\n| what | goal | ${served.map((s) => s.label).join(' | ')} |\n|---|---|${served.map(() => '---:').join('|')}|`,
+    );
+    for (const [what, goal, value] of rows) {
+      const values: string[] = [];
+      for (const [i, s] of served.entries()) values.push(await value(s, i));
+      console.log(`| ${what} | ${goal} | ${values.join(' | ')} |`);
+    }
+    console.log(
+      `(medians of this run; ${cpus().length} cores, load average at the end ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')})`,
+    );
   } finally {
     for (const s of served) await s.stop();
   }

@@ -1,5 +1,5 @@
-import { countries as countryData, getEmojiFlag, type TCountryCode } from 'countries-list';
 import { phone } from './constants';
+import { countryRows } from './countries.data';
 
 export interface Country {
   name: string;
@@ -20,20 +20,24 @@ function unicodeOf(emoji: string): string {
     .join(' ');
 }
 
-const all: Country[] = (Object.keys(countryData) as TCountryCode[])
-  .filter((code) => countryData[code].phone.length > 0)
-  .map((code) => {
-    const emoji = getEmojiFlag(code);
-    return {
-      name: countryData[code].name,
-      code,
-      emoji,
-      unicode: unicodeOf(emoji),
-      dial_code: `+${countryData[code].phone[0]}`,
-      image: `/flags/${code.toLowerCase()}.svg`,
-    };
-  })
-  .sort((a, b) => a.name.localeCompare(b.name));
+/** The flag emoji: the code's two letters as regional indicator symbols (as countries-list does). */
+export function emojiFlagOf(code: string): string {
+  return String.fromCodePoint(...[...code.toUpperCase()].map((ch) => 0x1f1a5 + (ch.codePointAt(0) ?? 0)));
+}
+
+// The rows come from countries-list through scripts/generate-countries.ts (a small table, not the
+// package: it would put 45 KB into the first load of every page), already sorted by name.
+const all: Country[] = countryRows.map(([code, name, dial]) => {
+  const emoji = emojiFlagOf(code);
+  return {
+    name,
+    code,
+    emoji,
+    unicode: unicodeOf(emoji),
+    dial_code: `+${dial}`,
+    image: `/flags/${code.toLowerCase()}.svg`,
+  };
+});
 
 /** The sign-up list: the default country (Philippines) first, then the rest by name. */
 export const countries: readonly Country[] = [

@@ -1,14 +1,15 @@
 import * as v from 'valibot';
-import { fieldMessages as m } from './messages';
+import { fieldMessages as m, pageLimitMessage } from './messages';
 import { searchSchema } from './operations';
 import {
+  type AdminStage,
+  adminStages,
   MAX_SELECTED_ARTISTS,
   type Order,
   type OrderBrief,
   type OrderStatus,
   orderMessages,
   orderReferencePattern,
-  orderStatuses,
   type Refund,
 } from './order';
 
@@ -57,9 +58,8 @@ export const stageStatuses: Record<ArtistStage, readonly OrderStatus[]> = {
   completed: ['completed'],
 };
 
-/** The admin's order overview: one status, every order, or the overdue ones (work past its due date). */
-export const adminStages = [...orderStatuses, 'overdue', 'all'] as const;
-export type AdminStage = (typeof adminStages)[number];
+// Defined beside the order statuses (./order); the admin's contract names them here as well.
+export { type AdminStage, adminStages };
 
 export const lifecycleMessages = {
   /** 409: the state does not accept the event now. */
@@ -212,7 +212,6 @@ export const thanksSchema = v.strictObject({
 const orderCursorSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}_\d{1,12}$/, 'Invalid cursor')));
 /** A payout list's cursor is the id of the last row sent. */
 const idCursorSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Invalid cursor')));
-export const pageLimitMessage = 'Choose a page size from 1 to 50';
 const limitSchema = v.optional(
   v.pipe(
     v.string(),

@@ -71,3 +71,6 @@ export const clientMessages = {
   signedOut: 'You have been signed out.',
   resetSuccessLogin: 'Your password has been reset. Please log in.',
 } as const;
+
+/** A list's `limit` outside 1–50 (orders, payouts, notifications). */
+export const pageLimitMessage = 'Choose a page size from 1 to 50';

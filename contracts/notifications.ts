@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { AccountType } from './auth';
-import { pageLimitMessage } from './lifecycle';
+import { pageLimitMessage } from './messages';
 
 // In-app notifications (SPEC §3 Notification, §4 Notifications, §7; DESIGN §3–§4).
 

@@ -237,6 +237,14 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/**
+ * The admin's order overview: one status, every order, or the overdue ones (work past its due date).
+ * Beside the statuses rather than in ./lifecycle: the admin route validates its query with it, and a
+ * route file's imports load with every page.
+ */
+export const adminStages = [...orderStatuses, 'overdue', 'all'] as const;
+export type AdminStage = (typeof adminStages)[number];
+
 export interface OrderEvent {
   type: string;
   at: string;

@@ -2,64 +2,80 @@
 // Sizes are gzip level 9 of the files in dist/, as a phone on a slow link downloads them.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = process.argv[2] ?? 'dist';
 const KB = 1024;
 
 export const budgets = {
   /**
    * JavaScript a first visit to / downloads: the entry script and what index.html preloads with it.
    * The goal is 130 KB (issue "Fast on a phone"); React, the router and XState alone are 105 KB of it,
-   * and the app's session, order-draft and notification actors still start in the entry. This limit is
+   * and the app's order-draft and notification actors still start in the entry (the root machine
+   * invokes them from the start). This limit is
    * a ratchet just above today's size: lower it as the first load shrinks, towards the goal; raising it
    * needs its reason in docs/decisions.md.
    */
-  firstLoadJs: 200 * KB,
+  firstLoadJs: 158 * KB,
   firstLoadJsGoal: 130 * KB,
   /** Any other chunk (a route, a lazy dialog, a library only some pages use), minified, before gzip. */
   chunkRaw: 200 * KB,
 };
 
-const assets = path.join(dist, 'assets');
-const page = ['_pages/index.html', 'index.html']
-  .map((f) => path.join(dist, f))
-  .find((f) => {
-    try {
-      readFileSync(f);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-if (!page) {
-  console.error(`No built index.html in ${dist}: run the build first.`);
-  process.exit(1);
+/**
+ * The first load of / in a build: the scripts the prerendered page (or index.html) names, its entry and
+ * what it preloads, with their gzip size. bench/web.ts prints the same figure.
+ */
+export function firstLoadOf(dist) {
+  const page = ['_pages/index.html', 'index.html']
+    .map((f) => path.join(dist, f))
+    .find((f) => {
+      try {
+        readFileSync(f);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  if (!page) return null;
+  const html = readFileSync(page, 'utf8');
+  const files = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const gzipOf = (file) => gzipSync(readFileSync(path.join(dist, 'assets', file)), { level: 9 }).length;
+  return { page, files, gzipBytes: files.reduce((sum, file) => sum + gzipOf(file), 0) };
 }
-const html = readFileSync(page, 'utf8');
-const firstLoad = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
-const gzipOf = (file) => gzipSync(readFileSync(path.join(assets, file)), { level: 9 }).length;
-const firstLoadBytes = firstLoad.reduce((sum, file) => sum + gzipOf(file), 0);
-// Libraries split out for caching (vite.config.ts) are measured in the first load, not as chunks.
-const chunks = readdirSync(assets).filter((f) => f.endsWith('.js') && !f.startsWith('vendor-'));
-const oversized = chunks
-  .map((file) => ({ file, bytes: readFileSync(path.join(assets, file)).length }))
-  .filter((c) => c.bytes > budgets.chunkRaw);
 
-const kb = (n) => `${(n / KB).toFixed(1)} KB`;
-let failed = false;
-const line = `first load of / (${path.relative(dist, page)}): ${firstLoad.length} scripts, ${kb(firstLoadBytes)} gzip of JS`;
-if (firstLoadBytes > budgets.firstLoadJs) {
-  failed = true;
-  console.error(`✗ ${line}, over the budget of ${kb(budgets.firstLoadJs)}`);
-} else {
-  console.log(
-    `✓ ${line} (budget ${kb(budgets.firstLoadJs)}, goal ${kb(budgets.firstLoadJsGoal)}${firstLoadBytes > budgets.firstLoadJsGoal ? ': not met yet' : ': met'})`,
-  );
+function check(dist) {
+  const assets = path.join(dist, 'assets');
+  const first = firstLoadOf(dist);
+  if (!first) {
+    console.error(`No built index.html in ${dist}: run the build first.`);
+    process.exit(1);
+  }
+  const { page, files: firstLoad, gzipBytes: firstLoadBytes } = first;
+  // Libraries split out for caching (vite.config.ts) are measured in the first load, not as chunks.
+  const chunks = readdirSync(assets).filter((f) => f.endsWith('.js') && !f.startsWith('vendor-'));
+  const oversized = chunks
+    .map((file) => ({ file, bytes: readFileSync(path.join(assets, file)).length }))
+    .filter((c) => c.bytes > budgets.chunkRaw);
+
+  const kb = (n) => `${(n / KB).toFixed(1)} KB`;
+  let failed = false;
+  const line = `first load of / (${path.relative(dist, page)}): ${firstLoad.length} scripts, ${kb(firstLoadBytes)} gzip of JS`;
+  if (firstLoadBytes > budgets.firstLoadJs) {
+    failed = true;
+    console.error(`✗ ${line}, over the budget of ${kb(budgets.firstLoadJs)}`);
+  } else {
+    console.log(
+      `✓ ${line} (budget ${kb(budgets.firstLoadJs)}, goal ${kb(budgets.firstLoadJsGoal)}${firstLoadBytes > budgets.firstLoadJsGoal ? ': not met yet' : ': met'})`,
+    );
+  }
+  for (const c of oversized) {
+    failed = true;
+    console.error(`✗ ${c.file}: ${kb(c.bytes)} minified, over the chunk budget of ${kb(budgets.chunkRaw)}`);
+  }
+  if (oversized.length === 0)
+    console.log(`✓ ${chunks.length} other chunks, each under ${kb(budgets.chunkRaw)} minified`);
+  process.exit(failed ? 1 : 0);
 }
-for (const c of oversized) {
-  failed = true;
-  console.error(`✗ ${c.file}: ${kb(c.bytes)} minified, over the chunk budget of ${kb(budgets.chunkRaw)}`);
-}
-if (oversized.length === 0) console.log(`✓ ${chunks.length} other chunks, each under ${kb(budgets.chunkRaw)} minified`);
-process.exit(failed ? 1 : 0);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) check(process.argv[2] ?? 'dist');

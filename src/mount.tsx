@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { createAppRouter } from './router';
 
@@ -7,6 +7,24 @@ function AfterFirstCommit({ onCommit, children }: { onCommit: () => void; childr
   useEffect(onCommit, [onCommit]);
   return children;
 }
+
+/**
+ * Runs `start` once the browser has painted a prerendered page's HTML (at once for an empty #root).
+ * On a fast link the scripts arrive before the first frame; starting the app in that same task would
+ * hold the page's first paint until the actors, the router and hydration had run.
+ */
+export function afterFirstPaint(root: HTMLElement, start: () => void | Promise<void>): void {
+  // Nothing to show first, or a tab opened in the background (it gets no frames until shown).
+  if (!root.hasChildNodes() || document.visibilityState === 'hidden') {
+    void start();
+    return;
+  }
+  // The task after the next frame: the frame paints the HTML, then the app starts.
+  requestAnimationFrame(() => setTimeout(() => void start(), 0));
+}
+
+/** Resolves in a later task: the browser may paint and handle input in between. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Renders the app into #root. A public page prerendered at build time (scripts/prerender.ts) already
@@ -40,5 +58,11 @@ export function mount(root: HTMLElement, app: ReactNode, router: ReturnType<type
     live();
     for (const button of held.splice(0)) if (button.isConnected) button.click();
   };
-  void router.load().then(() => hydrateRoot(root, <AfterFirstCommit onCommit={replay}>{app}</AfterFirstCommit>));
+  // As a transition, React hydrates in slices and yields to the browser between them, instead of one
+  // long task that holds a tap (and a phone's main thread) for the whole page.
+  void router.load().then(() =>
+    startTransition(() => {
+      hydrateRoot(root, <AfterFirstCommit onCommit={replay}>{app}</AfterFirstCommit>);
+    }),
+  );
 }

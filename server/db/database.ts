@@ -36,8 +36,38 @@ function openSqlite(file: string): AppDatabase {
   database.pragma('busy_timeout = 5000');
   // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { db, dialect: 'sqlite', schema: undefined, destroy: () => db.destroy() };
+}
+
+/** How many prepared statements one SQLite connection keeps (the app has a few hundred distinct ones). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query afresh; compiling the SQL is a large part of a small query's cost (an
+ * order list runs about ten). The same text gets the same prepared statement back. Safe because Kysely
+ * runs a statement to completion (`all`/`run`) before the next call, and nothing here streams
+ * (`iterate`) a query; SQLite itself re-prepares a cached statement after a schema change.
+ */
+export function withStatementCache(database: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      // Lists of ids give many texts (`in (?, ?, …)`): start over rather than grow without end.
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+      statement = database.prepare(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+  return new Proxy(database, {
+    get(target, key, receiver) {
+      if (key === 'prepare') return prepare;
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 function openPostgres(url: string, options: OpenOptions): AppDatabase {

@@ -1,27 +1,18 @@
-import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useRef } from 'react';
-import { connectPlayer } from '../../machines/player.connect';
-import { usePlayerActor } from './player-actor';
+import { lazy, Suspense } from 'react';
+import { useHydrated } from '../lib/use-hydrated';
 
-// The bar's controls (seek slider, speed select) load when something first plays or the player has a
-// notice; a page that never plays a song never downloads them. The player actor itself is in the
-// main bundle, so a play button works at once and the bar follows a moment later.
+// The bar's code stays out of the first load: a page without a play button does not need it to paint
+// or hydrate. Before hydration the bar is never shown (nothing has played yet), so rendering nothing
+// until then matches the prerendered HTML. The player actor itself is the app root's child.
 
-const Bar = lazy(async () => ({ default: (await import('./player-bar')).PlayerBar }));
+const Gate = lazy(async () => ({ default: (await import('./player-bar-gate')).PlayerBarGate }));
 
 export function PlayerBar() {
-  const actor = usePlayerActor();
-  const wanted = useSelector(actor, (s) => {
-    const view = connectPlayer(s);
-    return view.visible || view.notice !== null;
-  });
-  // A latch, not flow state: once loaded, the bar stays mounted (its spacer and notice follow the actor).
-  const needed = useRef(false);
-  if (wanted) needed.current = true;
-  if (!needed.current) return null;
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
-      <Bar />
+      <Gate />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResetPasswordPage, resetSearchSchema } from '../components/auth/reset-password-page';
+import { ResetPasswordPage } from '../components/auth/reset-password-page';
+import { resetSearchSchema } from '../components/auth/reset-search';
 
 export const Route = createFileRoute('/artist/reset-password')({
   staticData: { pageTitle: 'Reset password', name: 'artist.reset-password' },

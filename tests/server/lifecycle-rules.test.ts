@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { artistMessages } from '../../contracts/artist';
-import { lifecycleMessages, pageLimitMessage } from '../../contracts/lifecycle';
-import { fieldMessages, serverMessages } from '../../contracts/messages';
+import { lifecycleMessages } from '../../contracts/lifecycle';
+import { fieldMessages, pageLimitMessage, serverMessages } from '../../contracts/messages';
 import { type NotificationType, notificationTypes } from '../../contracts/notifications';
 import { orderMessages } from '../../contracts/order';
 import { expireOffers } from '../../server/lifecycle/offer-sweep';

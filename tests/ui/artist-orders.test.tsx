@@ -9,7 +9,7 @@ import {
   type RecordingUpload,
 } from '../../contracts/lifecycle';
 import type { OrderStatus } from '../../contracts/order';
-import { toaster } from '../../src/components/ui/toaster';
+import { toaster } from '../../src/components/ui/toaster-region';
 import { currentPlayer, type FakeCall, fakeServer, makeUser, renderApp, storeSession } from './app-harness';
 
 const HOUR = 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ArtistCard } from '../../contracts/artist';
 import { type GiftLink, lifecycleMessages } from '../../contracts/lifecycle';
 import { type OrderDetail, orderMessages } from '../../contracts/order';
-import { toaster } from '../../src/components/ui/toaster';
+import { toaster } from '../../src/components/ui/toaster-region';
 import { gift, lockedGift, orderAt, recording } from '../machines/customer-order.fixtures';
 import { currentPlayer, type FakeCall, fakeServer, makeUser, renderApp, storeSession } from './app-harness';
 

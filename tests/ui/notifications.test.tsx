@@ -6,7 +6,7 @@ import type { Notification, NotificationsPage } from '../../contracts/notificati
 import { storageKeys } from '../../contracts/storage-keys';
 import type { AppActors } from '../../src/actors/app-actors';
 import { getAdminActors, resetAdminActors } from '../../src/admin/admin-actors';
-import { toaster } from '../../src/components/ui/toaster';
+import { toaster } from '../../src/components/ui/toaster-region';
 import { type FakeCall, fakeServer, fakeToken, makeUser, renderApp, storeSession } from './app-harness';
 
 const ok = (data: unknown) => ({ status: 200, body: { data } });

@@ -9,7 +9,7 @@ import {
   onlineStatusMachine,
   type SaveOnlineStatusInput,
 } from '../../machines/online-status.machine';
-import { toaster } from '../../src/components/ui/toaster';
+import { toaster } from '../../src/components/ui/toaster-region';
 import {
   describePath,
   expectAllStatesCovered,

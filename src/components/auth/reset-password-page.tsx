@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import * as v from 'valibot';
 import type { UserType } from '../../../contracts/auth';
 import { useAppActors } from '../../actors/hooks';
 import { navigateTo } from '../../actors/navigation';
@@ -9,12 +8,6 @@ import { useResetPasswordForm } from '../../actors/use-reset-password-form';
 import { AuthCard } from '../layout/simple-page';
 import { Button } from '../ui/button';
 import { PasswordField } from '../ui/field';
-
-/** The reset link's query: both parts optional here; the machine says when the link is incomplete. */
-export const resetSearchSchema = v.object({
-  token: v.optional(v.string(), ''),
-  email: v.optional(v.string(), ''),
-});
 
 /** /reset-password and /artist/reset-password: the same page (SPEC §2), in the link's API area. */
 export function ResetPasswordPage({ userType, token, email }: { userType: UserType; token: string; email: string }) {

@@ -9,8 +9,12 @@ import { Rating } from './artist-card';
 import { labelOfGenre, labelOfVocalType } from './options';
 import { OrderWithArtistButton } from './order-with-artist';
 
-const peso = (pesos: number) =>
-  new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP', maximumFractionDigits: 0 }).format(pesos);
+// One formatter for the page: building an Intl.NumberFormat costs a phone milliseconds each time.
+let pesoFormat: Intl.NumberFormat | undefined;
+function peso(pesos: number): string {
+  pesoFormat ??= new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP', maximumFractionDigits: 0 });
+  return pesoFormat.format(pesos);
+}
 
 /** /artist/{id}: an artist's public profile (the route reads the id from the address). */
 export function ArtistView({ id }: { id: string }) {

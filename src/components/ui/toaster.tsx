@@ -1,77 +1,79 @@
-import { Portal } from '@ark-ui/react/portal';
-import { createToaster, Toast, Toaster } from '@ark-ui/react/toast';
-import { css } from 'styled-system/css';
-import { toast as toastConfig } from '../../../contracts/constants';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 
-// SPEC §9: top-right, 5000 ms, light theme, bounce transition.
-export const toaster = createToaster({
-  placement: toastConfig.placement,
-  duration: toastConfig.durationMs,
-  gap: 12,
-  max: 5,
-});
+// The toaster (Ark's toast with its zag machines and dismissable layer) is a fifth of what a first visit
+// would otherwise download, and most first visits raise no toast. `notify` keeps its synchronous
+// signature for the actors; the region's code loads on the first toast, or once the page is idle so a
+// later toast shows at once.
 
-export const notify = {
-  success: (description: string, title = 'Success') => toaster.create({ type: 'success', title, description }),
-  error: (description: string, title = 'Error') => toaster.create({ type: 'error', title, description }),
-  info: (description: string, title = 'Notice') => toaster.create({ type: 'info', title, description }),
+type Kind = 'success' | 'error' | 'info';
+type Region = typeof import('./toaster-region');
+
+let region: Promise<Region> | null = null;
+const loadRegion = () => {
+  region ??= import('./toaster-region');
+  return region;
 };
 
-const root = css({
-  bg: 'white',
-  color: 'gray.900',
-  borderRadius: 'lg',
-  boxShadow: 'lg',
-  borderLeftWidth: '6px',
-  borderLeftColor: 'gray.400',
-  p: '4',
-  pr: '10',
-  minW: '18rem',
-  maxW: '24rem',
-  position: 'relative',
-  translate: 'var(--x) var(--y)',
-  scale: 'var(--scale)',
-  zIndex: 'var(--z-index)',
-  height: 'var(--height)',
-  opacity: 'var(--opacity)',
-  willChange: 'translate, opacity, scale',
-  transition: 'translate 400ms, scale 400ms, opacity 400ms, height 400ms',
-  '&[data-type=success]': { borderLeftColor: 'green.500' },
-  '&[data-type=error]': { borderLeftColor: 'red.500' },
-  '&[data-type=info]': { borderLeftColor: 'brand.500' },
-  _open: { animation: 'toast-bounce-in 0.6s' },
-  _closed: { animation: 'toast-bounce-out 0.5s' },
-});
+let wanted = false;
+const listeners = new Set<() => void>();
+function want() {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
 
+function show(type: Kind, title: string, description: string): void {
+  want();
+  void loadRegion().then(({ toaster }) => toaster.create({ type, title, description }));
+}
+
+export const notify = {
+  success: (description: string, title = 'Success') => show('success', title, description),
+  error: (description: string, title = 'Error') => show('error', title, description),
+  info: (description: string, title = 'Notice') => show('info', title, description),
+};
+
+const Toasts = lazy(async () => ({ default: (await loadRegion()).ToasterRegion }));
+
+/** Mounted at the root: renders the toast region once a toast was raised or the page has gone idle. */
 export function AppToaster() {
-  return (
-    // Portalled and stacked above modals: a toast raised from inside a dialog must still be seen and announced.
-    <Portal>
-      <Toaster toaster={toaster} className={css({ zIndex: 'toast' })}>
-        {(t) => (
-          <Toast.Root key={t.id} className={root}>
-            <Toast.Title className={css({ fontWeight: 'semibold' })}>{t.title}</Toast.Title>
-            <Toast.Description className={css({ fontSize: 'sm', color: 'gray.700' })}>
-              {t.description}
-            </Toast.Description>
-            <Toast.CloseTrigger
-              aria-label="Dismiss notification"
-              className={css({
-                position: 'absolute',
-                top: '2',
-                right: '2',
-                w: '7',
-                h: '7',
-                cursor: 'pointer',
-                borderRadius: 'full',
-                _hover: { bg: 'gray.100' },
-              })}
-            >
-              <span aria-hidden="true">✕</span>
-            </Toast.CloseTrigger>
-          </Toast.Root>
-        )}
-      </Toaster>
-    </Portal>
+  const hydrated = useHydrated();
+  const raised = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
   );
+  useEffect(() => whenIdle(want), []);
+  // A latch, not flow state: once mounted the region stays, so its toasts are never cut short.
+  const needed = useRef(false);
+  if (hydrated && raised) needed.current = true;
+  if (!needed.current) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
+
+/** After the page has loaded and the main thread is free: fetch the region before anyone needs it. */
+function whenIdle(run: () => void): () => void {
+  // Safari has no requestIdleCallback: a timeout after the load event stands in for it.
+  const idle = typeof window.requestIdleCallback === 'function';
+  let handle: number | undefined;
+  const later = () => {
+    handle = idle ? window.requestIdleCallback(run, { timeout: 5000 }) : window.setTimeout(run, 2000);
+  };
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+  return () => {
+    window.removeEventListener('load', later);
+    if (handle === undefined) return;
+    if (idle) window.cancelIdleCallback(handle);
+    else window.clearTimeout(handle);
+  };
 }
