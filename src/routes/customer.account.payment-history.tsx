@@ -45,7 +45,7 @@ function PaymentHistory() {
         </p>
       ) : null}
       {payments && payments.length > 0 ? (
-        <div className={css({ overflowX: 'auto' })}>
+        <div className={css({ overflowX: 'auto', position: 'relative' })}>
           <table className={css({ w: 'full', borderCollapse: 'collapse', bg: 'white', borderRadius: 'lg' })}>
             <thead>
               <tr>

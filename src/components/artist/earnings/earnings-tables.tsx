@@ -15,7 +15,8 @@ const table = css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', minW:
 const th = css({ textAlign: 'left', px: '3', py: '2', color: 'fg.muted', fontWeight: 'semibold' });
 const td = css({ px: '3', py: '2.5', borderTopWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' });
 const amount = css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
-const scroller = css({ overflowX: 'auto' });
+// Positioned, so the visually hidden caption (absolute) stays inside the scroller instead of widening the page.
+const scroller = css({ overflowX: 'auto', position: 'relative' });
 
 const orNothing = (iso: string | null) => (iso ? manilaDay(iso) : '—');
 
