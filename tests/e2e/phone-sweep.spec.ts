@@ -407,3 +407,63 @@ for (const width of [375, 320]) {
     }
   });
 }
+
+test('on a phone the artist signs out from the drawer', async ({ page, sessions }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  // A session of its own: signing out revokes the token the other tests share.
+  const own = await logIn(page.request, 'artist');
+  await signIn(page, 'artist', { ...sessions, artist: own }, {});
+  await page.goto('/artist/dashboard');
+  await page.getByRole('button', { name: 'Open artist menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Artist menu' });
+  await expect(drawer.getByTestId('artist-drawer-account')).toContainText('artist1@labsongs.test');
+  await drawer.getByRole('button', { name: 'Sign out' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to end your session?');
+  await confirm.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).not.toHaveURL(/\/artist\/dashboard/);
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), storageKeys.accessToken)).toBeNull();
+});
+
+for (const width of [375, 1280]) {
+  test(`the sign-up country list stays on screen and above the fields at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    if (width < 768) await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Sign Up' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Account Sign Up' });
+    await dialog.getByRole('button', { name: /^Choose .*country/i }).click();
+    const list = page.getByRole('listbox');
+    await expect(list).toBeVisible();
+    const box = await list.boundingBox();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+    // What the person sees at the list's middle is the list, not a password field drawn over it.
+    const onTop = await page.evaluate(({ x, y }) => !!document.elementFromPoint(x, y)?.closest('[role=listbox]'), {
+      x: (box?.x ?? 0) + (box?.width ?? 0) / 2,
+      y: (box?.y ?? 0) + (box?.height ?? 0) / 2,
+    });
+    expect(onTop).toBe(true);
+    await page.screenshot({ path: `.tmp/phone-sweep/country-list-${width}.png` });
+  });
+}
+
+test('the account tabs show where more tabs are, and the arrow brings them into view', async ({ page, sessions }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, 'customer', sessions, {});
+  await page.goto('/customer/account');
+  const strip = page.locator('[data-part=scroll-strip]');
+  await expect(strip).toHaveAttribute('data-more-end', '');
+  await expect(strip).not.toHaveAttribute('data-more-start', '');
+  await page.getByRole('button', { name: 'Show more account pages' }).click();
+  await expect(strip).toHaveAttribute('data-more-start', '');
+  await expect(
+    page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Settings' }),
+  ).toBeInViewport();
+  // Keyboard: the earlier tab is one Shift+Tab away and scrolls back into view when focused.
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }).focus();
+  await expect(
+    page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }),
+  ).toBeInViewport();
+});

@@ -91,9 +91,9 @@ export function RecordingUpload({ order, onChanged }: { order: ArtistOrder; onCh
               disabled={submitting}
               file={
                 upload
-                  ? { name: pickedName ?? title, size: upload.size }
+                  ? { name: pickedName ?? 'Your recording', size: upload.size }
                   : uploading
-                    ? { name: pickedName ?? title }
+                    ? { name: pickedName ?? 'your recording' }
                     : null
               }
               status={upload ? lifecycleMessages.recordingUploaded : null}
