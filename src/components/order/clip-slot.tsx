@@ -65,7 +65,7 @@ export function ClipSlot({ slot, label, hint }: { slot: Slot; label: string; hin
           <RecorderPanel rec={rec} send={(event) => recorder.send(event)} />
         ) : (
           <FilePicker
-            label="Upload an audio file"
+            label={`Upload an audio file: ${label}`}
             hideLabel
             noun="an audio file"
             accept="audio/*"
