@@ -66,7 +66,7 @@ function ApplicationsTable({
     );
   }
   return (
-    <div className={css({ overflowX: 'auto', bg: 'white', borderRadius: 'lg', boxShadow: 'sm' })}>
+    <div className={css({ overflowX: 'auto', position: 'relative', bg: 'white', borderRadius: 'lg', boxShadow: 'sm' })}>
       <table className={css({ w: 'full', borderCollapse: 'collapse', minW: '48rem' })}>
         <caption className={css({ srOnly: true })}>{`${caption} applications`}</caption>
         <thead>

@@ -18,7 +18,7 @@ import { notify } from '../components/ui/toaster';
 import { getAdminOrdersApi } from './orders.api';
 import { formatDateTime } from './orders-format';
 import { Badge, ListFooter, ListState, panel, useAdminList } from './paged-list';
-import { cell, headCell, small } from './table-styles';
+import { cell, headCell, small, tableScroller } from './table-styles';
 
 const statusLabels: Record<ArtistListStatus, string> = {
   all: 'All artists',
@@ -148,7 +148,7 @@ function ArtistsList({ status, q }: { status: ArtistListStatus; q: string | unde
     <>
       <ListState list={list} loadingText="Loading artists…" emptyText={empty} />
       {list.items.length > 0 ? (
-        <div className={`${panel} ${css({ overflowX: 'auto' })}`}>
+        <div className={`${panel} ${tableScroller}`}>
           {/* On a phone each artist is a card (cells stacked); from md up, a table. */}
           <table
             ref={tableRef}

@@ -8,7 +8,7 @@ import { SelectField } from '../components/ui/select-field';
 import { getAdminOrdersApi } from './orders.api';
 import { formatDay, formatMoney, occasionLabel, orderStatusLabel, stageLabel } from './orders-format';
 import { Badge, ListFooter, ListState, OverdueBadge, panel, useAdminList } from './paged-list';
-import { cell, headCell, small } from './table-styles';
+import { cell, headCell, small, tableScroller } from './table-styles';
 
 /** The filter's choices: everything, the overdue ones, then each status in lifecycle order. */
 const stageOptions = ['all', 'overdue', ...adminStages.filter((stage) => stage !== 'all' && stage !== 'overdue')].map(
@@ -137,7 +137,7 @@ function OrdersList({
     <>
       <ListState list={list} loadingText="Loading orders…" emptyText={empty} />
       {list.items.length > 0 ? (
-        <div className={`${panel} ${css({ overflowX: 'auto' })}`}>
+        <div className={`${panel} ${tableScroller}`}>
           <table ref={tableRef} className={css({ w: 'full', borderCollapse: 'collapse', minW: '56rem' })}>
             <caption className={css({ srOnly: true })}>{stageLabel[stage]}</caption>
             <thead>

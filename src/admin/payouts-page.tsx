@@ -15,7 +15,7 @@ import { getAdminOrdersApi } from './orders.api';
 import { formatDateTime, formatMoney } from './orders-format';
 import { Badge, ListFooter, ListState, panel, useAdminList } from './paged-list';
 import { PayoutDestination } from './payout-destination';
-import { cell, headCell, small, tabTrigger } from './table-styles';
+import { cell, headCell, small, tableScroller, tabTrigger } from './table-styles';
 
 export type PayoutStatus = 'pending' | 'paid';
 
@@ -108,7 +108,7 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
       </p>
       <ListState list={list} loadingText="Loading payouts…" emptyText={empty} />
       {list.items.length > 0 ? (
-        <div className={`${panel} ${css({ overflowX: 'auto' })}`}>
+        <div className={`${panel} ${tableScroller}`}>
           <table ref={tableRef} className={css({ w: 'full', borderCollapse: 'collapse', minW: '56rem' })}>
             <caption
               className={css({ srOnly: true })}

@@ -9,7 +9,7 @@ import { TextField } from '../components/ui/field';
 import { Modal } from '../components/ui/modal';
 import { formatDateTime, formatMoney, orderStatusLabel } from './orders-format';
 import { ListFooter, ListState, panel } from './paged-list';
-import { cell, headCell, small, tabTrigger } from './table-styles';
+import { cell, headCell, small, tableScroller, tabTrigger } from './table-styles';
 
 export type RefundStatus = 'owed' | 'paid';
 
@@ -62,7 +62,7 @@ function RefundsList({ status, empty }: { status: RefundStatus; empty: string })
     <>
       <ListState list={list} loadingText="Loading refunds…" emptyText={empty} />
       {list.items.length > 0 ? (
-        <div className={`${panel} ${css({ overflowX: 'auto' })}`}>
+        <div className={`${panel} ${tableScroller}`}>
           <table ref={tableRef} className={css({ w: 'full', borderCollapse: 'collapse', minW: '56rem' })}>
             <caption className={css({ srOnly: true })}>{status === 'owed' ? 'Refunds owed' : 'Refunds paid'}</caption>
             <thead>

@@ -29,3 +29,9 @@ export const headCell = css({
 
 /** A second, smaller line inside a cell. */
 export const small = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' });
+
+/**
+ * A table's sideways scroller. Positioned, so the visually hidden parts inside (absolute) are clipped by
+ * it instead of widening the page on a phone.
+ */
+export const tableScroller = css({ overflowX: 'auto', position: 'relative' });

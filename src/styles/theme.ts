@@ -24,6 +24,20 @@ export const theme = {
       sizes: {
         sidebar: { value: '16rem' },
       },
+      // The layers the components name (zIndex: 'modal', …). Without these tokens Panda wrote the names
+      // themselves (`z-index: popover`), which browsers drop: lists then opened under later inputs.
+      zIndex: {
+        hide: { value: -1 },
+        base: { value: 0 },
+        dropdown: { value: 1000 },
+        sticky: { value: 1100 },
+        banner: { value: 1200 },
+        overlay: { value: 1300 },
+        modal: { value: 1400 },
+        popover: { value: 1500 },
+        skipLink: { value: 1600 },
+        toast: { value: 1700 },
+      },
     },
     semanticTokens: {
       colors: {

@@ -39,7 +39,7 @@ export function PaymentHistoryPage() {
         </p>
       ) : null}
       {payments && payments.length > 0 ? (
-        <div className={css({ overflowX: 'auto' })}>
+        <div className={css({ overflowX: 'auto', position: 'relative' })}>
           <table className={css({ w: 'full', borderCollapse: 'collapse', bg: 'white', borderRadius: 'lg' })}>
             <thead>
               <tr>

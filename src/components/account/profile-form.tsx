@@ -73,7 +73,7 @@ export function CustomerProfileForm({ user }: { user: AuthUser }) {
         }}
         onNumberChange={set('contact_number')}
       />
-      <div className={css({ display: 'flex', gap: '3' })}>
+      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
         <Button type="submit" loading={busy}>
           Save profile
         </Button>

@@ -24,15 +24,23 @@ export function CustomerProfilePage() {
   return (
     <section aria-labelledby="profile-heading" className={css({ display: 'flex', gap: '8', flexWrap: 'wrap' })}>
       <AvatarUpload area="user" src={user.avatar} name={user.full_name} size={96} />
-      <div className={css({ flex: '1', minW: '16rem' })}>
+      <div className={css({ flex: '1', minW: 'min(16rem, 100%)' })}>
         <h2 id="profile-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>
           Profile
         </h2>
-        <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '3', columnGap: '8' })}>
+        {/* minmax(0, 1fr) and anywhere-wrapping: a long email breaks instead of pushing the page sideways. */}
+        <dl
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: 'max-content minmax(0, 1fr)',
+            gap: '3',
+            columnGap: { base: '4', sm: '8' },
+          })}
+        >
           {rows.map(([term, value]) => (
             <div key={term} className={css({ display: 'contents' })}>
               <dt className={css({ color: 'fg.muted' })}>{term}</dt>
-              <dd className={css({ fontWeight: 'medium' })}>{value}</dd>
+              <dd className={css({ fontWeight: 'medium', overflowWrap: 'anywhere' })}>{value}</dd>
             </div>
           ))}
         </dl>

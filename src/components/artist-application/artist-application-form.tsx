@@ -8,9 +8,9 @@ import type { ApplicationTextField } from '../../../machines/artist-application.
 import { useArtistApplicationForm } from '../../actors/use-artist-application-form';
 import { PhoneInput } from '../phone/phone-input';
 import { Button, buttonRecipe } from '../ui/button';
-import { describedBy, FieldShell, TextField } from '../ui/field';
+import { TextField } from '../ui/field';
+import { FilePicker } from '../ui/file-picker';
 import { Modal } from '../ui/modal';
-import { formatBytes } from './format';
 import { TextAreaField } from './text-area-field';
 
 const PITCH_MAX = 1000;
@@ -138,74 +138,22 @@ export function ArtistApplicationForm() {
           onValueChange={change('pitch')}
         />
 
-        <FieldShell
-          id={sampleId}
-          label="A sample of your singing (optional)"
-          errors={errors.sample}
-          hint="One audio file: MP3, WAV, OGG, M4A, FLAC or WebM."
-        >
-          {sample ? (
-            <div
-              data-testid="sample-chosen"
-              className={css({
-                display: 'flex',
-                alignItems: 'center',
-                gap: '3',
-                borderWidth: '1px',
-                borderColor: 'gray.300',
-                borderRadius: 'md',
-                px: '3',
-                py: '2',
-              })}
-            >
-              <span className={css({ flex: '1', overflowWrap: 'anywhere' })}>
-                {sample.name}{' '}
-                <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>({formatBytes(sample.size)})</span>
-              </span>
-              <Button
-                size="sm"
-                color="text"
-                id={sampleId}
-                name="sample"
-                aria-label={`Remove ${sample.name}`}
-                onClick={() => actor.send({ type: 'sample.removed' })}
-              >
-                Remove
-              </Button>
-            </div>
-          ) : (
-            <input
-              id={sampleId}
-              name="sample"
-              type="file"
-              accept="audio/*"
-              aria-invalid={errors.sample?.[0] ? true : undefined}
-              aria-describedby={describedBy(sampleId, errors.sample, 'hint')}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) actor.send({ type: 'sample.selected', file });
-              }}
-              className={css({
-                display: 'block',
-                w: 'full',
-                fontSize: 'sm',
-                '&::file-selector-button': {
-                  mr: '3',
-                  px: '4',
-                  py: '2',
-                  borderRadius: 'full',
-                  borderWidth: '1px',
-                  borderColor: 'brand.600',
-                  bg: 'white',
-                  color: 'brand.700',
-                  fontWeight: 'semibold',
-                  cursor: 'pointer',
-                },
-                _focusVisible: { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '2px' },
-              })}
-            />
-          )}
-        </FieldShell>
+        <div className={css({ mb: '4' })}>
+          {/* The form's machine owns the sample and its message; the picker only shows them. */}
+          <FilePicker
+            id={sampleId}
+            name="sample"
+            label="A sample of your singing (optional)"
+            hint="One audio file: MP3, WAV, OGG, M4A, FLAC or WebM."
+            noun="an audio file"
+            accept="audio/*"
+            file={sample ? { name: sample.name, size: sample.size } : null}
+            chosenTestId="sample-chosen"
+            error={errors.sample?.[0] ?? null}
+            onSelect={(file) => actor.send({ type: 'sample.selected', file })}
+            onRemove={() => actor.send({ type: 'sample.removed' })}
+          />
+        </div>
 
         <div className={css({ mb: '5' })}>
           <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '2' })}>

@@ -19,7 +19,7 @@ export function PartsList({
   const view = useSelector(actor, connectApplicationForm);
   const parts = only ? view.parts.filter((p) => only.includes(p.part)) : view.parts;
   return (
-    <ol className={css({ display: 'grid', gap: '4' })}>
+    <ol className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'minmax(0, 1fr)' })}>
       {parts.map((p, index) => (
         <li
           key={p.part}
@@ -32,7 +32,7 @@ export function PartsList({
           })}
         >
           <section aria-labelledby={`part-${p.part}`}>
-            <div className={css({ display: 'flex', alignItems: 'center', gap: '3', p: '5' })}>
+            <div className={css({ display: 'flex', alignItems: 'center', gap: '3', p: { base: '4', sm: '5' } })}>
               <span
                 aria-hidden="true"
                 className={css({
@@ -49,7 +49,10 @@ export function PartsList({
               >
                 {p.done ? '✓' : index + 1}
               </span>
-              <h2 id={`part-${p.part}`} className={css({ fontSize: 'lg', fontWeight: 'bold', flex: '1' })}>
+              <h2
+                id={`part-${p.part}`}
+                className={css({ fontSize: 'lg', fontWeight: 'bold', flex: '1', minW: 0, overflowWrap: 'anywhere' })}
+              >
                 {p.title}
                 <span className={css({ srOnly: true })}>{p.done ? ' (done)' : ' (to do)'}</span>
               </h2>
@@ -65,7 +68,7 @@ export function PartsList({
                 </Button>
               )}
             </div>
-            {p.open ? <div className={css({ px: '5', pb: '5' })}>{forms[p.part]}</div> : null}
+            {p.open ? <div className={css({ px: { base: '4', sm: '5' }, pb: '5' })}>{forms[p.part]}</div> : null}
           </section>
         </li>
       ))}

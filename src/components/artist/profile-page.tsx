@@ -19,13 +19,14 @@ export function ArtistProfilePage() {
   if (!user) return null;
   const stageName = profile.data?.stage_name ?? user.full_name;
   return (
-    <div className={css({ display: 'grid', gap: '6' })}>
+    // minmax(0, 1fr): no card may widen the page on a phone; long words wrap inside their card.
+    <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)' })}>
       <section
         aria-labelledby="profile-summary"
         className={css({
           bg: 'white',
           borderRadius: 'xl',
-          p: '6',
+          p: { base: '4', sm: '6' },
           boxShadow: 'sm',
           display: 'flex',
           gap: '5',
@@ -34,7 +35,7 @@ export function ArtistProfilePage() {
         })}
       >
         <AvatarUpload area="artist" src={user.avatar} name={stageName} size={96} />
-        <div>
+        <div className={css({ minW: 0, overflowWrap: 'anywhere' })}>
           <h2 id="profile-summary" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
             {stageName}
           </h2>
@@ -46,7 +47,7 @@ export function ArtistProfilePage() {
       </section>
       <section
         aria-labelledby="samples-title"
-        className={css({ bg: 'white', borderRadius: 'xl', p: '6', boxShadow: 'sm' })}
+        className={css({ bg: 'white', borderRadius: 'xl', p: { base: '4', sm: '6' }, boxShadow: 'sm' })}
       >
         <h2 id="samples-title" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '3' })}>
           Sample songs

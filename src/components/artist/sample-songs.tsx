@@ -1,4 +1,3 @@
-import { Progress } from '@ark-ui/react/progress';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { css } from 'styled-system/css';
@@ -8,6 +7,7 @@ import { useSampleSongs } from '../../actors/use-sample-songs';
 import { usePlayer } from '../../player/use-player';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { FilePicker } from '../ui/file-picker';
 
 /** Upload, play, feature and delete sample songs (My Profile and the application form). */
 export function SampleSongs({ songs, artist }: { songs: ArtistSong[]; artist: { id: string; name: string } }) {
@@ -26,6 +26,7 @@ export function SampleSongs({ songs, artist }: { songs: ArtistSong[]; artist: { 
     s.context.total ? Math.round((s.context.loaded / s.context.total) * 100) : 0,
   );
   const pickedName = useSelector(upload, (s) => s.context.picked?.name ?? null);
+  const pickedSize = useSelector(upload, (s) => s.context.picked?.size ?? null);
   const full = list.length >= MAX_SAMPLE_SONGS;
   const who = { id: artist.id, name: artist.name, image: null };
 
@@ -108,51 +109,21 @@ export function SampleSongs({ songs, artist }: { songs: ArtistSong[]; artist: { 
         </ul>
       )}
 
-      <div>
-        <label htmlFor={inputId} className={css({ display: 'block', fontWeight: 'medium', fontSize: 'sm', mb: '1' })}>
-          Upload a sample song (audio, up to 25 MB)
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          accept="audio/*"
-          disabled={uploading || full}
-          aria-describedby={uploadError ? `${inputId}-error` : undefined}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file)
-              upload.send({
-                type: 'file.selected',
-                picked: { name: file.name, size: file.size, type: file.type, file },
-              });
-            e.target.value = '';
-          }}
-        />
-        {full ? (
-          <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>{artistMessages.songLimit}</p>
-        ) : null}
-        {uploading ? (
-          <Progress.Root value={progress} min={0} max={100} className={css({ mt: '3' })}>
-            <Progress.Label className={css({ fontSize: 'sm' })}>Uploading {pickedName}</Progress.Label>
-            <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-              <Progress.Track
-                className={css({ flex: '1', h: '2', bg: 'gray.200', borderRadius: 'full', overflow: 'hidden' })}
-              >
-                <Progress.Range className={css({ h: 'full', bg: 'brand.600', transition: 'width 0.2s' })} />
-              </Progress.Track>
-              <Progress.ValueText className={css({ fontSize: 'sm', w: '10' })} />
-              <Button size="sm" color="text" onClick={() => upload.send({ type: 'user.cancel' })}>
-                Cancel
-              </Button>
-            </div>
-          </Progress.Root>
-        ) : null}
-        {uploadError ? (
-          <p id={`${inputId}-error`} role="alert" className={css({ color: 'danger.fg', fontSize: 'sm', mt: '1' })}>
-            {uploadError}
-          </p>
-        ) : null}
-      </div>
+      <FilePicker
+        id={inputId}
+        label="Upload a sample song (audio, up to 25 MB)"
+        noun="an audio file"
+        accept="audio/*"
+        disabled={full}
+        hint={full ? artistMessages.songLimit : undefined}
+        file={uploading && pickedName ? { name: pickedName, size: pickedSize } : null}
+        progress={uploading ? progress : null}
+        onCancel={() => upload.send({ type: 'user.cancel' })}
+        error={uploadError}
+        onSelect={(file) =>
+          upload.send({ type: 'file.selected', picked: { name: file.name, size: file.size, type: file.type, file } })
+        }
+      />
 
       <ConfirmDialog
         open={confirming}

@@ -3,7 +3,7 @@ import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import type { ArtistMenuEntry } from '../../../machines/artist-gate';
 import { useAppActors, useArtistGate, useDialogs, useSessionView } from '../../actors/hooks';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -87,6 +87,8 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
             <Dialog.Content
               className={css({
                 h: 'full',
+                maxW: '85vw',
+                overflowY: 'auto',
                 _open: { animation: 'slide-in-left 0.2s ease-out' },
                 _closed: { animation: 'slide-out-left 0.15s ease-in' },
               })}
@@ -112,6 +114,41 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
                 </div>
                 <Dialog.Title className={css({ srOnly: true })}>Artist menu</Dialog.Title>
                 <SidebarNav menu={menu} onNavigate={() => setDrawerOpen(false)} />
+                {/* The top bar's account menu is hidden below 768 px: the drawer carries who is signed in and Sign out (SPEC §2). */}
+                {user ? (
+                  <div
+                    data-testid="artist-drawer-account"
+                    className={css({
+                      mt: 'auto',
+                      mx: '3',
+                      pt: '4',
+                      borderTopWidth: '1px',
+                      borderColor: 'gray.700',
+                      display: 'grid',
+                      gap: '3',
+                    })}
+                  >
+                    <div className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '1', minW: 0 })}>
+                      <Avatar src={user.avatar} name={user.full_name} />
+                      <div className={css({ minW: 0 })}>
+                        <p className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>{user.full_name}</p>
+                        <p className={css({ fontSize: 'sm', color: 'gray.400', overflowWrap: 'anywhere' })}>
+                          {user.email}
+                        </p>
+                      </div>
+                    </div>
+                    <button
+                      type="button"
+                      className={cx(sideLink, css({ textAlign: 'left', cursor: 'pointer', w: 'full' }))}
+                      onClick={() => {
+                        setDrawerOpen(false);
+                        dialogs.send({ type: 'dialog.openSignOutConfirm' });
+                      }}
+                    >
+                      Sign out
+                    </button>
+                  </div>
+                ) : null}
               </div>
             </Dialog.Content>
           </Dialog.Positioner>

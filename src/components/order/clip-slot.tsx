@@ -1,12 +1,13 @@
 import { Progress } from '@ark-ui/react/progress';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { ClipSlot as Slot } from '../../../contracts/order';
 import { connectVoiceRecorder, type voiceRecorderMachine } from '../../../machines/voice-recorder.machine';
 import { useClipSlot } from '../../actors/use-clip-slot';
 import { clipPreviews } from '../../order/clip-previews';
 import { Button } from '../ui/button';
+import { FilePicker } from '../ui/file-picker';
 import { FieldError } from './order-page';
 import { useOrderDraft } from './use-order-draft';
 
@@ -20,24 +21,6 @@ const slotClass = css({
   '&[data-invalid]': { borderColor: 'red.400' },
 });
 const rowClass = css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' });
-const fileButtonClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2',
-  h: '8',
-  px: '3',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  borderRadius: 'full',
-  borderWidth: '1px',
-  borderColor: 'brand.600',
-  color: 'brand.700',
-  bg: 'white',
-  cursor: 'pointer',
-  _hover: { bg: 'brand.50' },
-  '&:has(input:focus-visible)': { outline: '3px solid', outlineColor: 'brand.300', outlineOffset: '2px' },
-  '&:has(input:disabled)': { opacity: 0.5, cursor: 'not-allowed' },
-});
 
 /**
  * One optional story clip: upload an audio file or record a voice message, with a progress bar while
@@ -45,7 +28,6 @@ const fileButtonClass = css({
  */
 export function ClipSlot({ slot, label, hint }: { slot: Slot; label: string; hint?: string }) {
   const { view, send } = useOrderDraft();
-  const inputId = useId();
   const clip = view.clipOf(slot);
   const url = clip.url ?? clipPreviews.get(clip.temp_location);
   const serverError = view.errorOf('story', slot);
@@ -57,6 +39,7 @@ export function ClipSlot({ slot, label, hint }: { slot: Slot; label: string; hin
     s.context.total ? Math.round((s.context.loaded / s.context.total) * 100) : 0,
   );
   const pickedName = useSelector(upload, (s) => s.context.picked?.name ?? '');
+  const pickedSize = useSelector(upload, (s) => s.context.picked?.size ?? null);
   const rec = useSelector(recorder, connectVoiceRecorder);
 
   const remove = () => {
@@ -66,6 +49,8 @@ export function ClipSlot({ slot, label, hint }: { slot: Slot; label: string; hin
   };
 
   const recorderActive = rec.status !== 'idle' && rec.status !== 'uploaded';
+  // The upload's own name when it was a file; a voice message or a clip saved earlier has none.
+  const attachedName = pickedName || (rec.status === 'uploaded' ? 'Your voice message' : 'Your clip');
   const error = uploadError ?? serverError;
 
   return (
@@ -76,48 +61,44 @@ export function ClipSlot({ slot, label, hint }: { slot: Slot; label: string; hin
       <div className={css({ clear: 'both', pt: '1', display: 'grid', gap: '2' })}>
         {hint ? <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{hint}</p> : null}
 
-        {clip.temp_location ? (
-          <div className={rowClass} data-part="clip-attached">
+        {recorderActive ? (
+          <RecorderPanel rec={rec} send={(event) => recorder.send(event)} />
+        ) : (
+          <FilePicker
+            label={`Upload an audio file: ${label}`}
+            hideLabel
+            noun="an audio file"
+            accept="audio/*"
+            file={
+              clip.temp_location
+                ? { name: attachedName, size: pickedSize }
+                : uploading
+                  ? { name: pickedName, size: pickedSize }
+                  : null
+            }
+            progress={uploading && !clip.temp_location ? uploadProgress : null}
+            onCancel={() => upload.send({ type: 'user.cancel' })}
+            error={error}
+            onSelect={(file) => {
+              recorder.send({ type: 'user.reset' });
+              upload.send({
+                type: 'file.selected',
+                picked: { name: file.name, size: file.size, type: file.type, file },
+              });
+            }}
+            onRemove={remove}
+            status={
+              clip.temp_location && !url ? 'Clip attached. You can play it again after you save this step.' : null
+            }
+          >
             {url ? (
               // biome-ignore lint/a11y/useMediaCaption: a spoken clip the customer just recorded or chose; no captions exist.
               <audio controls src={url} aria-label={`${label}: your clip`} className={css({ maxW: 'full' })} />
-            ) : (
-              <p className={css({ fontSize: 'sm' })}>Clip attached. You can play it again after you save this step.</p>
-            )}
-            <Button size="sm" color="text" onClick={remove} aria-label={`Remove the clip: ${label}`}>
-              Remove
-            </Button>
-          </div>
-        ) : uploading ? (
-          <UploadProgress label={`Uploading ${pickedName}`} value={uploadProgress}>
-            <Button size="sm" color="text" onClick={() => upload.send({ type: 'user.cancel' })}>
-              Cancel
-            </Button>
-          </UploadProgress>
-        ) : recorderActive ? (
-          <RecorderPanel rec={rec} send={(event) => recorder.send(event)} />
-        ) : (
+            ) : null}
+          </FilePicker>
+        )}
+        {recorderActive || clip.temp_location || uploading ? null : (
           <div className={rowClass}>
-            <label htmlFor={inputId} className={fileButtonClass}>
-              <span aria-hidden="true">⬆</span> Upload an audio file
-              <input
-                id={inputId}
-                type="file"
-                accept="audio/*"
-                className={css({ srOnly: true })}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  if (file) {
-                    recorder.send({ type: 'user.reset' });
-                    upload.send({
-                      type: 'file.selected',
-                      picked: { name: file.name, size: file.size, type: file.type, file },
-                    });
-                  }
-                  e.target.value = '';
-                }}
-              />
-            </label>
             <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>or</span>
             <Button
               size="sm"
@@ -131,7 +112,7 @@ export function ClipSlot({ slot, label, hint }: { slot: Slot; label: string; hin
             </Button>
           </div>
         )}
-        <FieldError message={error ?? undefined} />
+        {recorderActive ? <FieldError message={error ?? undefined} /> : null}
       </div>
     </fieldset>
   );

@@ -62,7 +62,15 @@ export function CountryCombobox({
       onOpenChange={(d) => {
         if (!d.open) filter('');
       }}
-      positioning={{ sameWidth: false, placement: 'bottom-start', gutter: 5, strategy: 'fixed' }}
+      // Kept on screen on a phone: it slides and shrinks to fit instead of running off the right edge.
+      positioning={{
+        sameWidth: false,
+        placement: 'bottom-start',
+        gutter: 5,
+        strategy: 'fixed',
+        fitViewport: true,
+        overflowPadding: 8,
+      }}
     >
       <Combobox.Label className={css({ srOnly: true })}>{label}</Combobox.Label>
       <Combobox.Control className={css({ position: 'relative' })}>
@@ -111,9 +119,10 @@ export function CountryCombobox({
             borderRadius: 'md',
             borderWidth: '1px',
             borderColor: 'border.default',
-            maxH: '18rem',
+            maxH: 'min(18rem, var(--available-height, 18rem))',
             overflowY: 'auto',
-            minW: '18rem',
+            w: '20rem',
+            maxW: 'calc(100vw - 1rem)',
             zIndex: 'popover',
             py: '1',
           })}
@@ -137,8 +146,10 @@ export function CountryCombobox({
               })}
             >
               <img src={c.image} alt="" width={20} height={15} loading="lazy" />
-              <Combobox.ItemText>{c.name}</Combobox.ItemText>
-              <span className={css({ ml: 'auto', color: 'fg.muted', fontSize: 'sm' })}>{c.dial_code}</span>
+              <Combobox.ItemText className={css({ flex: '1', minW: 0, truncate: true })}>{c.name}</Combobox.ItemText>
+              <span className={css({ ml: 'auto', color: 'fg.muted', fontSize: 'sm', flexShrink: 0 })}>
+                {c.dial_code}
+              </span>
             </Combobox.Item>
           ))}
         </Combobox.Content>

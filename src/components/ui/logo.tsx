@@ -23,11 +23,13 @@ export function Logo({ to = '/' }: { to?: string }) {
         fontSize: 'xl',
         color: 'brand.700',
         textDecoration: 'none',
+        flexShrink: 0,
       })}
       aria-label={`${PRODUCT_NAME} home`}
     >
       <LogoMark />
-      <span>{PRODUCT_NAME}</span>
+      {/* The smallest phones (320 px) keep the mark only, so the bar's buttons fit beside it. */}
+      <span className={css({ '@media (max-width: 359.98px)': { display: 'none' } })}>{PRODUCT_NAME}</span>
     </Link>
   );
 }

@@ -41,8 +41,15 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 
 export function EarningsView({ earnings }: { earnings: Earnings }) {
   return (
-    <div className={css({ display: 'grid', gap: '6' })}>
-      <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' } })}>
+    // minmax(0, 1fr): a grid column may not grow to a wide table's width; the table scrolls inside its card.
+    <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)' })}>
+      <div
+        className={css({
+          display: 'grid',
+          gap: '4',
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
+        })}
+      >
         <Total
           id="pending"
           label="Pending"
@@ -74,7 +81,10 @@ export function EarningsView({ earnings }: { earnings: Earnings }) {
 export function EarningsPage() {
   const { data, loading, failed, error, retry } = useArtistEarnings();
   return (
-    <section aria-labelledby="earnings-heading" className={css({ display: 'grid', gap: '4' })}>
+    <section
+      aria-labelledby="earnings-heading"
+      className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'minmax(0, 1fr)' })}
+    >
       <h2 id="earnings-heading" className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
         Earnings
       </h2>

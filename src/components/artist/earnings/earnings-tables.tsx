@@ -1,6 +1,7 @@
 import { css } from 'styled-system/css';
 import type { EarningStatus, Earnings, Payout } from '../../../../contracts/lifecycle';
 import { peso } from '../../account/order-status';
+import { ScrollStrip } from '../../ui/scroll-strip';
 import { manilaDay, occasionLabel } from '../orders/format';
 
 export const earningStatusLabel: Record<EarningStatus, string> = {
@@ -15,7 +16,6 @@ const table = css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', minW:
 const th = css({ textAlign: 'left', px: '3', py: '2', color: 'fg.muted', fontWeight: 'semibold' });
 const td = css({ px: '3', py: '2.5', borderTopWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' });
 const amount = css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
-const scroller = css({ overflowX: 'auto' });
 
 const orNothing = (iso: string | null) => (iso ? manilaDay(iso) : '—');
 
@@ -24,7 +24,8 @@ export function EarningLines({ lines }: { lines: Earnings['lines'] }) {
   if (lines.length === 0)
     return <p className={css({ color: 'fg.muted' })}>No orders yet. Each order you take adds a line here.</p>;
   return (
-    <div className={scroller}>
+    // On a phone the table scrolls inside its card; the strip shows a fade and an arrow where more columns are.
+    <ScrollStrip label="columns">
       <table className={table}>
         <caption className={css({ srOnly: true })}>Earnings per order</caption>
         <thead>
@@ -64,7 +65,7 @@ export function EarningLines({ lines }: { lines: Earnings['lines'] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollStrip>
   );
 }
 
@@ -77,7 +78,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
       </p>
     );
   return (
-    <div className={scroller}>
+    <ScrollStrip label="columns">
       <table className={table}>
         <caption className={css({ srOnly: true })}>Payout history</caption>
         <thead>
@@ -117,6 +118,6 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollStrip>
   );
 }

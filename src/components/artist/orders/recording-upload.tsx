@@ -1,4 +1,3 @@
-import { Progress } from '@ark-ui/react/progress';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { css } from 'styled-system/css';
@@ -6,6 +5,7 @@ import { type ArtistOrder, lifecycleMessages } from '../../../../contracts/lifec
 import { useRecordingSubmit } from '../../../actors/use-recording-submit';
 import { TextAreaField } from '../../artist-application/text-area-field';
 import { Button } from '../../ui/button';
+import { FilePicker } from '../../ui/file-picker';
 import { Modal } from '../../ui/modal';
 import { fileSize, orderTitle } from './format';
 import { PlayToggle } from './play-toggle';
@@ -81,90 +81,53 @@ export function RecordingUpload({ order, onChanged }: { order: ArtistOrder; onCh
             actor.send({ type: 'user.submit' });
           }}
         >
-          <div className={css({ mb: '4' })}>
-            <label
-              htmlFor={fileId}
-              className={css({ display: 'block', fontWeight: 'medium', fontSize: 'sm', mb: '1' })}
-            >
-              {upload ? 'Replace the recording' : 'Recording'} (audio, up to {fileSize(RECORDING_MAX_BYTES)})
-            </label>
-            <input
+          <div className={css({ mb: '4', display: 'grid', gap: '2' })}>
+            {/* The machine owns the upload; the picker shows it: never "No file chosen" beside "uploaded". */}
+            <FilePicker
               id={fileId}
-              type="file"
+              label={`Recording (audio, up to ${fileSize(RECORDING_MAX_BYTES)})`}
+              noun="an audio file"
               accept="audio/*"
               disabled={submitting}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? `${fileId}-error` : undefined}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file)
-                  actor.send({
-                    type: 'file.selected',
-                    picked: { name: file.name, size: file.size, type: file.type, file },
-                  });
-                e.target.value = '';
-              }}
-            />
-            {fileError ? (
-              <p id={`${fileId}-error`} role="alert" className={errorText}>
-                {fileError}
-              </p>
-            ) : null}
+              file={
+                upload
+                  ? { name: pickedName ?? 'Your recording', size: upload.size }
+                  : uploading
+                    ? { name: pickedName ?? 'your recording' }
+                    : null
+              }
+              status={upload ? lifecycleMessages.recordingUploaded : null}
+              progress={uploading ? progress : null}
+              onCancel={() => actor.send({ type: 'user.cancelUpload' })}
+              error={fileError ?? null}
+              onSelect={(file) =>
+                actor.send({
+                  type: 'file.selected',
+                  picked: { name: file.name, size: file.size, type: file.type, file },
+                })
+              }
+            >
+              {upload ? (
+                <PlayToggle
+                  playerId={`preview-${upload.temp_location}`}
+                  title={title}
+                  owner={`Preview · ${order.reference}`}
+                  url={upload.url}
+                  label="the uploaded recording"
+                />
+              ) : null}
+            </FilePicker>
             {uploadFailed ? (
               <Button
                 size="sm"
                 color="secondary"
-                className={css({ mt: '2' })}
+                className={css({ justifySelf: 'start' })}
                 onClick={() => actor.send({ type: 'user.retryUpload' })}
               >
                 Try the upload again
               </Button>
             ) : null}
           </div>
-
-          {uploading ? (
-            <Progress.Root value={progress} min={0} max={100} className={css({ mb: '4' })}>
-              <Progress.Label className={css({ fontSize: 'sm' })}>Uploading {pickedName}</Progress.Label>
-              <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-                <Progress.Track
-                  className={css({ flex: '1', h: '2', bg: 'gray.200', borderRadius: 'full', overflow: 'hidden' })}
-                >
-                  <Progress.Range className={css({ h: 'full', bg: 'brand.600', transition: 'width 0.2s' })} />
-                </Progress.Track>
-                <Progress.ValueText className={css({ fontSize: 'sm', w: '10' })} />
-                <Button size="sm" color="text" onClick={() => actor.send({ type: 'user.cancelUpload' })}>
-                  Cancel upload
-                </Button>
-              </div>
-            </Progress.Root>
-          ) : null}
-
-          {upload ? (
-            <div
-              className={css({
-                display: 'flex',
-                alignItems: 'center',
-                gap: '3',
-                flexWrap: 'wrap',
-                p: '3',
-                mb: '4',
-                bg: 'bg.subtle',
-                borderRadius: 'md',
-              })}
-            >
-              <PlayToggle
-                playerId={`preview-${upload.temp_location}`}
-                title={title}
-                owner={`Preview · ${order.reference}`}
-                url={upload.url}
-                label="the uploaded recording"
-              />
-              <p role="status" className={css({ fontSize: 'sm', flex: '1', minW: '12rem' })}>
-                {lifecycleMessages.recordingUploaded}{' '}
-                <span className={css({ color: 'fg.muted' })}>({fileSize(upload.size)})</span>
-              </p>
-            </div>
-          ) : null}
 
           <TextAreaField
             label="Lyrics (optional)"
