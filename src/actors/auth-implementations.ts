@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { UserType } from '../../contracts/auth';
-import { specMessages } from '../../contracts/messages';
+import { signInGreeting, specMessages } from '../../contracts/messages';
 import { forgotPasswordFormMachine } from '../../machines/forgot-password-form.machine';
 import { loginFormMachine } from '../../machines/login-form.machine';
 import { orderCheckoutPath } from '../../machines/session.machine';
@@ -50,7 +50,7 @@ function loginMachineFor(actors: AppActors) {
         if (p.userType === 'user') afterCustomerLogin(p.user.first_name, returnTo);
         else {
           navigateTo('/artist/dashboard');
-          notify.success(specMessages.welcomeBack(p.user.first_name));
+          notify.success(signInGreeting(p.user));
         }
       },
       showErrorToast: (_, p) => notify.error(p.message),

@@ -241,7 +241,7 @@ function ArtistsList({ status, q }: { status: ArtistListStatus; q: string | unde
           </table>
         </div>
       ) : null}
-      <ListFooter list={list} noun="artists" listRef={tableRef} />
+      <ListFooter list={list} noun="artist" listRef={tableRef} />
 
       <Modal
         open={open}

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { formatDate } from '../../contracts/format';
 import { paymentMethods } from '../../contracts/order';
 import { useCustomerPayments } from '../actors/screens';
-import { day, peso } from '../components/account/order-status';
+import { peso } from '../components/account/order-status';
 import { Button } from '../components/ui/button';
 
 export const Route = createFileRoute('/customer/account/payment-history')({
@@ -59,7 +60,7 @@ function PaymentHistory() {
             <tbody>
               {payments.map((p) => (
                 <tr key={p.id}>
-                  <td className={cell}>{day(p.created_at)}</td>
+                  <td className={cell}>{formatDate(p.created_at)}</td>
                   <td className={cell}>{p.order_reference}</td>
                   <td className={cell}>{peso(p.amount)}</td>
                   <td className={cell}>{methodLabel(p.method)}</td>

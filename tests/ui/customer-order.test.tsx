@@ -103,7 +103,7 @@ describe('customer order page', () => {
     // Empty: the shared schema's message under the field, nothing sent.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the artist' }));
     const field = within(dialog).getByLabelText('What should the artist change?') as HTMLTextAreaElement;
-    expect(await within(dialog).findByText(lifecycleMessages.reasonRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(lifecycleMessages.changesRequired)).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(posts(server.calls, '/api/v1/user/orders/7/reject')).toHaveLength(0);
 
