@@ -40,6 +40,13 @@ const posts = (calls: FakeCall[], path: string) => calls.filter((c) => c.method 
 const timeline = () => screen.findByRole('list', { name: 'Order progress' });
 
 describe('customer order page', () => {
+  it('shows the recording due date as the artist and the admin read it, in Manila time with the zone', async () => {
+    customerWithOrder(orderAt('in_progress', {}, { due_at: '2026-12-22T16:00:00.000Z' }));
+    renderApp('/customer/account/orders/7');
+    const due = (await screen.findByText('Recording due')).parentElement as HTMLElement;
+    expect(due.textContent).toContain('Dec 22, 2026, end of day (Manila time, UTC+8)');
+  });
+
   it('opens from the order history (keeping its ?transaction focus) and marks the current step', async () => {
     const { server } = customerWithOrder(orderAt('in_progress'));
     const { router } = renderApp('/customer/account/order-history?transaction=OR12345678');
@@ -266,7 +273,7 @@ describe('customer order page', () => {
 
     const url = (await within(section).findByLabelText('Gift link')) as HTMLInputElement;
     expect(url.value).toBe(link.url);
-    expect(section.textContent).toContain('The song opens on February 14, 2099.');
+    expect(section.textContent).toContain('The song opens on Feb 14, 2099.');
     await userEvent.click(within(section).getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(link.url);
     expect(within(section).getByRole('button', { name: 'Update the gift link' })).toBeTruthy();
@@ -281,7 +288,7 @@ describe('public gift page', () => {
   it('before the reveal date says when it opens, with no song', async () => {
     const server = giftServer(() => ok(lockedGift));
     renderApp('/gift/g1ft');
-    expect(await screen.findByText(/This gift opens on February 14, 2099/)).toBeTruthy();
+    expect(await screen.findByText(/This gift opens on Feb 14, 2099/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'A song for Lola' })).toBeTruthy();
     expect(screen.getByText('From Maria, written and sung by Liza Sings.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Play/ })).toBeNull();
