@@ -194,11 +194,17 @@ describe.each(databases)('demo seed (%s)', (kind) => {
     // Each artist has their own.
     expect(photos.size).toBe(withPhoto.length);
 
-    // The catalogue's cards carry the same address.
+    // The catalogue's cards and the console's list of artists carry the same address.
     const page = await h.call('GET', '/api/v1/user/artists');
     for (const card of page.body.data.artists) {
       const user = withPhoto.find((u) => u.stage_name === card.stage_name);
       expect(card.avatar).toBe(`/media/${user?.avatar_path}`);
+    }
+    const admin = await makeAdmin(h);
+    const listed = await h.call('GET', '/api/v1/admin/artists', undefined, { token: admin.token });
+    for (const row of listed.body.data.items as { email: string; avatar: string | null }[]) {
+      const user = users.find((u) => u.email === row.email);
+      expect(row.avatar, row.email).toBe(user?.avatar_path ? `/media/${user.avatar_path}` : null);
     }
   });
 });

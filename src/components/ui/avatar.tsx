@@ -16,7 +16,7 @@ const box = css({
 });
 
 const placeholder = css({
-  backgroundImage: 'linear-gradient(160deg, token(colors.brand.100), token(colors.brand.300))',
+  backgroundImage: 'linear-gradient(160deg, token(colors.brand.200), token(colors.brand.500))',
   color: 'white',
 });
 
