@@ -48,7 +48,7 @@ function AvatarPlaceholder({ name, size }: { name: string; size: number }) {
       data-part="avatar-placeholder"
       aria-hidden="true"
     >
-      <svg viewBox="0 0 64 64" width={size} height={size} focusable="false">
+      <svg viewBox="0 0 64 64" width={size} height={size} focusable="false" aria-hidden="true">
         <circle cx="32" cy="25" r="11.5" fill="currentColor" opacity="0.95" />
         <path d="M9 66 C9 47 19 40.5 32 40.5 C45 40.5 55 47 55 66 Z" fill="currentColor" opacity="0.95" />
       </svg>
