@@ -104,6 +104,8 @@ export const lifecycleMessages = {
   payoutAlreadyPaid: 'This payout was already marked as paid.',
   payoutNotFound: 'This payout was not found.',
   reasonRequired: 'Please tell us why',
+  /** Under "What should the artist change?" (the customer sends a song back). */
+  changesRequired: 'Please tell the artist what to change',
   notesRequired: 'Please write what the artist should change',
   ratingRequired: 'Choose a rating from 1 to 5 stars',
   humanMadeRequired: 'Please confirm the recording was made by you, not generated',
@@ -138,7 +140,7 @@ const optionalTrimmed = (max: number) =>
 /** POST /artist/orders/{id}/decline. */
 export const declineSchema = v.strictObject({ reason: trimmed(lifecycleMessages.reasonRequired, 500) });
 /** POST /user/orders/{id}/reject: what the customer wants changed. */
-export const rejectSchema = v.strictObject({ reason: trimmed(lifecycleMessages.reasonRequired, 2000) });
+export const rejectSchema = v.strictObject({ reason: trimmed(lifecycleMessages.changesRequired, 2000) });
 /** POST /admin/orders/{id}/request-revision. */
 export const revisionNotesSchema = v.strictObject({ notes: trimmed(lifecycleMessages.notesRequired, 2000) });
 /** POST /user/orders/{id}/cancel and /admin/orders/{id}/cancel. */

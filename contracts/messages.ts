@@ -64,6 +64,20 @@ export const serverMessages = {
   serviceUnavailable: 'The service is starting or its database is unreachable. Please try again shortly.',
 } as const;
 
+/**
+ * The greeting after a sign-in. SPEC §8's 'Welcome back, {first_name}' for everyone who has been here
+ * before; an artist who applied signs in the first time with the mailed temporary password (the
+ * password part of the application is not done yet), and is welcomed, not welcomed back.
+ */
+export function signInGreeting(user: {
+  first_name: string;
+  type: string;
+  application_progress: { password_updated: boolean } | null;
+}): string {
+  const firstVisit = user.type === 'artist' && user.application_progress?.password_updated === false;
+  return firstVisit ? `Welcome to Labsongs, ${user.first_name}` : specMessages.welcomeBack(user.first_name);
+}
+
 /** What the SPA shows when the server cannot be reached at all. */
 export const clientMessages = {
   network: 'We could not reach the server. Check your connection and try again.',

@@ -1,5 +1,6 @@
 // What the notification bell and its dropdown say (SPEC §8 "No notifications", §9 "See previous
 // notification"), in one place for the components and their tests.
+import { countOf } from './format';
 import { specMessages } from './messages';
 
 export const notificationLabels = {
@@ -9,8 +10,7 @@ export const notificationLabels = {
   /** The badge caps what fits in it; the accessible name keeps the exact count. */
   badge: (unread: number) => (unread > 99 ? '99+' : String(unread)),
   /** Announced politely when the count changes. */
-  unreadStatus: (unread: number) =>
-    unread === 0 ? 'No unread notifications' : `${unread} unread notification${unread === 1 ? '' : 's'}`,
+  unreadStatus: (unread: number) => (unread === 0 ? 'No unread notifications' : countOf(unread, 'unread notification')),
   unread: 'Unread',
   empty: specMessages.noNotifications,
   showMore: 'See previous notification',

@@ -45,6 +45,8 @@ export interface AdminArtist {
   stage_name: string | null;
   name: string;
   email: string;
+  /** The profile photo's address, or null (the console shows the placeholder). */
+  avatar: string | null;
   app_status: AppStatus | null;
   status: ArtistAccountStatus;
   is_online: boolean;

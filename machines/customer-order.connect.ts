@@ -1,6 +1,8 @@
 // View model of the customer's order page: what to show and which actions exist, from the snapshot.
 // The page never matches raw state names or order statuses.
+
 import type { SnapshotFrom } from 'xstate';
+import { countOf } from '../contracts/format';
 import type { FieldErrors } from '../contracts/http';
 import { MAX_SELECTED_ARTISTS } from '../contracts/order';
 import { type CustomerAction, type customerOrderMachine, isActionAllowed } from './customer-order.machine';
@@ -36,7 +38,7 @@ export function connectCustomerOrder(snapshot: CustomerOrderSnapshot) {
     drafts: context.drafts,
     errorsOf: (action: CustomerAction): FieldErrors => context.errors[action] ?? none,
     revisionsLeft,
-    revisionsLeftText: `${revisionsLeft} ${revisionsLeft === 1 ? 'revision' : 'revisions'} left`,
+    revisionsLeftText: `${countOf(revisionsLeft, 'revision')} left`,
     /** Delivered, and the revisions this order includes are used up: accepting is what is left. */
     noRevisionsLeft: allowed('accept') && !allowed('reject') && lifecycle !== null && revisionsLeft === 0,
     /** The song once validated (also while revised after a rejection). */

@@ -16,6 +16,7 @@ import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { releaseArtistWork } from '../lifecycle/artist-departure';
 import { insertNotifications } from '../notifications/notifications.repository';
+import { MEDIA_PREFIX } from '../users/auth-user';
 
 // The admin's artists page (`/api/v1/admin/artists`): every artist account with its status, a search,
 // and suspending (no sign-in, no catalogue, open work released) and reactivating, each with a reason.
@@ -47,6 +48,7 @@ const toAdminArtist = (u: ArtistRow): AdminArtist => ({
   stage_name: u.stage_name,
   name: [u.first_name, u.last_name].filter(Boolean).join(' '),
   email: u.email,
+  avatar: u.avatar_path ? `${MEDIA_PREFIX}${u.avatar_path}` : null,
   app_status: u.app_status,
   status: u.deactivated_at !== null ? 'deactivated' : u.suspended_at !== null ? 'suspended' : 'active',
   is_online: u.is_online === 1,

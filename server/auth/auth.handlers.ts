@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { AccountType, loginSchema, registerSchema } from '../../contracts/auth';
-import { fieldMessages, serverMessages, specMessages } from '../../contracts/messages';
+import { fieldMessages, serverMessages, signInGreeting } from '../../contracts/messages';
 import { operationsMessages } from '../../contracts/operations';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
@@ -75,7 +75,8 @@ export async function login(c: AppContext, area: AccountType, body: LoginInput) 
   if (candidate.suspended_at !== null) throw new ApiError(403, operationsMessages.accountSuspended);
 
   const { token } = await tokens.issue(candidate, body.remember);
-  return ok(c, { user: toAuthUser(candidate), token }, specMessages.welcomeBack(candidate.first_name));
+  const user = toAuthUser(candidate);
+  return ok(c, { user, token }, signInGreeting(user));
 }
 
 export async function register(c: AppContext, body: RegisterInput) {

@@ -9,6 +9,7 @@ import type { Storage } from '../services/storage';
 import { createAccount, type NewAccount } from '../users/accounts';
 import { countUsers, updateUser } from '../users/users.repository';
 import { isUniqueViolation } from './database';
+import { type PortraitSpec, renderPortrait } from './portraits';
 import type { DB } from './schema';
 import { synthesizeWav, type Tune } from './synth';
 
@@ -45,6 +46,8 @@ interface DemoArtist {
   links: string[];
   bank: { bank_name: string; account_number: string };
   songs: DemoSong[];
+  /** The photo drawn for them at seed time (server/db/portraits.ts). */
+  portrait: PortraitSpec;
 }
 
 const approvedArtists: DemoArtist[] = [
@@ -62,6 +65,7 @@ const approvedArtists: DemoArtist[] = [
     rate: 2500,
     links: ['https://example.com/ana-reyes'],
     bank: { bank_name: 'BDO', account_number: '001234567890' },
+    portrait: { seed: 101, hues: [330, 30], prop: 'mic', hair: 'long' },
     songs: [
       {
         title: 'Sunday Morning',
@@ -87,6 +91,7 @@ const approvedArtists: DemoArtist[] = [
     rate: 1800,
     links: ['https://example.com/migs'],
     bank: { bank_name: 'GCash', account_number: '09171234567' },
+    portrait: { seed: 202, hues: [30, 200], prop: 'guitar', hair: 'short' },
     songs: [
       {
         title: 'Harana',
@@ -120,6 +125,7 @@ const approvedArtists: DemoArtist[] = [
     rate: 3200,
     links: ['https://example.com/liza-sings', 'https://example.org/liza'],
     bank: { bank_name: 'BPI', account_number: '3456789012' },
+    portrait: { seed: 303, hues: [280, 190], prop: 'mic', hair: 'curly' },
     songs: [
       {
         title: 'Slow Dance',
@@ -150,6 +156,7 @@ const approvedArtists: DemoArtist[] = [
     rate: 4500,
     links: ['https://example.com/jonas-strings'],
     bank: { bank_name: 'Deutsche Bank', account_number: '12345678901234' },
+    portrait: { seed: 404, hues: [45, 210], people: 3, hair: 'short' },
     songs: [
       {
         title: 'Waltz for Two',
@@ -175,6 +182,7 @@ const approvedArtists: DemoArtist[] = [
     rate: 3800,
     links: ['https://example.com/claire-de-lune'],
     bank: { bank_name: 'Crédit Agricole', account_number: '76543210987' },
+    portrait: { seed: 505, hues: [220, 330], prop: 'mic', hair: 'bun' },
     songs: [
       {
         title: 'Rue des Étoiles',
@@ -205,6 +213,7 @@ const approvedArtists: DemoArtist[] = [
     rate: 5000,
     links: ['https://example.com/sam-carter-band'],
     bank: { bank_name: 'Chase', account_number: '987654321' },
+    portrait: { seed: 606, hues: [15, 45], people: 2, prop: 'guitar', hair: 'short' },
     songs: [
       {
         title: 'Open Road',
@@ -242,6 +251,7 @@ const reviewArtist: DemoArtist = {
   rate: 1500,
   links: ['https://example.com/rico-v'],
   bank: { bank_name: 'Maya', account_number: '09998887777' },
+  portrait: { seed: 707, hues: [190, 300], prop: 'mic', hair: 'short' },
   songs: [
     {
       title: 'Corner Store',
@@ -312,12 +322,18 @@ export async function seedDemoData({ db, passwords, storage, payouts, now }: See
     [CUSTOMER_PASSWORD, ADMIN_PASSWORD, ARTIST_PASSWORD].map((password) => passwords.hash(password)),
   );
   // Files first (outside the transaction); they are deleted again if the transaction does not commit.
-  const written: string[] = [];
+  const written: { kind: 'songs' | 'avatars'; name: string }[] = [];
   const store = async (song: DemoSong): Promise<StoredSample> => {
     const wav = synthesizeWav(song.tune);
     const file_key = await storage.write('songs', 'wav', wav);
-    written.push(file_key);
+    written.push({ kind: 'songs', name: file_key });
     return { title: song.title, file_key, size: wav.length };
+  };
+  // Photos are drawn here, not downloaded: the seed needs no network. Stored and served like uploads.
+  const photo = async (artist: DemoArtist): Promise<string> => {
+    const name = await storage.write('avatars', 'webp', await renderPortrait(artist.portrait));
+    written.push({ kind: 'avatars', name });
+    return `avatars/${name}`;
   };
 
   try {
@@ -325,6 +341,8 @@ export async function seedDemoData({ db, passwords, storage, payouts, now }: See
     for (const artist of approvedArtists) approvedSamples.push(await Promise.all(artist.songs.map(store)));
     const reviewSamples = await Promise.all(reviewArtist.songs.map(store));
     const newArtistSamples = [await store(newArtistSample)];
+    const approvedPhotos = await Promise.all(approvedArtists.map(photo));
+    const reviewPhoto = await photo(reviewArtist);
 
     await db.transaction().execute(async (trx) => {
       const at = now.toISOString();
@@ -355,6 +373,7 @@ export async function seedDemoData({ db, passwords, storage, payouts, now }: See
         account: Partial<NewAccount> & { email: string },
         samples: StoredSample[],
         featured: boolean,
+        avatarPath: string,
       ) => {
         const user = await createAccount(
           trx,
@@ -404,7 +423,10 @@ export async function seedDemoData({ db, passwords, storage, payouts, now }: See
         for (const sample of samples) {
           songs.push(await insertSong(trx, { user_id: user.id, ...sample, mime: 'audio/wav', created_at: at }));
         }
-        if (featured && songs[0]) await updateUser(trx, user.id, { featured_song_path: songs[0].source });
+        await updateUser(trx, user.id, {
+          avatar_path: avatarPath,
+          ...(featured && songs[0] ? { featured_song_path: songs[0].source } : {}),
+        });
       };
 
       for (const [index, artist] of approvedArtists.entries()) {
@@ -418,6 +440,7 @@ export async function seedDemoData({ db, passwords, storage, payouts, now }: See
           },
           approvedSamples[index] ?? [],
           true,
+          approvedPhotos[index] as string,
         );
       }
 
@@ -457,10 +480,11 @@ export async function seedDemoData({ db, passwords, storage, payouts, now }: See
         { email: 'review@labsongs.test', contact_number: '9170000099', app_status: 'for_review' },
         reviewSamples,
         false,
+        reviewPhoto,
       );
     });
   } catch (error) {
-    await Promise.all(written.map((name) => storage.remove('songs', name)));
+    await Promise.all(written.map((file) => storage.remove(file.kind, file.name)));
     // Another process seeded the same empty database at the same moment: its data is as good as ours.
     if (isUniqueViolation(error)) return false;
     throw error;

@@ -89,22 +89,3 @@ ${unsubscribe}
 </body></html>`;
   return { subject: content.subject, text, html };
 }
-
-/** An answer-by or due time in the order's zone, the zone named: "Tue, 25 Nov 2026, 3:04 PM (Asia/Manila, UTC+8)". */
-export const ORDER_TIME_ZONE = 'Asia/Manila';
-export function formatZoned(iso: string, timeZone = ORDER_TIME_ZONE): string {
-  const when = new Intl.DateTimeFormat('en-PH', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
-  const offset =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
-      .formatToParts(new Date(iso))
-      .find((part) => part.type === 'timeZoneName')?.value ?? '';
-  return `${when} (${timeZone}, ${offset.replace('GMT', 'UTC')})`;
-}

@@ -1,11 +1,12 @@
 import type { AccountType } from '../../contracts/auth';
+import { countOf, formatDateTime, formatDeadline, pluralWord } from '../../contracts/format';
 import type { MailCategory } from '../../contracts/mail';
 import { formatPeso } from '../../contracts/options';
 import { paymentMethods } from '../../contracts/order';
 import { approvedContent, rejectedContent } from '../admin/review.mail';
 import { applicationContent } from '../artists/application.mail';
 import { passwordResetContent } from '../auth/password-reset.mail';
-import { formatZoned, type MailContent } from './layout';
+import type { MailContent } from './layout';
 
 // Every mail the product sends, by kind. A kind names its category (null: essential, always sent)
 // and renders from the payload captured when its event happened. Adding a mail for a new event is
@@ -75,14 +76,14 @@ export const mailTemplates = {
       preview: `We received ${formatPeso(d.amount_centavos)}. Your song request is with the artists.`,
       greeting: hello(ctx),
       paragraphs: [
-        `We received your payment. Your song request for ${d.order.recipient} is now with the artist${d.artists.length === 1 ? '' : 's'} you chose; the first to accept writes your song.`,
+        `We received your payment. Your song request for ${d.order.recipient} is now with the ${pluralWord(d.artists.length, 'artist')} you chose; the first to accept writes your song.`,
       ],
       facts: [
         orderFact(d.order),
         ['Amount paid', formatPeso(d.amount_centavos)],
         ['Method', methodLabel(d.method)],
         ['Payment reference', d.payment_reference],
-        ['Paid on', formatZoned(d.paid_at)],
+        ['Paid on', formatDateTime(d.paid_at, { zone: true })],
         ['Artists asked', d.artists.join(', ')],
       ],
       action: { label: 'See your order', url: customerOrderUrl(ctx, d.order) },
@@ -96,7 +97,7 @@ export const mailTemplates = {
       preview: 'Your order was accepted.',
       greeting: hello(ctx),
       paragraphs: [`${order.artist ?? 'An artist'} accepted your ${order.occasion} song for ${order.recipient}.`],
-      facts: [orderFact(order), ...(due_at ? [['Song due by', formatZoned(due_at)] as [string, string]] : [])],
+      facts: [orderFact(order), ...(due_at ? [['Song due by', formatDeadline(due_at)] as [string, string]] : [])],
       action: { label: 'See your order', url: customerOrderUrl(ctx, order) },
     }),
   }),
@@ -150,13 +151,17 @@ export const mailTemplates = {
     category: 'offers',
     area: 'artist',
     render: ({ order, expires_at, earning_centavos }, ctx) => ({
-      subject: `New song offer ${order.reference}: answer by ${formatZoned(expires_at)}`,
+      subject: `New song offer ${order.reference}: answer by ${formatDeadline(expires_at)}`,
       preview: `A ${order.occasion} song for ${order.recipient}.`,
       greeting: hello(ctx),
       paragraphs: [
         `A customer would like you to write a ${order.occasion} song for ${order.recipient}. Accept it before the offer expires; the first artist to accept takes the order.`,
       ],
-      facts: [orderFact(order), ['Answer by', formatZoned(expires_at)], ['Your earning', formatPeso(earning_centavos)]],
+      facts: [
+        orderFact(order),
+        ['Answer by', formatDeadline(expires_at)],
+        ['Your earning', formatPeso(earning_centavos)],
+      ],
       action: { label: 'See the offer', url: artistUrl(ctx, 'song-orders') },
     }),
   }),
@@ -276,12 +281,8 @@ export const mailTemplates = {
       const recordings = items.filter((i) => i.kind === 'admin_recording_waiting');
       const applications = items.filter((i) => i.kind === 'admin_application_received');
       const parts = [
-        ...(recordings.length
-          ? [`${recordings.length} recording${recordings.length === 1 ? '' : 's'} to validate`]
-          : []),
-        ...(applications.length
-          ? [`${applications.length} new application${applications.length === 1 ? '' : 's'}`]
-          : []),
+        ...(recordings.length ? [`${countOf(recordings.length, 'recording')} to validate`] : []),
+        ...(applications.length ? [countOf(applications.length, 'new application')] : []),
       ];
       return {
         subject: `Labsongs: ${parts.join(', ')}`,

@@ -64,6 +64,16 @@ export interface SandboxPageData {
   returnUrl: string;
 }
 
+/** What a settled payment's page says: a sentence per status ("already succeeded" is not English). */
+const settledText: Record<Exclude<PaymentStatus, 'pending' | 'voided'>, string> = {
+  succeeded: 'This payment has already gone through.',
+  failed: 'This payment has already failed. Go back to Labsongs to try again.',
+  cancelled: 'This payment was cancelled. Go back to Labsongs to try again.',
+  expired: 'This payment has expired. Go back to Labsongs to try again.',
+  refunded: 'This payment has been refunded.',
+  charged_back: 'This payment was reversed by a chargeback.',
+};
+
 /** The sandbox's pay page: merchant, amount, references and Pay / Fail / Cancel (a plain form). */
 export function sandboxPayPage(data: SandboxPageData): string {
   const details = `
@@ -88,7 +98,7 @@ export function sandboxPayPage(data: SandboxPageData): string {
     return page(
       `Payment succeeded · ${MERCHANT} sandbox`,
       `${details}
-<p>This payment is already <strong>succeeded</strong>.</p>
+<p>${escapeHtml(settledText.succeeded)}</p>
 <p><a href="${escapeHtml(data.returnUrl)}">Back to Labsongs</a></p>
 <form method="post" action="/payments/sandbox/${escapeHtml(data.txnid)}">
   <button class="fail" type="submit" name="action" value="chargeback">Simulate a chargeback</button>
@@ -97,9 +107,9 @@ export function sandboxPayPage(data: SandboxPageData): string {
   }
   if (data.status !== 'pending') {
     return page(
-      `Payment ${data.status} · ${MERCHANT} sandbox`,
+      `Payment ${data.status.replace(/_/g, ' ')} · ${MERCHANT} sandbox`,
       `${details}
-<p>This payment is already <strong>${escapeHtml(data.status)}</strong>.</p>
+<p>${escapeHtml(settledText[data.status])}</p>
 <p><a href="${escapeHtml(data.returnUrl)}">Back to Labsongs</a></p>`,
     );
   }

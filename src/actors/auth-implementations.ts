@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { specMessages } from '../../contracts/messages';
+import { signInGreeting, specMessages } from '../../contracts/messages';
 import { authDialogsMachine } from '../../machines/auth-dialogs.machine';
 import { forgotPasswordFormMachine } from '../../machines/forgot-password-form.machine';
 import { loginFormMachine } from '../../machines/login-form.machine';
@@ -78,7 +78,7 @@ export function authDialogsLogicFor(api: Api) {
         const asked = ownPath(p.returnTo, '/artist/');
         if (asked) navigateToHref(asked);
         else navigateTo('/artist/dashboard');
-        notify.success(specMessages.welcomeBack(p.user.first_name));
+        notify.success(signInGreeting(p.user));
       },
     },
   });

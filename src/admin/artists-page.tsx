@@ -10,6 +10,7 @@ import {
   adminArtistStatusMachine,
 } from '../../machines/admin-artist-status.machine';
 import { TextAreaField } from '../components/artist-application/text-area-field';
+import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
 import { inputClass } from '../components/ui/field';
 import { Modal } from '../components/ui/modal';
@@ -186,9 +187,14 @@ function ArtistsList({ status, q }: { status: ArtistListStatus; q: string | unde
               {list.items.map((artist) => (
                 <tr key={artist.id} data-testid="artist-row">
                   <th scope="row" className={cell}>
-                    <span className={css({ fontWeight: 'semibold' })}>{artist.stage_name ?? artist.name}</span>
-                    <span className={small}>
-                      {artist.name} · {artist.email}
+                    <span className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
+                      <Avatar src={artist.avatar} name={artist.stage_name ?? artist.name} size={40} />
+                      <span>
+                        <span className={css({ fontWeight: 'semibold' })}>{artist.stage_name ?? artist.name}</span>
+                        <span className={small}>
+                          {artist.name} · {artist.email}
+                        </span>
+                      </span>
                     </span>
                   </th>
                   <td className={cell}>{artist.app_status ? appStatusLabels[artist.app_status] : '—'}</td>
@@ -241,7 +247,7 @@ function ArtistsList({ status, q }: { status: ArtistListStatus; q: string | unde
           </table>
         </div>
       ) : null}
-      <ListFooter list={list} noun="artists" listRef={tableRef} />
+      <ListFooter list={list} noun="artist" listRef={tableRef} />
 
       <Modal
         open={open}

@@ -29,11 +29,5 @@ export function progressSummary(progress: ApplicationProgress | null | undefined
   return { done: done.length, total: progressParts.length, missing };
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium' });
-
-/** A server timestamp as a date, or a dash when there is none (or it cannot be read). */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
-}
+/** A server timestamp as a date (contracts/format.ts: the order zone), or a dash. */
+export { formatDate } from '../../contracts/format';

@@ -15,6 +15,7 @@ import {
   eventLabel,
   formatDateTime,
   formatDay,
+  formatDeadline,
   formatMoney,
   occasionLabel,
   offerStatusLabel,
@@ -156,7 +157,7 @@ function Summary({ order }: { order: AdminOrder }) {
         <Item label="Artist">{order.artist?.stage_name ?? 'Not taken yet'}</Item>
         <Item label="Needed by">{formatDay(order.needed_by)}</Item>
         <Item label="Recording due">
-          {order.due_at ? formatDateTime(order.due_at) : '—'}
+          {order.due_at ? formatDeadline(order.due_at) : '—'}
           {order.overdue ? ' (overdue)' : ''}
         </Item>
         <Item label="Accepted">{formatDateTime(order.accepted_at)}</Item>
@@ -250,7 +251,7 @@ function Offers({ order }: { order: AdminOrder }) {
                 </span>
                 <Badge tone={offer.status === 'accepted' ? 'ok' : 'muted'}>{offerStatusLabel[offer.status]}</Badge>
                 {offer.status === 'pending' && offer.expires_at ? (
-                  <span className={muted}>expires {formatDateTime(offer.expires_at)}</span>
+                  <span className={muted}>answer by {formatDeadline(offer.expires_at)}</span>
                 ) : null}
               </li>
             ))}

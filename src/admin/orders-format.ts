@@ -1,3 +1,4 @@
+import { formatCalendarDay, formatDate } from '../../contracts/format';
 import type { AdminStage, OfferStatus, RecordingStatus } from '../../contracts/lifecycle';
 import { type ClipSlot, type OrderEvent, type OrderStatus, occasions } from '../../contracts/order';
 
@@ -87,19 +88,10 @@ const money = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP
 /** Pesos with centavos (earnings and payouts are not whole). */
 export const formatMoney = (pesos: number) => money.format(pesos);
 
-const dateTime = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' });
-const dateOnly = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'Asia/Manila' });
+// Dates: contracts/format.ts, the rules every screen and mail shares (formatDateTime, formatDeadline…).
+export { formatDateTime, formatDeadline } from '../../contracts/format';
 
-/** A server timestamp in Manila time, or a dash. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
-}
-
-/** A timestamp or a yyyy-mm-dd date as a date, or a dash. */
+/** A timestamp, or a yyyy-mm-dd calendar date, as a date; a dash when there is none. */
 export function formatDay(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+08:00` : value);
-  return Number.isNaN(date.getTime()) ? '—' : dateOnly.format(date);
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCalendarDay(value) : formatDate(value);
 }

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { css } from 'styled-system/css';
+import { deadlineDay, zoneLabel } from '../../contracts/format';
 import { type AdminOrder, type AdminStage, adminStages } from '../../contracts/lifecycle';
 import { Button } from '../components/ui/button';
 import { inputClass } from '../components/ui/field';
@@ -155,7 +156,7 @@ function OrdersList({
                   Artist
                 </th>
                 <th scope="col" className={headCell}>
-                  Due
+                  Due <span className={small}>{zoneLabel()}</span>
                 </th>
                 <th scope="col" className={headCell}>
                   Price
@@ -170,7 +171,7 @@ function OrdersList({
           </table>
         </div>
       ) : null}
-      <ListFooter list={list} noun="orders" listRef={tableRef} />
+      <ListFooter list={list} noun="order" listRef={tableRef} />
     </>
   );
 }
@@ -197,7 +198,11 @@ function OrderRow({ order }: { order: AdminOrder }) {
       </td>
       <td className={cell}>{order.artist?.stage_name ?? <span className={small}>Not taken yet</span>}</td>
       <td className={cell}>
-        {order.due_at ? formatDay(order.due_at) : <span className={small}>Needed by {formatDay(order.needed_by)}</span>}
+        {order.due_at ? (
+          deadlineDay(order.due_at)
+        ) : (
+          <span className={small}>Needed by {formatDay(order.needed_by)}</span>
+        )}
         {order.overdue ? (
           <span className={css({ display: 'block', mt: '1' })}>
             <OverdueBadge />

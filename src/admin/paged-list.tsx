@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
+import { countOf } from '../../contracts/format';
 import type { Page } from '../../contracts/lifecycle';
 import type { LiveWatch } from '../../machines/live';
 import { connectPagedList } from '../../machines/paged-list.connect';
@@ -96,7 +97,7 @@ export function ListFooter({
   listRef,
 }: {
   list: ListView;
-  /** What the rows are, plural ("orders"). */
+  /** What one row is ("order"); the count picks the form (contracts/format.ts countOf). */
   noun: string;
   /** The rows' container: its `[data-row-link]` elements take the focus. */
   listRef: RefObject<HTMLElement | null>;
@@ -114,7 +115,7 @@ export function ListFooter({
   return (
     <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', mt: '4' })}>
       <p role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-        {`Showing ${count} ${noun}`}
+        {`Showing ${countOf(count, noun)}`}
         {list.hasMore ? ', more to load' : ''}
       </p>
       {list.hasMore ? (

@@ -183,7 +183,7 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
           </table>
         </div>
       ) : null}
-      <ListFooter list={list} noun="payouts" listRef={tableRef} />
+      <ListFooter list={list} noun="payout" listRef={tableRef} />
 
       <Modal
         open={dialog.openFor !== null}

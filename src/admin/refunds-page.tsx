@@ -122,7 +122,7 @@ function RefundsList({ status, empty }: { status: RefundStatus; empty: string })
           </table>
         </div>
       ) : null}
-      <ListFooter list={list} noun="refunds" listRef={tableRef} />
+      <ListFooter list={list} noun="refund" listRef={tableRef} />
       <Modal
         open={dialog.openFor !== null}
         onClose={() => send({ type: 'user.dismiss' })}

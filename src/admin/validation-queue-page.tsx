@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import type { AdminOrder } from '../../contracts/lifecycle';
 import { buttonRecipe } from '../components/ui/button';
 import { getAdminOrdersApi } from './orders.api';
-import { formatDateTime, formatDay, occasionLabel } from './orders-format';
+import { formatDateTime, formatDay, formatDeadline, occasionLabel } from './orders-format';
 import { Badge, ListFooter, ListState, OverdueBadge, panel, useAdminList } from './paged-list';
 
 // The server lists a stage by due date, then id: the oldest due comes first, and the pages follow that
@@ -32,7 +32,7 @@ export function ValidationQueuePage() {
           ))}
         </ul>
       ) : null}
-      <ListFooter list={list} noun="recordings" listRef={listRef} />
+      <ListFooter list={list} noun="recording" listRef={listRef} />
     </div>
   );
 }
@@ -54,7 +54,9 @@ function QueueEntry({ order }: { order: AdminOrder }) {
             By {order.artist?.stage_name ?? 'an artist'} · submitted {formatDateTime(order.recording?.uploaded_at)}
           </p>
           <p className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', mt: '1' })}>
-            <span className={css({ fontSize: 'sm' })}>Due {formatDay(order.due_at ?? order.needed_by)}</span>
+            <span className={css({ fontSize: 'sm' })}>
+              Due {order.due_at ? formatDeadline(order.due_at) : formatDay(order.needed_by)}
+            </span>
             {order.overdue ? <OverdueBadge /> : null}
             {revision ? <Badge tone="info">{`Revision · version ${order.recording?.version}`}</Badge> : null}
           </p>

@@ -35,7 +35,7 @@ function solidPng(width: number, height: number, rgb: [number, number, number]):
   ]);
 }
 
-test('an artist uploads a profile photo (resized in the browser), sees it in the top bar, then removes it', async ({
+test('an artist replaces the demo photo with their own (resized in the browser), sees it in the top bar, then removes it', async ({
   page,
 }) => {
   await page.goto('/artist/login');
@@ -47,11 +47,15 @@ test('an artist uploads a profile photo (resized in the browser), sees it in the
 
   const topBar = page.getByRole('button', { name: /Account menu for/ });
   const control = page.getByTestId('avatar-upload');
-  await expect(topBar.locator('[data-part=avatar-placeholder]')).toBeVisible();
-  await expect(control.getByRole('button', { name: 'Remove photo' })).toHaveCount(0);
+  // The demo artist starts with the photo drawn at seed time.
+  const seeded = (await topBar.locator('img[data-part=avatar-image]').getAttribute('src')) as string;
+  expect(seeded).toMatch(/^\/media\/avatars\/[A-Za-z0-9_-]{24}\.webp$/);
+  await expect(control.locator('img[data-part=avatar-image]')).toHaveAttribute('src', seeded);
 
   // 1024 × 640: the browser shrinks it to 512 × 320 and sends WebP.
-  const served = page.waitForResponse((r) => r.url().includes('/media/avatars/') && r.request().method() === 'GET');
+  const served = page.waitForResponse(
+    (r) => r.url().includes('/media/avatars/') && !r.url().endsWith(seeded) && r.request().method() === 'GET',
+  );
   await control
     .getByLabel('Profile photo')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(1024, 640, [190, 60, 120]) });
@@ -60,8 +64,11 @@ test('an artist uploads a profile photo (resized in the browser), sees it in the
   await expect(image).toBeVisible();
   await expect(topBar.locator('[data-part=avatar-placeholder]')).toHaveCount(0);
   expect((await served).status()).toBe(200);
+  await expect(image).not.toHaveAttribute('src', seeded);
   const src = (await image.getAttribute('src')) as string;
   expect(src).toMatch(/^\/media\/avatars\/[A-Za-z0-9_-]{24}\.webp$/);
+  // The replaced photo is gone from storage.
+  expect((await page.request.get(seeded)).status()).toBe(404);
   const answer = await page.request.get(src);
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toBe('image/webp');

@@ -257,6 +257,8 @@ test('an admin suspends an artist: they cannot sign in and leave /artists; react
   await adminPage.getByRole('button', { name: 'Search' }).click();
   const row = adminPage.getByTestId('artist-row').filter({ hasText: OTHER.email });
   await expect(row.getByTestId('artist-status')).toContainText('Active');
+  // The demo artist's photo, drawn at seed time, beside the name.
+  await expect(row.locator('img[data-part=avatar-image]')).toHaveAttribute('src', /^\/media\/avatars\/.+\.webp$/);
   await screenshot(adminPage, 'artists-page');
   await row.getByRole('button', { name: /^Suspend / }).click();
   const dialog = adminPage.getByRole('alertdialog', { name: /^Suspend / });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { dateIn, logInFromFooter, orderPages, usDate } from './order-pages';
+import { formatCalendarDay } from '../../contracts/format';
+import { dateIn, logInFromFooter, orderPages } from './order-pages';
 
 // The customer's order flow against the real server (issue 3): occasion → song → story → review →
 // checkout → the sandbox pay page → the result page, then the order and the payment in the account.
@@ -37,7 +38,7 @@ test('a logged-out customer orders a song, pays in the sandbox, and finds the or
   await expect(page).toHaveURL(/\/order\/review$/);
   const song = page.getByRole('region', { name: 'The song' });
   for (const name of artists) await expect(song).toContainText(name);
-  await expect(page.getByTestId('review-needed-by')).toHaveText(usDate(neededBy));
+  await expect(page.getByTestId('review-needed-by')).toHaveText(formatCalendarDay(neededBy));
   await expect(page.getByRole('region', { name: 'The occasion' })).toContainText('Lola Santos (Grandparent)');
   const clips = page.getByRole('list', { name: 'Clips' });
   await expect(clips.getByRole('listitem')).toHaveCount(2);

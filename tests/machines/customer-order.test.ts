@@ -319,7 +319,7 @@ describe('customerOrderMachine: rules', () => {
     const h = await loadedWith(orderAt('delivered'));
     h.actor.send(open('reject'));
     h.actor.send(submit('reject'));
-    expect(h.actor.getSnapshot().context.errors.reject).toEqual({ reason: [lifecycleMessages.reasonRequired] });
+    expect(h.actor.getSnapshot().context.errors.reject).toEqual({ reason: [lifecycleMessages.changesRequired] });
     expect(h.fakes.pending.size).toBe(0);
     h.actor.send({ type: 'field.changed', action: 'reject', name: 'reason', value: '  Slower, please ' });
     expect(h.actor.getSnapshot().context.errors.reject).toEqual({});

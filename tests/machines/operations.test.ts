@@ -42,6 +42,7 @@ const artist: AdminArtist = {
   stage_name: 'Ana Reyes',
   name: 'Ana Reyes',
   email: 'ana@example.test',
+  avatar: null,
   app_status: 'approved',
   status: 'active',
   is_online: true,

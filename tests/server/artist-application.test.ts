@@ -83,6 +83,8 @@ describe.each(databases)('POST /artist/application (%s)', (kind) => {
       is_first_time_login: 1,
       application_progress: { personal_info: false, artist_info: false, payout_info: false, password_updated: false },
     });
+    // The very first sign-in (the mailed temporary password) is a welcome, not "Welcome back".
+    expect(login.body.message).toBe(`Welcome to Labsongs, ${fields.first_name}`);
   });
 
   it('applies without a sample, and an empty file part (no file chosen) counts as none', async () => {

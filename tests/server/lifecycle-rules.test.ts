@@ -129,7 +129,7 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       const order = await delivered();
       for (const body of [{}, { reason: ' ' }])
         expect(fieldErrors(await post(`${U}/orders/${order.id}/reject`, body, order.customer.token))).toEqual({
-          reason: [lifecycleMessages.reasonRequired],
+          reason: [lifecycleMessages.changesRequired],
         });
       expect(
         fieldErrors(await post(`${U}/orders/${order.id}/reject`, { reason: 'x', rating: 1 }, order.customer.token)),

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDeadline } from '../../contracts/format';
 import { mailCategories } from '../../contracts/mail';
 import { createApp } from '../../server/app';
 import { openDatabase } from '../../server/db/database';
 import { expireOffers } from '../../server/lifecycle/offer-sweep';
-import { formatZoned } from '../../server/mail/layout';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../server/mail/mail-worker';
 import { enqueuePayoutPaidMail, enqueueRefundRecordedMail } from '../../server/mail/money-mails';
 import { silentLogger } from '../../server/services/logger';
@@ -99,9 +99,9 @@ describe.each(databases)('mail (%s)', (kind) => {
       expect(toArtist).toHaveLength(1);
       const offer = toArtist[0] as OutboxMail;
       const expiresAt = offers.find((o) => o.artist_id === artist.id)?.expires_at as string;
-      expect(offer.subject).toBe(`New song offer ${order.reference}: answer by ${formatZoned(expiresAt)}`);
-      expect(offer.text).toContain(`Answer by: ${formatZoned(expiresAt)}`);
-      expect(offer.text).toContain('(Asia/Manila, UTC+8)');
+      expect(offer.subject).toBe(`New song offer ${order.reference}: answer by ${formatDeadline(expiresAt)}`);
+      expect(offer.text).toContain(`Answer by: ${formatDeadline(expiresAt)}`);
+      expect(offer.text).toContain('(Manila time, UTC+8)');
       expect(findLink(offer, '/artist/song-orders')).toBe(`${PUBLIC}/artist/song-orders`);
       const headers = await headersOf(h, offer);
       expect(headers.get('list-unsubscribe')).toMatch(new RegExp(`^<${PUBLIC}/mail/unsubscribe\\?token=[^>]+>$`));
@@ -154,7 +154,14 @@ describe.each(databases)('mail (%s)', (kind) => {
       expect.stringMatching(new RegExp(`^Your song for \\w+ is ready \\(${ref}\\)$`)),
     ]);
     const accepted = mails.find((m) => m.subject.includes('is writing your song')) as OutboxMail;
-    expect(accepted.text).toMatch(/Song due by: .+\(Asia\/Manila, UTC\+8\)/);
+    // The same words as the order page, the artist's card and the console (contracts/format.ts).
+    const { due_at: dueAt } = await h.database.db
+      .selectFrom('orders')
+      .select('due_at')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(accepted.text).toContain(`Song due by: ${formatDeadline(dueAt)}`);
+    expect(accepted.text).toMatch(/Song due by: .+, end of day \(Manila time, UTC\+8\)/);
     expect(findLink(accepted, '/customer/')).toBe(`${PUBLIC}/customer/account/orders/${order.id}`);
 
     const toTaker = mails.filter((m) => m.to.includes(taker.email));

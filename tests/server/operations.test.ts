@@ -298,6 +298,7 @@ describe.each(databases)('operations (%s)', (kind) => {
           stage_name: 'Unique Songbird Ops',
           name: 'Art Ist',
           email: artist.email,
+          avatar: null,
           app_status: 'approved',
           status: 'active',
           is_online: false,

@@ -195,7 +195,9 @@ describe.each(databases)('checkout with the sandbox provider (%s)', (kind) => {
       expect(callbacks.map((c) => [c.verified, c.status])).toEqual([[1, 'succeeded']]);
 
       // The page now says so, and the order cannot be paid again.
-      expect(await (await h.request(`/payments/sandbox/${txnid}`)).text()).toContain('already <strong>succeeded');
+      expect(await (await h.request(`/payments/sandbox/${txnid}`)).text()).toContain(
+        'This payment has already gone through.',
+      );
       const again = await checkoutOf(order.id, { paymentMethod: 'sandbox' });
       expect(again.status).toBe(409);
       expect(again.body.message).toBe(orderMessages.notPayable);

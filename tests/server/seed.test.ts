@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTRAIT_SIZE, type PortraitSpec, renderPortrait } from '../../server/db/portraits';
 import { demoLogins, seedDemoData } from '../../server/db/seed';
 import { renderTune, SAMPLE_RATE, synthesizeWav, type Tune, tuneSeconds } from '../../server/db/synth';
 import { countUsers } from '../../server/users/users.repository';
@@ -162,6 +164,61 @@ describe.each(databases)('demo seed (%s)', (kind) => {
     });
     expect(detail.body.data).toMatchObject({ payout_complete: true, stage_name: 'Rico V' });
     expect(detail.body.data.songs).toHaveLength(1);
+  });
+
+  it('draws every demo artist a photo at seed time, served like an uploaded avatar; the others keep the placeholder', async () => {
+    const users = await h.database.db.selectFrom('users').selectAll().orderBy('id').execute();
+    const withPhoto = users.filter((u) => u.type === 'artist' && u.app_status !== 'incomplete');
+    expect(withPhoto).toHaveLength(7);
+    // The customer and the applicant who just signed up have none: the SPA shows its placeholder image.
+    for (const email of ['customer@labsongs.test', 'newartist@labsongs.test', 'admin@labsongs.test'])
+      expect(users.find((u) => u.email === email)?.avatar_path).toBeNull();
+
+    const photos = new Set<string>();
+    for (const artist of withPhoto) {
+      expect(artist.avatar_path).toMatch(/^avatars\/[A-Za-z0-9_-]{24}\.webp$/);
+      const me = await h.call('POST', '/api/v1/artist/auth/login', { email: artist.email, password: 'Artist123!' });
+      const url = me.body.data.user.avatar as string;
+      expect(url).toBe(`/media/${artist.avatar_path}`);
+      const res = await h.request(url);
+      expect(res.status, artist.email).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const info = await sharp(bytes).metadata();
+      expect(info).toMatchObject({ format: 'webp', width: PORTRAIT_SIZE, height: PORTRAIT_SIZE });
+      // A picture, not a flat fill: its pixels vary.
+      const stats = await sharp(bytes).stats();
+      for (const channel of stats.channels.slice(0, 3)) expect(channel.stdev).toBeGreaterThan(10);
+      photos.add(bytes.toString('base64'));
+    }
+    // Each artist has their own.
+    expect(photos.size).toBe(withPhoto.length);
+
+    // The catalogue's cards and the console's list of artists carry the same address.
+    const page = await h.call('GET', '/api/v1/user/artists');
+    for (const card of page.body.data.artists) {
+      const user = withPhoto.find((u) => u.stage_name === card.stage_name);
+      expect(card.avatar).toBe(`/media/${user?.avatar_path}`);
+    }
+    const admin = await makeAdmin(h);
+    const listed = await h.call('GET', '/api/v1/admin/artists', undefined, { token: admin.token });
+    for (const row of listed.body.data.items as { email: string; avatar: string | null }[]) {
+      const user = users.find((u) => u.email === row.email);
+      expect(row.avatar, row.email).toBe(user?.avatar_path ? `/media/${user.avatar_path}` : null);
+    }
+  });
+});
+
+describe('portraits', () => {
+  const spec: PortraitSpec = { seed: 7, hues: [330, 30], prop: 'mic', hair: 'long' };
+
+  it('are deterministic per seed, and another seed or set of lights draws another picture', async () => {
+    const first = await renderPortrait(spec);
+    expect(await renderPortrait(spec)).toEqual(first);
+    expect(await renderPortrait({ ...spec, seed: 8 })).not.toEqual(first);
+    expect(await renderPortrait({ ...spec, hues: [200, 40] })).not.toEqual(first);
+    const band = await sharp(await renderPortrait({ ...spec, people: 3 })).metadata();
+    expect(band).toMatchObject({ format: 'webp', width: PORTRAIT_SIZE, height: PORTRAIT_SIZE });
   });
 });
 

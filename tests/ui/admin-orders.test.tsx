@@ -340,6 +340,18 @@ describe('admin order detail', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
+  it('shows the recording due date as the customer and the artist read it, with its zone', async () => {
+    signIn();
+    fakeServer({
+      'GET /api/v1/admin/auth/me': me,
+      'GET /api/v1/admin/orders/32': () => ok({ ...overdue, due_at: '2026-12-22T16:00:00.000Z', overdue: false }),
+    });
+    renderApp('/admin/orders/32');
+    expect(await screen.findByRole('heading', { name: 'OR1032' })).toBeTruthy();
+    const due = screen.getByText('Recording due').parentElement as HTMLElement;
+    expect(due.textContent).toContain('Dec 22, 2026, end of day (Manila time, UTC+8)');
+  });
+
   it('says when the order does not exist', async () => {
     signIn();
     fakeServer({ 'GET /api/v1/admin/auth/me': me });
@@ -388,6 +400,7 @@ describe('admin payouts', () => {
     expect(row.textContent).toContain('OR1031');
     expect(row.textContent).toContain('₱2,125.00');
     expect(screen.getByRole('row', { name: /Jun Cruz/ }).textContent).toContain('No bank details on file');
+    expect(screen.getByText('Showing 2 payouts')).toBeTruthy();
     expect(lastCall(server.calls, 'GET', '/api/v1/admin/payouts')?.query.get('status')).toBe('pending');
 
     await userEvent.click(within(row).getByRole('button', { name: /^Mark paid/ }));
@@ -398,6 +411,8 @@ describe('admin payouts', () => {
     expect(await screen.findByText(lifecycleMessages.payoutPaid)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('row', { name: /Rhea V/ })).toBeNull());
     expect(screen.getAllByTestId('payout-row')).toHaveLength(1);
+    // One is one payout, not "1 payouts".
+    expect(screen.getByText('Showing 1 payout')).toBeTruthy();
     expect(lastCall(server.calls, 'POST', '/api/v1/admin/payouts/5/mark-paid')?.body).toEqual({
       reference: 'BDO-7781',
     });

@@ -175,6 +175,38 @@ afterEach(() => {
 const card = (name: string | RegExp) => screen.findByRole('article', { name });
 
 describe('artist order screens', () => {
+  it('Ongoing shows the due date as the customer and the admin read it, with its zone', async () => {
+    signedInArtist({
+      ongoing: () =>
+        ok({ items: [artistOrder(41, 'in_progress', { due_at: '2026-12-22T16:00:00.000Z' })], next_cursor: null }),
+    });
+    renderApp('/artist/ongoing');
+    const article = await card('Birthday song for Lola');
+    expect(within(article).getByTestId('due').textContent).toContain('Dec 22, 2026, end of day (Manila time, UTC+8)');
+  });
+
+  it('the dashboard names the next due order with the same date, and counts one rating as one', async () => {
+    signedInArtist(
+      {},
+      {
+        'GET /api/v1/artist/dashboard': () =>
+          ok({
+            counts: { song_orders: 0, ongoing: 1, validation: 0, revision: 0, completed: 1 },
+            earnings_this_month: 0,
+            rating: 5,
+            rating_count: 1,
+            is_online: 1,
+            next_due: { reference: 'OR1041', due_at: '2026-12-22T16:00:00.000Z' },
+          }),
+      },
+    );
+    renderApp('/artist/dashboard');
+    expect(
+      await screen.findByText(`Next due: OR1041 by ${'Dec 22, 2026, end of day (Manila time, UTC+8)'}`),
+    ).toBeTruthy();
+    expect(screen.getByText('1 rating')).toBeTruthy();
+  });
+
   it('Song Orders shows each offer with its brief; accepting asks first, then the list reloads', async () => {
     let taken = false;
     const offer = artistOrder(7, 'offered', {

@@ -95,6 +95,28 @@ describe('Account Login modal', () => {
   });
 });
 
+describe('Artist login', () => {
+  it('welcomes an applicant on the first sign-in (temporary password) instead of "Welcome back"', async () => {
+    const user = makeUser({
+      type: 'artist',
+      first_name: 'Zoë',
+      full_name: 'Zoë Cruz',
+      app_status: 'incomplete',
+      application_progress: { personal_info: false, artist_info: false, payout_info: false, password_updated: false },
+    });
+    fakeServer({
+      'POST /api/v1/artist/auth/login': () => ({ status: 200, body: { data: { user, token: fakeToken() } } }),
+      'GET /api/v1/artist/auth/me': () => ({ status: 200, body: { data: user } }),
+    });
+    renderApp('/artist/login');
+    await userEvent.type(await screen.findByLabelText('Email'), 'zoe@labsongs.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'Temp12345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Login to your artist account' }));
+    expect(await screen.findByText('Welcome to Labsongs, Zoë')).toBeTruthy();
+    expect(screen.queryByText('Welcome back, Zoë')).toBeNull();
+  });
+});
+
 describe('Forgot Password modal', () => {
   it('disables Send until the email is valid and shows the confirmation after sending', async () => {
     const server = fakeServer({

@@ -39,6 +39,13 @@ const posts = (calls: FakeCall[], path: string) => calls.filter((c) => c.method 
 const timeline = () => screen.findByRole('list', { name: 'Order progress' });
 
 describe('customer order page', () => {
+  it('shows the recording due date as the artist and the admin read it, in Manila time with the zone', async () => {
+    customerWithOrder(orderAt('in_progress', {}, { due_at: '2026-12-22T16:00:00.000Z' }));
+    renderApp('/customer/account/orders/7');
+    const due = (await screen.findByText('Recording due')).parentElement as HTMLElement;
+    expect(due.textContent).toContain('Dec 22, 2026, end of day (Manila time, UTC+8)');
+  });
+
   it('opens from the order history (keeping its ?transaction focus) and marks the current step', async () => {
     const { server } = customerWithOrder(orderAt('in_progress'));
     const { router } = renderApp('/customer/account/order-history?transaction=OR12345678');
@@ -102,7 +109,7 @@ describe('customer order page', () => {
     // Empty: the shared schema's message under the field, nothing sent.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the artist' }));
     const field = within(dialog).getByLabelText('What should the artist change?') as HTMLTextAreaElement;
-    expect(await within(dialog).findByText(lifecycleMessages.reasonRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(lifecycleMessages.changesRequired)).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(posts(server.calls, '/api/v1/user/orders/7/reject')).toHaveLength(0);
 
@@ -265,7 +272,7 @@ describe('customer order page', () => {
 
     const url = (await within(section).findByLabelText('Gift link')) as HTMLInputElement;
     expect(url.value).toBe(link.url);
-    expect(section.textContent).toContain('The song opens on February 14, 2099.');
+    expect(section.textContent).toContain('The song opens on Feb 14, 2099.');
     await userEvent.click(within(section).getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(link.url);
     expect(within(section).getByRole('button', { name: 'Update the gift link' })).toBeTruthy();
@@ -280,7 +287,7 @@ describe('public gift page', () => {
   it('before the reveal date says when it opens, with no song', async () => {
     const server = giftServer(() => ok(lockedGift));
     renderApp('/gift/g1ft');
-    expect(await screen.findByText(/This gift opens on February 14, 2099/)).toBeTruthy();
+    expect(await screen.findByText(/This gift opens on Feb 14, 2099/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'A song for Lola' })).toBeTruthy();
     expect(screen.getByText('From Maria, written and sung by Liza Sings.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Play/ })).toBeNull();

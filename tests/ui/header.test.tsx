@@ -27,7 +27,10 @@ describe('header', () => {
     renderApp('/');
     const banner = await screen.findByRole('banner');
     await waitFor(() => expect(within(banner).getByTestId('header-user-name').textContent).toBe('Maria Santos'));
-    expect(banner.querySelector('[data-part=avatar-placeholder]')?.textContent).toBe('MS');
+    // The placeholder picture (a silhouette); beside the name, without initials.
+    const placeholder = banner.querySelector('[data-part=avatar-placeholder]');
+    expect(placeholder?.querySelector('svg')).not.toBeNull();
+    expect(placeholder?.textContent).toBe('');
     expect(within(banner).getByRole('button', { name: 'Notifications' })).toBeTruthy();
     expect(within(banner).queryByRole('button', { name: 'Login' })).toBeNull();
 

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { formatCalendarDay, formatDate } from '../../../contracts/format';
 import { clipSlots, moods, type OrderDetail, occasions, tempos } from '../../../contracts/order';
 import { useCustomerOrderHistory } from '../../actors/screens';
 import { Button, buttonRecipe } from '../ui/button';
-import { day, eventLabel, orderStatusLabel, peso } from './order-status';
+import { eventLabel, orderStatusLabel, peso } from './order-status';
 import { RefundNote } from './refund-note';
 
 const occasionLabel = (value: string) => occasions.find((o) => o.value === value)?.display ?? value;
@@ -114,8 +115,8 @@ export function OrderHistory({ transaction }: { transaction: string | undefined 
                 </span>
               </div>
               <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-                Reference <strong>{order.reference}</strong> · {peso(order.price)} · needed by {day(order.needed_by)} ·
-                with {order.artists.map((a) => a.stage_name).join(', ')}
+                Reference <strong>{order.reference}</strong> · {peso(order.price)} · needed by{' '}
+                {formatCalendarDay(order.needed_by)} · with {order.artists.map((a) => a.stage_name).join(', ')}
               </p>
               <ol
                 aria-label="Timeline"
@@ -131,7 +132,7 @@ export function OrderHistory({ transaction }: { transaction: string | undefined 
                 {order.events.map((e) => (
                   <li key={`${e.type}-${e.at}`} className={css({ fontSize: 'sm' })}>
                     <span className={css({ fontWeight: 'medium' })}>{eventLabel(e.type)}</span>{' '}
-                    <span className={css({ color: 'fg.muted' })}>· {day(e.at)}</span>
+                    <span className={css({ color: 'fg.muted' })}>· {formatDate(e.at)}</span>
                   </li>
                 ))}
               </ol>

@@ -32,5 +32,3 @@ export const eventLabel = (type: string) =>
 
 export const peso = (pesos: number) =>
   new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' }).format(pesos);
-export const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-PH', { year: 'numeric', month: 'short', day: 'numeric' });

@@ -1,8 +1,9 @@
 import { css } from 'styled-system/css';
+import { formatDate } from '../../../contracts/format';
 import { paymentMethods } from '../../../contracts/order';
 import { useCustomerPayments } from '../../actors/screens';
 import { Button } from '../ui/button';
-import { day, peso } from './order-status';
+import { peso } from './order-status';
 
 const methodLabel = (value: string) => paymentMethods.find((m) => m.value === value)?.display ?? value;
 const statusLabel: Record<string, string> = {
@@ -53,7 +54,7 @@ export function PaymentHistoryPage() {
             <tbody>
               {payments.map((p) => (
                 <tr key={p.id}>
-                  <td className={cell}>{day(p.created_at)}</td>
+                  <td className={cell}>{formatDate(p.created_at)}</td>
                   <td className={cell}>{p.order_reference}</td>
                   <td className={cell}>{peso(p.amount)}</td>
                   <td className={cell}>{methodLabel(p.method)}</td>

@@ -1,7 +1,8 @@
 import { css } from 'styled-system/css';
+import { formatDate } from '../../../contracts/format';
 import type { OrderRefund } from '../../../contracts/lifecycle';
 import { refundReasonLabel } from '../../../contracts/order';
-import { day, peso } from './order-status';
+import { peso } from './order-status';
 
 /** Money we owe back (or sent back) on an order: the amount, why, and whether it was sent. */
 export function RefundNote({ refund }: { refund: OrderRefund }) {
@@ -19,7 +20,7 @@ export function RefundNote({ refund }: { refund: OrderRefund }) {
       {' · '}
       {refundReasonLabel[refund.reason]}
       {refund.status === 'paid'
-        ? ` · ${refund.paid_at ? day(refund.paid_at) : ''}${refund.reference ? ` · reference ${refund.reference}` : ''}`
+        ? ` · ${refund.paid_at ? formatDate(refund.paid_at) : ''}${refund.reference ? ` · reference ${refund.reference}` : ''}`
         : ' · we will send it to your payment method and tell you when it is sent'}
     </span>
   );

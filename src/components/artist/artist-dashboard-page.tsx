@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { countOf, formatDeadline } from '../../../contracts/format';
 import { useSessionView } from '../../actors/hooks';
 import { useArtistDashboard } from '../../actors/screens';
 import { SimplePage } from '../layout/simple-page';
@@ -74,7 +75,7 @@ export function ArtistDashboard() {
             {data.rating === null ? '—' : `${data.rating.toFixed(1)} ★`}
           </p>
           <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-            {data.rating_count === 0 ? 'No ratings yet' : `${data.rating_count} ratings`}
+            {data.rating_count === 0 ? 'No ratings yet' : countOf(data.rating_count, 'rating')}
           </p>
         </section>
       </div>
@@ -109,7 +110,7 @@ export function ArtistDashboard() {
         </ul>
         <p className={css({ mt: '4', color: 'fg.muted' })}>
           {data.next_due
-            ? `Next due: ${data.next_due.reference} on ${new Date(data.next_due.due_at).toLocaleDateString()}`
+            ? `Next due: ${data.next_due.reference} by ${formatDeadline(data.next_due.due_at)}`
             : 'No orders due.'}
         </p>
       </section>

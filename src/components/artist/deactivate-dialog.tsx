@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
+import { countOf } from '../../../contracts/format';
 import { openWorkLabels } from '../../../contracts/operations';
 import { occasions } from '../../../contracts/order';
 import type { artistDeactivationMachine } from '../../../machines/artist-deactivation.machine';
@@ -59,7 +60,7 @@ export function DeactivateDialog({ actor }: { actor: ActorRefFrom<typeof artistD
       ) : (
         <section aria-labelledby="open-work-title">
           <h3 id="open-work-title" className={css({ fontWeight: 'semibold', mb: '2' })}>
-            {openWork.length === 1 ? 'You have 1 open order' : `You have ${openWork.length} open orders`}
+            {`You have ${countOf(openWork.length, 'open order')}`}
           </h3>
           <ul data-testid="open-work" className={css({ display: 'grid', gap: '2' })}>
             {openWork.map((order) => (

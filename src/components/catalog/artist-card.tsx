@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import type { ArtistCard as Card } from '../../../contracts/artist';
+import { countOf } from '../../../contracts/format';
 import { usePlayer } from '../../player/use-player';
 import { Avatar } from '../ui/avatar';
 import { buttonRecipe } from '../ui/button';
@@ -21,7 +22,7 @@ export function Rating({ rating, count }: { rating: number | null; count: number
     <span
       role="img"
       className={css({ fontSize: 'sm' })}
-      aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${count} reviews`}
+      aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${countOf(count, 'review')}`}
     >
       <span aria-hidden="true" className={css({ color: 'yellow.500' })}>
         ★

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { formatCalendarDay } from '../../../contracts/format';
 import { lifecycleMessages } from '../../../contracts/lifecycle';
 import { useGiftPage } from '../../actors/use-gift-page';
 import { DeliveredSong } from '../account/order-detail/delivered-song';
-import { calendarDay } from '../account/order-detail/format';
 import { occasionLabel } from '../account/order-detail/order-facts';
 import { SimplePage } from '../layout/simple-page';
 import { Button, buttonRecipe } from '../ui/button';
@@ -48,7 +48,7 @@ export function GiftPage({ token }: { token: string }) {
           {view.locked ? (
             <p role="status" className={css({ mt: '8', bg: 'brand.50', borderRadius: 'xl', p: '6', fontSize: 'lg' })}>
               {gift.reveal_on
-                ? `This gift opens on ${calendarDay(gift.reveal_on)}. Come back then to listen to your song!`
+                ? `This gift opens on ${formatCalendarDay(gift.reveal_on)}. Come back then to listen to your song!`
                 : lifecycleMessages.giftNotReady}
             </p>
           ) : null}

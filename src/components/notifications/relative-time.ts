@@ -1,5 +1,7 @@
 // "5 minutes ago", "yesterday": how old a notification is, in words.
 
+import { formatDateTime } from '../../../contracts/format';
+
 const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -21,8 +23,7 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   return 'just now';
 }
 
-/** The exact moment, for the tooltip. */
+/** The exact moment, for the tooltip, in the same zone as every other date (the zone named). */
 export function exactTime(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '' : at.toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(Date.parse(iso)) ? '' : formatDateTime(iso, { zone: true });
 }

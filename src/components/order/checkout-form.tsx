@@ -2,8 +2,9 @@ import { RadioGroup } from '@ark-ui/react/radio-group';
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
+import { formatCalendarDay } from '../../../contracts/format';
 import { Button, buttonRecipe } from '../ui/button';
-import { pesos, usDate } from './format';
+import { pesos } from './format';
 import { useOrderOptions } from './options';
 import { FieldError, FormAlert, FormSection, StepActions } from './order-page';
 import { useOrderDraft } from './use-order-draft';
@@ -76,7 +77,7 @@ export function CheckoutForm() {
           <dt>Song for</dt>
           <dd>{view.forms.occasion.recipient_first_name}</dd>
           <dt>Needed by</dt>
-          <dd>{usDate(view.forms.song.needed_by)}</dd>
+          <dd>{formatCalendarDay(view.forms.song.needed_by)}</dd>
           <dt className={css({ fontSize: 'lg' })}>Total</dt>
           <dd className={css({ fontSize: '2xl' })} data-testid="order-total">
             {view.price !== null ? pesos(view.price) : '—'}

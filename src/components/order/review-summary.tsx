@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { formatCalendarDay } from '../../../contracts/format';
 import type { ClipSlot } from '../../../contracts/order';
 import { clipPreviews } from '../../order/clip-previews';
 import { Button, buttonRecipe } from '../ui/button';
-import { pesos, usDate } from './format';
+import { pesos } from './format';
 import { useOrderOptions } from './options';
 import { FormAlert, StepActions } from './order-page';
 import { useOrderDraft } from './use-order-draft';
@@ -114,7 +115,7 @@ export function ReviewSummary() {
         <Item term="Genre">{labelOf('genres', song.genre)}</Item>
         <Item term="Vocal type">{labelOf('vocal_types', song.vocal_type)}</Item>
         <Item term="Needed by">
-          <span data-testid="review-needed-by">{usDate(song.needed_by)}</span>
+          <span data-testid="review-needed-by">{formatCalendarDay(song.needed_by)}</span>
         </Item>
       </ReviewSection>
 
@@ -168,7 +169,7 @@ export function ReviewSummary() {
             {view.price !== null ? pesos(view.price) : '—'}
           </p>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            The highest rate among your artists. Needed by {usDate(song.needed_by)}.
+            The highest rate among your artists. Needed by {formatCalendarDay(song.needed_by)}.
           </p>
         </div>
       </section>

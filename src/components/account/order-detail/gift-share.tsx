@@ -1,12 +1,12 @@
 import { useRef } from 'react';
 import { css } from 'styled-system/css';
+import { formatCalendarDay } from '../../../../contracts/format';
 import type { CustomerOrderView } from '../../../../machines/customer-order.connect';
 import type { CustomerOrderSend } from '../../../actors/use-customer-order';
 import { localDatePlus } from '../../order/format';
 import { Button } from '../../ui/button';
 import { inputClass, TextField } from '../../ui/field';
 import { notify } from '../../ui/toaster';
-import { calendarDay } from './format';
 import { sectionClass, sectionHeading } from './order-facts';
 
 /** Copies the text, or selects it in `input` so the person can copy it themselves. */
@@ -86,7 +86,7 @@ export function GiftShare({ view, send }: { view: CustomerOrderView; send: Custo
           </div>
           <p id="gift-reveal" className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
             {gift.reveal_on
-              ? `The song opens on ${calendarDay(gift.reveal_on)}.`
+              ? `The song opens on ${formatCalendarDay(gift.reveal_on)}.`
               : 'The song can be played as soon as the link is opened.'}
           </p>
         </div>

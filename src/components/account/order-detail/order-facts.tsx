@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { formatCalendarDay, formatDate, formatDeadline } from '../../../../contracts/format';
 import { moods, type OrderDetail, occasions, relationships, tempos } from '../../../../contracts/order';
 import { labelOfGenre, labelOfVocalType } from '../../catalog/options';
-import { day, peso } from '../order-status';
-import { calendarDay } from './format';
+import { peso } from '../order-status';
 
 const labelIn = (list: { value: string; display: string }[], value: string) =>
   list.find((o) => o.value === value)?.display ?? value;
@@ -48,16 +48,16 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
       </h3>
       <dl className={dl}>
         <Item term="Artist">{order.artist ? order.artist.stage_name : `Asked: ${asked}`}</Item>
-        <Item term="Needed by">{calendarDay(order.needed_by)}</Item>
-        {order.due_at ? <Item term="Recording due">{day(order.due_at)}</Item> : null}
+        <Item term="Needed by">{formatCalendarDay(order.needed_by)}</Item>
+        {order.due_at ? <Item term="Recording due">{formatDeadline(order.due_at)}</Item> : null}
         <Item term="Price">{peso(order.price)}</Item>
-        <Item term="Payment">{order.paid_at ? `Paid on ${day(order.paid_at)}` : 'Not paid yet'}</Item>
+        <Item term="Payment">{order.paid_at ? `Paid on ${formatDate(order.paid_at)}` : 'Not paid yet'}</Item>
         {order.refund ? (
           <Item term="Refund">
-            {peso(order.refund.amount)} refunded on {day(order.refund.at)}
+            {peso(order.refund.amount)} refunded on {formatDate(order.refund.at)}
           </Item>
         ) : null}
-        <Item term="Ordered on">{day(order.created_at)}</Item>
+        <Item term="Ordered on">{formatDate(order.created_at)}</Item>
       </dl>
     </section>
   );

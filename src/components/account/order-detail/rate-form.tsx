@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css';
+import { countOf } from '../../../../contracts/format';
 import type { CustomerOrderView } from '../../../../machines/customer-order.connect';
 import type { CustomerOrderSend } from '../../../actors/use-customer-order';
 import { TextAreaField } from '../../artist-application/text-area-field';
@@ -58,9 +59,7 @@ export function RateForm({ view, send }: { view: CustomerOrderView; send: Custom
                   onChange={() => send({ type: 'field.changed', action: 'rate', name: 'rating', value: String(n) })}
                 />
                 <span aria-hidden="true">★</span>
-                <span className={css({ srOnly: true })}>
-                  {n} {n === 1 ? 'star' : 'stars'}
-                </span>
+                <span className={css({ srOnly: true })}>{countOf(n, 'star')}</span>
               </label>
             ))}
           </div>

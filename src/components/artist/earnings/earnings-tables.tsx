@@ -1,8 +1,9 @@
 import { css } from 'styled-system/css';
+import { formatDate } from '../../../../contracts/format';
 import type { EarningStatus, Earnings, Payout } from '../../../../contracts/lifecycle';
 import { peso } from '../../account/order-status';
 import { ScrollStrip } from '../../ui/scroll-strip';
-import { manilaDay, occasionLabel } from '../orders/format';
+import { occasionLabel } from '../orders/format';
 
 export const earningStatusLabel: Record<EarningStatus, string> = {
   pending: 'Pending',
@@ -16,8 +17,6 @@ const table = css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm', minW:
 const th = css({ textAlign: 'left', px: '3', py: '2', color: 'fg.muted', fontWeight: 'semibold' });
 const td = css({ px: '3', py: '2.5', borderTopWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' });
 const amount = css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
-
-const orNothing = (iso: string | null) => (iso ? manilaDay(iso) : '—');
 
 /** One line per order taken: what it earns and where that money is. */
 export function EarningLines({ lines }: { lines: Earnings['lines'] }) {
@@ -59,8 +58,8 @@ export function EarningLines({ lines }: { lines: Earnings['lines'] }) {
               <td className={td}>{occasionLabel(line.occasion_name)}</td>
               <td className={td}>{earningStatusLabel[line.status]}</td>
               <td className={`${td} ${amount}`}>{peso(line.amount)}</td>
-              <td className={td}>{orNothing(line.credited_at)}</td>
-              <td className={td}>{orNothing(line.paid_at)}</td>
+              <td className={td}>{formatDate(line.credited_at)}</td>
+              <td className={td}>{formatDate(line.paid_at)}</td>
             </tr>
           ))}
         </tbody>
@@ -111,8 +110,8 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
               </th>
               <td className={`${td} ${amount}`}>{peso(payout.amount)}</td>
               <td className={td}>{payoutStatusLabel[payout.status]}</td>
-              <td className={td}>{manilaDay(payout.created_at)}</td>
-              <td className={td}>{orNothing(payout.paid_at)}</td>
+              <td className={td}>{formatDate(payout.created_at)}</td>
+              <td className={td}>{formatDate(payout.paid_at)}</td>
               <td className={td}>{payout.reference ?? '—'}</td>
             </tr>
           ))}

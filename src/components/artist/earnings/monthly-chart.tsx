@@ -1,17 +1,12 @@
 import { useId } from 'react';
 import { css } from 'styled-system/css';
+import { formatMonth } from '../../../../contracts/format';
 import type { Earnings } from '../../../../contracts/lifecycle';
 import { peso } from '../../account/order-status';
 
 /** "2026-03" → "Mar 2026" (a calendar month, not shifted by the viewer's zone). */
-export function monthLabel(month: string, style: 'long' | 'short' = 'long'): string {
-  const [y, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1)).toLocaleDateString('en-PH', {
-    month: 'short',
-    ...(style === 'long' ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
-  });
-}
+export const monthLabel = (month: string, style: 'long' | 'short' = 'long'): string =>
+  formatMonth(month, { year: style === 'long' });
 
 /** A round top for the axis: 1, 2 or 5 times a power of ten, at least the largest value. */
 export function axisMax(values: readonly number[]): number {

@@ -1,8 +1,9 @@
+import { countOf } from '../../../../contracts/format';
 import type { ArtistOrder } from '../../../../contracts/lifecycle';
 import { type ClipSlot, moods, type OrderStatus, occasions, relationships, tempos } from '../../../../contracts/order';
 
 // How the artist's order screens name things. Dates: needed-by is a calendar day (yyyy-mm-dd); due
-// dates and offer expiries are instants shown in Manila time, where the business runs (DESIGN §4).
+// dates and offer expiries are instants, shown by contracts/format.ts in the order's zone.
 
 const labelIn = (list: readonly { value: string; display: string }[], value: string) =>
   list.find((o) => o.value === value)?.display ?? value;
@@ -38,41 +39,6 @@ export const clipLabels: Record<ClipSlot, string> = {
   audio_recording2_clip: 'Message for the artist',
 };
 
-const manila = 'Asia/Manila';
-
-/** A calendar day such as needed_by ("2026-12-24" → "Dec 24, 2026"), never shifted by the viewer's zone. */
-export function calendarDay(ymd: string): string {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString('en-PH', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
-/** An instant in Manila time: "Dec 23, 2026, 12:00 AM". */
-export function manilaDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-PH', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: manila,
-  });
-}
-
-/** An instant's day in Manila time: "Dec 23, 2026". */
-export function manilaDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-PH', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: manila,
-  });
-}
-
 /** The end of a calendar day in Manila (needed-by counts to the end of that day). */
 export function endOfManilaDay(ymd: string): Date {
   // Manila keeps +08:00 all year (no daylight saving).
@@ -82,11 +48,9 @@ export function endOfManilaDay(ymd: string): Date {
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 function span(ms: number): string {
-  if (ms >= 2 * DAY) return plural(Math.floor(ms / DAY), 'day');
-  if (ms >= HOUR) return plural(Math.floor(ms / HOUR), 'hour');
+  if (ms >= 2 * DAY) return countOf(Math.floor(ms / DAY), 'day');
+  if (ms >= HOUR) return countOf(Math.floor(ms / HOUR), 'hour');
   return 'less than an hour';
 }
 

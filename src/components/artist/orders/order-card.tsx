@@ -1,18 +1,10 @@
 import { forwardRef, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { formatCalendarDay, formatDate, formatDeadline } from '../../../../contracts/format';
 import type { ArtistOrder } from '../../../../contracts/lifecycle';
 import { allowedEvents } from '../../../../machines/order-lifecycle';
 import { peso } from '../../account/order-status';
-import {
-  artistStatusLabel,
-  calendarDay,
-  endOfManilaDay,
-  manilaDateTime,
-  manilaDay,
-  orderTitle,
-  type TimeLeft,
-  timeLeft,
-} from './format';
+import { artistStatusLabel, endOfManilaDay, orderTitle, type TimeLeft, timeLeft } from './format';
 import { OfferActions } from './offer-actions';
 import { OrderBrief } from './order-brief';
 import { OrderFeedback, OrderOutcome } from './order-notes';
@@ -71,7 +63,7 @@ function WithTimeLeft({ date, left }: { date: string; left: TimeLeft }) {
 /** The dates that matter at this point of the order: needed-by, the offer's deadline, the due date. */
 function OrderDates({ order, now }: { order: ArtistOrder; now: Date }) {
   const working = order.status === 'in_progress' || order.status === 'in_revision';
-  const neededBy = calendarDay(order.needed_by);
+  const neededBy = formatCalendarDay(order.needed_by);
   return (
     <>
       {order.status === 'offered' ? (
@@ -84,17 +76,17 @@ function OrderDates({ order, now }: { order: ArtistOrder; now: Date }) {
       {order.status === 'offered' && order.offer.expires_at ? (
         <Fact term="Answer by" testId="answer-by">
           <WithTimeLeft
-            date={manilaDateTime(order.offer.expires_at)}
+            date={formatDeadline(order.offer.expires_at)}
             left={timeLeft(new Date(order.offer.expires_at), now)}
           />
         </Fact>
       ) : null}
       {working && order.due_at ? (
         <Fact term="Due" testId="due">
-          <WithTimeLeft date={manilaDateTime(order.due_at)} left={timeLeft(new Date(order.due_at), now)} />
+          <WithTimeLeft date={formatDeadline(order.due_at)} left={timeLeft(new Date(order.due_at), now)} />
         </Fact>
       ) : null}
-      {order.completed_at ? <Fact term="Completed">{manilaDay(order.completed_at)}</Fact> : null}
+      {order.completed_at ? <Fact term="Completed">{formatDate(order.completed_at)}</Fact> : null}
     </>
   );
 }
@@ -170,7 +162,7 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
             />
             <span>
               Your recording{order.recording.version > 1 ? ` (version ${order.recording.version})` : ''} · sent{' '}
-              {manilaDay(order.recording.uploaded_at)}
+              {formatDate(order.recording.uploaded_at)}
             </span>
           </div>
           {order.recording.lyrics ? (

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
+import { formatDate } from '../../../../contracts/format';
 import type { ArtistOrder } from '../../../../contracts/lifecycle';
-import { manilaDay } from './format';
 
 const box = css({ mt: '3', p: '3', borderRadius: 'md', borderLeftWidth: '4px', fontSize: 'sm' });
 
@@ -10,7 +10,7 @@ export function OrderFeedback({ feedback }: { feedback: NonNullable<ArtistOrder[
   return (
     <section aria-label="What to change" className={`${box} ${css({ bg: 'yellow.50', borderColor: 'yellow.500' })}`}>
       <h4 className={css({ fontWeight: 'semibold' })}>
-        {from} <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>· {manilaDay(feedback.at)}</span>
+        {from} <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>· {formatDate(feedback.at)}</span>
       </h4>
       <p className={css({ whiteSpace: 'pre-line', mt: '1' })}>{feedback.text}</p>
     </section>
@@ -48,7 +48,7 @@ export function OrderOutcome({ order }: { order: ArtistOrder }) {
         <div className={css({ mt: '3' })}>
           <h4 className={css({ fontWeight: 'semibold' })}>
             A thank-you note from {order.thanks.name}{' '}
-            <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>· {manilaDay(order.thanks.at)}</span>
+            <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>· {formatDate(order.thanks.at)}</span>
           </h4>
           <blockquote className={css({ whiteSpace: 'pre-line', mt: '1' })}>“{order.thanks.message}”</blockquote>
         </div>
