@@ -133,7 +133,7 @@ export const applicationFormMachine = createMachine({
         "part.save": [
           {
             "guard": {
-              "type": "isEventPart",
+              "type": "canSavePart",
               "params": {
                 "part": "personalInfo"
               }
@@ -156,7 +156,7 @@ export const applicationFormMachine = createMachine({
           },
           {
             "guard": {
-              "type": "isEventPart",
+              "type": "canSavePart",
               "params": {
                 "part": "artistInfo"
               }
@@ -179,7 +179,7 @@ export const applicationFormMachine = createMachine({
           },
           {
             "guard": {
-              "type": "isEventPart",
+              "type": "canSavePart",
               "params": {
                 "part": "payoutInfo"
               }
@@ -202,7 +202,7 @@ export const applicationFormMachine = createMachine({
           },
           {
             "guard": {
-              "type": "isEventPart",
+              "type": "canSavePart",
               "params": {
                 "part": "password"
               }

@@ -184,6 +184,8 @@ export function ArtistApplicationForm() {
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 if (file) actor.send({ type: 'sample.selected', file });
+                // The machine holds the file; a refused one must not stay named in the input.
+                e.target.value = '';
               }}
               className={css({
                 display: 'block',
@@ -206,6 +208,17 @@ export function ArtistApplicationForm() {
             />
           )}
         </FieldShell>
+        {!sample && errors.sample?.length ? (
+          // The optional sample's message holds the submit back until it is replaced or given up.
+          <Button
+            size="sm"
+            color="secondary"
+            className={css({ mt: '-2', mb: '4' })}
+            onClick={() => actor.send({ type: 'sample.removed' })}
+          >
+            Apply without a sample
+          </Button>
+        ) : null}
 
         <div className={css({ mb: '5' })}>
           <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '2' })}>
