@@ -79,6 +79,10 @@ describe('customer order page', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
     expect(screen.getByText('2 revisions left')).toBeTruthy();
     expect(screen.getByTestId('lyrics').textContent).toBe(recording.lyrics);
+    // Their own copy: the server's signed link, which names the file.
+    const download = screen.getByRole('link', { name: 'Download the song' });
+    expect(download.getAttribute('href')).toBe(recording.download_url);
+    expect(download.hasAttribute('download')).toBe(true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Play “Song for Lola”' }));
     const { songs, artist } = playerActor.getSnapshot().context;
