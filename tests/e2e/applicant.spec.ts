@@ -7,6 +7,17 @@ import { temporaryPasswordFor, tinyWav, uniqueEmail } from './pages';
 // rejected applicant reads the admin's reason in the app (bell and profile) and resubmits from there.
 
 const admin = { email: 'admin@labsongs.test', password: 'Admin123!' };
+const shots = process.env.FLOWS_SCREENSHOTS ? '.tmp/flows-shots' : null;
+
+/** With FLOWS_SCREENSHOTS set, the screen at a phone's and a laptop's width, to look at. */
+async function screenshot(page: Page, name: string) {
+  if (!shots) return;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 async function apply(page: Page, email: string, stageName: string) {
   const response = await page.request.post('/api/v1/artist/application', {
@@ -48,6 +59,7 @@ test('an unfinished applicant can leave the form: the logo goes home without a l
   await password.getByLabel('New password', { exact: true }).fill('NinaSings2026');
   await password.getByLabel('Confirm new password').pressSequentially('NinaSings20');
   await expect(password.getByText(specMessages.passwordsDoNotMatch)).toBeVisible();
+  await screenshot(page, 'application-form-mismatch');
   await password.getByLabel('Confirm new password').pressSequentially('26');
   await expect(password.getByText(specMessages.passwordsDoNotMatch)).toHaveCount(0);
 
@@ -138,11 +150,13 @@ test('an admin rejects an application with a reason; the applicant reads it in t
   await expect(artistPage).toHaveURL(/\/artist\/profile$/);
   const box = artistPage.getByRole('region', { name: 'What our team asked you to change' });
   await expect(box.getByTestId('rejection-reason')).toHaveText(reason);
+  await screenshot(artistPage, 'profile-rejected');
 
   // From there the form, with the reason still in sight; saving a part sends it back for review.
   await box.getByRole('link', { name: 'Edit and resubmit my application' }).click();
   await expect(artistPage).toHaveURL(/\/artist\/application-form$/);
   await expect(artistPage.getByText(reason)).toBeVisible();
+  await screenshot(artistPage, 'application-form-rejected');
   await artistPage.getByRole('button', { name: 'Edit artist information' }).click();
   const again = artistPage.getByRole('form', { name: 'Artist information' });
   await again
