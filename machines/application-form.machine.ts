@@ -309,6 +309,8 @@ export const applicationFormMachine = setup({
       values: valuesFromProfile(params.profile),
       payoutMasked: params.profile.payout?.account_number_masked ?? null,
       rejectionReason: params.profile.rejection_reason,
+      // An admin may have decided since the form opened (the profile reloads on the live notification).
+      appStatus: params.profile.user.app_status,
     })),
     // Supplied by the app:
     patchUser: (_, _params: { user: AuthUser }) => {},
@@ -391,7 +393,8 @@ export const applicationFormMachine = setup({
     submitted: {
       tags: ['submitted'],
       on: {
-        'profile.loaded': fillFromProfileOnLoad,
+        // Decided again: a rejection that arrives while the summary shows turns it into the reason.
+        'profile.loaded': { target: 'deciding', ...fillFromProfileOnLoad },
         'part.open': openPartTransitions('editing.'),
       },
     },
@@ -399,7 +402,7 @@ export const applicationFormMachine = setup({
     rejected: {
       tags: ['rejected'],
       on: {
-        'profile.loaded': fillFromProfileOnLoad,
+        'profile.loaded': { target: 'deciding', ...fillFromProfileOnLoad },
         'part.open': openPartTransitions('editing.'),
       },
     },

@@ -387,9 +387,11 @@ export const applicationFormMachine = createMachine({
       ],
       "on": {
         "profile.loaded": {
+          "target": "deciding",
           "actions": {
             "type": "fillFromProfile"
-          }
+          },
+          "description": "Decided again: a rejection that arrives while the summary shows turns it into the reason."
         },
         "part.open": [
           {
@@ -462,6 +464,7 @@ export const applicationFormMachine = createMachine({
       ],
       "on": {
         "profile.loaded": {
+          "target": "deciding",
           "actions": {
             "type": "fillFromProfile"
           }

@@ -139,9 +139,13 @@ test('an admin rejects an application with a reason; the applicant reads it in t
   await reject.getByRole('button', { name: 'Reject application' }).click();
   await expect(adminPage.getByTestId('application-status')).toHaveText('Rejected');
 
-  // The applicant, still on their profile, is told in the bell; the notification opens the reason.
+  // The applicant, still on their profile, is told live: the reason appears there, and the bell says so.
   const bell = artistPage.getByRole('button', { name: 'Notifications, 1 unread' });
   await expect(bell).toBeVisible({ timeout: 15_000 });
+  await expect(
+    artistPage.getByRole('region', { name: 'What our team asked you to change' }).getByTestId('rejection-reason'),
+  ).toHaveText(reason);
+  // From another page, the notification opens the profile with the reason.
   await artistPage.goto('/artist/account-settings');
   await bell.click();
   const panel = artistPage.getByRole('dialog', { name: 'Notifications' });

@@ -119,7 +119,17 @@ function modelEvents(snapshot: any): ApplicationFormEvent[] {
     ...PARTS.map((part) => ({ type: 'part.open', part }) as const),
     ...PARTS.map((part) => ({ type: 'part.save', part }) as const),
     { type: 'field.changed', part: 'personalInfo', name: 'city', value: 'Cebu' },
-    { type: 'profile.loaded', profile },
+    // The server's profile agrees with the progress: all four parts done reads as rejected (the reason is there).
+    {
+      type: 'profile.loaded',
+      profile: {
+        ...profile,
+        user: applicant(
+          isEveryPartDone(snapshot.context.progress) ? 'rejected' : (snapshot.context.appStatus ?? 'incomplete'),
+          snapshot.context.progress,
+        ),
+      },
+    },
     ...PARTS.flatMap((part) => [
       { type: `xstate.done.actor.${ACTORS[part]}`, output: doneOutput(part, snapshot.context) },
       { type: `xstate.error.actor.${ACTORS[part]}`, error: fieldErrors[part] },
@@ -279,7 +289,9 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
     expect(after.context.values.payoutInfo.account_number).toBe('');
     expect(after.context.payoutMasked).toBe('•••• 1234');
     expect(after.context.rejectionReason).toBe('Please upload a clearer sample.');
-    expect(after.value).toEqual(before.value);
+    expect(after.context.appStatus).toBe((event as any).profile.user.app_status);
+    // The summary and the reason are decided again (the fixture's profile is rejected); a part stays open.
+    expect(after.value).toEqual(typeof before.value === 'string' ? 'rejected' : before.value);
   }
 }
 
@@ -602,6 +614,22 @@ describe('applicationFormMachine: DESIGN §5 application parts', () => {
       rejected: true,
       rejectionReason: 'Please upload a clearer sample.',
     });
+  });
+
+  it('a rejection that arrives while the summary shows (the profile reloads) turns it into the reason', () => {
+    const h = start(applicant('for_review', allDone));
+    expect(state(h).value).toBe('submitted');
+    h.actor.send({ type: 'profile.loaded', profile });
+    expect(state(h).value).toBe('rejected');
+    expect(view(h)).toMatchObject({
+      rejected: true,
+      submitted: false,
+      rejectionReason: 'Please upload a clearer sample.',
+    });
+    // And the other way: approved after a resubmission.
+    h.actor.send({ type: 'profile.loaded', profile: { ...profile, user: applicant('approved', allDone) } });
+    expect(state(h).value).toBe('submitted');
+    expect(view(h)).toMatchObject({ rejected: false, appStatus: 'approved' });
   });
 
   it('an approved artist may still edit the form; it stays approved', async () => {
