@@ -75,6 +75,18 @@ export const artistMessages = {
   rangeNotSatisfiable: 'The requested range is outside the file.',
 } as const;
 
+/** A size limit as people read it: "25 MB", "1.5 MB", "500 KB". */
+export function formatSizeLimit(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** "This file is too large." with the limit the file broke, so the person knows what will be taken. */
+export function fileTooLargeFor(maxBytes: number): string {
+  return `${artistMessages.fileTooLarge} Choose a file of ${formatSizeLimit(maxBytes)} or less.`;
+}
+
 const str = (message: string = m.mustBeText) => v.optional(v.string(message), '');
 const text = (label: string, max: number, required = m.required(label)) =>
   v.pipe(str(), v.trim(), v.nonEmpty(required), v.maxLength(max, m.tooLong(label, max)));

@@ -104,3 +104,7 @@ export const artistApplicationFormRoute = {
   label: 'Application Form',
   routeName: 'artist.application-form',
 } as const;
+
+/** The server's default MAX_UPLOAD_MB: what the SPA refuses before sending a byte (the server has the last word). */
+export const DEFAULT_MAX_UPLOAD_MB = 25;
+export const DEFAULT_MAX_UPLOAD_BYTES = DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;

@@ -365,7 +365,12 @@ export interface CustomerOrderLifecycle {
   lifecycle: LifecycleFacts;
   due_at: string | null;
   /** The delivered song, once an admin validated it (also while in revision after a rejection). */
-  recording: Pick<Recording, 'id' | 'version' | 'url' | 'mime' | 'lyrics' | 'uploaded_at'> | null;
+  recording:
+    | (Pick<Recording, 'id' | 'version' | 'url' | 'mime' | 'lyrics' | 'uploaded_at'> & {
+        /** The same signed file as an attachment, named "<recipient> – <occasion> (Labsongs).<ext>". */
+        download_url: string;
+      })
+    | null;
   /** The artist who took the order. */
   artist: { id: string; stage_name: string } | null;
   rating: number | null;

@@ -229,7 +229,7 @@ export const notificationTexts: Record<
   }),
   application_rejected: () => ({
     title: 'Application needs changes',
-    body: 'Your artist application was not approved as it is. Read the reason in your mail, change it and send it again.',
+    body: 'Our team asked for changes to your artist application. Read the reason on your profile, edit the application and send it again.',
   }),
   application_received: (o) => ({
     title: 'New artist application',

@@ -399,3 +399,29 @@ export interface AlreadyCommittedAnswer {
   message: string;
   data: { order_id: number };
 }
+
+/** Characters no file system or browser keeps in a file name (and control characters). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed.
+const unsafeInFileName = /[\u0000-\u001f\u007f"*/:<>?\\|]+/g;
+
+/**
+ * The name a delivered song is saved under, e.g. "Lola – Birthday (Labsongs).wav": who it is for and
+ * the occasion, without characters a file system refuses, never starting with a dot, and short.
+ */
+export function songFileName(recipient: string, occasion: string, ext: string): string {
+  const clean = (text: string, max: number) =>
+    text
+      .normalize('NFC')
+      .replace(unsafeInFileName, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^\.+/, '')
+      .slice(0, max)
+      .trim();
+  const label = occasions.find((o) => o.value === occasion)?.display ?? occasion.replace(/_/g, ' ');
+  const who = clean(recipient, 60);
+  const what = clean(label, 40);
+  const suffix = /^[a-z0-9]{1,5}$/i.test(ext) ? `.${ext.toLowerCase()}` : '';
+  const title = [who, what].filter(Boolean).join(' – ');
+  return `${title ? `${title} (Labsongs)` : 'Labsongs song'}${suffix}`;
+}

@@ -22,7 +22,8 @@ export function connectApplicationForm(snapshot: ApplicationFormSnapshot) {
     /** The part whose fields are on screen (null on the submitted and rejected screens). */
     openPart: editing ? activePart : null,
     submitted: snapshot.hasTag('submitted'),
-    rejected: snapshot.hasTag('rejected'),
+    /** Rejected and not sent again yet: the reason stays in sight while the parts are edited. */
+    rejected: snapshot.hasTag('rejected') || appStatus === 'rejected',
     rejectionReason,
     /** The saved account number, masked; the field itself starts empty. */
     payoutMasked,

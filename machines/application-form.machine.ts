@@ -26,6 +26,7 @@ import type {
   SavePartOutput,
   SavePayoutOutput,
 } from './application-form.types';
+import { isPasswordMismatch, withMismatch } from './sign-up-form.machine';
 
 export type * from './application-form.types';
 
@@ -146,12 +147,15 @@ function openPartTransitions(prefix: '.' | 'editing.') {
   );
 }
 
-/** part.save, one transition per part: to its saving state, with its old server errors cleared. */
+/**
+ * part.save, one transition per part: to its saving state, with its old server errors cleared. The
+ * password part is not sent while the confirmation differs ("Passwords do not match." is on screen).
+ */
 function savePartTransitions() {
   return applicationPartOrder.map(
     (part) =>
       ({
-        guard: { type: 'isEventPart', params: { part } },
+        guard: { type: 'canSavePart', params: { part } },
         target: `saving.${part}`,
         actions: [
           { type: 'setActivePart', params: { part } },
@@ -244,6 +248,11 @@ export const applicationFormMachine = setup({
     isEventPart: ({ event }, params: PartParams) => 'part' in event && event.part === params.part,
     isActivePart: ({ context }, params: PartParams) => context.activePart === params.part,
     isRejected: ({ context }) => context.appStatus === 'rejected',
+    /** part.save for this part; the password part only with a matching confirmation. */
+    canSavePart: ({ context, event }, params: PartParams) =>
+      'part' in event &&
+      event.part === params.part &&
+      (params.part !== 'password' || !isPasswordMismatch(context.values.password)),
     isEveryPartDone: ({ context }) => isEveryPartDone(context.progress),
     hasFieldErrors: ({ event }) => 'error' in event && hasFieldErrors(event.error),
   },
@@ -264,6 +273,9 @@ export const applicationFormMachine = setup({
         }
         partErrors = withoutField(partErrors, 'dial_code');
       }
+      // SPEC §5: "Passwords do not match." on the confirmation as the artist types either field.
+      if (part === 'password' && (name === 'password' || name === 'password_confirmation'))
+        partErrors = withMismatch(partErrors, partValues as PasswordValues);
       return {
         values: { ...context.values, [part]: partValues },
         errors: { ...context.errors, [part]: partErrors },
@@ -297,6 +309,8 @@ export const applicationFormMachine = setup({
       values: valuesFromProfile(params.profile),
       payoutMasked: params.profile.payout?.account_number_masked ?? null,
       rejectionReason: params.profile.rejection_reason,
+      // An admin may have decided since the form opened (the profile reloads on the live notification).
+      appStatus: params.profile.user.app_status,
     })),
     // Supplied by the app:
     patchUser: (_, _params: { user: AuthUser }) => {},
@@ -379,7 +393,8 @@ export const applicationFormMachine = setup({
     submitted: {
       tags: ['submitted'],
       on: {
-        'profile.loaded': fillFromProfileOnLoad,
+        // Decided again: a rejection that arrives while the summary shows turns it into the reason.
+        'profile.loaded': { target: 'deciding', ...fillFromProfileOnLoad },
         'part.open': openPartTransitions('editing.'),
       },
     },
@@ -387,7 +402,7 @@ export const applicationFormMachine = setup({
     rejected: {
       tags: ['rejected'],
       on: {
-        'profile.loaded': fillFromProfileOnLoad,
+        'profile.loaded': { target: 'deciding', ...fillFromProfileOnLoad },
         'part.open': openPartTransitions('editing.'),
       },
     },

@@ -5,10 +5,16 @@
 // and size only (the server sniffs the bytes). The app supplies submitApplication, showErrorToast and
 // focusFirstError.
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
-import { type ApplicationBody, applicationFields, applicationSchema, artistMessages } from '../contracts/artist';
+import { and, assign, fromPromise, not, setup } from 'xstate';
+import {
+  type ApplicationBody,
+  applicationFields,
+  applicationSchema,
+  artistMessages,
+  fileTooLargeFor,
+} from '../contracts/artist';
 import { issuesToFieldErrors } from '../contracts/auth';
-import { phone } from '../contracts/constants';
+import { DEFAULT_MAX_UPLOAD_BYTES, phone } from '../contracts/constants';
 import { findCountry } from '../contracts/countries';
 import type { FieldErrors } from '../contracts/http';
 import { hasFieldErrors, notProvided, readFailure, withoutField } from './api-error';
@@ -79,7 +85,7 @@ export interface SubmitApplicationOutput {
 // ---- Pure helpers ---------------------------------------------------------------------------------
 
 /** The server's default upload cap (MAX_UPLOAD_MB, 25); a deployment with another cap still answers 413 itself. */
-export const DEFAULT_MAX_SAMPLE_BYTES = 25 * 1024 * 1024;
+export const DEFAULT_MAX_SAMPLE_BYTES = DEFAULT_MAX_UPLOAD_BYTES;
 
 /** Extensions of the audio kinds artistMessages.audioOnly names, for files the browser gives no type. */
 const audioExtensions = /\.(mp3|wav|wave|ogg|oga|opus|m4a|mp4|aac|flac|webm|weba)$/i;
@@ -117,7 +123,7 @@ export function validateApplication(values: ApplicationValues): FieldErrors {
 export function sampleProblem(file: SampleFile, maxBytes: number): string | null {
   const looksAudio = file.type === '' ? audioExtensions.test(file.name) : file.type.startsWith('audio/');
   if (!looksAudio) return artistMessages.audioOnly;
-  if (file.size > maxBytes) return artistMessages.fileTooLarge;
+  if (file.size > maxBytes) return fileTooLargeFor(maxBytes);
   return null;
 }
 
@@ -147,6 +153,8 @@ export const artistApplicationMachine = setup({
   },
   guards: {
     isFormValid: ({ context }) => Object.keys(validateApplication(context.values)).length === 0,
+    /** The sample field shows a message (a refused file, or the server's): sending now would drop it silently. */
+    hasSampleProblem: ({ context }) => (context.errors.sample?.length ?? 0) > 0,
     isSampleAcceptable: ({ context, event }) =>
       event.type === 'sample.selected' && sampleProblem(event.file, context.maxSampleBytes) === null,
     hasFieldErrors: ({ event }) => 'error' in event && hasFieldErrors(event.error),
@@ -205,7 +213,7 @@ export const artistApplicationMachine = setup({
         'sample.selected': [{ guard: 'isSampleAcceptable', actions: 'attachSample' }, { actions: 'refuseSample' }],
         'sample.removed': { actions: 'removeSample' },
         'user.submit': [
-          { guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' },
+          { guard: and(['isFormValid', not('hasSampleProblem')]), target: 'submitting', actions: 'clearErrors' },
           { actions: ['showClientErrors', { type: 'focusFirstError', params: focusParams }] },
         ],
       },

@@ -1,6 +1,6 @@
 // View model of the artist's standing for the sidebar, the top bar's user menu and the route guards.
 import type { SnapshotFrom } from 'xstate';
-import { artistMenuFor, gateFor } from './artist-gate';
+import { artistHomeFor, artistMenuFor, gateFor } from './artist-gate';
 import type { artistGateMachine } from './artist-gate.machine';
 import type { ArtistStatus, GateDecision } from './artist-gate.types';
 
@@ -18,6 +18,8 @@ export function connectArtistGate(snapshot: ArtistGateSnapshot) {
     menu: artistMenuFor(user),
     fullMenu: snapshot.hasTag('fullMenu'),
     showOnlineSwitch: snapshot.hasTag('onlineSwitch'),
+    /** Where the logo leads: a page the gate lets this artist open (never back into a redirect). */
+    home: artistHomeFor(user),
     gate: (routeName: string): GateDecision => gateFor(user, routeName),
   };
 }

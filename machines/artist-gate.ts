@@ -7,6 +7,7 @@ import type { ArtistMenuEntry, ArtistStatus, GateDecision } from './artist-gate.
 export type * from './artist-gate.types';
 
 const profileEntry = artistMenuEntries.find((e) => e.routeName === 'artist.profile') as ArtistMenuEntry;
+const dashboardPath = (artistMenuEntries.find((e) => e.routeName === 'artist.dashboard') ?? profileEntry).to;
 const accountSettingsEntry = artistMenuEntries.find(
   (e) => e.routeName === 'artist.account-settings',
 ) as ArtistMenuEntry;
@@ -50,6 +51,23 @@ export function gateFor(user: AuthUser | null, routeName: string): GateDecision 
       return awaitingApprovalRouteNames.includes(routeName) ? { allow: true } : { redirectTo: profileEntry.to };
     default:
       return { allow: true };
+  }
+}
+
+/**
+ * Where the logo takes an artist: a page the gate lets them open that is not a dead end. An unfinished
+ * applicant's own pages all lead back to the form, so theirs is the public home page (from which they
+ * can sign out or come back); an unapproved artist's is the profile; an approved artist's the dashboard.
+ */
+export function artistHomeFor(user: AuthUser | null): string {
+  switch (artistStatusOf(user)) {
+    case 'applicationUnfinished':
+    case 'notArtist':
+      return '/';
+    case 'awaitingApproval':
+      return profileEntry.to;
+    default:
+      return dashboardPath;
   }
 }
 

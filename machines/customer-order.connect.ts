@@ -12,6 +12,38 @@ type CustomerOrderSnapshot = SnapshotFrom<typeof customerOrderMachine>;
 
 const none: FieldErrors = {};
 
+/** An artist as the rebook picker lists them: the rate is what they ask per song (whole pesos). */
+export interface RebookCandidate {
+  id: string;
+  stage_name: string;
+  rate: number;
+}
+
+/** A chosen artist who asks more than the order's price, and by how much (whole pesos). */
+export interface RateAbovePaid {
+  id: string;
+  stage_name: string;
+  rate: number;
+  difference: number;
+}
+
+/**
+ * The chosen artists whose rate is above what the customer paid. Rebooking never charges again
+ * (docs/decisions.md): such an artist is offered the order at the price paid and may decline it.
+ */
+export function ratesAbovePaid(
+  paid: number,
+  chosen: readonly string[],
+  candidates: readonly RebookCandidate[],
+): RateAbovePaid[] {
+  return chosen.flatMap((id) => {
+    const artist = candidates.find((a) => a.id === id);
+    return artist && artist.rate > paid
+      ? [{ id, stage_name: artist.stage_name, rate: artist.rate, difference: artist.rate - paid }]
+      : [];
+  });
+}
+
 export function connectCustomerOrder(snapshot: CustomerOrderSnapshot) {
   const { context } = snapshot;
   const order = snapshot.matches('ready') ? context.order : null;
@@ -47,6 +79,9 @@ export function connectCustomerOrder(snapshot: CustomerOrderSnapshot) {
     /** Already offered this order before: cannot be asked again. */
     wasOffered: (id: string) => order?.artists.some((a) => a.id === id) ?? false,
     canChooseMoreArtists: chosen.length < MAX_SELECTED_ARTISTS,
+    /** The chosen artists (from the listed ones) who ask more than this order's price. */
+    ratesAbovePaid: (candidates: readonly RebookCandidate[]) =>
+      order ? ratesAbovePaid(order.price, chosen, candidates) : [],
     maxArtists: MAX_SELECTED_ARTISTS,
   };
 }

@@ -42,10 +42,13 @@ export function hintFromChange(change: LiveChange): LiveHint {
   };
 }
 
-/** A notification as a hint: "application approved" is about the application, every other type about an order. */
+/** The notifications about an artist's application (the rest are about an order). */
+const applicationNotifications: readonly string[] = ['application_approved', 'application_rejected'];
+
+/** A notification as a hint: an application decision is about the application, every other type about an order. */
 export function hintFromNotification(notification: Pick<Notification, 'type' | 'title' | 'body'>): LiveHint {
   return {
-    kind: notification.type === 'application_approved' ? 'application' : 'order',
+    kind: applicationNotifications.includes(notification.type) ? 'application' : 'order',
     orderId: null,
     reference: extractOrderReference(notification),
     status: notification.type,

@@ -6,7 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import { type ClipSlot, MAX_SELECTED_ARTISTS } from '../contracts/order';
 import type { orderDraftMachine } from './order-draft.machine';
 import type { FormStep, OrderStep } from './order-draft.types';
-import { orderStepPaths, orderSteps, stepGuard } from './order-steps';
+import { isOrderPlaced, orderStepPaths, orderSteps, stepGuard } from './order-steps';
 
 type OrderDraftSnapshot = SnapshotFrom<typeof orderDraftMachine>;
 
@@ -53,6 +53,8 @@ export function connectOrderDraft(snapshot: OrderDraftSnapshot) {
     orderId: snapshot.context.orderId,
     hasPendingOrder,
     checkoutPending,
+    /** "Place order" went through: its parts can no longer change (the review's Edit links give way to a note). */
+    placed: isOrderPlaced(completed, hasPendingOrder),
     completed,
     steps: orderSteps.map((step) => ({
       step,

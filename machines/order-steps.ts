@@ -1,7 +1,7 @@
 // SPEC §2 Order flow guards and §4 step order as pure, synchronous functions: route guards
 // (beforeLoad, which also runs on hover-preload) call them with the draft's snapshot context without
 // touching the actor, and the machine uses the same rules for step.open.
-import type { CompletableStep, CompletedSteps, OrderStep } from './order-draft.types';
+import type { CompletableStep, CompletedSteps, FormStep, OrderStep } from './order-draft.types';
 
 /** The steps in order (SPEC §4). */
 export const orderSteps: readonly OrderStep[] = ['occasion', 'song', 'story', 'review', 'checkout'];
@@ -41,12 +41,28 @@ export const noStepsCompleted: CompletedSteps = { occasion: false, song: false, 
  * SPEC §2's route guard for `step`: null when the page may open, otherwise the step to redirect to.
  * /order/song needs the pending-order flag and occasion (else /order/occasion), /order/story the flag
  * and song (else /order/song), /order/review the flag and story (else /order/story), /order/checkout
- * the flag and review (else /order/review).
+ * the flag and review (else /order/review). Once the order is placed, the three forms lead to review.
  */
 export function stepGuard(completed: CompletedSteps, hasPendingOrder: boolean, step: OrderStep): OrderStep | null {
+  // Placed (committed): the server refuses changes to its parts (409), so their forms stay closed
+  // and review, which says the order is placed, is where they lead.
+  if (isOrderPlaced(completed, hasPendingOrder) && isFormStep(step)) return 'review';
   if (step === 'occasion') return null;
   const needed = requiredStep[step];
   return hasPendingOrder && completed[needed] ? null : needed;
+}
+
+/** The steps with a form of their own (the parts of the temp order). */
+export function isFormStep(step: OrderStep): step is FormStep {
+  return step === 'occasion' || step === 'song' || step === 'story';
+}
+
+/**
+ * "Place order" went through: the draft is an order now, waiting for checkout (review is marked only
+ * by the commit, which needs every part saved; a stored copy that says otherwise is not trusted).
+ */
+export function isOrderPlaced(completed: CompletedSteps, hasPendingOrder: boolean): boolean {
+  return hasPendingOrder && completableSteps.every((step) => completed[step]);
 }
 
 /** Whether SPEC §2's guard lets `step` open. */

@@ -5,7 +5,7 @@
 // to its preview. The app supplies uploadFile, submitRecording, notifySubmitted and showErrorToast.
 import * as v from 'valibot';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { artistMessages } from '../contracts/artist';
+import { artistMessages, fileTooLargeFor } from '../contracts/artist';
 import { issuesToFieldErrors } from '../contracts/auth';
 import type { FieldErrors } from '../contracts/http';
 import { lifecycleMessages, type RecordingUpload, recordingSchema } from '../contracts/lifecycle';
@@ -28,7 +28,7 @@ export type * from './recording-submit.types';
 /** Why the picked file is refused before a byte is sent, or null. An empty type is left to the server's sniffing. */
 export function fileProblem(picked: PickedFile, context: Pick<RecordingSubmitContext, 'maxBytes' | 'accept'>) {
   if (picked.type !== '' && !isAccepted(picked.type, context.accept)) return artistMessages.audioOnly;
-  if (picked.size > context.maxBytes) return artistMessages.fileTooLarge;
+  if (picked.size > context.maxBytes) return fileTooLargeFor(context.maxBytes);
   return null;
 }
 
@@ -145,13 +145,15 @@ export const recordingSubmitMachine = setup({
   },
 }).createMachine({
   id: 'recordingSubmit',
-  context: ({ input }) => ({
+  context: ({ input: { feedback, previousLyrics, ...input } }) => ({
     ...input,
+    feedback: feedback ?? null,
     picked: null,
     loaded: 0,
     total: 0,
     upload: null,
-    lyrics: '',
+    // A revision starts from the lyrics sent before: usually only a few lines change.
+    lyrics: previousLyrics ?? '',
     humanMade: false,
     errors: {},
   }),

@@ -3,7 +3,7 @@
 // made by a person, and submits it (POST /orders/{id}/recording). Read this file for the flow's
 // vocabulary; recording-submit.machine.ts for its logic.
 import type { FieldErrors } from '../contracts/http';
-import type { ArtistOrder, RecordingUpload } from '../contracts/lifecycle';
+import type { ArtistOrder, Feedback, RecordingUpload } from '../contracts/lifecycle';
 import type { FileUploadEvent, PickedFile, UploadFileInput } from './file-upload.machine';
 
 export type { PickedFile, UploadFileInput };
@@ -14,9 +14,14 @@ export interface RecordingSubmitInput {
   maxBytes: number;
   /** MIME prefixes or exact types the picker takes, e.g. ['audio/']. */
   accept: readonly string[];
+  /** A revision: what the admin (or the customer) asked to change, shown above the upload. */
+  feedback?: Feedback | null;
+  /** A revision: the lyrics sent with the earlier recording, the starting point of the new ones. */
+  previousLyrics?: string;
 }
 
-export interface RecordingSubmitContext extends RecordingSubmitInput {
+export interface RecordingSubmitContext extends Omit<RecordingSubmitInput, 'feedback' | 'previousLyrics'> {
+  feedback: Feedback | null;
   /** The file being uploaded (null once the upload is done or dropped). */
   picked: PickedFile | null;
   loaded: number;

@@ -39,7 +39,10 @@ export function isPasswordMismatch(values: Pick<SignUpValues, 'password' | 'pass
 }
 
 /** Re-derives the mismatch message on password_confirmation, leaving any other message there alone. */
-function withMismatch(errors: FieldErrors, values: SignUpValues): FieldErrors {
+export function withMismatch(
+  errors: FieldErrors,
+  values: Pick<SignUpValues, 'password' | 'password_confirmation'>,
+): FieldErrors {
   const others = (errors.password_confirmation ?? []).filter((m) => m !== specMessages.passwordsDoNotMatch);
   const next = isPasswordMismatch(values) ? [specMessages.passwordsDoNotMatch, ...others] : others;
   const rest = withoutField(errors, 'password_confirmation');

@@ -133,7 +133,7 @@ export const applicationFormMachine = createMachine({
         "part.save": [
           {
             "guard": {
-              "type": "isEventPart",
+              "type": "canSavePart",
               "params": {
                 "part": "personalInfo"
               }
@@ -156,7 +156,7 @@ export const applicationFormMachine = createMachine({
           },
           {
             "guard": {
-              "type": "isEventPart",
+              "type": "canSavePart",
               "params": {
                 "part": "artistInfo"
               }
@@ -179,7 +179,7 @@ export const applicationFormMachine = createMachine({
           },
           {
             "guard": {
-              "type": "isEventPart",
+              "type": "canSavePart",
               "params": {
                 "part": "payoutInfo"
               }
@@ -202,7 +202,7 @@ export const applicationFormMachine = createMachine({
           },
           {
             "guard": {
-              "type": "isEventPart",
+              "type": "canSavePart",
               "params": {
                 "part": "password"
               }
@@ -387,9 +387,11 @@ export const applicationFormMachine = createMachine({
       ],
       "on": {
         "profile.loaded": {
+          "target": "deciding",
           "actions": {
             "type": "fillFromProfile"
-          }
+          },
+          "description": "Decided again: a rejection that arrives while the summary shows turns it into the reason."
         },
         "part.open": [
           {
@@ -462,6 +464,7 @@ export const applicationFormMachine = createMachine({
       ],
       "on": {
         "profile.loaded": {
+          "target": "deciding",
           "actions": {
             "type": "fillFromProfile"
           }

@@ -26,7 +26,7 @@ export const artistApplicationMachine = createMachine({
         },
         "user.submit": [
           {
-            "guard": "isFormValid",
+            "guard": "isFormValid && !hasSampleProblem",
             "target": "submitting",
             "actions": "clearErrors"
           },

@@ -228,6 +228,7 @@ export const recordingSubmitMachine = createMachine({
     }
   },
   "context": {
+    "feedback": null,
     "picked": null,
     "loaded": 0,
     "total": 0,

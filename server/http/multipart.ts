@@ -3,7 +3,7 @@ import type { WriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import busboy from 'busboy';
-import { artistMessages } from '../../contracts/artist';
+import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
 import { fieldMessages, serverMessages } from '../../contracts/messages';
 import type { AppContext } from '../context';
 import { type FileFamily, SNIFF_BYTES, sniffFileType } from '../services/file-types';
@@ -35,8 +35,11 @@ const MAX_FIELD_BYTES = 16 * 1024;
 const MAX_FIELDS = 40;
 const FIELDS_ALLOWANCE_BYTES = 1024 * 1024;
 
-const tooLarge = (field: string) =>
-  new ApiError(413, artistMessages.fileTooLarge, { [field]: [artistMessages.fileTooLarge] });
+// The message names the limit (MAX_UPLOAD_MB), so the person knows what file will be taken.
+const tooLarge = (field: string, maxBytes: number) => {
+  const message = fileTooLargeFor(maxBytes);
+  return new ApiError(413, message, { [field]: [message] });
+};
 const wrongType = (field: string, family: FileFamily) => {
   const message = family === 'audio' ? artistMessages.audioOnly : artistMessages.imageOnly;
   return new ApiError(415, message, { [field]: [message] });
@@ -152,8 +155,8 @@ export function readMultipart(c: AppContext, rules: FileRules): Promise<Multipar
         return fail(bodyTooLarge());
       }
       seenFiles.add(field);
-      file.once('limit', () => fail(tooLarge(field)));
-      const job = storeFile(storage, file, field, rule, info.filename ?? '');
+      file.once('limit', () => fail(tooLarge(field, maxFileBytes)));
+      const job = storeFile(storage, file, field, rule, info.filename ?? '', maxFileBytes);
       job.catch(fail);
       jobs.push(job);
     });
@@ -175,6 +178,7 @@ async function storeFile(
   field: string,
   rule: FileRules[string],
   filename: string,
+  maxFileBytes: number,
 ): Promise<StoredUpload | null> {
   let head = Buffer.alloc(0);
   let size = 0;
@@ -201,7 +205,7 @@ async function storeFile(
         if (head.length >= SNIFF_BYTES) await open(head);
       }
     }
-    if ((file as Readable & { truncated?: boolean }).truncated) throw tooLarge(field);
+    if ((file as Readable & { truncated?: boolean }).truncated) throw tooLarge(field, maxFileBytes);
     if (size === 0) return null;
     const written = out ?? (await open(head));
     written.stream.end();

@@ -42,6 +42,25 @@ export interface SendFileOptions {
   downloadName?: string;
 }
 
+/**
+ * `attachment` with the name twice (RFC 6266): an ASCII `filename` for old clients and the exact
+ * UTF-8 `filename*`, so "Zoë – Birthday (Labsongs).wav" is saved as it reads. Quotes and backslashes
+ * never reach the quoted form.
+ */
+export function attachmentDisposition(name: string): string {
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 /** Streams a stored file from disk with Range support: 200 whole, 206 one range, 416 unsatisfiable. */
 export function sendStoredFile(c: AppContext, storage: Storage, options: SendFileOptions): Response {
   const etag = `"${options.etag}"`;
@@ -50,7 +69,7 @@ export function sendStoredFile(c: AppContext, storage: Storage, options: SendFil
     'Content-Type': options.mime,
     'Cache-Control': options.cacheControl,
     ETag: etag,
-    'Content-Disposition': options.downloadName ? `attachment; filename="${options.downloadName}"` : 'inline',
+    'Content-Disposition': options.downloadName ? attachmentDisposition(options.downloadName) : 'inline',
   };
   // If-Range with another validator means "the file changed since": send all of it.
   const ifRange = c.req.header('if-range');

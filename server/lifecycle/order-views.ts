@@ -291,6 +291,7 @@ export function toCustomerLifecycle(
           id: latest.id,
           version: latest.version,
           url: media.audioUrl(latest.temp_location),
+          download_url: `${media.audioUrl(latest.temp_location)}&download=1`,
           mime: latest.mime,
           lyrics: latest.lyrics,
           uploaded_at: latest.created_at,

@@ -30,3 +30,17 @@ export async function findAudioBySource(db: Kysely<DB>, source: string): Promise
     .executeTakeFirst();
   return song ? { kind: 'songs', name: song.file_key, mime: song.mime } : undefined;
 }
+
+/** Who and what a delivered recording is for (its order's recipient and occasion), to name its download. */
+export async function findRecordingSubject(
+  db: Kysely<DB>,
+  source: string,
+): Promise<{ recipient: string; occasion: string } | undefined> {
+  const row = await db
+    .selectFrom('order_recordings')
+    .innerJoin('orders', 'orders.id', 'order_recordings.order_id')
+    .select(['orders.recipient_first_name as recipient', 'orders.occasion_name as occasion'])
+    .where('order_recordings.temp_location', '=', source)
+    .executeTakeFirst();
+  return row;
+}

@@ -1,16 +1,26 @@
 import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
 import { artistMessages } from '../../contracts/artist';
 import { serverMessages } from '../../contracts/messages';
+import { songFileName } from '../../contracts/order';
 import type { AppEnv } from '../context';
+import type { DB } from '../db/schema';
 import { fail } from '../http/envelope';
 import { sendStoredFile } from '../http/send-file';
 import { mimeOfStoredName, storedNamePattern } from '../services/storage';
-import { findAudioBySource } from './media.repository';
+import { findAudioBySource, findRecordingSubject } from './media.repository';
 import { sourcePattern } from './signed-url';
 
 const IMAGE_NAME = /\.(jpg|png|webp)$/;
 // Avatar files are never rewritten: a new picture gets a new random name.
 const AVATAR_CACHE = 'public, max-age=31536000, immutable';
+
+/** "Lola – Birthday (Labsongs).wav" for an order's recording; "labsong.wav" for any other audio. */
+async function downloadNameOf(db: Kysely<DB>, source: string, storedName: string): Promise<string> {
+  const ext = storedName.split('.').pop() ?? '';
+  const subject = await findRecordingSubject(db, source);
+  return subject ? songFileName(subject.recipient, subject.occasion, ext) : `labsong.${ext}`;
+}
 
 /**
  * `/media/…` (outside /api, so the browser's <audio> and <img> can use the URLs directly):
@@ -37,8 +47,9 @@ export function createMediaRoutes(): Hono<AppEnv> {
       etag: source,
       // A cached copy must not outlive the signature that allowed it.
       cacheControl: `private, max-age=${remaining}`,
-      // `download=1` (the gift page's Download link) saves the file instead of playing it.
-      downloadName: c.req.query('download') === '1' ? `labsong.${file.name.split('.').pop()}` : undefined,
+      // `download=1` (the order page's and the gift page's Download links) saves the file instead of
+      // playing it, named by the server from the order (never from the query).
+      downloadName: c.req.query('download') === '1' ? await downloadNameOf(db, source, file.name) : undefined,
     });
   });
 

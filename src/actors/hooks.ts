@@ -37,7 +37,8 @@ export function useArtistGate() {
   const { artistGate } = useAppActors();
   const menu = useSelector(artistGate, (s) => connectArtistGate(s).menu, sameEntries);
   const showOnlineSwitch = useSelector(artistGate, (s) => connectArtistGate(s).showOnlineSwitch);
-  return { menu, showOnlineSwitch };
+  const home = useSelector(artistGate, (s) => connectArtistGate(s).home);
+  return { menu, showOnlineSwitch, home };
 }
 
 export function useDialogs() {

@@ -40,7 +40,8 @@ export function useApplicationForm() {
     }),
     { input: { user } },
   );
-  const profile = useResource<ArtistProfile>(() => artist.profile(), 'artist-profile');
+  // An admin's decision arrives live (the bell's notification): the status and the reason reload with it.
+  const profile = useResource<ArtistProfile>(() => artist.profile(), 'artist-profile', { kinds: ['application'] });
   const options = useResource(() => loadOptions(api), 'options');
   useEffect(() => {
     if (!profile.data) return;

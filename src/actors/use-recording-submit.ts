@@ -1,17 +1,18 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { recordingSubmitMachine, type SubmitRecordingInput } from '../../machines/recording-submit.machine';
+import {
+  type RecordingSubmitInput,
+  recordingSubmitMachine,
+  type SubmitRecordingInput,
+} from '../../machines/recording-submit.machine';
 import { artistOrdersApi, recordingUploadUrl } from '../api/artist-orders.api';
 import { xhrUpload } from '../api/upload';
 import { notify } from '../components/ui/toaster';
 import { useAppActors } from './hooks';
 
 /** An order card's recording flow (upload with progress, lyrics, declaration, submit); `onChanged` reloads the list. */
-export function useRecordingSubmit(
-  input: { orderId: number; maxBytes: number; accept: string[] },
-  onChanged: () => void,
-) {
+export function useRecordingSubmit(input: RecordingSubmitInput, onChanged: () => void) {
   const { api, session } = useAppActors();
   const machine = useMemo(
     () =>

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { operationsMessages } from '../../contracts/operations';
+import { orderMessages } from '../../contracts/order';
 import { e2e } from './env';
 import { site, uniqueEmail, untilHydrated } from './pages';
 
@@ -177,6 +178,9 @@ test('an artist deactivates with an order in progress; the customer sees it need
   await customerLogIn(customerPage, order.customer.email, order.customer.password);
   await customerPage.goto(`/customer/account/orders/${order.id}`);
   await expect(customerPage.getByRole('heading', { name: 'Choose another artist' })).toBeVisible();
+  // Nobody chosen yet: the message shows under the picker and nothing is sent.
+  await customerPage.getByRole('button', { name: 'Send my order to them' }).click();
+  await expect(customerPage.getByRole('alert').filter({ hasText: orderMessages.artistsRequired })).toBeVisible();
   await customerPage
     .getByRole('checkbox', { name: /^Choose / })
     .first()

@@ -51,6 +51,19 @@ test('a logged-out customer orders a song, pays in the sandbox, and finds the or
   const reference = (await page.getByTestId('order-reference').textContent()) ?? '';
   expect(reference).toMatch(/^OR\d+$/);
   await expect(page.getByTestId('order-total')).toHaveText(price);
+
+  // Placed: back on review the parts can no longer be edited (the server would refuse it with a 409),
+  // a form step's address leads back to review, and checkout goes on with the same order.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/order\/review$/);
+  await expect(page.getByTestId('order-placed')).toContainText(reference);
+  await expect(page.getByRole('link', { name: /^Edit / })).toHaveCount(0);
+  await page.goto('/order/occasion');
+  await expect(page).toHaveURL(/\/order\/review$/);
+  await expect(page.getByTestId('order-placed')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+  await expect(page).toHaveURL(/\/order\/checkout$/);
+  await expect(page.getByTestId('order-reference')).toHaveText(reference);
   await page.getByText('Test payment (sandbox)').click();
   await page.getByRole('button', { name: /^Pay / }).click();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { type ArtistProfile, applicationParts, artistMessages } from '../../contracts/artist';
 import type { ApplicationProgress, AppStatus, AuthUser } from '../../contracts/auth';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages, specMessages } from '../../contracts/messages';
 import { connectApplicationForm } from '../../machines/application-form.connect';
 import {
   type ApplicationFormEvent,
@@ -119,7 +119,17 @@ function modelEvents(snapshot: any): ApplicationFormEvent[] {
     ...PARTS.map((part) => ({ type: 'part.open', part }) as const),
     ...PARTS.map((part) => ({ type: 'part.save', part }) as const),
     { type: 'field.changed', part: 'personalInfo', name: 'city', value: 'Cebu' },
-    { type: 'profile.loaded', profile },
+    // The server's profile agrees with the progress: all four parts done reads as rejected (the reason is there).
+    {
+      type: 'profile.loaded',
+      profile: {
+        ...profile,
+        user: applicant(
+          isEveryPartDone(snapshot.context.progress) ? 'rejected' : (snapshot.context.appStatus ?? 'incomplete'),
+          snapshot.context.progress,
+        ),
+      },
+    },
     ...PARTS.flatMap((part) => [
       { type: `xstate.done.actor.${ACTORS[part]}`, output: doneOutput(part, snapshot.context) },
       { type: `xstate.error.actor.${ACTORS[part]}`, error: fieldErrors[part] },
@@ -279,7 +289,9 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
     expect(after.context.values.payoutInfo.account_number).toBe('');
     expect(after.context.payoutMasked).toBe('•••• 1234');
     expect(after.context.rejectionReason).toBe('Please upload a clearer sample.');
-    expect(after.value).toEqual(before.value);
+    expect(after.context.appStatus).toBe((event as any).profile.user.app_status);
+    // The summary and the reason are decided again (the fixture's profile is rejected); a part stays open.
+    expect(after.value).toEqual(typeof before.value === 'string' ? 'rejected' : before.value);
   }
 }
 
@@ -565,6 +577,59 @@ describe('applicationFormMachine: DESIGN §5 application parts', () => {
       artistMessages.artistInfoSaved,
       artistMessages.submittedForReview,
     ]);
+  });
+
+  it('the password part says "Passwords do not match." as either field is typed, and is not sent until they match', async () => {
+    const h = start(applicant('incomplete', { personal_info: true, artist_info: true, payout_info: true }));
+    const type = (name: keyof PasswordValues, value: string) =>
+      h.actor.send({ type: 'field.changed', part: 'password', name, value });
+    type('current_password', 'Temp1234!');
+    type('password', 'NewPass123');
+    // Nothing typed in the confirmation yet: no message.
+    expect(view(h).errorsOf('password', 'password_confirmation')).toEqual([]);
+    type('password_confirmation', 'NewPass12');
+    expect(view(h).errorsOf('password', 'password_confirmation')).toEqual([specMessages.passwordsDoNotMatch]);
+    expect(state(h).can({ type: 'part.save', part: 'password' })).toBe(false);
+    // Other parts are not held back by it.
+    expect(state(h).can({ type: 'part.save', part: 'personalInfo' })).toBe(true);
+    h.actor.send({ type: 'part.save', part: 'password' });
+    expect(h.fakes.pending.size).toBe(0);
+    type('password_confirmation', 'NewPass123');
+    expect(view(h).errorsOf('password', 'password_confirmation')).toEqual([]);
+    // Changing the password itself re-checks the confirmation.
+    type('password', 'NewPass1234');
+    expect(view(h).errorsOf('password', 'password_confirmation')).toEqual([specMessages.passwordsDoNotMatch]);
+    type('password', 'NewPass123');
+    expect(view(h).errorsOf('password', 'password_confirmation')).toEqual([]);
+    await save(h, 'password');
+    expect(state(h).value).toBe('submitted');
+  });
+
+  it('a rejected artist keeps the reason in sight while editing a part', () => {
+    const h = start(applicant('rejected', allDone));
+    h.actor.send({ type: 'profile.loaded', profile });
+    h.actor.send({ type: 'part.open', part: 'artistInfo' });
+    expect(view(h)).toMatchObject({
+      openPart: 'artistInfo',
+      rejected: true,
+      rejectionReason: 'Please upload a clearer sample.',
+    });
+  });
+
+  it('a rejection that arrives while the summary shows (the profile reloads) turns it into the reason', () => {
+    const h = start(applicant('for_review', allDone));
+    expect(state(h).value).toBe('submitted');
+    h.actor.send({ type: 'profile.loaded', profile });
+    expect(state(h).value).toBe('rejected');
+    expect(view(h)).toMatchObject({
+      rejected: true,
+      submitted: false,
+      rejectionReason: 'Please upload a clearer sample.',
+    });
+    // And the other way: approved after a resubmission.
+    h.actor.send({ type: 'profile.loaded', profile: { ...profile, user: applicant('approved', allDone) } });
+    expect(state(h).value).toBe('submitted');
+    expect(view(h)).toMatchObject({ rejected: false, appStatus: 'approved' });
   });
 
   it('an approved artist may still edit the form; it stays approved', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { artistMessages } from '../../contracts/artist';
+import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
 import { fieldMessages, serverMessages } from '../../contracts/messages';
 import {
   type ApplicationValues,
@@ -162,6 +162,8 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
       break;
     case 'user.submit': {
       const clientErrors = validateApplication(before.context.values);
+      // A refused sample's message holds the form back too: it is never sent as if all was well without it.
+      if (before.context.errors.sample) clientErrors.sample = before.context.errors.sample;
       if (Object.keys(clientErrors).length > 0) {
         expect(after.matches('editing')).toBe(true);
         expect(after.context.errors).toMatchObject(clientErrors);
@@ -263,9 +265,39 @@ describe('artistApplicationMachine: the shared schema and the sample check', () 
     ['no type but an audio extension', new File(['x'], 'take.m4a', { type: '' }), null],
     ['no type and another extension', new File(['x'], 'take.exe', { type: '' }), artistMessages.audioOnly],
     ['a video', new File(['x'], 'clip.mp4', { type: 'video/mp4' }), artistMessages.audioOnly],
-    ['too many bytes', new File([new Uint8Array(11)], 'a.wav', { type: 'audio/wav' }), artistMessages.fileTooLarge],
+    [
+      'too many bytes',
+      new File([new Uint8Array(11)], 'a.wav', { type: 'audio/wav' }),
+      'This file is too large. Choose a file of 1 KB or less.',
+    ],
   ])('judges a file with %s', (_, file, problem) => {
     expect(sampleProblem(file, 10)).toBe(problem);
+  });
+
+  it.each([
+    [25 * 1024 * 1024, 'This file is too large. Choose a file of 25 MB or less.'],
+    [1.5 * 1024 * 1024, 'This file is too large. Choose a file of 1.5 MB or less.'],
+    [500 * 1024, 'This file is too large. Choose a file of 500 KB or less.'],
+  ])('says the limit of %i bytes', (max, message) => {
+    expect(sampleProblem(new File([new Uint8Array(max + 1)], 'big.wav', { type: 'audio/wav' }), max)).toBe(message);
+  });
+
+  it('an oversized sample is dropped, and the submit stops on its message until the sample is removed or replaced', async () => {
+    const h = start({ maxSampleBytes: MAX, values: complete });
+    h.actor.send({ type: 'sample.selected', file: wav });
+    h.actor.send({ type: 'sample.selected', file: tooBig });
+    const refused = h.actor.getSnapshot().context;
+    expect(refused.sample).toBeNull();
+    expect(refused.errors.sample).toEqual([fileTooLargeFor(MAX)]);
+    h.actor.send({ type: 'user.submit' });
+    expect(h.actor.getSnapshot().value).toBe('editing');
+    expect(h.fakes.pending.size).toBe(0);
+    expect(h.actor.getSnapshot().context.errors).toEqual({ sample: [fileTooLargeFor(MAX)] });
+    expect(h.log).toEqual([{ type: 'focusFirstError', params: { name: 'sample' } }]);
+    // Choosing to go on without a sample clears the message; then the form is sent, without one.
+    h.actor.send({ type: 'sample.removed' });
+    h.actor.send({ type: 'user.submit' });
+    expect((h.fakes.pending.get('submitApplication')?.input as SubmitApplicationInput | undefined)?.sample).toBeNull();
   });
 
   it('focuses the first field in form order; the dial code and country come with the contact number', () => {

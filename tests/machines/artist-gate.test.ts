@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import type { ApplicationProgress, AppStatus, AuthUser } from '../../contracts/auth';
 import { artistMenuEntries } from '../../contracts/constants';
 import {
+  artistHomeFor,
   artistMenuFor,
   artistStatusOf,
   gateFor,
@@ -205,6 +206,12 @@ describe('SPEC §4 Artist gating: the whole table', () => {
         const fullMenu = finished && status === 'approved';
         expect(artistMenuFor(user)).toEqual(fullMenu ? NINE : PROFILE_ONLY);
         expect(showOnlineSwitch(user)).toBe(fullMenu);
+        // The logo's page: public for an unfinished applicant, otherwise an artist page the gate lets through.
+        const home = artistHomeFor(user);
+        const homeRoute = artistMenuEntries.find((e) => e.to === home);
+        if (!finished) expect(home).toBe('/');
+        else expect(homeRoute && gateFor(user, homeRoute.routeName)).toEqual({ allow: true });
+        expect(connectArtistGate(start(user).actor.getSnapshot()).home).toBe(home);
         const snapshot = start(user).actor.getSnapshot();
         expect(snapshot.value).toBe(
           !finished ? 'applicationUnfinished' : status === 'approved' ? 'approved' : 'awaitingApproval',

@@ -72,6 +72,7 @@ export const recording: NonNullable<OrderDetail['recording']> = {
   id: 31,
   version: 1,
   url: '/media/audio/rec31?exp=1&sig=x',
+  download_url: '/media/audio/rec31?exp=1&sig=x&download=1',
   mime: 'audio/mpeg',
   lyrics: 'Lola, Lola, in your garden\nevery flower knows your name',
   uploaded_at: '2026-12-10T08:00:00.000Z',

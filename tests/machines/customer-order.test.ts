@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { lifecycleMessages } from '../../contracts/lifecycle';
 import type { OrderDetail } from '../../contracts/order';
-import { connectCustomerOrder } from '../../machines/customer-order.connect';
+import { orderMessages } from '../../contracts/order';
+import { connectCustomerOrder, ratesAbovePaid } from '../../machines/customer-order.connect';
 import {
   type CustomerAction,
   type CustomerOrderCall,
@@ -354,6 +355,35 @@ describe('customerOrderMachine: rules', () => {
     expect(h.actor.getSnapshot().context.drafts.rebook.selected_artists).toEqual(['b1', 'b3']);
     h.actor.send(submit('rebook'));
     expect(h.fakes.pending.get('runAction')?.input).toMatchObject({ body: { selected_artists: ['b1', 'b3'] } });
+  });
+
+  it('a rebook with nobody chosen sends nothing and says so on the picker', async () => {
+    const h = await loadedWith(orderAt('needs_artist'));
+    h.actor.send(submit('rebook'));
+    expect(h.fakes.pending.size).toBe(0);
+    expect(connectCustomerOrder(h.actor.getSnapshot()).errorsOf('rebook')).toEqual({
+      selected_artists: [orderMessages.artistsRequired],
+    });
+    // Choosing someone clears it.
+    h.actor.send({ type: 'artist.toggled', id: 'b1' });
+    expect(connectCustomerOrder(h.actor.getSnapshot()).errorsOf('rebook')).toEqual({});
+  });
+
+  it('names the chosen artists who ask more than the order was paid, and by how much', async () => {
+    const h = await loadedWith(orderAt('needs_artist'));
+    const paid = h.actor.getSnapshot().context.order?.price ?? 0;
+    const candidates = [
+      { id: 'b1', stage_name: 'Ben Tides', rate: paid + 800 },
+      { id: 'b2', stage_name: 'Cora', rate: paid },
+      { id: 'b3', stage_name: 'Dee', rate: paid - 500 },
+    ];
+    for (const id of ['b1', 'b2', 'b3']) h.actor.send({ type: 'artist.toggled', id });
+    expect(connectCustomerOrder(h.actor.getSnapshot()).ratesAbovePaid(candidates)).toEqual([
+      { id: 'b1', stage_name: 'Ben Tides', rate: paid + 800, difference: 800 },
+    ]);
+    expect(ratesAbovePaid(paid, [], candidates)).toEqual([]);
+    // A chosen artist no longer listed (another page of the catalogue) is left out rather than guessed.
+    expect(ratesAbovePaid(paid, ['zz'], candidates)).toEqual([]);
   });
 
   it('starts the gift form from the saved reveal date and sends an empty date as none', async () => {

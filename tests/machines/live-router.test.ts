@@ -73,6 +73,15 @@ describe('which screen a hint concerns', () => {
     });
     expect(acceptedNote).toMatchObject({ kind: 'order', orderId: null, reference: 'OR1007', source: 'notification' });
     expect(approvedNote.kind).toBe('application');
+    // A rejection too: the artist's profile, which shows the reason, reloads on it.
+    const rejectedNote = hintFromNotification({
+      type: 'application_rejected',
+      title: 'Application needs changes',
+      body: 'Our team asked for changes.',
+    });
+    expect(rejectedNote.kind).toBe('application');
+    expect(concerns({ kinds: ['application'] }, rejectedNote)).toBe(true);
+    expect(concerns(orderHistory, rejectedNote)).toBe(false);
   });
 
   it("says why an offer left the list when someone else closed it, and nothing for the artist's own answer", () => {

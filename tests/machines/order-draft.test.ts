@@ -647,8 +647,11 @@ describe('orderDraftMachine: model-based paths', () => {
 });
 
 describe('orderDraftMachine: SPEC §2 route guards', () => {
-  // SPEC §2, read literally: each page needs the pending-order flag and the step before it.
+  // SPEC §2, read literally: each page needs the pending-order flag and the step before it. Added:
+  // once the order is placed (every step done, review by the commit) its three forms lead to review.
   function specRedirect(completed: CompletedSteps, flag: boolean, step: OrderStep): OrderStep | null {
+    const placed = flag && completed.occasion && completed.song && completed.story && completed.review;
+    if (placed && (step === 'occasion' || step === 'song' || step === 'story')) return 'review';
     if (step === 'song') return flag && completed.occasion ? null : 'occasion';
     if (step === 'story') return flag && completed.song ? null : 'song';
     if (step === 'review') return flag && completed.story ? null : 'story';
@@ -679,7 +682,15 @@ describe('orderDraftMachine: SPEC §2 route guards', () => {
       checkout: '/order/checkout',
     });
     expect(STEPS.map((step) => stepGuard(none, false, step))).toEqual([null, 'occasion', 'song', 'story', 'review']);
-    expect(STEPS.map((step) => stepGuard(allDone, true, step))).toEqual([null, null, null, null, null]);
+    // Placed: the forms lead to review, which says so; checkout is where the order goes on.
+    expect(STEPS.map((step) => stepGuard(allDone, true, step))).toEqual(['review', 'review', 'review', null, null]);
+    expect(STEPS.map((step) => stepGuard({ ...allDone, review: false }, true, step))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      'review',
+    ]);
     // The flag is needed even when the steps say done.
     expect(STEPS.map((step) => stepGuard(allDone, false, step))).toEqual([null, 'occasion', 'song', 'story', 'review']);
   });
@@ -844,6 +855,33 @@ describe('orderDraftMachine: SPEC §4 order draft flow', () => {
     expect(h.fakes.pending.size).toBe(0);
     expect(state(h).value).toEqual({ editing: 'checkout' });
     expect(h.log.at(-1)).toEqual({ type: 'goToStep', params: { step: 'checkout' } });
+  });
+
+  it('once placed, the parts cannot be opened or saved again: review says so and leads on to checkout', async () => {
+    const h = start(storedAt(allDone));
+    h.fakes.resolve('loadTempOrder', serverDraft(filledForms, allDone));
+    await flush();
+    h.actor.send({ type: 'step.open', step: 'review' });
+    expect(view(h).placed).toBe(true);
+    for (const step of ['occasion', 'song', 'story'] as const) {
+      expect(state(h).can({ type: 'step.open', step })).toBe(false);
+      expect(redirectFor(state(h), step)).toBe('review');
+      h.actor.send({ type: 'step.open', step });
+      expect(state(h).value).toEqual({ editing: 'review' });
+    }
+    expect(
+      view(h)
+        .steps.filter((s) => s.canOpen)
+        .map((s) => s.step),
+    ).toEqual(['review', 'checkout']);
+    // Nothing reaches the server, which would refuse it with a 409.
+    expect(h.fakes.pending.size).toBe(0);
+    // Before the commit the parts stay open to edits.
+    const draft = start(storedAt({ ...allDone, review: false }));
+    draft.fakes.resolve('loadTempOrder', serverDraft(filledForms, { ...allDone, review: false }));
+    await flush();
+    expect(connectOrderDraft(draft.actor.getSnapshot()).placed).toBe(false);
+    expect(draft.actor.getSnapshot().can({ type: 'step.open', step: 'occasion' })).toBe(true);
   });
 
   it('422: messages per field of that step; editing a field clears only its own; nothing typed is lost', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { artistMessages } from '../../contracts/artist';
+import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
 import { type ArtistOrder, lifecycleMessages, type RecordingUpload } from '../../contracts/lifecycle';
 import {
   fileProblem,
@@ -69,7 +69,7 @@ interface SubmitHarness extends Harness {
   stopped: number;
 }
 
-function start(): SubmitHarness {
+function start(given: RecordingSubmitInput = input): SubmitHarness {
   const log: ActionLog = [];
   const fakes = new FakeCalls();
   const h = { fakes, log, started: [] as PickedFile[], stopped: 0 } as SubmitHarness;
@@ -85,7 +85,7 @@ function start(): SubmitHarness {
     },
     actions: recordingActions(['notifySubmitted', 'showErrorToast'], log),
   });
-  h.actor = createActor(machine, { input }).start();
+  h.actor = createActor(machine, { input: given }).start();
   return h;
 }
 
@@ -132,7 +132,7 @@ const states: Record<string, (s: any, h: SubmitHarness) => void> = {
   'open.uploadFailed': (s, h) => {
     expect(s.hasTag('busy')).toBe(false);
     // The server's refusal, or a file refused on the spot since.
-    expect([artistMessages.audioOnly, artistMessages.fileTooLarge, lifecycleMessages.recordingInvalid]).toContain(
+    expect([artistMessages.audioOnly, fileTooLargeFor(input.maxBytes), lifecycleMessages.recordingInvalid]).toContain(
       s.context.errors.file?.[0],
     );
     expect(s.context.picked).toEqual(song);
@@ -187,7 +187,7 @@ function step({ event, before, after, actions }: StepCheck<SubmitHarness>): void
     expect(after.value).toEqual(before.value);
     expect(after.context.upload).toEqual(before.context.upload);
     expect(after.context.errors.file?.[0]).toBe(
-      (event as any).picked === huge ? artistMessages.fileTooLarge : artistMessages.audioOnly,
+      (event as any).picked === huge ? fileTooLargeFor(input.maxBytes) : artistMessages.audioOnly,
     );
   }
   if (event.type === 'user.submit' && before.matches({ open: 'preview' }) && !before.context.humanMade) {
@@ -220,7 +220,7 @@ describe('recordingSubmitMachine: rules', () => {
 
   it('refuses a file on the spot by type and size (an unknown type is left to the server)', () => {
     expect(fileProblem(notes, input)).toBe(artistMessages.audioOnly);
-    expect(fileProblem(huge, input)).toBe(artistMessages.fileTooLarge);
+    expect(fileProblem(huge, input)).toBe(fileTooLargeFor(input.maxBytes));
     expect(fileProblem({ ...song, type: '' }, input)).toBeNull();
   });
 
@@ -231,6 +231,23 @@ describe('recordingSubmitMachine: rules', () => {
     expect(validateRecording({ upload: null, lyrics: '', humanMade: true })).toEqual({
       temp_location: [lifecycleMessages.recordingRequired],
     });
+  });
+
+  it('a revision shows what to change and starts from the lyrics sent before, which are sent again unless edited', async () => {
+    const feedback = { from: 'admin' as const, text: 'The chorus is too quiet.', at: '2026-11-20T02:00:00.000Z' };
+    const h = start({ ...input, feedback, previousLyrics: 'Verse one\nChorus' });
+    expect(h.actor.getSnapshot().context.feedback).toEqual(feedback);
+    expect(h.actor.getSnapshot().context.lyrics).toBe('Verse one\nChorus');
+    await toPreview(h);
+    h.actor.send({ type: 'humanMade.changed', checked: true });
+    h.actor.send({ type: 'user.submit' });
+    expect((h.fakes.pending.get('submitRecording')?.input as any)?.body).toEqual({
+      temp_location: uploaded.temp_location,
+      lyrics: 'Verse one\nChorus',
+      human_made: true,
+    });
+    // A first recording starts empty and has nothing to change.
+    expect(start().actor.getSnapshot().context).toMatchObject({ feedback: null, lyrics: '' });
   });
 
   it('closing and reopening returns to the preview with the lyrics and the declaration', async () => {

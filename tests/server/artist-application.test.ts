@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artistMessages } from '../../contracts/artist';
+import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
 import { fieldMessages, serverMessages, specMessages } from '../../contracts/messages';
 import { APPLICATION_SAMPLE_TITLE } from '../../server/artists/application.handlers';
 import { APPLICATION_SUBJECT } from '../../server/artists/application.mail';
@@ -244,8 +244,8 @@ describe.each(databases)('application limits (%s)', (kind) => {
     });
     expect(answer.status).toBe(413);
     expect(answer.body).toEqual({
-      message: artistMessages.fileTooLarge,
-      errors: { sample: [artistMessages.fileTooLarge] },
+      message: fileTooLargeFor(1024 * 1024),
+      errors: { sample: [fileTooLargeFor(1024 * 1024)] },
     });
     expect(await storedFiles(h)).toEqual([]);
     expect(await findUserByEmail(h.database.db, 'artist', fields.email as string)).toBeUndefined();

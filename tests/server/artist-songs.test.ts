@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artistMessages } from '../../contracts/artist';
+import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
 import { fieldMessages, serverMessages } from '../../contracts/messages';
 import { titleFromFilename } from '../../server/artists/songs.handlers';
 import { findUserById } from '../../server/users/users.repository';
@@ -299,8 +299,8 @@ describe.each(databases)('upload size cap (%s)', (kind) => {
     const answer = await h.upload(SONG, formOf({}, { file: { bytes: big, name: 'big.wav' } }), { token: artist.token });
     expect(answer.status).toBe(413);
     expect(answer.body).toEqual({
-      message: artistMessages.fileTooLarge,
-      errors: { file: [artistMessages.fileTooLarge] },
+      message: fileTooLargeFor(1024 * 1024),
+      errors: { file: [fileTooLargeFor(1024 * 1024)] },
     });
     expect(await storedFiles(h)).toEqual([]);
     // Far past every cap (the body as a whole is capped too): still 413, still nothing kept.

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artistMessages } from '../../contracts/artist';
+import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
 import { fieldMessages, serverMessages } from '../../contracts/messages';
 import { AVATAR_MAX_BYTES, avatarFileOf, avatarMessages } from '../../server/users/avatar.handlers';
 import { fileWithMagic, formOf, makeAdmin, makeArtist, makeCustomer, storedFiles, wavBytes } from './artist-fixtures';
@@ -146,8 +146,8 @@ describe.each(databases)('profile avatar (%s)', (kind) => {
       const over = await upload(me.token, fileWithMagic('jpeg', AVATAR_MAX_BYTES + 1), 'big.jpg');
       expect(over.status).toBe(413);
       expect(over.body).toEqual({
-        message: artistMessages.fileTooLarge,
-        errors: { file: [artistMessages.fileTooLarge] },
+        message: fileTooLargeFor(AVATAR_MAX_BYTES),
+        errors: { file: [fileTooLargeFor(AVATAR_MAX_BYTES)] },
       });
       expect(await storedFiles(h, 'avatars')).toEqual(before);
       expect(await avatarPathOf(me.id)).toBeNull();

@@ -4,7 +4,8 @@ import { artistMessages } from '../../contracts/artist';
 import { lifecycleMessages } from '../../contracts/lifecycle';
 import { fieldMessages, pageLimitMessage, serverMessages } from '../../contracts/messages';
 import { type NotificationType, notificationTypes } from '../../contracts/notifications';
-import { orderMessages } from '../../contracts/order';
+import { orderMessages, songFileName } from '../../contracts/order';
+import { attachmentDisposition } from '../../server/http/send-file';
 import { expireOffers } from '../../server/lifecycle/offer-sweep';
 import { dueAtFor } from '../../server/lifecycle/order-actions';
 import { ARTIST_PASSWORD, type ArtistAccount, formOf, makeArtist, wavBytes } from './artist-fixtures';
@@ -841,7 +842,9 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       expect(played.headers.get('content-disposition')).toBe('inline');
       const saved = await h.request(song.download_url);
       expect(saved.status).toBe(200);
-      expect(saved.headers.get('content-disposition')).toMatch(/^attachment; filename="labsong\.wav"$/);
+      // Named by the server from the order: who the song is for and the occasion.
+      const name = songFileName(after.body.data.recipient_first_name, after.body.data.occasion_name, 'wav');
+      expect(saved.headers.get('content-disposition')).toBe(attachmentDisposition(name));
 
       for (const bad of ['abc', `${token}x`, token.replace(/./, (c) => (c === 'A' ? 'B' : 'A')), '..%2F..%2Fx'])
         expect((await h.call('GET', `${U}/gifts/${bad}`)).status, bad).toBe(404);
@@ -855,6 +858,42 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       expect(twice.status).toBe(409);
       expect(twice.body.message).toBe(lifecycleMessages.thanksAlreadySent);
       expect((await h.call('GET', `${U}/gifts/${token}`)).body.data.thanked).toBe(true);
+    });
+
+    it('the customer downloads their own song from the order, under a proper name; nobody else gets the link', async () => {
+      const order = await completed();
+      const detail = await get(`${U}/orders/${order.id}`, order.customer.token);
+      expect(detail.status, detail.text).toBe(200);
+      const { recording, recipient_first_name, occasion_name } = detail.body.data;
+      expect(recording.download_url).toBe(`${recording.url}&download=1`);
+      const saved = await h.request(recording.download_url);
+      expect(saved.status).toBe(200);
+      const name = songFileName(recipient_first_name, occasion_name, 'wav');
+      expect(name).toMatch(/ – .+ \(Labsongs\)\.wav$/);
+      const disposition = saved.headers.get('content-disposition') ?? '';
+      expect(disposition).toBe(attachmentDisposition(name));
+      expect((await saved.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      // The query cannot name the file: the server reads the name from the order.
+      const renamed = await h.request(`${recording.download_url}&filename=evil.exe&name=evil.exe`);
+      expect(renamed.headers.get('content-disposition')).toBe(attachmentDisposition(name));
+      // Another customer's order is a 404 (no link to be had), and a link whose signature was changed is refused.
+      const other = await makeCustomer(h);
+      expect((await get(`${U}/orders/${order.id}`, other.token)).status).toBe(404);
+      const forged = await h.request(recording.download_url.replace(/sig=[^&]+/, `sig=${'A'.repeat(43)}`));
+      expect(forged.status).toBe(403);
+    });
+
+    it('a song file name keeps letters of any language and drops what file systems refuse', () => {
+      expect(songFileName('Lola', 'birthday', 'wav')).toBe('Lola – Birthday (Labsongs).wav');
+      expect(songFileName('Zoë 🎵', 'mothers_day', 'MP3')).toBe("Zoë 🎵 – Mother's Day (Labsongs).mp3");
+      expect(songFileName('../a/b:c*?"<>|\u0007', 'wedding', 'wav')).toBe('a b c – Wedding (Labsongs).wav');
+      expect(songFileName('  ', 'unknown_thing', 'wav')).toBe('unknown thing (Labsongs).wav');
+      expect(songFileName('', '', 'wav')).toBe('Labsongs song.wav');
+      expect(songFileName('Lola', 'birthday', '../x')).toBe('Lola – Birthday (Labsongs)');
+      expect(songFileName('x'.repeat(200), 'birthday', 'wav').length).toBeLessThan(120);
+      expect(attachmentDisposition('Zoë – "Birthday" (Labsongs).wav')).toBe(
+        `attachment; filename="Zoe - _Birthday_ (Labsongs).wav"; filename*=UTF-8''Zo%C3%AB%20%E2%80%93%20%22Birthday%22%20%28Labsongs%29.wav`,
+      );
     });
 
     it('the artist previews their own upload with Range; another artist cannot; a path is refused', async () => {

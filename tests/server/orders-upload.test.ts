@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artistMessages } from '../../contracts/artist';
+import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
 import { fieldMessages } from '../../contracts/messages';
 import { orderMessages } from '../../contracts/order';
 import { MAX_PENDING_CLIPS } from '../../server/orders/temp-order.handlers';
@@ -167,8 +167,8 @@ describe.each(databases)('story clip size cap (%s)', (kind) => {
       // Just past the cap: on the field; far past it the whole body's cap may answer first.
       if (extra === 1024 * 1024) {
         expect(answer.body).toEqual({
-          message: artistMessages.fileTooLarge,
-          errors: { file: [artistMessages.fileTooLarge] },
+          message: fileTooLargeFor(1024 * 1024),
+          errors: { file: [fileTooLargeFor(1024 * 1024)] },
         });
       }
     }

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artistMessages } from '../../contracts/artist';
+import { fileTooLargeFor } from '../../contracts/artist';
 import { loadConfig } from '../../server/config';
 import { type RunningServer, startServer } from '../../server/server';
 import { wavBytes } from './artist-fixtures';
@@ -133,8 +133,8 @@ describe('uploads and media over a real socket (sqlite)', () => {
     expect(answer.status, answer.body).toBe(413);
     expect(answer.sent).toBeLessThan(8 * 1024 * 1024);
     expect(JSON.parse(answer.body)).toEqual({
-      message: artistMessages.fileTooLarge,
-      errors: { file: [artistMessages.fileTooLarge] },
+      message: fileTooLargeFor(1024 * 1024),
+      errors: { file: [fileTooLargeFor(1024 * 1024)] },
     });
     // Give the server a moment to finish cleaning up, then check nothing new stayed on disk.
     await new Promise((resolve) => setTimeout(resolve, 100));

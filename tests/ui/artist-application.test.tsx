@@ -92,6 +92,33 @@ describe('/artist/application', () => {
     expect(within(form).getByLabelText(/A sample of your singing/)).toBeTruthy();
   });
 
+  it('an oversized sample says the limit, leaves the input empty, and the submit stops on it until given up', async () => {
+    const { sent } = applicationServer(() => ({ status: 201, body: { message: artistMessages.applicationReceived } }));
+    renderApp('/artist/application');
+    const form = await fillValidForm();
+    const input = within(form).getByLabelText(/A sample of your singing/) as HTMLInputElement;
+    const big = new File([new Uint8Array(8)], 'long-take.wav', { type: 'audio/wav' });
+    // Only the size matters to the check: a 26 MB file without allocating one.
+    Object.defineProperty(big, 'size', { value: 26 * 1024 * 1024 });
+    fireEvent.change(input, { target: { files: [big] } });
+    const message = 'This file is too large. Choose a file of 25 MB or less.';
+    expect(await within(form).findByText(message)).toBeTruthy();
+    expect(input.value).toBe('');
+    expect(within(form).queryByTestId('sample-chosen')).toBeNull();
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit application' }));
+    expect(sent).toEqual([]);
+    expect(within(form).getByText(message)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(input));
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Apply without a sample' }));
+    expect(within(form).queryByText(message)).toBeNull();
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit application' }));
+    await screen.findByRole('dialog', { name: 'Application received' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.sample).toBeNull();
+  });
+
   it("shows the server's errors under their fields and keeps what was typed", async () => {
     applicationServer(() => ({
       status: 422,

@@ -467,6 +467,16 @@ describe('artist order screens', () => {
           items: [
             artistOrder(44, 'in_revision', {
               feedback: { from: 'customer', text: 'Please sing her name in the chorus.', at: inDays(-1) },
+              recording: {
+                id: 7,
+                version: 1,
+                url: '/media/audio/rec7?exp=1&sig=x',
+                mime: 'audio/wav',
+                size: 800,
+                lyrics: 'Lola, Lola, ninety years',
+                uploaded_at: inDays(-2),
+                status: 'rejected_by_customer',
+              },
             }),
           ],
           next_cursor: null,
@@ -478,7 +488,13 @@ describe('artist order screens', () => {
     expect(notes.textContent).toContain('Feedback from the customer');
     expect(notes.textContent).toContain('Please sing her name in the chorus.');
     await userEvent.click(within(article).getByRole('button', { name: 'Upload revised recording' }));
-    expect(await screen.findByRole('dialog', { name: 'Upload the revised song' })).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Upload the revised song' });
+    // The modal repeats what to change and starts from the lyrics sent with the earlier version.
+    const inModal = within(dialog).getByRole('region', { name: 'What to change' });
+    expect(inModal.textContent).toContain('Please sing her name in the chorus.');
+    expect((within(dialog).getByLabelText('Lyrics (optional)') as HTMLTextAreaElement).value).toBe(
+      'Lola, Lola, ninety years',
+    );
   });
 
   it('Completed shows the rating, the review and the thank-you note', async () => {

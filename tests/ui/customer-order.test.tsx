@@ -85,6 +85,10 @@ describe('customer order page', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
     expect(screen.getByText('2 revisions left')).toBeTruthy();
     expect(screen.getByTestId('lyrics').textContent).toBe(recording.lyrics);
+    // Their own copy: the server's signed link, which names the file.
+    const download = screen.getByRole('link', { name: 'Download the song' });
+    expect(download.getAttribute('href')).toBe(recording.download_url);
+    expect(download.hasAttribute('download')).toBe(true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Play “Song for Lola”' }));
     const { songs, artist } = currentPlayer().getSnapshot().context;
@@ -220,7 +224,12 @@ describe('customer order page', () => {
       'GET /api/v1/user/options': () => ok({ genres: [], vocal_types: [], base_price: 2500 }),
       'GET /api/v1/user/artists': () =>
         ok({
-          artists: [artist('a1', 'Liza Sings'), artist('b1', 'Ben Tides'), artist('b2', 'Cora')],
+          artists: [
+            artist('a1', 'Liza Sings'),
+            artist('b1', 'Ben Tides'),
+            artist('b2', 'Cora'),
+            { ...artist('b3', 'Dee Lux'), rate: 4000 },
+          ],
           next_cursor: null,
         }),
       'POST /api/v1/user/orders/7/rebook': () => {
@@ -236,6 +245,22 @@ describe('customer order page', () => {
     await within(list).findByLabelText('Choose Ben Tides');
     // The artist who was asked before is not offered again.
     expect(within(list).queryByLabelText('Choose Liza Sings')).toBeNull();
+
+    // Nobody chosen: nothing is sent, and the message sits under the picker, by the button.
+    await userEvent.click(within(section).getByRole('button', { name: 'Send my order to them' }));
+    const empty = await within(section).findByText(orderMessages.artistsRequired);
+    expect(list.compareDocumentPosition(empty) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(list.getAttribute('aria-describedby')).toBe(empty.id);
+    expect(posts(server.calls, '/api/v1/user/orders/7/rebook')).toEqual([]);
+
+    // An artist who asks more than was paid: the difference, and that it is not charged.
+    await userEvent.click(within(list).getByLabelText('Choose Dee Lux'));
+    expect(within(section).queryByText(orderMessages.artistsRequired)).toBeNull();
+    const note = within(section).getByTestId('rebook-rate-note');
+    expect(note.textContent).toContain('Dee Lux asks ₱4,000 per song, ₱800 more than the ₱3,200 you paid.');
+    expect(note.textContent).toContain('You will not be charged the difference');
+    await userEvent.click(within(list).getByLabelText('Choose Dee Lux'));
+    expect(within(section).queryByTestId('rebook-rate-note')).toBeNull();
 
     await userEvent.click(within(list).getByLabelText('Choose Ben Tides'));
     await userEvent.click(within(section).getByRole('button', { name: 'Send my order to them' }));

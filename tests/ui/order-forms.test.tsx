@@ -158,3 +158,60 @@ describe('song step', () => {
     expect(screen.getByText(/the earliest the artists can make is 01\/10\/2030/)).toBeTruthy();
   });
 });
+
+describe('review after "Place order"', () => {
+  it('shows the order as placed, without Edit links, and a form step leads back to review', async () => {
+    const draft = {
+      id: 9,
+      occasion: {
+        recipient_first_name: 'Lola',
+        recipient_relationship: 'grandparent',
+        occasion_name: 'birthday',
+        gifter_first_name: 'Maria',
+        gifter_last_name: 'Santos',
+        gifter_email: 'customer@labsongs.test',
+      },
+      song: {
+        selected_artists: ['a1'],
+        song_mood: 'happy',
+        song_tempo: 'medium',
+        genre: 'pop',
+        vocal_type: 'female',
+        needed_by: '2030-01-20',
+        artists: [{ id: 'a1', stage_name: 'Ana Reyes', rate: 2500 }],
+      },
+      story: {
+        song_about: 'Her ninetieth birthday and her garden.',
+        song_prompt1_title: '',
+        song_prompt1_details: '',
+        song_prompt2_title: '',
+        song_prompt2_details: '',
+        song_clip: null,
+        song_prompt1_clip: null,
+        song_prompt2_clip: null,
+        audio_recording1_clip: null,
+        audio_recording2_clip: null,
+      },
+      price: 2500,
+      earliest_needed_by: '2030-01-10',
+      committed_order_id: 55,
+    } as unknown as TempOrder;
+    storage.setJson('tempOrder', { orderId: 9, forms: {}, order: { id: 55, reference: 'OR1055', price: 2500 } });
+    storage.setJson('completedSteps', { occasion: true, song: true, story: true, review: true });
+    storage.set('hasPendingOrder', 'true');
+    const server = customerServer({
+      'GET /api/v1/user/temp-order/9': () => ({ status: 200, body: { data: draft } }),
+    });
+    const { router } = renderApp('/order/review');
+    const placed = await screen.findByTestId('order-placed');
+    expect(placed.textContent).toContain('is placed');
+    expect(placed.textContent).toContain('can no longer be changed');
+    expect(screen.queryByRole('link', { name: /^Edit / })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue to checkout' })).toBeTruthy();
+
+    // A step's address (a bookmark, the browser's history) does not reopen a form the server would refuse.
+    await router.navigate({ to: '/order/occasion' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/review'));
+    expect(server.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+});

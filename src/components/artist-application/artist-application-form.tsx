@@ -154,6 +154,17 @@ export function ArtistApplicationForm() {
             onRemove={() => actor.send({ type: 'sample.removed' })}
           />
         </div>
+        {!sample && errors.sample?.length ? (
+          // The optional sample's message holds the submit back until it is replaced or given up.
+          <Button
+            size="sm"
+            color="secondary"
+            className={css({ mt: '-2', mb: '4' })}
+            onClick={() => actor.send({ type: 'sample.removed' })}
+          >
+            Apply without a sample
+          </Button>
+        ) : null}
 
         <div className={css({ mb: '5' })}>
           <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '2' })}>

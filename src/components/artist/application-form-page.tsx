@@ -2,8 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { connectApplicationForm } from '../../../machines/application-form.connect';
-import { useSessionView } from '../../actors/hooks';
+import { useArtistGate, useDialogs, useSessionView } from '../../actors/hooks';
 import { useApplicationForm } from '../../actors/use-application-form';
+import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 import { ArtistInfoForm, PasswordForm, PayoutForm, PersonalInfoForm } from './part-forms';
 import { PartsList } from './parts-list';
@@ -13,6 +14,8 @@ export function ApplicationFormPage() {
   const { user } = useSessionView();
   const { actor, profile, options } = useApplicationForm();
   const view = useSelector(actor, connectApplicationForm);
+  const { home } = useArtistGate();
+  const dialogs = useDialogs();
   if (!user) return null;
   const samples = (
     <SampleSongs
@@ -23,8 +26,14 @@ export function ApplicationFormPage() {
 
   return (
     <div className={css({ w: 'full', maxW: '3xl', mx: 'auto', py: '6' })}>
-      <div className={css({ mb: '6' })}>
-        <Logo to="/artist/profile" />
+      {/* This page has no app bar: the way home and out sit here, so an applicant is never stuck on it. */}
+      <div
+        className={css({ mb: '6', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}
+      >
+        <Logo to={home} />
+        <Button color="text" size="sm" onClick={() => dialogs.send({ type: 'dialog.openSignOutConfirm' })}>
+          Sign out
+        </Button>
       </div>
       <h1 className={css({ fontSize: '3xl', fontWeight: 'extrabold' })}>Your artist application</h1>
       <p className={css({ color: 'fg.muted', mt: '2', mb: '6' })} data-testid="application-progress">

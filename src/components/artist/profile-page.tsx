@@ -1,7 +1,12 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { artistApplicationFormRoute } from '../../../contracts/constants';
+import { connectApplicationForm } from '../../../machines/application-form.connect';
 import { useSessionView } from '../../actors/hooks';
 import { useApplicationForm } from '../../actors/use-application-form';
 import { AvatarUpload } from '../account/avatar-upload';
+import { buttonRecipe } from '../ui/button';
 import { ArtistInfoForm, PersonalInfoForm } from './part-forms';
 import { PartsList } from './parts-list';
 import { SampleSongs } from './sample-songs';
@@ -16,6 +21,7 @@ const statusText: Record<string, string> = {
 export function ArtistProfilePage() {
   const { user } = useSessionView();
   const { actor, profile, options } = useApplicationForm();
+  const view = useSelector(actor, connectApplicationForm);
   if (!user) return null;
   const stageName = profile.data?.stage_name ?? user.full_name;
   return (
@@ -45,6 +51,39 @@ export function ArtistProfilePage() {
           </p>
         </div>
       </section>
+      {view.rejected ? (
+        <section
+          aria-labelledby="rejection-title"
+          data-testid="application-rejection"
+          className={css({
+            bg: 'red.50',
+            borderRadius: 'xl',
+            p: { base: '4', sm: '6' },
+            borderWidth: '1px',
+            borderColor: 'red.200',
+          })}
+        >
+          <h2 id="rejection-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
+            What our team asked you to change
+          </h2>
+          {/* The reason arrives with GET /profile; until then the heading alone would read as empty. */}
+          <p
+            className={css({ mt: '2', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })}
+            data-testid="rejection-reason"
+          >
+            {view.rejectionReason ?? 'Loading the reason…'}
+          </p>
+          <p className={css({ mt: '3', fontSize: 'sm' })}>
+            Edit your application and save the part you changed: that sends it back to our team for review.
+          </p>
+          <Link
+            to={artistApplicationFormRoute.to}
+            className={`${buttonRecipe({ color: 'primary' })} ${css({ mt: '4' })}`}
+          >
+            Edit and resubmit my application
+          </Link>
+        </section>
+      ) : null}
       <section
         aria-labelledby="samples-title"
         className={css({ bg: 'white', borderRadius: 'xl', p: { base: '4', sm: '6' }, boxShadow: 'sm' })}

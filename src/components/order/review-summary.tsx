@@ -27,7 +27,8 @@ const dlClass = css({
   '& dd': { fontWeight: 'medium', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: { base: '2', sm: '0' } },
 });
 
-function ReviewSection({ title, editTo, children }: { title: string; editTo: string; children: ReactNode }) {
+/** A part of the order; `editTo` is left out once the order is placed (the server keeps it as it is). */
+function ReviewSection({ title, editTo, children }: { title: string; editTo?: string; children: ReactNode }) {
   return (
     <section
       aria-label={title}
@@ -42,9 +43,11 @@ function ReviewSection({ title, editTo, children }: { title: string; editTo: str
     >
       <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: '4' })}>
         <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{title}</h2>
-        <Link to={editTo} className={buttonRecipe({ size: 'sm', color: 'secondary' })} aria-label={`Edit ${title}`}>
-          Edit
-        </Link>
+        {editTo ? (
+          <Link to={editTo} className={buttonRecipe({ size: 'sm', color: 'secondary' })} aria-label={`Edit ${title}`}>
+            Edit
+          </Link>
+        ) : null}
       </div>
       <dl className={dlClass}>{children}</dl>
     </section>
@@ -72,10 +75,26 @@ export function ReviewSummary() {
     .map((slot) => ({ slot, ...view.clipOf(slot) }))
     .filter((c) => c.temp_location !== null);
   const committing = view.busyStep === 'review';
+  const editTo = (path: string) => (view.placed ? undefined : path);
 
   return (
     <div>
-      <ReviewSection title="The occasion" editTo="/order/occasion">
+      {view.placed ? (
+        <div
+          role="status"
+          data-testid="order-placed"
+          className={css({ bg: 'brand.50', borderRadius: 'xl', p: { base: '4', md: '5' }, mb: '5' })}
+        >
+          <p className={css({ fontWeight: 'bold' })}>
+            Your order{view.order?.reference ? ` ${view.order.reference}` : ''} is placed.
+          </p>
+          <p className={css({ fontSize: 'sm', mt: '1' })}>
+            Its details can no longer be changed. Continue to checkout to pay for it. To change something, cancel it in
+            your <Link to="/customer/account/order-history">order history</Link> and order again.
+          </p>
+        </div>
+      ) : null}
+      <ReviewSection title="The occasion" editTo={editTo('/order/occasion')}>
         <Item term="From">
           {occasion.gifter_first_name} {occasion.gifter_last_name} · {occasion.gifter_email}
           {occasion.gifter_contact_number ? ` · ${occasion.gifter_dial_code} ${occasion.gifter_contact_number}` : ''}
@@ -96,7 +115,7 @@ export function ReviewSummary() {
         </Item>
       </ReviewSection>
 
-      <ReviewSection title="The song" editTo="/order/song">
+      <ReviewSection title="The song" editTo={editTo('/order/song')}>
         <Item term="Artists">
           <ul aria-label="Chosen artists">
             {song.selected_artists.map((id) => {
@@ -119,7 +138,7 @@ export function ReviewSummary() {
         </Item>
       </ReviewSection>
 
-      <ReviewSection title="The story" editTo="/order/story">
+      <ReviewSection title="The story" editTo={editTo('/order/story')}>
         <Item term="About">{story.song_about}</Item>
         {story.song_prompt1_title || story.song_prompt1_details ? (
           <Item term={dash(story.song_prompt1_title)}>{dash(story.song_prompt1_details)}</Item>
@@ -176,9 +195,13 @@ export function ReviewSummary() {
 
       <FormAlert messages={view.otherErrorsOf('review')} />
       <StepActions>
-        <Link to="/order/story" className={buttonRecipe({ color: 'text' })}>
-          ← Back
-        </Link>
+        {view.placed ? (
+          <span />
+        ) : (
+          <Link to="/order/story" className={buttonRecipe({ color: 'text' })}>
+            ← Back
+          </Link>
+        )}
         <Button
           size="lg"
           loading={committing}

@@ -102,6 +102,7 @@ export function CustomerOrderPage({ orderId }: { orderId: number }) {
             artistName,
             url: song.url,
             lyrics: song.lyrics,
+            downloadUrl: song.download_url,
           }}
         />
       ) : null}

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
 import { usePlayer } from '../../../player/use-player';
-import { Button } from '../../ui/button';
+import { Button, buttonRecipe } from '../../ui/button';
 import { sectionClass, sectionHeading } from './order-facts';
 
 export interface SongToPlay {
@@ -10,6 +10,8 @@ export interface SongToPlay {
   artistName: string;
   url: string;
   lyrics: string | null;
+  /** A signed link that saves the file under a proper name (the server sets Content-Disposition). */
+  downloadUrl?: string;
 }
 
 /** The song in the global player (it keeps playing across pages) and its lyrics. */
@@ -34,6 +36,12 @@ export function DeliveredSong({ song, heading = 'Your song' }: { song: SongToPla
           <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span> {playing ? 'Pause' : `Play “${song.title}”`}
         </Button>
         <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>by {song.artistName}</span>
+        {song.downloadUrl ? (
+          // `download` alone would name it after the URL; the server's Content-Disposition names it.
+          <a href={song.downloadUrl} download className={buttonRecipe({ color: 'secondary', size: 'sm' })}>
+            Download the song
+          </a>
+        ) : null}
       </div>
       {song.lyrics ? (
         <>

@@ -29,6 +29,8 @@ export function RebookSection({ view, send }: { view: CustomerOrderView; send: C
   const chosen = view.drafts.rebook.selected_artists;
   const names = new Map(artists.map((a) => [a.id, a.stage_name]));
   const busy = view.pending === 'rebook';
+  const above = view.ratesAbovePaid(artists);
+  const paid = view.order?.price ?? 0;
   return (
     <section aria-labelledby="rebook-heading" className={sectionClass}>
       <h3 id="rebook-heading" className={sectionHeading}>
@@ -51,11 +53,6 @@ export function RebookSection({ view, send }: { view: CustomerOrderView; send: C
             ? 'No artists chosen yet.'
             : `Chosen (${chosen.length} of ${view.maxArtists}): ${chosen.map((id) => names.get(id) ?? id).join(', ')}`}
         </p>
-        {errors.selected_artists ? (
-          <p id="rebook-error" role="alert" className={css({ color: 'danger.fg', fontSize: 'sm', mb: '2' })}>
-            {errors.selected_artists[0]}
-          </p>
-        ) : null}
         {failed ? (
           <div role="alert" className={css({ p: '4', bg: 'red.50', borderRadius: 'lg', my: '3' })}>
             <p>{error}</p>
@@ -90,6 +87,30 @@ export function RebookSection({ view, send }: { view: CustomerOrderView; send: C
             </li>
           ))}
         </ul>
+        {/* Under the picker, next to the button that was pressed: an empty choice says so where it is seen. */}
+        {errors.selected_artists ? (
+          <p id="rebook-error" role="alert" className={css({ color: 'danger.fg', fontSize: 'sm', mt: '2' })}>
+            {errors.selected_artists[0]}
+          </p>
+        ) : null}
+        {above.length > 0 ? (
+          <div
+            role="status"
+            data-testid="rebook-rate-note"
+            className={css({ bg: 'yellow.50', borderRadius: 'lg', p: '3', mt: '3', fontSize: 'sm' })}
+          >
+            {above.map((a) => (
+              <p key={a.id}>
+                {a.stage_name} asks {pesos(a.rate)} per song, {pesos(a.difference)} more than the {pesos(paid)} you
+                paid.
+              </p>
+            ))}
+            <p className={css({ mt: '1' })}>
+              You will not be charged the difference: your order is offered at the price you paid, and{' '}
+              {above.length === 1 ? 'this artist' : 'these artists'} may decline it.
+            </p>
+          </div>
+        ) : null}
         {canLoadMore || loadingMore ? (
           <div className={css({ mt: '3' })}>
             <Button color="text" loading={loadingMore} onClick={() => catalog.send({ type: 'user.loadMore' })}>

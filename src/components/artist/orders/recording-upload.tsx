@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { FilePicker } from '../../ui/file-picker';
 import { Modal } from '../../ui/modal';
 import { fileSize, orderTitle } from './format';
+import { OrderFeedback } from './order-notes';
 import { PlayToggle } from './play-toggle';
 
 /** The server's default MAX_UPLOAD_MB: larger files are refused here before a byte is sent. */
@@ -26,7 +27,17 @@ export function RecordingUpload({ order, onChanged }: { order: ArtistOrder; onCh
   const humanId = `${ids}-human`;
   const formId = `${ids}-form`;
 
-  const actor = useRecordingSubmit({ orderId: order.id, maxBytes: RECORDING_MAX_BYTES, accept: ['audio/'] }, onChanged);
+  const revision = order.status === 'in_revision';
+  const actor = useRecordingSubmit(
+    {
+      orderId: order.id,
+      maxBytes: RECORDING_MAX_BYTES,
+      accept: ['audio/'],
+      feedback: revision ? order.feedback : null,
+      previousLyrics: revision ? (order.recording?.lyrics ?? '') : '',
+    },
+    onChanged,
+  );
 
   const open = useSelector(actor, (s) => s.hasTag('open'));
   const uploading = useSelector(actor, (s) => s.hasTag('uploading'));
@@ -43,8 +54,8 @@ export function RecordingUpload({ order, onChanged }: { order: ArtistOrder; onCh
   const errors = useSelector(actor, (s) => s.context.errors);
   const fileError = errors.file?.[0] ?? errors.temp_location?.[0];
   const humanError = errors.human_made?.[0];
+  const feedback = useSelector(actor, (s) => s.context.feedback);
 
-  const revision = order.status === 'in_revision';
   const title = orderTitle(order);
   const close = () => actor.send({ type: 'user.close' });
 
@@ -81,6 +92,12 @@ export function RecordingUpload({ order, onChanged }: { order: ArtistOrder; onCh
             actor.send({ type: 'user.submit' });
           }}
         >
+          {/* A revision is made against these notes: they stay in sight while the new version is uploaded. */}
+          {feedback ? (
+            <div className={css({ mb: '4' })} data-testid="revision-notes">
+              <OrderFeedback feedback={feedback} />
+            </div>
+          ) : null}
           <div className={css({ mb: '4', display: 'grid', gap: '2' })}>
             {/* The machine owns the upload; the picker shows it: never "No file chosen" beside "uploaded". */}
             <FilePicker
