@@ -37,10 +37,12 @@ export default defineConfig({
       PUBLIC_URL: e2e.baseUrl,
       SEED_DEMO: 'true',
       SCRYPT_COST: '14',
-      // Many journeys log in from the same address; the limits themselves are tested in tests/server.
+      // Many journeys log in, sign up and apply from the same address; the limits themselves are
+      // tested in tests/server.
       RATE_LIMIT_LOGIN_PER_CLIENT: '10000',
       RATE_LIMIT_FORGOT_PER_CLIENT: '10000',
       RATE_LIMIT_REGISTER_PER_CLIENT: '10000',
+      RATE_LIMIT_APPLY_PER_CLIENT: '10000',
     },
   },
 });

@@ -70,6 +70,11 @@ export const tourMachine = setup({
     showNextStep: assign(({ context }) => ({ stepIndex: context.stepIndex + 1 })),
     showPreviousStep: assign(({ context }) => ({ stepIndex: context.stepIndex - 1 })),
     hideSteps: assign({ stepIndex: tour.notRunningIndex }),
+    /**
+     * The app closes the toasts on screen: the sign-in's "Welcome back" (top right, SPEC §9) would
+     * otherwise cover the online switch the card points at for its last four seconds.
+     */
+    clearToasts: () => {},
     setFirstLoginOver: assign({ isFirstTimeLogin: false }),
     /** SPEC §4: the local first-login flag becomes 0 (the session actor keeps the user). */
     setLocalFirstLoginDone: sendTo(({ system }) => system.get(tourSessionId), firstLoginDoneLocally),
@@ -120,6 +125,7 @@ export const tourMachine = setup({
     running: {
       description: 'On screen at the online switch: the page is dimmed and body scrolling is locked.',
       tags: ['running', 'dimmed', 'scrollLocked'],
+      entry: 'clearToasts',
       exit: 'hideSteps',
       on: {
         'tour.next': [{ guard: 'hasNextStep', actions: 'showNextStep' }, { target: 'finishing' }],

@@ -88,6 +88,7 @@ export const tourMachine = createMachine({
         "dimmed",
         "scrollLocked"
       ],
+      "entry": "clearToasts",
       "exit": "hideSteps",
       "on": {
         "tour.next": [

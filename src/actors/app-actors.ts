@@ -172,6 +172,7 @@ export function createAppActors(): AppActors {
           actions: { showErrorToast: (_, p) => notify.error(p.message) },
         }),
         tour: tourMachine.provide({
+          actions: { clearToasts: () => notify.dismissAll() },
           actors: {
             markFirstLoginDone: fromPromise<unknown, void>(() => authApi(api.for('artist')).firstTimeLogin()),
           },

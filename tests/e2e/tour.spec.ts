@@ -103,6 +103,8 @@ async function expectTourCard(page: Page) {
   await expect(shown.getByRole('button', { name: tour.labels.next })).toHaveCount(0);
   await expect(shown.getByRole('button', { name: tour.labels.last })).toBeFocused();
   await expect(page.locator('body')).toHaveAttribute('data-scroll-locked', '');
+  // The sign-in's greeting (a 5 s toast, top right) is closed, so it does not cover the switch.
+  await expect(page.getByText(/Welcome (back|to Labsongs), Tala/)).toHaveCount(0, { timeout: 1_500 });
   // The card stays inside the screen (no sideways scrolling on a phone).
   const box = await shown.boundingBox();
   const width = page.viewportSize()?.width ?? 0;

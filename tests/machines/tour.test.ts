@@ -58,7 +58,7 @@ function start(input: TourFacts): Harness {
   const log: ActionLog = [];
   const machine = tourMachine.provide({
     actors: { markFirstLoginDone: fakes.actor<unknown, void>('markFirstLoginDone') },
-    actions: recordingActions(['setLocalFirstLoginDone'], log),
+    actions: recordingActions(['setLocalFirstLoginDone', 'clearToasts'], log),
   });
   return { actor: createActor(machine, { input }).start(), fakes, log };
 }
@@ -124,6 +124,9 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
     // SPEC §4: the call, then the local first-login flag set to 0.
     expect(actions).toEqual([{ type: 'setLocalFirstLoginDone', params: undefined }]);
     expect(after.matches('done')).toBe(true);
+  } else if (after.matches('running') && !before.matches('running')) {
+    // The card appears on a clear screen: the toasts on it (the sign-in's welcome) are closed.
+    expect(actions).toEqual([{ type: 'clearToasts', params: undefined }]);
   } else {
     expect(actions).toEqual([]);
   }
@@ -314,10 +317,10 @@ describe('tourMachine: SPEC §4 Tour and §9', () => {
       expect(running(h)).toBe(false);
       expect(h.actor.getSnapshot().context.stepIndex).toBe(-1);
       expect(h.fakes.calls).toEqual([{ src: 'markFirstLoginDone', input: undefined }]);
-      expect(h.log).toEqual([]);
+      expect(types(h.log)).toEqual(['clearToasts']);
       h.fakes.resolve('markFirstLoginDone', {});
       await flush();
-      expect(types(h.log)).toEqual(['setLocalFirstLoginDone']);
+      expect(types(h.log)).toEqual(['clearToasts', 'setLocalFirstLoginDone']);
       expect(h.actor.getSnapshot().value).toBe('done');
       // A stale user (still first login), a featured song removed: nothing starts it.
       h.actor.send(changed(withSong));
@@ -336,7 +339,7 @@ describe('tourMachine: SPEC §4 Tour and §9', () => {
     h.actor.send({ type: 'tour.skip' });
     h.fakes.reject('markFirstLoginDone', { status: 500, message: 'down' });
     await flush();
-    expect(h.log).toEqual([]);
+    expect(types(h.log)).toEqual(['clearToasts']);
     expect(h.actor.getSnapshot().value).toBe('idle');
     h.actor.send({ type: 'page.loaded' });
     await vi.advanceTimersByTimeAsync(1000);

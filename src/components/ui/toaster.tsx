@@ -36,6 +36,8 @@ export const notify = {
   success: (description: string, title = 'Success') => show('success', title, description),
   error: (description: string, title = 'Error') => show('error', title, description),
   info: (description: string, title = 'Notice') => show('info', title, description),
+  /** Closes every toast on screen (nothing to do before the region has loaded). */
+  dismissAll: () => void region?.then(({ toaster }) => toaster.dismiss()),
 };
 
 const Toasts = lazy(async () => ({ default: (await loadRegion()).ToasterRegion }));
