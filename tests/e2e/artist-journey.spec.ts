@@ -112,6 +112,9 @@ test('an artist applies, finishes the four parts, is approved, takes the tour, g
   await expect(adminPage.getByText(/approved/i).first()).toBeVisible();
 
   // The artist signs in again with the new password: full menu, and after 1 s the tour at the switch.
+  // The open app would write its session back (the approval refreshes it live), so it is left first:
+  // the storage is cleared on a same-origin page that runs no app.
+  await artistPage.goto('/api/ping');
   await artistPage.context().clearCookies();
   await artistPage.evaluate(() => localStorage.clear());
   await artistLogin(artistPage, email, 'BeaSings2026');
