@@ -39,7 +39,9 @@ export function firstLoadOf(dist) {
     });
   if (!page) return null;
   const html = readFileSync(page, 'utf8');
-  const files = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
+  // The scripts are named by <script src>/<link href> or, on a prerendered page, by the JSON list its
+  // boot snippet loads after the first paint (server/http/page-boot.ts): every quoted /assets/*.js.
+  const files = [...new Set([...html.matchAll(/"\/assets\/([^"]+\.js)"/g)].map((m) => m[1]))];
   const gzipOf = (file) => gzipSync(readFileSync(path.join(dist, 'assets', file)), { level: 9 }).length;
   return { page, files, gzipBytes: files.reduce((sum, file) => sum + gzipOf(file), 0) };
 }

@@ -2,6 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { build } from 'vite';
+import { pageBootScript, pageScriptsId } from '../server/http/page-boot';
 
 /** The public pages (issue "Fast on a phone"): rendered to HTML at build time, hydrated in the browser. */
 export const PRERENDERED_PAGES = ['/', '/about', '/artists', '/privacy-policy', '/terms', '/404'] as const;
@@ -24,6 +25,27 @@ export async function inlineStylesheets(html: string, outDir: string): Promise<s
     out = out.replace(tag, () => `<style>${css.trim()}</style>`);
   }
   return out;
+}
+
+/**
+ * The app's scripts start after the first paint (server/http/page-boot.ts): the entry script and its
+ * module preloads leave <head> for a JSON list, and the boot snippet that adds them goes at the end
+ * of <body>. The page then paints from its HTML and inline stylesheet before any script is fetched.
+ */
+export function deferScripts(html: string): string {
+  const entries = [...html.matchAll(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/g)];
+  if (entries.length !== 1) throw new Error(`expected one entry script in index.html, found ${entries.length}`);
+  const [entryTag, entry] = entries[0] as RegExpMatchArray;
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g)];
+  let out = html.replace(entryTag, '');
+  for (const [tag] of preloads) out = out.replace(tag, '');
+  const list = JSON.stringify({ entry, preload: preloads.map((m) => m[1]) });
+  if (!out.includes('</body>')) throw new Error('index.html has no </body> for the boot snippet');
+  return out.replace(
+    '</body>',
+    () =>
+      `<script type="application/json" id="${pageScriptsId}">${list}</script>\n<script>${pageBootScript}</script>\n</body>`,
+  );
 }
 
 /**
@@ -50,7 +72,7 @@ export async function prerender(root: string, outDir: string): Promise<string[]>
   });
   const built = await readFile(path.join(outDir, 'index.html'), 'utf8');
   if (!built.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root to fill');
-  const template = await inlineStylesheets(built, outDir);
+  const template = deferScripts(await inlineStylesheets(built, outDir));
   const files = PRERENDERED_PAGES.map((page) => pageFile(outDir, page));
   const worker = new Worker(new URL('./prerender-worker.mjs', import.meta.url), {
     workerData: { bundle: path.join(ssrOut, 'entry-prerender.js'), pages: PRERENDERED_PAGES, template, files },

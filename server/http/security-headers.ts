@@ -1,8 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
+import { pageBootHashSource } from './page-boot';
 
 export const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
+  // Inline script: only the prerendered pages' boot snippet, by its hash (server/http/page-boot.ts).
+  `script-src 'self' ${pageBootHashSource}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",

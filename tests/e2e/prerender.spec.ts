@@ -26,6 +26,10 @@ test.describe('without JavaScript', () => {
       expect(await page.title(), p.path).toMatch(/Labsongs$/);
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(sideways, p.path).toBe(false);
+      // Nothing but the HTML before the first paint: the app's scripts are listed, not named in <head>
+      // (server/http/page-boot.ts adds them after the first frame).
+      expect(await page.locator('head script, head link[rel="modulepreload"]').count(), p.path).toBe(0);
+      await expect(page.locator('script#app-scripts'), p.path).toHaveCount(1);
     }
   });
 });
