@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { artistMessages } from '../../contracts/artist';
 import { specMessages } from '../../contracts/messages';
-import { temporaryPasswordFor, tinyWav, uniqueEmail } from './pages';
+import { applyAsArtist, artistLogin, temporaryPasswordFor, uniqueEmail } from './pages';
 
 // An applicant is never stuck: the unfinished form has a way out and a logo that does not loop; a
 // rejected applicant reads the admin's reason in the app (bell and profile) and resubmits from there.
@@ -10,6 +10,14 @@ const admin = { email: 'admin@labsongs.test', password: 'Admin123!' };
 const shots = process.env.FLOWS_SCREENSHOTS ? '.tmp/flows-shots' : null;
 
 /** With FLOWS_SCREENSHOTS set, the screen at a phone's and a laptop's width, to look at. */
+const nina = (email: string, stageName: string) => ({
+  email,
+  firstName: 'Nina',
+  lastName: 'Ramos',
+  stageName,
+  pitch: 'I sing soul and R&B covers and write my own songs in Davao.',
+});
+
 async function screenshot(page: Page, name: string) {
   if (!shots) return;
   for (const width of [375, 1280]) {
@@ -19,37 +27,11 @@ async function screenshot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function apply(page: Page, email: string, stageName: string) {
-  const response = await page.request.post('/api/v1/artist/application', {
-    multipart: {
-      first_name: 'Nina',
-      last_name: 'Ramos',
-      stage_name: stageName,
-      email,
-      contact_number: '9171234567',
-      country: 'PH',
-      dial_code: '+63',
-      links: 'https://example.com/nina',
-      pitch: 'I sing soul and R&B covers and write my own songs in Davao.',
-      accept_terms: 'true',
-      sample: { name: 'nina.wav', mimeType: 'audio/wav', buffer: tinyWav() },
-    },
-  });
-  expect(response.status()).toBe(201);
-}
-
-async function artistLogin(page: Page, email: string, password: string) {
-  await page.goto('/artist/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login to your artist account' }).click();
-}
-
 test('an unfinished applicant can leave the form: the logo goes home without a loop, and Sign out is there', async ({
   page,
 }) => {
   const email = uniqueEmail('leaver');
-  await apply(page, email, `Nina ${Date.now().toString(36)}`);
+  await applyAsArtist(page.request, nina(email, `Nina ${Date.now().toString(36)}`));
   await artistLogin(page, email, await temporaryPasswordFor(email));
   await expect(page).toHaveURL(/\/artist\/application-form$/);
 
@@ -89,7 +71,7 @@ test('an admin rejects an application with a reason; the applicant reads it in t
   const stageName = `Nina ${Date.now().toString(36)}`;
   const reason = 'Your sample is too short to judge your voice. Please add a full song of at least a minute.';
   const artistPage = await (await browser.newContext()).newPage();
-  await apply(artistPage, email, stageName);
+  await applyAsArtist(artistPage.request, nina(email, stageName));
   const temporary = await temporaryPasswordFor(email);
   await artistLogin(artistPage, email, temporary);
   await expect(artistPage).toHaveURL(/\/artist\/application-form$/);

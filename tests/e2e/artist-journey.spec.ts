@@ -1,35 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { artistMessages } from '../../contracts/artist';
 import { tour } from '../../contracts/constants';
-import { site, temporaryPasswordFor, tinyWav, uniqueEmail } from './pages';
+import { applyAsArtist, artistLogin, site, temporaryPasswordFor, uniqueEmail } from './pages';
 
 const admin = { email: 'admin@labsongs.test', password: 'Admin123!' };
-
-async function apply(page: Page, email: string, stageName: string) {
-  const response = await page.request.post('/api/v1/artist/application', {
-    multipart: {
-      first_name: 'Bea',
-      last_name: 'Lim',
-      stage_name: stageName,
-      email,
-      contact_number: '9171234567',
-      country: 'PH',
-      dial_code: '+63',
-      links: 'https://example.com/bea',
-      pitch: 'I write acoustic love songs and perform at cafes in Cebu.',
-      accept_terms: 'true',
-      sample: { name: 'bea.wav', mimeType: 'audio/wav', buffer: tinyWav() },
-    },
-  });
-  expect(response.status()).toBe(201);
-}
-
-async function artistLogin(page: Page, email: string, password: string) {
-  await page.goto('/artist/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login to your artist account' }).click();
-}
 
 test('an artist applies, finishes the four parts, is approved, takes the tour, goes online and offline in the catalogue', async ({
   browser,
@@ -38,7 +12,13 @@ test('an artist applies, finishes the four parts, is approved, takes the tour, g
   const email = uniqueEmail('artist');
   const stageName = `Bea ${Date.now().toString(36)}`;
   const artistPage = await (await browser.newContext()).newPage();
-  await apply(artistPage, email, stageName);
+  await applyAsArtist(artistPage.request, {
+    email: email,
+    firstName: 'Bea',
+    lastName: 'Lim',
+    stageName: stageName,
+    pitch: 'I write acoustic love songs and perform at cafes in Cebu.',
+  });
   const temporary = await temporaryPasswordFor(email);
 
   // Logging in with the temporary password lands on the application form (SPEC §4 gating).

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { artistMessages } from '../../contracts/artist';
 import { tour } from '../../contracts/constants';
 import { e2e } from './env';
-import { site, temporaryPasswordFor, tinyWav, uniqueEmail } from './pages';
+import { applyAsArtist, artistLogin, site, temporaryPasswordFor, uniqueEmail } from './pages';
 
 // Every open screen follows what happens elsewhere, without a reload (issue 10): the customer's order
 // page when the artist accepts, the artist's menu and switch when the admin approves, and a second tab
@@ -31,13 +31,6 @@ async function customerLogIn(page: Page) {
   await s.openLogin();
   await s.logIn(e2e.demo.customer.email, e2e.demo.customer.password);
   await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
-}
-
-async function artistLogIn(page: Page, email: string, password: string) {
-  await page.goto('/artist/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login to your artist account' }).click();
 }
 
 async function adminLogIn(page: Page) {
@@ -72,7 +65,7 @@ test('the customer\'s open order page leaves "waiting" when the artist accepts, 
   await markDocument(customer);
 
   const artist = await newPage(browser);
-  await artistLogIn(artist, ARTIST.email, ARTIST.password);
+  await artistLogin(artist, ARTIST.email, ARTIST.password);
   await expect(artist).toHaveURL(/\/artist\/dashboard/);
   await artist.goto('/artist/song-orders');
   const card = artist.getByRole('article').filter({ hasText: reference });
@@ -95,24 +88,15 @@ test('the customer\'s open order page leaves "waiting" when the artist accepts, 
 async function finishedApplicant(page: Page): Promise<{ stageName: string }> {
   const email = uniqueEmail('live-artist');
   const stageName = `Lia ${Date.now().toString(36)}`;
-  const applied = await page.request.post('/api/v1/artist/application', {
-    multipart: {
-      first_name: 'Lia',
-      last_name: 'Tan',
-      stage_name: stageName,
-      email,
-      contact_number: '9171234567',
-      country: 'PH',
-      dial_code: '+63',
-      links: 'https://example.com/lia',
-      pitch: 'I sing soft acoustic covers and write songs for weddings in Davao.',
-      accept_terms: 'true',
-      sample: { name: 'sample.wav', mimeType: 'audio/wav', buffer: tinyWav() },
-    },
+  await applyAsArtist(page.request, {
+    email,
+    firstName: 'Lia',
+    lastName: 'Tan',
+    stageName,
+    pitch: 'I sing soft acoustic covers and write songs for weddings in Davao.',
   });
-  expect(applied.ok()).toBe(true);
   const temporary = await temporaryPasswordFor(email);
-  await artistLogIn(page, email, temporary);
+  await artistLogin(page, email, temporary);
   await expect(page).toHaveURL(/\/artist\/application-form$/);
 
   const personal = page.getByRole('form', { name: 'Personal information' });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { findLink, latestMailTo } from '../../server/services/outbox';
 import { e2e } from './env';
 
@@ -96,4 +96,41 @@ export async function temporaryPasswordFor(email: string): Promise<string> {
     })
     .not.toBe('');
   return password;
+}
+
+/** Who applies in a journey: the application's own form has journeys of its own (admin.spec.ts). */
+export interface Applicant {
+  email: string;
+  firstName: string;
+  lastName: string;
+  stageName: string;
+  pitch: string;
+}
+
+/** Applies as an artist through the API, with a short WAV sample; the temporary password is mailed. */
+export async function applyAsArtist(request: APIRequestContext, who: Applicant): Promise<void> {
+  const response = await request.post('/api/v1/artist/application', {
+    multipart: {
+      first_name: who.firstName,
+      last_name: who.lastName,
+      stage_name: who.stageName,
+      email: who.email,
+      contact_number: '9171234567',
+      country: 'PH',
+      dial_code: '+63',
+      links: `https://example.com/${who.firstName.toLowerCase()}`,
+      pitch: who.pitch,
+      accept_terms: 'true',
+      sample: { name: 'sample.wav', mimeType: 'audio/wav', buffer: tinyWav() },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Signs in on the artist login page (where it leads is the journey's to check). */
+export async function artistLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/artist/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login to your artist account' }).click();
 }

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { tour } from '../../contracts/constants';
 import { genreValues, MIN_RATE_CENTAVOS, vocalTypeValues } from '../../contracts/options';
 import { storageKeys } from '../../contracts/storage-keys';
-import { temporaryPasswordFor, tinyWav, uniqueEmail } from './pages';
+import { applyAsArtist, artistLogin, temporaryPasswordFor, uniqueEmail } from './pages';
 
 // The approved artist's first-login tour (SPEC §4 Tour, §9 labels) in Chromium: the brand's card at
 // the online switch with Skip tour and Finish (the tour has one step, so Previous and Next do not
@@ -29,22 +29,13 @@ async function patch(request: APIRequestContext, path: string, token: string, da
  */
 async function approvedFirstTimeArtist(request: APIRequestContext): Promise<string> {
   const email = uniqueEmail('tour-artist');
-  const applied = await request.post('/api/v1/artist/application', {
-    multipart: {
-      first_name: 'Tala',
-      last_name: 'Ramos',
-      stage_name: `Tala ${Date.now().toString(36)}`,
-      email,
-      contact_number: '9171234567',
-      country: 'PH',
-      dial_code: '+63',
-      links: 'https://example.com/tala',
-      pitch: 'I write bright pop songs for birthdays and anniversaries in Quezon City.',
-      accept_terms: 'true',
-      sample: { name: 'sample.wav', mimeType: 'audio/wav', buffer: tinyWav() },
-    },
+  await applyAsArtist(request, {
+    email,
+    firstName: 'Tala',
+    lastName: 'Ramos',
+    stageName: `Tala ${Date.now().toString(36)}`,
+    pitch: 'I write bright pop songs for birthdays and anniversaries in Quezon City.',
   });
-  expect(applied.status()).toBe(201);
   const temporary = await temporaryPasswordFor(email);
   const { token, user } = await login(request, 'artist', email, temporary);
   await patch(request, '/api/v1/artist/profile/personal', token, {
@@ -83,10 +74,7 @@ async function approvedFirstTimeArtist(request: APIRequestContext): Promise<stri
 }
 
 async function artistLogIn(page: Page, email: string) {
-  await page.goto('/artist/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login to your artist account' }).click();
+  await artistLogin(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/artist\/dashboard$/);
 }
 

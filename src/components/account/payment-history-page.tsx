@@ -3,6 +3,7 @@ import { formatDate } from '../../../contracts/format';
 import { paymentMethods } from '../../../contracts/order';
 import { useCustomerPayments } from '../../actors/screens';
 import { Button } from '../ui/button';
+import { ScrollStrip } from '../ui/scroll-strip';
 import { peso } from './order-status';
 
 const methodLabel = (value: string) => paymentMethods.find((m) => m.value === value)?.display ?? value;
@@ -40,7 +41,8 @@ export function PaymentHistoryPage() {
         </p>
       ) : null}
       {payments && payments.length > 0 ? (
-        <div className={css({ overflowX: 'auto', position: 'relative' })}>
+        // On a phone the table scrolls inside the page; the strip shows a fade and an arrow where more columns are.
+        <ScrollStrip label="columns">
           <table className={css({ w: 'full', borderCollapse: 'collapse', bg: 'white', borderRadius: 'lg' })}>
             <thead>
               <tr>
@@ -76,7 +78,7 @@ export function PaymentHistoryPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollStrip>
       ) : null}
     </section>
   );
