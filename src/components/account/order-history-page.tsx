@@ -3,7 +3,8 @@ import { css } from 'styled-system/css';
 import { formatCalendarDay, formatDate } from '../../../contracts/format';
 import { clipSlots, moods, type OrderDetail, occasions, tempos } from '../../../contracts/order';
 import { useCustomerOrderHistory } from '../../actors/screens';
-import { Button, buttonRecipe } from '../ui/button';
+import { buttonRecipe } from '../ui/button';
+import { LoadFailed } from '../ui/load-failed';
 import { eventLabel, orderStatusLabel, peso } from './order-status';
 import { RefundNote } from './refund-note';
 
@@ -78,14 +79,7 @@ export function OrderHistory({ transaction }: { transaction: string | undefined 
         </p>
       ) : null}
       {loading ? <p role="status">Loading your orders…</p> : null}
-      {failed ? (
-        <div role="alert">
-          <p>{error}</p>
-          <Button size="sm" color="secondary" onClick={retry}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      {failed ? <LoadFailed message={error} onRetry={retry} /> : null}
       {orders && orders.length === 0 ? (
         <p className={css({ color: 'fg.muted' })}>
           {transaction

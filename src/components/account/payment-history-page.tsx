@@ -2,7 +2,7 @@ import { css } from 'styled-system/css';
 import { formatDate } from '../../../contracts/format';
 import { paymentMethods } from '../../../contracts/order';
 import { useCustomerPayments } from '../../actors/screens';
-import { Button } from '../ui/button';
+import { LoadFailed } from '../ui/load-failed';
 import { ScrollStrip } from '../ui/scroll-strip';
 import { peso } from './order-status';
 
@@ -27,14 +27,7 @@ export function PaymentHistoryPage() {
         Payment History
       </h2>
       {loading ? <p role="status">Loading your payments…</p> : null}
-      {failed ? (
-        <div role="alert">
-          <p>{error}</p>
-          <Button size="sm" color="secondary" onClick={retry}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      {failed ? <LoadFailed message={error} onRetry={retry} /> : null}
       {payments && payments.length === 0 ? (
         <p className={css({ color: 'fg.muted' })}>
           You have no payments yet. Each payment for an order will show here with its reference.

@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { formatCalendarDay } from '../../../contracts/format';
 import { Button, buttonRecipe } from '../ui/button';
+import { LoadFailed } from '../ui/load-failed';
 import { pesos } from './format';
 import { useOrderOptions } from './options';
 import { FieldError, FormAlert, FormSection, StepActions } from './order-page';
@@ -87,14 +88,7 @@ export function CheckoutForm() {
 
       <FormSection title="Payment method">
         {loading ? <p role="status">Loading payment methods…</p> : null}
-        {failed ? (
-          <div role="alert">
-            <p>{error}</p>
-            <Button size="sm" color="secondary" onClick={retry}>
-              Try again
-            </Button>
-          </div>
-        ) : null}
+        {failed ? <LoadFailed message={error} onRetry={retry} /> : null}
         <RadioGroup.Root
           value={method}
           onValueChange={(d) => d.value && send({ type: 'checkout.methodChosen', paymentMethod: d.value })}

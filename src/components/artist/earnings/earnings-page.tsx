@@ -3,7 +3,7 @@ import { css } from 'styled-system/css';
 import type { Earnings } from '../../../../contracts/lifecycle';
 import { useArtistEarnings } from '../../../actors/artist-orders';
 import { peso } from '../../account/order-status';
-import { Button } from '../../ui/button';
+import { LoadFailed } from '../../ui/load-failed';
 import { EarningLines, PayoutHistory } from './earnings-tables';
 import { MonthlyChart } from './monthly-chart';
 
@@ -89,14 +89,7 @@ export function EarningsPage() {
         Earnings
       </h2>
       {loading ? <p role="status">Loading your earnings…</p> : null}
-      {failed ? (
-        <div role="alert" className={css({ display: 'grid', gap: '2', justifyItems: 'start' })}>
-          <p>{error}</p>
-          <Button size="sm" color="secondary" onClick={retry}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      {failed ? <LoadFailed message={error} onRetry={retry} /> : null}
       {data ? <EarningsView earnings={data} /> : null}
     </section>
   );
