@@ -28,3 +28,32 @@ test('the footer scroll-to-top button returns to the top', async ({ page }) => {
   await page.getByRole('button', { name: 'Scroll to top' }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('a prerendered page scrolled before the app starts stays where the visitor scrolled', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 600 });
+  // Hold the app's entry script until the visitor has scrolled the prerendered page.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/terms', { waitUntil: 'domcontentloaded' });
+  await expect(page).toHaveTitle(/Terms of Use/);
+  await page.mouse.wheel(0, 2500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1500);
+  const scrolled = await page.evaluate(() => window.scrollY);
+
+  release();
+  await untilHydrated(page);
+  // The router's first render used to scroll a freshly started page to the top.
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+  // Navigation still starts the next page at the top.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveTitle(/Privacy Policy/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
