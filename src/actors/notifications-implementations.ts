@@ -1,9 +1,9 @@
-import type { KyInstance } from 'ky';
 import { type ActorRefFrom, createActor, fromCallback, fromPromise } from 'xstate';
 import type { AccountType } from '../../contracts/auth';
 import type { NotificationTarget } from '../../contracts/notifications';
 import { notificationsMachine, type StreamEvent } from '../../machines/notifications.machine';
 import type { ListenToStreamInput } from '../../machines/notifications.types';
+import type { Http } from '../api/client';
 import {
   canStreamNotifications,
   listenToNotificationStream,
@@ -16,7 +16,7 @@ export type NotificationsActor = ActorRefFrom<typeof notificationsMachine>;
 
 export interface NotificationsDeps {
   /** The client of the signed-in area (its token and 401 handling come with it). */
-  http: () => KyInstance;
+  http: () => Http;
   /** That area's API base, for the stream's address. */
   base: () => string;
   openTarget: (target: NotificationTarget) => void;

@@ -1,7 +1,7 @@
-import type { KyInstance } from 'ky';
 import type { ApplicationDetail, ApplicationSummary } from '../../contracts/artist';
 import type { AppStatus, AuthUser, LoginAnswer } from '../../contracts/auth';
 import type { ApiSuccess } from '../../contracts/http';
+import type { Http } from '../api/client';
 import { toApiError } from '../api/errors';
 
 /** The admin area's base (DESIGN §3): its own client and token key. */
@@ -17,7 +17,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The admin console's calls. */
-export function adminApi(http: KyInstance) {
+export function adminApi(http: Http) {
   return {
     login: (body: { email: string; password: string }) =>
       call(

@@ -1,6 +1,6 @@
-import type { KyInstance } from 'ky';
 import type { ApiSuccess } from '../../contracts/http';
 import type { AdminRefund, Page, RevealedPayoutDestination } from '../../contracts/lifecycle';
+import type { Http } from '../api/client';
 import { createClient } from '../api/client';
 import { toApiError } from '../api/errors';
 import { adminApiBase } from './admin.api';
@@ -16,7 +16,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The admin's money calls: the refunds queue and revealing a payout destination. */
-export function adminMoneyApi(http: KyInstance) {
+export function adminMoneyApi(http: Http) {
   return {
     refunds: (query: { status: 'owed' | 'paid'; cursor?: string | null }) =>
       call(

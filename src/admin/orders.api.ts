@@ -1,7 +1,7 @@
-import type { KyInstance } from 'ky';
 import type { ApiSuccess } from '../../contracts/http';
 import type { AdminOrder, AdminPayout, AdminStage, Page } from '../../contracts/lifecycle';
 import type { AdminArtist, ArtistListStatus } from '../../contracts/operations';
+import type { Http } from '../api/client';
 import { createClient } from '../api/client';
 import { toApiError } from '../api/errors';
 import { adminApiBase } from './admin.api';
@@ -51,7 +51,7 @@ function params(query: Record<string, string | number | null | undefined>): Reco
 }
 
 /** The order lifecycle calls of the admin area (docs/api.md "Order lifecycle"). */
-export function adminOrdersApi(http: KyInstance) {
+export function adminOrdersApi(http: Http) {
   return {
     orders: (query: AdminOrdersQuery) =>
       call(

@@ -1,7 +1,7 @@
-import type { KyInstance } from 'ky';
 import type { ApiSuccess } from '../../contracts/http';
 import type { ArtistOrder, ArtistStage, Earnings, Page } from '../../contracts/lifecycle';
 import { call } from './call';
+import type { Http } from './client';
 
 /** Orders per page on the artist's order screens ("Show more" asks for the next as many). */
 export const ORDER_PAGE_SIZE = 10;
@@ -10,7 +10,7 @@ export const ORDER_PAGE_SIZE = 10;
 export const recordingUploadUrl = '/api/v1/artist/order/song/upload';
 
 /** The artist's side of the order lifecycle (docs/api.md "Order lifecycle", artist table). */
-export function artistOrdersApi(http: KyInstance) {
+export function artistOrdersApi(http: Http) {
   return {
     /** GET /orders?stage=: one page, sorted by the server by due date (needed-by for offers). */
     list: (stage: ArtistStage, cursor: string | null) =>

@@ -1,4 +1,3 @@
-import type { KyInstance } from 'ky';
 import type {
   ArtistDashboard,
   ArtistInfoBody,
@@ -13,9 +12,10 @@ import type { AuthUser, LoginAnswer } from '../../contracts/auth';
 import type { ApiSuccess } from '../../contracts/http';
 import type { OpenWork } from '../../contracts/operations';
 import { call } from './call';
+import type { Http } from './client';
 
 /** The artist area of SPEC §7 (profile parts, songs, online switch) and DESIGN §3 (dashboard). */
-export function artistApi(http: KyInstance) {
+export function artistApi(http: Http) {
   const data = <T>(promise: Promise<ApiSuccess<T>>) => promise.then((body) => body.data);
   return {
     profile: () => call(() => data(http.get('profile').json<ApiSuccess<ArtistProfile>>())),

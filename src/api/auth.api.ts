@@ -1,4 +1,3 @@
-import type { KyInstance } from 'ky';
 import type {
   AuthUser,
   LoginAnswer,
@@ -9,9 +8,10 @@ import type {
 } from '../../contracts/auth';
 import type { ApiSuccess } from '../../contracts/http';
 import { call } from './call';
+import type { Http } from './client';
 
 /** The auth calls of SPEC §7, against one API area (user or artist). */
-export function authApi(http: KyInstance) {
+export function authApi(http: Http) {
   return {
     login: (body: LoginBody) =>
       call(async () => (await http.post('auth/login', { json: body }).json<ApiSuccess<LoginAnswer>>()).data),

@@ -1,8 +1,8 @@
-import type { KyInstance } from 'ky';
 import type { ArtistCatalogPage, ArtistPublicProfile } from '../../contracts/artist';
 import type { ApiSuccess } from '../../contracts/http';
 import type { Option } from '../../contracts/options';
 import { call } from './call';
+import type { Http } from './client';
 
 export interface CatalogQuery {
   genre?: string | undefined;
@@ -19,7 +19,7 @@ export interface ArtistOptions {
 }
 
 /** The public catalogue (user area, no login needed). */
-export function catalogApi(http: KyInstance) {
+export function catalogApi(http: Http) {
   return {
     options: () => call(async () => (await http.get('options').json<ApiSuccess<ArtistOptions>>()).data),
     artists: (query: CatalogQuery) => {

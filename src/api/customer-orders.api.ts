@@ -1,9 +1,9 @@
-import type { KyInstance } from 'ky';
 import type { ApiSuccess } from '../../contracts/http';
 import type { Gift, GiftLink } from '../../contracts/lifecycle';
 import type { OrderDetail } from '../../contracts/order';
 import type { CustomerAction } from '../../machines/customer-order.types';
 import { call } from './call';
+import type { Http } from './client';
 
 /** The path of each customer action under /orders/{id}/. */
 const actionPaths: Record<CustomerAction, string> = {
@@ -16,7 +16,7 @@ const actionPaths: Record<CustomerAction, string> = {
 };
 
 /** The customer's side of a placed order (user area, customer token; docs/api.md "Order lifecycle"). */
-export function customerOrdersApi(http: KyInstance) {
+export function customerOrdersApi(http: Http) {
   return {
     order: (id: number) => call(async () => (await http.get(`orders/${id}`).json<ApiSuccess<OrderDetail>>()).data),
     /** POST /orders/{id}/{action}: answers the order (the gift link for `gift`) and a message. */
@@ -32,7 +32,7 @@ export function customerOrdersApi(http: KyInstance) {
 }
 
 /** The public gift page's calls: no login, so they go without a token (user area). */
-export function giftApi(http: KyInstance) {
+export function giftApi(http: Http) {
   const path = (token: string) => `gifts/${encodeURIComponent(token)}`;
   return {
     gift: (token: string) => call(async () => (await http.get(path(token)).json<ApiSuccess<Gift>>()).data),

@@ -1,11 +1,11 @@
-import type { KyInstance } from 'ky';
 import type { AuthUser, LoginAnswer } from '../../contracts/auth';
 import type { ApiSuccess } from '../../contracts/http';
 import type { OrderDetail, Payment } from '../../contracts/order';
 import { call } from './call';
+import type { Http } from './client';
 
 /** The customer's own account, orders and payments (user area). */
-export function customerApi(http: KyInstance) {
+export function customerApi(http: Http) {
   const data = <T>(promise: Promise<ApiSuccess<T>>) => promise.then((body) => body.data);
   return {
     updateProfile: (body: Record<string, string>) =>

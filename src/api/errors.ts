@@ -1,4 +1,4 @@
-import { HTTPError } from 'ky';
+import type { HTTPError } from 'ky';
 import type { FieldErrors } from '../../contracts/http';
 import { clientMessages } from '../../contracts/messages';
 
@@ -13,9 +13,17 @@ export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && 'message' in value && 'status' in value;
 }
 
+/**
+ * ky's HTTPError, known by its name and answer: importing the class would bring ky with the first page,
+ * which loads it only with its first call (src/api/client.ts).
+ */
+function isHttpError(error: unknown): error is HTTPError {
+  return error instanceof Error && error.name === 'HTTPError' && 'response' in error;
+}
+
 export async function toApiError(error: unknown): Promise<ApiError> {
   if (isApiError(error)) return error;
-  if (error instanceof HTTPError) {
+  if (isHttpError(error)) {
     const status = error.response.status;
     try {
       const body = (await error.response.clone().json()) as { message?: unknown; errors?: unknown };

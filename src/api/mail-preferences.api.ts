@@ -1,10 +1,10 @@
-import type { KyInstance } from 'ky';
 import type { ApiSuccess } from '../../contracts/http';
 import type { MailPreferences } from '../../contracts/mail';
 import { call } from './call';
+import type { Http } from './client';
 
 /** GET/PATCH /mail-preferences of the customer or artist area. */
-export function mailPreferencesApi(http: KyInstance) {
+export function mailPreferencesApi(http: Http) {
   return {
     get: () =>
       call(() =>

@@ -1,12 +1,12 @@
-import type { KyInstance } from 'ky';
 import type { ApiSuccess } from '../../contracts/http';
 import { liveChangeEvent, parseLiveChange } from '../../contracts/live';
 import type { NotificationPush, NotificationsPage, StreamToken } from '../../contracts/notifications';
 import type { StreamEvent } from '../../machines/notifications.types';
 import { call } from './call';
+import type { Http } from './client';
 
 /** The notification calls of one area (SPEC §7, docs/api.md "Notifications"), on that area's client. */
-export function notificationsApi(http: KyInstance) {
+export function notificationsApi(http: Http) {
   const data = <T>(promise: Promise<ApiSuccess<T>>) => promise.then((body) => body.data);
   return {
     page: (cursor: string | null, limit: number) =>

@@ -1,10 +1,10 @@
-import type { KyInstance } from 'ky';
 import type { ApiSuccess } from '../../contracts/http';
 import type { CheckoutAnswer, Order, TempOrder } from '../../contracts/order';
 import { call } from './call';
+import type { Http } from './client';
 
 /** The temp-order and checkout calls of SPEC §7 (user area). */
-export function orderApi(http: KyInstance) {
+export function orderApi(http: Http) {
   const data = <T>(promise: Promise<ApiSuccess<T>>) => promise.then((body) => body.data);
   return {
     create: (occasion: unknown) =>

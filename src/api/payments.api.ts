@@ -1,10 +1,10 @@
-import type { KyInstance } from 'ky';
 import type { ApiSuccess } from '../../contracts/http';
 import type { CheckoutAnswer, OrderPaymentState, UserOptions } from '../../contracts/order';
 import { call } from './call';
+import type { Http } from './client';
 
 /** Paying an order again and reading where its payment stands (user area). */
-export function paymentsApi(http: KyInstance) {
+export function paymentsApi(http: Http) {
   const data = <T>(promise: Promise<ApiSuccess<T>>) => promise.then((body) => body.data);
   return {
     paymentState: (orderId: number) =>
