@@ -9,7 +9,7 @@ import { applyAsArtist, artistLogin, temporaryPasswordFor, uniqueEmail } from '.
 const admin = { email: 'admin@labsongs.test', password: 'Admin123!' };
 const shots = process.env.FLOWS_SCREENSHOTS ? '.tmp/flows-shots' : null;
 
-/** With FLOWS_SCREENSHOTS set, the screen at a phone's and a laptop's width, to look at. */
+/** The applicant of these journeys, applying through the API. */
 const nina = (email: string, stageName: string) => ({
   email,
   firstName: 'Nina',
@@ -18,6 +18,7 @@ const nina = (email: string, stageName: string) => ({
   pitch: 'I sing soul and R&B covers and write my own songs in Davao.',
 });
 
+/** With FLOWS_SCREENSHOTS set, the screen at a phone's and a laptop's width, to look at. */
 async function screenshot(page: Page, name: string) {
   if (!shots) return;
   for (const width of [375, 1280]) {

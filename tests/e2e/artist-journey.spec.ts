@@ -13,10 +13,10 @@ test('an artist applies, finishes the four parts, is approved, takes the tour, g
   const stageName = `Bea ${Date.now().toString(36)}`;
   const artistPage = await (await browser.newContext()).newPage();
   await applyAsArtist(artistPage.request, {
-    email: email,
+    email,
     firstName: 'Bea',
     lastName: 'Lim',
-    stageName: stageName,
+    stageName,
     pitch: 'I write acoustic love songs and perform at cafes in Cebu.',
   });
   const temporary = await temporaryPasswordFor(email);

@@ -73,6 +73,26 @@ describe('customer account', () => {
     expect(row.textContent).toContain('DP-998877');
   });
 
+  it('a payment history that fails to load says why, and Try again asks once more', async () => {
+    let attempt = 0;
+    const server = signedInCustomer({
+      'GET /api/v1/user/payments': () =>
+        ++attempt === 1
+          ? { status: 503, body: { message: 'The service is busy. Try again in a moment.' } }
+          : { status: 200, body: { data: { payments: [payment] } } },
+    });
+    renderApp('/customer/account/payment-history');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The service is busy. Try again in a moment.');
+    expect(screen.queryByRole('table')).toBeNull();
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    const table = await screen.findByRole('table');
+    expect(table.textContent).toContain('OR12345678');
+    expect(screen.queryByText('The service is busy. Try again in a moment.')).toBeNull();
+    expect(server.calls.filter((c) => c.path === '/api/v1/user/payments')).toHaveLength(2);
+  });
+
   it('changing the password keeps the person signed in with the new token and shows field errors', async () => {
     const newToken = fakeToken(1800);
     let attempt = 0;

@@ -18,6 +18,8 @@ const statusLabel: Record<string, string> = {
   charged_back: 'Reversed by your bank',
 };
 const cell = css({ px: '3', py: '2', textAlign: 'left', borderBottomWidth: '1px', borderColor: 'border.default' });
+/** A date or an amount reads on one line; the strip scrolls sideways for the columns that do not fit. */
+const oneLine = css({ whiteSpace: 'nowrap' });
 
 export function PaymentHistoryPage() {
   const { data: payments, loading, failed, error, retry } = useCustomerPayments();
@@ -49,9 +51,9 @@ export function PaymentHistoryPage() {
             <tbody>
               {payments.map((p) => (
                 <tr key={p.id}>
-                  <td className={cell}>{formatDate(p.created_at)}</td>
+                  <td className={`${cell} ${oneLine}`}>{formatDate(p.created_at)}</td>
                   <td className={cell}>{p.order_reference}</td>
-                  <td className={cell}>{peso(p.amount)}</td>
+                  <td className={`${cell} ${oneLine}`}>{peso(p.amount)}</td>
                   <td className={cell}>{methodLabel(p.method)}</td>
                   <td className={cell} data-testid="payment-status">
                     {statusLabel[p.status] ?? p.status}
