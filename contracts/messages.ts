@@ -84,6 +84,8 @@ export const clientMessages = {
   sessionExpired: 'Your session has expired. Please log in again.',
   signedOut: 'You have been signed out.',
   resetSuccessLogin: 'Your password has been reset. Please log in.',
+  /** A part of the app whose code did not download (offline, or a new release replaced it). */
+  partNotLoaded: 'Part of this page could not load. Reload the page to try again.',
 } as const;
 
 /** A list's `limit` outside 1–50 (orders, payouts, notifications). */

@@ -1,22 +1,11 @@
 // View model of the tour: react-joyride's props (it only draws what the machine decides), the page
 // overlay flags, and the mapping from react-joyride's callback to the machine's events.
 import type { SnapshotFrom } from 'xstate';
-import type { AuthUser } from '../contracts/auth';
 import { tour } from '../contracts/constants';
-import { showOnlineSwitch } from './artist-gate';
 import { type tourMachine, tourSteps } from './tour.machine';
-import type { TourEvent, TourFacts } from './tour.types';
+import type { TourEvent } from './tour.types';
 
-/** The tour's facts from the session's user (null: nobody signed in, nothing is due). */
-export function tourFactsFor(user: AuthUser | null): TourFacts {
-  return {
-    // The tour points to the online switch, which only an approved artist has.
-    approved: showOnlineSwitch(user),
-    isOnline: Boolean(user?.is_online),
-    isFirstTimeLogin: user?.is_first_time_login === 1,
-    hasFeaturedSong: Boolean(user?.featured_song_path),
-  };
-}
+export { tourFactsFor } from './tour-facts';
 
 export function connectTour(snapshot: SnapshotFrom<typeof tourMachine>) {
   const running = snapshot.hasTag('running');

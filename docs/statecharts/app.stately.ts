@@ -22,19 +22,9 @@ export const appMachine = createMachine({
       "src": "orderDraft"
     },
     {
-      "id": "notifications",
-      "systemId": "notifications",
-      "src": "notifications"
-    },
-    {
       "id": "artistGate",
       "systemId": "artistGate",
       "src": "artistGate"
-    },
-    {
-      "id": "onlineStatus",
-      "systemId": "onlineStatus",
-      "src": "onlineStatus"
     },
     {
       "id": "live",
@@ -48,11 +38,6 @@ export const appMachine = createMachine({
       "input": {}
     },
     {
-      "id": "tour",
-      "systemId": "tour",
-      "src": "tour"
-    },
-    {
       "id": "otherTabs",
       "src": "otherTabs"
     }
@@ -61,6 +46,43 @@ export const appMachine = createMachine({
   "states": {
     "running": {
       "description": "The visit: the children run, the root passes on what one of them learns to the others.",
+      "initial": "withoutAccountChildren",
+      "states": {
+        "withoutAccountChildren": {
+          "description": "A guest's visit: the bell, the online switch and the tour are not loaded.",
+          "always": {
+            "guard": "isAccountSignedIn",
+            "target": "loadingAccountChildren"
+          }
+        },
+        "loadingAccountChildren": {
+          "description": "The first sign-in of the visit: their code loads, then they start from the user as it is by then.",
+          "invoke": {
+            "id": "loadAccountChildren",
+            "src": "loadAccountChildren",
+            "onDone": {
+              "target": "withAccountChildren",
+              "actions": [
+                "startAccountChildren",
+                "signInLoadedCentre"
+              ]
+            },
+            "onError": {
+              "target": "accountChildrenFailed",
+              "actions": "showLoadFailed"
+            }
+          }
+        },
+        "withAccountChildren": {
+          "description": "They run for the rest of the visit, signed in and out with the session.",
+          "invoke": {
+            "src": "relayLiveHints"
+          }
+        },
+        "accountChildrenFailed": {
+          "description": "Their code did not load: the pages work without them until a reload."
+        }
+      },
       "on": {
         "session.changed": {
           "actions": "xstate.enqueueActions"
@@ -102,6 +124,8 @@ export const appMachine = createMachine({
       "orderDraft": {},
       "notifications": {}
     },
-    "account": null
+    "user": null,
+    "account": null,
+    "accountChildren": null
   }
 });

@@ -1,27 +1,24 @@
 import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import type { AuthUser, UserType } from '../../contracts/auth';
+import { clientMessages } from '../../contracts/messages';
 import { appActorIds, appMachine } from '../../machines/app.machine';
 import type { artistGateMachine } from '../../machines/artist-gate.machine';
 import type { authDialogsMachine } from '../../machines/auth-dialogs.machine';
 import { liveRouterMachine } from '../../machines/live-router.machine';
-import { onlineStatusMachine } from '../../machines/online-status.machine';
 import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.machine';
 import { orderStepPaths } from '../../machines/order-steps';
 import type { playerMachine } from '../../machines/player.machine';
 import { type SessionCallInput, sessionMachine } from '../../machines/session.machine';
-import { tourMachine } from '../../machines/tour.machine';
-import { artistApi } from '../api/artist.api';
 import { authApi } from '../api/auth.api';
 import { apiBaseFor, createApi, createClient } from '../api/client';
-import { canStreamNotifications } from '../api/notifications.api';
 import { orderApi } from '../api/order.api';
+import { canStreamNotifications } from '../api/stream-support';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
 import { bindMediaSession } from '../player/media-session';
 import { playerLogic } from '../player/player-actor';
 import { authDialogsLogicFor } from './auth-implementations';
 import { currentRouteName, invalidateRoutes, navigateTo } from './navigation';
-import { type NotificationsActor, notificationsLogicFor } from './notifications-implementations';
 import { listenToOtherTabs, postToOtherTabs } from './session-channel';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -30,9 +27,7 @@ export type OrderDraftActor = ActorRefFrom<typeof orderDraftMachine>;
 
 export type AppRootActor = ActorRefFrom<typeof appMachine>;
 export type ArtistGateActor = ActorRefFrom<typeof artistGateMachine>;
-export type OnlineStatusActor = ActorRefFrom<typeof onlineStatusMachine>;
 export type PlayerActor = ActorRefFrom<typeof playerMachine>;
-export type TourActor = ActorRefFrom<typeof tourMachine>;
 
 /** The root and its long-lived children, as components and guards find them. */
 export interface AppActors {
@@ -40,16 +35,12 @@ export interface AppActors {
   session: SessionActor;
   dialogs: DialogsActor;
   orderDraft: OrderDraftActor;
-  /** The bell's notification centre: signed in and out with the session. */
-  notifications: NotificationsActor;
   /** The artist's standing: the guards, the menus and the online switch read it. */
   artistGate: ArtistGateActor;
-  /** The artist's online switch (SPEC §4): the top bar and the mobile bar show the one actor. */
-  onlineStatus: OnlineStatusActor;
   /** The one audio player: the bar and every play button share it across pages. */
   player: PlayerActor;
-  /** The approved artist's first-login tour (SPEC §4): the artist frame draws it. */
-  tour: TourActor;
+  // The bell's notification centre, the online switch and the tour start with the first sign-in:
+  // the root's context `accountChildren` (useAccountChild in hooks.ts).
   api: ReturnType<typeof createApi>;
 }
 
@@ -151,35 +142,21 @@ export function createAppActors(): AppActors {
     },
   });
 
-  const notificationsLogic = notificationsLogicFor({
-    http: () => api.current(),
-    base: () => apiBaseFor(storage.get('userType')),
-    openTarget: (target) => navigateTo(target.to, target.search ? { search: target.search } : {}),
-  });
-
   root = createActor(
     appMachine.provide({
       actors: {
         session: sessionLogic,
         authDialogs: authDialogsLogicFor(api),
         orderDraft: orderDraftLogic,
-        notifications: notificationsLogic,
         otherTabs: listenToOtherTabs,
-        onlineStatus: onlineStatusMachine.provide({
-          actors: {
-            saveOnlineStatus: fromPromise(({ input }) => artistApi(api.for('artist')).setOnlineStatus(input.status)),
-          },
-          actions: { showErrorToast: (_, p) => notify.error(p.message) },
-        }),
-        tour: tourMachine.provide({
-          actions: { clearToasts: () => notify.dismissAll() },
-          actors: {
-            markFirstLoginDone: fromPromise<unknown, void>(() => authApi(api.for('artist')).firstTimeLogin()),
-          },
-        }),
+        // With the first sign-in of the visit: a guest never downloads the account's children.
+        loadAccountChildren: fromPromise(() =>
+          import('./account-children').then(({ accountChildrenLogic }) => accountChildrenLogic(api)),
+        ),
         live: liveRouterMachine.provide({ actions: { showInfoToast: (_, p) => notify.info(p.message) } }),
         player: playerLogic(),
       },
+      actions: { showLoadFailed: () => notify.error(clientMessages.partNotLoaded) },
     }),
     {
       input: {
@@ -196,11 +173,8 @@ export function createAppActors(): AppActors {
     session: get<SessionActor>(appActorIds.session),
     dialogs: get<DialogsActor>(appActorIds.authDialogs),
     orderDraft: get<OrderDraftActor>(appActorIds.orderDraft),
-    notifications: get<NotificationsActor>(appActorIds.notifications),
     artistGate: get<ArtistGateActor>(appActorIds.artistGate),
-    onlineStatus: get<OnlineStatusActor>(appActorIds.onlineStatus),
     player: get<PlayerActor>(appActorIds.player),
-    tour: get<TourActor>(appActorIds.tour),
     api,
   };
   // The OS media controls (lock screen, keyboard keys) drive the player; unbound when the root stops.
@@ -219,8 +193,6 @@ export function createAppActors(): AppActors {
   };
   actors.session.subscribe(followSession);
   followSession(actors.session.getSnapshot());
-  // The notification stream's hints go to the root, which routes them to the open screens.
-  actors.notifications.on('live.hint', (event) => root?.send(event));
   return actors;
 }
 

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext, useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { AccountChildren } from '../../machines/app.machine';
 import { connectArtistGate } from '../../machines/artist-gate.connect';
 import { type ArtistAuthForm, authFormIds } from '../../machines/auth-dialogs.machine';
 import type { forgotPasswordFormMachine } from '../../machines/forgot-password-form.machine';
@@ -39,6 +40,15 @@ export function useArtistGate() {
   const showOnlineSwitch = useSelector(artistGate, (s) => connectArtistGate(s).showOnlineSwitch);
   const home = useSelector(artistGate, (s) => connectArtistGate(s).home);
   return { menu, showOnlineSwitch, home };
+}
+
+/**
+ * One of the children only a signed-in account uses (the notification centre, the online switch, the
+ * tour), or null until the first sign-in of the visit has loaded it. A view shows its frame meanwhile.
+ */
+export function useAccountChild<K extends keyof AccountChildren>(name: K): AccountChildren[K] | null {
+  const { root } = useAppActors();
+  return useSelector(root, (s) => s.context.accountChildren?.[name] ?? null);
 }
 
 export function useDialogs() {

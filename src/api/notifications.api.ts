@@ -3,6 +3,9 @@ import { liveChangeEvent, parseLiveChange } from '../../contracts/live';
 import type { NotificationPush, NotificationsPage, StreamToken } from '../../contracts/notifications';
 import type { StreamEvent } from '../../machines/notifications.types';
 import { call } from './call';
+
+export { canStreamNotifications } from './stream-support';
+
 import type { Http } from './client';
 
 /** The notification calls of one area (SPEC §7, docs/api.md "Notifications"), on that area's client. */
@@ -32,11 +35,6 @@ export function notificationStreamUrl(base: string, token: string, lastEventId: 
   url.searchParams.set('token', token);
   url.searchParams.set('last_event_id', String(lastEventId));
   return url.toString();
-}
-
-/** Whether this browser can hold a live stream; without it the bell still lists and marks. */
-export function canStreamNotifications(): boolean {
-  return typeof globalThis.EventSource === 'function';
 }
 
 /**

@@ -67,3 +67,24 @@ test('a signed-in visitor sees their account in the header of a prerendered page
   await expect(header.getByRole('button', { name: 'Login' })).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+test("a guest's visit never downloads the account's bell, switch and tour; the first sign-in does", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const accountCode = () => scripts.filter((path) => /\/account-children-[^/]+\.js$/.test(path));
+  const s = site(page);
+  for (const path of ['/', '/artists', '/about']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(accountCode()).toEqual([]);
+  await s.openLogin();
+  await s.logIn(e2e.demo.customer.email, e2e.demo.customer.password);
+  // The bell comes with that code, signed in as the customer.
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Notifications/ })).toBeVisible();
+  expect(accountCode()).toHaveLength(1);
+});

@@ -1,10 +1,8 @@
-// The live routing: which open screen a change or a notification concerns, what each screen is sent,
-// and how the app's root passes hints, session changes and other tabs' news to its children.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyActorRef, createActor, createMachine, type EventObject, fromPromise } from 'xstate';
-import type { AuthUser } from '../../contracts/auth';
+// The live routing: which open screen a change or a notification concerns, and what each screen is
+// sent. How the app's root passes hints on to it is in app.test.ts.
+import { describe, expect, it } from 'vitest';
+import { type AnyActorRef, createActor, createMachine, type EventObject } from 'xstate';
 import type { LiveChange } from '../../contracts/live';
-import { accountOf, appMachine } from '../../machines/app.machine';
 import {
   closedOfferMessage,
   concerns,
@@ -13,28 +11,14 @@ import {
   type LiveWatch,
 } from '../../machines/live';
 import { deliveryFor, liveRouterMachine } from '../../machines/live-router.machine';
-import { tourMachine } from '../../machines/tour.machine';
-import { artist, customer } from './fixtures';
+import { accepted, acceptedNote, approved, approvedNote, orderPage } from './live-fixtures';
 import { expectAllStatesCovered, flush, getTransitionPaths } from './model';
 
 const change = (c: LiveChange) => hintFromChange(c);
-const accepted = change({ kind: 'order', id: 7, status: 'in_progress', reference: 'OR1007' });
 const withdrawn = change({ kind: 'offer', id: 70, status: 'withdrawn', order_id: 7, reference: 'OR1007' });
 const acceptedOffer = change({ kind: 'offer', id: 71, status: 'accepted', order_id: 7, reference: 'OR1007' });
 const payout = change({ kind: 'payout', id: 3, status: 'paid', order_id: 9 });
-const approved = change({ kind: 'application', id: 2, status: 'approved' });
-const acceptedNote = hintFromNotification({
-  type: 'accepted_by_artist',
-  title: 'An artist accepted your order',
-  body: 'Ana is now working on the song for Jo (OR1007).',
-});
-const approvedNote = hintFromNotification({
-  type: 'application_approved',
-  title: 'Application approved',
-  body: 'Welcome aboard.',
-});
 
-const orderPage: LiveWatch = { kinds: ['order', 'offer', 'refund'], orderId: 7, reference: 'OR1007' };
 const otherOrderPage: LiveWatch = { kinds: ['order', 'offer', 'refund'], orderId: 8, reference: 'OR1008' };
 const orderHistory: LiveWatch = { kinds: ['order', 'offer', 'refund'] };
 const payouts: LiveWatch = { kinds: ['payout'] };
@@ -202,156 +186,5 @@ describe('liveRouterMachine', () => {
       new Set(['live.hint', 'screen.unwatch', 'screen.watch']),
     );
     expectAllStatesCovered(liveRouterMachine, paths);
-  });
-});
-
-describe('appMachine: the root passes on what one child learns', () => {
-  /** The root with a session that records what it is sent (the rest are the real, pure children). */
-  function start(marked: () => Promise<unknown> = () => new Promise(() => {})) {
-    const sessionGot: EventObject[] = [];
-    const root = createActor(
-      appMachine.provide({
-        actors: {
-          session: createMachine({ on: { '*': { actions: ({ event }) => sessionGot.push(event) } } }) as never,
-          tour: tourMachine.provide({ actors: { markFirstLoginDone: fromPromise(marked) } }),
-        },
-      }),
-      { input: { session: {}, orderDraft: {}, notifications: { canStream: false } } },
-    ).start();
-    const child = (id: string) => root.system.get(id) as AnyActorRef;
-    return { root, sessionGot, child };
-  }
-
-  it('gives its long-lived children their systemIds', () => {
-    const { child } = start();
-    for (const id of [
-      'session',
-      'authDialogs',
-      'orderDraft',
-      'notifications',
-      'artistGate',
-      'onlineStatus',
-      'live',
-      'tour',
-    ])
-      expect(child(id)).toBeDefined();
-  });
-
-  it('a signed-in artist: the gate decides the menu, the bell signs in; signing out signs the bell out', async () => {
-    const { root, child } = start();
-    root.send({ type: 'session.changed', user: artist });
-    await flush();
-    expect(child('artistGate').getSnapshot().hasTag('fullMenu')).toBe(true);
-    expect(child('onlineStatus').getSnapshot().context.isOnline).toBe(0);
-    root.send({ type: 'session.changed', user: { ...artist, is_online: 1 } });
-    await flush();
-    // The switch shows what the account says.
-    expect(child('onlineStatus').getSnapshot().context.isOnline).toBe(1);
-    expect(child('notifications').getSnapshot().matches('signedIn')).toBe(true);
-    expect(child('notifications').getSnapshot().context.area).toBe('artist');
-    expect(root.getSnapshot().context.account).toEqual(accountOf(artist));
-    root.send({ type: 'session.changed', user: null });
-    await flush();
-    expect(child('artistGate').getSnapshot().matches('notArtist')).toBe(true);
-    expect(child('notifications').getSnapshot().matches('signedOut')).toBe(true);
-  });
-
-  it("the same account again leaves the bell alone; a customer prefills the draft's gifter", async () => {
-    const { root, child } = start();
-    root.send({ type: 'session.changed', user: customer });
-    await flush();
-    expect(child('orderDraft').getSnapshot().context.forms.occasion.gifter_first_name).toBe(customer.first_name);
-    const bell = child('notifications').getSnapshot();
-    root.send({ type: 'session.changed', user: { ...customer, first_name: 'Annie' } });
-    await flush();
-    expect(child('notifications').getSnapshot().context).toBe(bell.context);
-  });
-
-  it("the artist's own application changed: the session loads the user again; other hints do not touch it", async () => {
-    const { root, sessionGot } = start();
-    root.send({ type: 'live.hint', hint: approvedNote });
-    await flush();
-    // Nobody signed in here: not the artist's.
-    expect(sessionGot).toEqual([]);
-    root.send({ type: 'session.changed', user: artist });
-    root.send({ type: 'live.hint', hint: accepted });
-    root.send({ type: 'live.hint', hint: approvedNote });
-    root.send({ type: 'live.hint', hint: approved });
-    await flush();
-    expect(sessionGot).toEqual([{ type: 'user.reload' }, { type: 'user.reload' }]);
-  });
-
-  it('routes hints to the screens registered through it', async () => {
-    const { root } = start();
-    const got: EventObject[] = [];
-    const page = createActor(createMachine({ on: { '*': { actions: ({ event }) => got.push(event) } } })).start();
-    root.send({ type: 'screen.watch', ref: page, watch: orderPage, onChange: { type: 'live.changed' } });
-    root.send({ type: 'live.hint', hint: acceptedNote });
-    await flush();
-    expect(got).toEqual([{ type: 'live.changed', hint: acceptedNote }]);
-    root.send({ type: 'screen.unwatch', ref: page });
-    root.send({ type: 'live.hint', hint: accepted });
-    await flush();
-    expect(got).toHaveLength(1);
-  });
-
-  it("another tab's sign-in, renewal and sign-out reach the session", async () => {
-    const { root, sessionGot } = start();
-    root.send({ type: 'tab.signedIn', token: 't', user: customer, userType: 'user' });
-    root.send({ type: 'tab.refreshed', token: 't2', user: customer });
-    root.send({ type: 'tab.signedOut' });
-    await flush();
-    expect(sessionGot.map((e) => e.type)).toEqual(['tab.signedIn', 'tab.refreshed', 'tab.signedOut']);
-  });
-
-  describe('the first-login tour', () => {
-    beforeEach(() => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    });
-    afterEach(() => vi.useRealTimers());
-    const firstLogin: AuthUser = { ...artist, is_online: 0, is_first_time_login: 1, featured_song_path: null };
-
-    it("hears the session's artist, and finishing marks the first login done in the session", async () => {
-      const { root, sessionGot, child } = start(() => Promise.resolve({}));
-      // Nobody signed in: nothing is due.
-      expect(child('tour').getSnapshot().value).toBe('done');
-      root.send({ type: 'session.changed', user: firstLogin });
-      child('tour').send({ type: 'page.loaded' });
-      await vi.advanceTimersByTimeAsync(1000);
-      expect(child('tour').getSnapshot().hasTag('running')).toBe(true);
-      child('tour').send({ type: 'tour.finish' });
-      await flush();
-      expect(child('tour').getSnapshot().value).toBe('done');
-      // SPEC §4: the local first-login flag becomes 0 through the session actor.
-      expect(sessionGot).toEqual([{ type: 'user.updated', user: { is_first_time_login: 0 } }]);
-    });
-
-    it('a featured song removed by the same artist restarts it; going online ends it', async () => {
-      const { root, child } = start();
-      root.send({ type: 'session.changed', user: { ...firstLogin, featured_song_path: 'song0001' } });
-      child('tour').send({ type: 'page.loaded' });
-      await vi.advanceTimersByTimeAsync(1000);
-      expect(child('tour').getSnapshot().value).toBe('idle');
-      root.send({ type: 'session.changed', user: firstLogin });
-      await vi.advanceTimersByTimeAsync(1000);
-      expect(child('tour').getSnapshot().hasTag('running')).toBe(true);
-      root.send({ type: 'session.changed', user: { ...firstLogin, is_online: 1, is_first_time_login: 0 } });
-      expect(child('tour').getSnapshot().value).toBe('done');
-    });
-
-    it('signing out stops it; another first-time artist signing in starts afresh', async () => {
-      const { root, child } = start();
-      root.send({ type: 'session.changed', user: firstLogin });
-      child('tour').send({ type: 'page.loaded' });
-      await vi.advanceTimersByTimeAsync(1000);
-      root.send({ type: 'session.changed', user: null });
-      expect(child('tour').getSnapshot().value).toBe('done');
-      expect(child('tour').getSnapshot().context.stepIndex).toBe(-1);
-      root.send({ type: 'session.changed', user: { ...firstLogin, id: 9, user_id: 'A-0009' } });
-      expect(child('tour').getSnapshot().value).toBe('idle');
-      child('tour').send({ type: 'page.loaded' });
-      await vi.advanceTimersByTimeAsync(1000);
-      expect(child('tour').getSnapshot().hasTag('running')).toBe(true);
-    });
   });
 });

@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Joyride } from 'react-joyride';
+import type { AccountChildren } from '../../../machines/app.machine';
 import { connectTour, tourEventFromJoyride } from '../../../machines/tour.connect';
-import { useAppActors } from '../../actors/hooks';
+import { useAccountChild } from '../../actors/hooks';
 import { TourTooltip } from './tour-tooltip';
 
 /**
@@ -10,7 +11,12 @@ import { TourTooltip } from './tour-tooltip';
  * brand's card. Mounted with the online switch it points at, so mounting is the page load.
  */
 export function ArtistTour() {
-  const { tour } = useAppActors();
+  // The tour's code comes with the account's: it draws once that has loaded.
+  const tour = useAccountChild('tour');
+  return tour ? <TourOverlay tour={tour} /> : null;
+}
+
+function TourOverlay({ tour }: { tour: AccountChildren['tour'] }) {
   const view = useSelector(tour, connectTour);
   useEffect(() => {
     tour.send({ type: 'page.loaded' });

@@ -1,14 +1,20 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import type { AccountChildren } from '../../../machines/app.machine';
 import { connectOnlineStatus } from '../../../machines/online-status.connect';
-import { useAppActors } from '../../actors/hooks';
+import { useAccountChild } from '../../actors/hooks';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 
 /** SPEC §4 Online/offline: the switch, the server call, and the confirmation modal. */
 export function OnlineSwitch() {
   // The root's online-status actor: it follows the session's user, and saves through the artist API.
-  const actor = useAppActors().onlineStatus;
+  // It starts with the account's code; the switch shows once that has loaded.
+  const actor = useAccountChild('onlineStatus');
+  return actor ? <OnlineSwitchView actor={actor} /> : null;
+}
+
+function OnlineSwitchView({ actor }: { actor: AccountChildren['onlineStatus'] }) {
   const view = useSelector(actor, connectOnlineStatus);
 
   return (

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import type { ArtistMenuEntry } from '../../../machines/artist-gate';
-import { useAppActors, useArtistGate, useDialogs, useSessionView } from '../../actors/hooks';
+import { useAccountChild, useArtistGate, useDialogs, useSessionView } from '../../actors/hooks';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { ArtistTour } from '../artist/artist-tour';
 import { OnlineSwitch } from '../artist/online-switch';
@@ -53,7 +53,7 @@ const sidebarShell = css({
 export function ArtistLayout({ pageTitle, children }: { pageTitle: string; children: ReactNode }) {
   const { user } = useSessionView();
   const dialogs = useDialogs();
-  const { notifications } = useAppActors();
+  const notifications = useAccountChild('notifications');
   const [drawerOpen, setDrawerOpen] = useState(false);
   // One switch on the page (the tour points at it): in the top bar from 768 px, in the mobile bar below.
   const wide = useMediaQuery('(min-width: 768px)');
@@ -180,7 +180,7 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
           <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '2' })}>
             {withSwitch && !wide ? <OnlineSwitch /> : null}
             {/* One bell on the page, like the switch: here below 768 px, in the top bar above. */}
-            {wide ? null : <NotificationBell notifications={notifications} />}
+            {!wide && notifications ? <NotificationBell notifications={notifications} /> : null}
           </div>
         </div>
         <header
@@ -200,7 +200,7 @@ export function ArtistLayout({ pageTitle, children }: { pageTitle: string; child
           </h1>
           <div className={css({ display: 'flex', alignItems: 'center', gap: '4' })}>
             {withSwitch && wide ? <OnlineSwitch /> : null}
-            {wide ? <NotificationBell notifications={notifications} /> : null}
+            {wide && notifications ? <NotificationBell notifications={notifications} /> : null}
             {user ? (
               <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
                 <Menu.Trigger

@@ -3,7 +3,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import type { AuthUser } from '../../../contracts/auth';
-import { useAppActors, useArtistGate, useDialogs } from '../../actors/hooks';
+import { useAccountChild, useArtistGate, useDialogs } from '../../actors/hooks';
 import { NotificationBell } from '../notifications/notification-bell';
 import { Avatar } from '../ui/avatar';
 import { menuFor } from './nav-links';
@@ -35,11 +35,11 @@ const menuItem = css({
 
 export function HeaderAccount({ user }: { user: AuthUser }) {
   const dialogs = useDialogs();
-  const { notifications } = useAppActors();
+  const notifications = useAccountChild('notifications');
   const { menu: artistMenu } = useArtistGate();
   return (
     <>
-      <NotificationBell notifications={notifications} />
+      {notifications ? <NotificationBell notifications={notifications} /> : null}
       <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
         <Menu.Trigger
           className={css({

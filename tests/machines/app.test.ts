@@ -1,0 +1,386 @@
+// The app's root: what it passes on from one child to the others, and when the children only a
+// signed-in account uses (the notification centre, the online switch, the tour) load and start.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type AnyActorRef,
+  assign,
+  createActor,
+  createMachine,
+  type EventObject,
+  emit,
+  fromCallback,
+  fromPromise,
+} from 'xstate';
+import type { AuthUser } from '../../contracts/auth';
+import { type AccountChildrenLogic, type AppEvent, accountOf, appMachine } from '../../machines/app.machine';
+import { notificationsMachine } from '../../machines/notifications.machine';
+import { onlineStatusMachine } from '../../machines/online-status.machine';
+import { tourMachine } from '../../machines/tour.machine';
+import { artist, customer } from './fixtures';
+import { accepted, acceptedNote, approved, approvedNote, orderPage } from './live-fixtures';
+import {
+  type ActionLog,
+  describePath,
+  expectAllStatesCovered,
+  expectAllTransitionsCovered,
+  FakeCalls,
+  flush,
+  getTransitionPaths,
+  type Harness,
+  recordingActions,
+  runPath,
+  types,
+} from './model';
+
+const startInput = { session: {}, orderDraft: {}, notifications: { canStream: false } };
+
+/** The account's children as plain machines (the tour's call to the server played by `marked`). */
+function accountLogic(marked: () => Promise<unknown> = () => new Promise(() => {})): AccountChildrenLogic {
+  return {
+    notifications: notificationsMachine,
+    onlineStatus: onlineStatusMachine,
+    tour: tourMachine.provide({ actors: { markFirstLoginDone: fromPromise(marked) } }),
+  };
+}
+
+/** A session in the root's place that records what it is sent. */
+const recordingSession = (got: EventObject[]) =>
+  createMachine({ on: { '*': { actions: ({ event }) => got.push(event) } } }) as never;
+
+describe('appMachine: the root passes on what one child learns', () => {
+  /** The root with a recording session, the rest the real, pure children; the account's code loads at once. */
+  function start(marked?: () => Promise<unknown>) {
+    const sessionGot: EventObject[] = [];
+    const root = createActor(
+      appMachine.provide({
+        actors: {
+          session: recordingSession(sessionGot),
+          loadAccountChildren: fromPromise(async () => accountLogic(marked)),
+        },
+      }),
+      { input: startInput },
+    ).start();
+    const child = (id: string) => root.system.get(id) as AnyActorRef;
+    return { root, sessionGot, child };
+  }
+
+  it("gives its long-lived children their systemIds; a guest's visit never starts the account's", async () => {
+    const { root, child } = start();
+    for (const id of ['session', 'authDialogs', 'orderDraft', 'artistGate', 'live', 'player'])
+      expect(child(id)).toBeDefined();
+    root.send({ type: 'session.changed', user: null });
+    await flush();
+    for (const id of ['notifications', 'onlineStatus', 'tour']) expect(child(id)).toBeUndefined();
+    expect(root.getSnapshot().value).toEqual({ running: 'withoutAccountChildren' });
+  });
+
+  it('a signed-in artist: the gate decides the menu, the bell signs in; signing out signs the bell out', async () => {
+    const { root, child } = start();
+    root.send({ type: 'session.changed', user: artist });
+    await flush();
+    expect(child('artistGate').getSnapshot().hasTag('fullMenu')).toBe(true);
+    expect(child('onlineStatus').getSnapshot().context.isOnline).toBe(0);
+    root.send({ type: 'session.changed', user: { ...artist, is_online: 1 } });
+    await flush();
+    // The switch shows what the account says.
+    expect(child('onlineStatus').getSnapshot().context.isOnline).toBe(1);
+    expect(child('notifications').getSnapshot().matches('signedIn')).toBe(true);
+    expect(child('notifications').getSnapshot().context.area).toBe('artist');
+    expect(root.getSnapshot().context.account).toEqual(accountOf(artist));
+    root.send({ type: 'session.changed', user: null });
+    await flush();
+    expect(child('artistGate').getSnapshot().matches('notArtist')).toBe(true);
+    expect(child('notifications').getSnapshot().matches('signedOut')).toBe(true);
+  });
+
+  /** The root with the account's code on its way until `release`. */
+  function startLoading() {
+    let release: (logic: AccountChildrenLogic) => void = () => {};
+    const root = createActor(
+      appMachine.provide({
+        actors: {
+          session: recordingSession([]),
+          loadAccountChildren: fromPromise(() => new Promise<AccountChildrenLogic>((r) => (release = r))),
+        },
+      }),
+      { input: startInput },
+    ).start();
+    return { root, release: (logic: AccountChildrenLogic) => release(logic) };
+  }
+
+  it('the user as it is when their code has loaded: a change meanwhile is not lost', async () => {
+    const { root, release } = startLoading();
+    root.send({ type: 'session.changed', user: artist });
+    root.send({ type: 'session.changed', user: { ...artist, is_online: 1 } });
+    release(accountLogic());
+    await flush();
+    const children = root.getSnapshot().context.accountChildren;
+    expect(children?.onlineStatus.getSnapshot().context.isOnline).toBe(1);
+    expect(children?.notifications.getSnapshot().context.area).toBe('artist');
+  });
+
+  it('an account that signed out while their code loaded: the bell waits for the next sign-in', async () => {
+    const { root, release } = startLoading();
+    root.send({ type: 'session.changed', user: customer });
+    root.send({ type: 'session.changed', user: null });
+    release(accountLogic());
+    await flush();
+    const bell = root.getSnapshot().context.accountChildren?.notifications;
+    expect(bell?.getSnapshot().matches('signedOut')).toBe(true);
+    root.send({ type: 'session.changed', user: customer });
+    await flush();
+    expect(bell?.getSnapshot().matches('signedIn')).toBe(true);
+    expect(bell?.getSnapshot().context.area).toBe('user');
+  });
+
+  it("the same account again leaves the bell alone; a customer prefills the draft's gifter", async () => {
+    const { root, child } = start();
+    root.send({ type: 'session.changed', user: customer });
+    await flush();
+    expect(child('orderDraft').getSnapshot().context.forms.occasion.gifter_first_name).toBe(customer.first_name);
+    const bell = child('notifications').getSnapshot();
+    root.send({ type: 'session.changed', user: { ...customer, first_name: 'Annie' } });
+    await flush();
+    expect(child('notifications').getSnapshot().context).toBe(bell.context);
+  });
+
+  it("the notification centre's hints reach the open screens through the root", async () => {
+    // A centre that emits a hint when poked, as the real one does for each pushed change.
+    const emitting = createMachine({
+      on: { poke: { actions: emit({ type: 'live.hint', hint: acceptedNote }) } },
+    }) as unknown as AccountChildrenLogic['notifications'];
+    const root = createActor(
+      appMachine.provide({
+        actors: {
+          session: recordingSession([]),
+          loadAccountChildren: fromPromise(async () => ({ ...accountLogic(), notifications: emitting })),
+        },
+      }),
+      { input: startInput },
+    ).start();
+    root.send({ type: 'session.changed', user: customer });
+    await flush();
+    const got: EventObject[] = [];
+    const page = createActor(createMachine({ on: { '*': { actions: ({ event }) => got.push(event) } } })).start();
+    root.send({ type: 'screen.watch', ref: page, watch: orderPage, onChange: { type: 'live.changed' } });
+    (root.system.get('notifications') as AnyActorRef).send({ type: 'poke' });
+    await flush();
+    expect(got).toEqual([{ type: 'live.changed', hint: acceptedNote }]);
+  });
+
+  it("the artist's own application changed: the session loads the user again; other hints do not touch it", async () => {
+    const { root, sessionGot } = start();
+    root.send({ type: 'live.hint', hint: approvedNote });
+    await flush();
+    // Nobody signed in here: not the artist's.
+    expect(sessionGot).toEqual([]);
+    root.send({ type: 'session.changed', user: artist });
+    root.send({ type: 'live.hint', hint: accepted });
+    root.send({ type: 'live.hint', hint: approvedNote });
+    root.send({ type: 'live.hint', hint: approved });
+    await flush();
+    expect(sessionGot).toEqual([{ type: 'user.reload' }, { type: 'user.reload' }]);
+  });
+
+  it('routes hints to the screens registered through it', async () => {
+    const { root } = start();
+    const got: EventObject[] = [];
+    const page = createActor(createMachine({ on: { '*': { actions: ({ event }) => got.push(event) } } })).start();
+    root.send({ type: 'screen.watch', ref: page, watch: orderPage, onChange: { type: 'live.changed' } });
+    root.send({ type: 'live.hint', hint: acceptedNote });
+    await flush();
+    expect(got).toEqual([{ type: 'live.changed', hint: acceptedNote }]);
+    root.send({ type: 'screen.unwatch', ref: page });
+    root.send({ type: 'live.hint', hint: accepted });
+    await flush();
+    expect(got).toHaveLength(1);
+  });
+
+  it("another tab's sign-in, renewal and sign-out reach the session", async () => {
+    const { root, sessionGot } = start();
+    root.send({ type: 'tab.signedIn', token: 't', user: customer, userType: 'user' });
+    root.send({ type: 'tab.refreshed', token: 't2', user: customer });
+    root.send({ type: 'tab.signedOut' });
+    await flush();
+    expect(sessionGot.map((e) => e.type)).toEqual(['tab.signedIn', 'tab.refreshed', 'tab.signedOut']);
+  });
+
+  describe('the first-login tour', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    });
+    afterEach(() => vi.useRealTimers());
+    const firstLogin: AuthUser = { ...artist, is_online: 0, is_first_time_login: 1, featured_song_path: null };
+
+    it("hears the session's artist, and finishing marks the first login done in the session", async () => {
+      const { root, sessionGot, child } = start(() => Promise.resolve({}));
+      root.send({ type: 'session.changed', user: firstLogin });
+      await flush();
+      child('tour').send({ type: 'page.loaded' });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(child('tour').getSnapshot().hasTag('running')).toBe(true);
+      child('tour').send({ type: 'tour.finish' });
+      await flush();
+      expect(child('tour').getSnapshot().value).toBe('done');
+      // SPEC §4: the local first-login flag becomes 0 through the session actor.
+      expect(sessionGot).toEqual([{ type: 'user.updated', user: { is_first_time_login: 0 } }]);
+    });
+
+    it('a featured song removed by the same artist restarts it; going online ends it', async () => {
+      const { root, child } = start();
+      root.send({ type: 'session.changed', user: { ...firstLogin, featured_song_path: 'song0001' } });
+      await flush();
+      child('tour').send({ type: 'page.loaded' });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(child('tour').getSnapshot().value).toBe('idle');
+      root.send({ type: 'session.changed', user: firstLogin });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(child('tour').getSnapshot().hasTag('running')).toBe(true);
+      root.send({ type: 'session.changed', user: { ...firstLogin, is_online: 1, is_first_time_login: 0 } });
+      expect(child('tour').getSnapshot().value).toBe('done');
+    });
+
+    it('signing out stops it; another first-time artist signing in starts afresh', async () => {
+      const { root, child } = start();
+      root.send({ type: 'session.changed', user: firstLogin });
+      await flush();
+      child('tour').send({ type: 'page.loaded' });
+      await vi.advanceTimersByTimeAsync(1000);
+      root.send({ type: 'session.changed', user: null });
+      expect(child('tour').getSnapshot().value).toBe('done');
+      expect(child('tour').getSnapshot().context.stepIndex).toBe(-1);
+      root.send({ type: 'session.changed', user: { ...firstLogin, id: 9, user_id: 'A-0009' } });
+      expect(child('tour').getSnapshot().value).toBe('idle');
+      child('tour').send({ type: 'page.loaded' });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(child('tour').getSnapshot().hasTag('running')).toBe(true);
+    });
+  });
+});
+
+// ---- Model-based paths: when the account's children load ----------------------------------------------
+
+const loadFailure = new Error('Failed to fetch dynamically imported module');
+
+/** A screen that registers with the root (it ignores what it is sent). */
+const screen = createActor(createMachine({})).start();
+
+const sessionEvents = [
+  { type: 'session.changed', user: null },
+  { type: 'session.changed', user: customer },
+  { type: 'session.changed', user: artist },
+  // What the root only passes on, in every state alike.
+  { type: 'live.hint', hint: approved },
+  { type: 'live.hint', hint: accepted },
+  { type: 'screen.watch', ref: screen, watch: orderPage, onChange: { type: 'live.changed' } },
+  { type: 'screen.unwatch', ref: screen },
+  { type: 'tab.signedIn', token: 't', user: customer, userType: 'user' },
+  { type: 'tab.refreshed', token: 't2', user: customer },
+  { type: 'tab.signedOut' },
+] as AppEvent[];
+
+/** The loader settles only while it runs (an error event nobody invoked would stop the root). */
+const events = (s: any) =>
+  s.matches({ running: 'loadingAccountChildren' })
+    ? [
+        ...sessionEvents,
+        { type: 'xstate.done.actor.loadAccountChildren', output: accountLogic() },
+        { type: 'xstate.error.actor.loadAccountChildren', error: loadFailure },
+      ]
+    : sessionEvents;
+
+/** What a path step is told apart by: the state, who is signed in, and whether the children run. */
+const serializeState = (s: any) =>
+  JSON.stringify([s.value, s.context.account?.key ?? null, s.context.accountChildren !== null]);
+
+interface RootHarness extends Harness {
+  sessionGot: EventObject[];
+}
+
+function startRoot(): RootHarness {
+  const fakes = new FakeCalls();
+  const log: ActionLog = [];
+  const sessionGot: EventObject[] = [];
+  const actor = createActor(
+    appMachine.provide({
+      actors: {
+        session: recordingSession(sessionGot),
+        loadAccountChildren: fakes.actor<AccountChildrenLogic, unknown>('loadAccountChildren'),
+      },
+      actions: recordingActions(['showLoadFailed'], log),
+    }),
+    { input: startInput },
+  ).start();
+  return { actor, fakes, log, sessionGot };
+}
+
+const children = (s: any) => s.context.accountChildren;
+
+const stateExpectations: Record<string, (s: any, h: RootHarness) => void> = {
+  'running.withoutAccountChildren': (s, h) => {
+    // A guest: nothing asked for the account's code.
+    expect(s.context.account).toBeNull();
+    expect(children(s)).toBeNull();
+    expect(h.fakes.calls).toHaveLength(0);
+    expect(h.actor.system.get('notifications')).toBeUndefined();
+  },
+  'running.loadingAccountChildren': (s, h) => {
+    expect(children(s)).toBeNull();
+    expect(h.fakes.pending.has('loadAccountChildren')).toBe(true);
+  },
+  'running.withAccountChildren': (s, h) => {
+    const started = children(s);
+    for (const id of ['notifications', 'onlineStatus', 'tour'] as const) {
+      expect(h.actor.system.get(id)).toBe(started[id]);
+      expect(started[id].getSnapshot().status).toBe('active');
+    }
+    // The bell is signed in exactly when an account is.
+    expect(started.notifications.getSnapshot().matches('signedIn')).toBe(s.context.account !== null);
+    if (s.context.account) expect(started.notifications.getSnapshot().context.area).toBe(s.context.account.area);
+    expect(started.onlineStatus.getSnapshot().context.isOnline).toBe(s.context.user?.is_online ? 1 : 0);
+  },
+  'running.accountChildrenFailed': (s, h) => {
+    expect(children(s)).toBeNull();
+    expect(types(h.log)).toEqual(['showLoadFailed']);
+    expect(h.actor.system.get('notifications')).toBeUndefined();
+  },
+};
+
+/** A child that takes any event and does nothing. */
+const inert = createMachine({}) as never;
+
+/**
+ * The machine the paths are computed on: xstate/graph computes every step in one actor system, where
+ * the account's children's systemIds would be taken twice: inert stand-ins without systemIds take
+ * their place, and the long-lived children's. The live actor each path drives (startRoot) runs the real ones.
+ */
+const traversed = appMachine.provide({
+  actions: {
+    startAccountChildren: assign(({ spawn }) => {
+      const stand = () => (spawn as unknown as (logic: unknown) => AnyActorRef)(inert);
+      return { accountChildren: { notifications: stand(), onlineStatus: stand(), tour: stand() } as never };
+    }),
+  },
+  actors: {
+    session: inert,
+    authDialogs: inert,
+    orderDraft: inert,
+    artistGate: inert,
+    live: inert,
+    player: inert,
+    relayLiveHints: fromCallback(() => {}),
+  },
+});
+
+describe("appMachine paths: the account's children load with the first sign-in", () => {
+  const paths = getTransitionPaths(traversed, { events, input: startInput, serializeState });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    await runPath(path, startRoot, { states: stateExpectations, serializeState });
+  });
+
+  it('reach every state and take every transition', () => {
+    expectAllStatesCovered(traversed, paths);
+    expectAllTransitionsCovered(traversed, paths);
+  });
+});
