@@ -5,6 +5,7 @@ import { findCountry } from './countries';
 import type { CustomerOrderLifecycle } from './lifecycle';
 import { fieldMessages as m } from './messages';
 import { genreValues, type Option, vocalTypeValues } from './options';
+import { type AdminStage, adminStages, type OrderStatus, orderReferencePattern, orderStatuses } from './order-status';
 
 // The customer's order (SPEC §3 temp order, §4 order draft flow, §7 user area; DESIGN §3–§4).
 // The draft is a "temp order" built step by step; commit turns it into an order awaiting payment.
@@ -221,29 +222,7 @@ export interface TempOrder {
   committed_order_id: number | null;
 }
 
-export const orderStatuses = [
-  'awaiting_payment',
-  'offered',
-  'needs_artist',
-  'in_progress',
-  'in_validation',
-  'in_revision',
-  'delivered',
-  'completed',
-  'cancelled',
-  // The payment was charged back or refunded by the provider after an artist started: work stops, no
-  // payout is released, and an admin settles it (DESIGN §4, docs/decisions.md).
-  'disputed',
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-
-/**
- * The admin's order overview: one status, every order, or the overdue ones (work past its due date).
- * Beside the statuses rather than in ./lifecycle: the admin route validates its query with it, and a
- * route file's imports load with every page.
- */
-export const adminStages = [...orderStatuses, 'overdue', 'all'] as const;
-export type AdminStage = (typeof adminStages)[number];
+export { type AdminStage, adminStages, type OrderStatus, orderReferencePattern, orderStatuses };
 
 export interface OrderEvent {
   type: string;
@@ -368,9 +347,6 @@ export interface UserOptions extends CatalogOptions {
   tempos: Option[];
   payment_methods: Option[];
 }
-
-/** An order reference as the notifications and `?transaction=` carry it: "OR" + digits. */
-export const orderReferencePattern = /^OR\d{1,20}$/;
 
 /** GET /orders query: `transaction` focuses one order by its reference (unknown parameters → 422). */
 export const orderListQuerySchema = v.strictObject({

@@ -1,12 +1,17 @@
 // The app's one root actor. Its long-lived children run for the whole visit and are found by their
-// systemId (`system.get('session')`): the session, the account modals, the order draft, the artist's
-// standing, the live routing and the player. The children only a signed-in account uses (the
-// notification centre, the online switch, the first-login tour) start with the first sign-in of the
-// visit, once their code has loaded: a guest never downloads them. The root passes on what one child
-// learns to the others that need it:
+// systemId (`system.get('session')`): the session, the account modals, the artist's standing, the live
+// routing and the player. Two kinds of children start only when first needed, once their code has
+// loaded, so a visitor who never needs them never downloads them:
+// - the children only a signed-in account uses (the notification centre, the online switch, the
+//   first-login tour) start with the first sign-in of the visit;
+// - the order draft starts when a page first needs it (an order step's guard, "Order with this
+//   artist"); what it is told meanwhile is held and passed on in order once it runs.
+// The root passes on what one child learns to the others that need it:
 // - the session's signed-in user → the artist gate (menus, switch, guards), the online switch, the
 //   tour (its facts; a new account starts it afresh), the order draft (the gifter), the notification
 //   centre (signed in per account, signed out with the session);
+// - the session's logout → the order draft (it ends with the session; not started yet, its storage
+//   is cleared);
 // - another tab's sign-in, token renewal or sign-out → the session;
 // - a live hint from the notification stream → the live routing (the open screens that show it),
 //   and for an artist's application, the session (the user again: the gate and menus follow).
@@ -25,6 +30,7 @@ import {
   type InputFrom,
   sendTo,
   setup,
+  waitFor,
 } from 'xstate';
 import type { AccountType, AuthUser } from '../contracts/auth';
 import { appActorIds } from './app-system';
@@ -34,8 +40,8 @@ import type { LiveHint } from './live';
 import { type LiveScreen, liveRouterMachine } from './live-router.machine';
 import type { NotificationsInput, notificationsMachine } from './notifications.machine';
 import type { onlineStatusMachine } from './online-status.machine';
-import { orderDraftMachine } from './order-draft.machine';
-import type { OrderDraftInput } from './order-draft.types';
+import type { orderDraftMachine } from './order-draft.machine';
+import type { OrderDraftEvent, OrderDraftInput } from './order-draft.types';
 import { playerMachine } from './player.machine';
 import { sessionMachine } from './session.machine';
 import type { SessionEvent, SessionInput } from './session.types';
@@ -50,7 +56,6 @@ export { appActorIds };
 /** What the children start from (the app reads it from storage and the browser). */
 export interface AppInput {
   session: SessionInput;
-  orderDraft: OrderDraftInput;
   notifications: NotificationsInput;
 }
 
@@ -74,6 +79,18 @@ export interface AccountChildren {
   tour: ActorRefFrom<typeof tourMachine>;
 }
 
+/** The order draft's logic with what it starts from (the app reads storage when the code has loaded). */
+export interface LoadedOrderDraft {
+  logic: typeof orderDraftMachine;
+  /** The stored draft; the gifter's account is the root's (the signed-in user when it starts). */
+  input: Omit<OrderDraftInput, 'account'>;
+}
+
+export type OrderDraftActor = ActorRefFrom<typeof orderDraftMachine>;
+
+/** What the root tells the draft on others' behalf (held until it runs). */
+type DraftBoundEvent = Extract<OrderDraftEvent, { type: 'artists.preselect' | 'session.loggedOut' }>;
+
 export interface AppContext {
   startup: AppInput;
   /** The signed-in user as the session last said (null: nobody). */
@@ -81,6 +98,10 @@ export interface AppContext {
   account: AppAccount | null;
   /** Null until the first sign-in of the visit has loaded and started them. */
   accountChildren: AccountChildren | null;
+  /** Null until a page first needs the draft and its code has loaded. */
+  orderDraft: OrderDraftActor | null;
+  /** What the draft was told before it ran, in order. */
+  heldForDraft: DraftBoundEvent[];
 }
 
 export type AppEvent =
@@ -91,7 +112,14 @@ export type AppEvent =
   /** An open screen registers what it shows, or leaves. */
   | ({ type: 'screen.watch' } & LiveScreen)
   | { type: 'screen.unwatch'; ref: AnyActorRef }
+  /** A page needs the order draft (an order step's guard): it starts if it has not. */
+  | { type: 'draft.needed' }
+  /** "Order with this artist": the draft preselects the artist (starting if it has not). */
+  | DraftBoundEvent
   | OtherTabEvent;
+
+/** The customer whose details prefill the gifter (artists order nothing). */
+const customerOf = (user: AuthUser | null) => (user?.type === 'user' ? user : null);
 
 /** Who has a bell: customers and artists here (the admin console has its own session). */
 export function accountOf(user: AuthUser | null): AppAccount | null {
@@ -108,7 +136,7 @@ function spawnLoaded<L extends AnyActorLogic>(spawn: unknown, logic: L, id: stri
 }
 
 /** A signed-out start with every child's defaults, for the chart export (scripts/export-charts.ts). */
-export const appMachineChartInput = { session: {}, orderDraft: {}, notifications: {} } as AppInput;
+export const appMachineChartInput = { session: {}, notifications: {} } as AppInput;
 
 export const appMachine = setup({
   types: {
@@ -119,12 +147,15 @@ export const appMachine = setup({
   actors: {
     session: sessionMachine,
     authDialogs: authDialogsMachine,
-    orderDraft: orderDraftMachine,
     artistGate: artistGateMachine,
     live: liveRouterMachine,
     player: playerMachine,
     /** Loads the code of the account's children (the app supplies it: a dynamic import). */
     loadAccountChildren: fromPromise<AccountChildrenLogic>(() => new Promise(() => {})),
+    /** Loads the order draft's code and reads the stored draft (the app supplies it: a dynamic import). */
+    loadOrderDraft: fromPromise<LoadedOrderDraft>(() => new Promise(() => {})),
+    /** Done when the started draft has no call in flight (a stored draft checked with the server). */
+    draftSettled: fromPromise<unknown, OrderDraftActor>(({ input }) => waitFor(input, (s) => !s.hasTag('busy'))),
     /** Passes the notification centre's `live.hint`s to the root (they are emitted, not sent). */
     relayLiveHints: fromCallback<EventObject, AccountChildren['notifications'], { type: 'live.hint'; hint: LiveHint }>(
       ({ input, sendBack }) => input.on('live.hint', sendBack).unsubscribe,
@@ -162,7 +193,33 @@ export const appMachine = setup({
           area: context.account.area,
         });
     }),
-    /** The account's code did not load (offline, or a release replaced it): the app says so. */
+    /** Starts the loaded draft with the signed-in customer as the gifter (the event: loadOrderDraft's done). */
+    startOrderDraft: assign(({ context, event, spawn }) => {
+      const { logic, input } = (event as unknown as DoneActorEvent<LoadedOrderDraft>).output;
+      return {
+        orderDraft: spawnLoaded(spawn, logic, appActorIds.orderDraft, { ...input, account: customerOf(context.user) }),
+      };
+    }),
+    /** Keeps what the draft is told until it runs. */
+    holdForDraft: assign({
+      heldForDraft: ({ context, event }) => [...context.heldForDraft, event as DraftBoundEvent],
+    }),
+    /** Tells the started draft what it was told meanwhile, in order. */
+    passHeldToDraft: enqueueActions(({ context, enqueue }) => {
+      const draft = context.orderDraft;
+      if (!draft) return;
+      for (const held of context.heldForDraft) enqueue.sendTo(draft, held);
+      enqueue.assign({ heldForDraft: [] });
+    }),
+    /** The draft's code did not load: what it was told is dropped (the app said so). */
+    dropHeldForDraft: assign({ heldForDraft: [] }),
+    passToDraft: sendTo(
+      ({ context }) => context.orderDraft as OrderDraftActor,
+      ({ event }) => event as DraftBoundEvent,
+    ),
+    /** Logout before any page needed the draft: only its storage is left to clear (the app supplies it). */
+    clearStoredDraft: () => {},
+    /** Part of the app's code did not load (offline, or a release replaced it): the app says so. */
     showLoadFailed: () => {},
   },
   guards: {
@@ -174,7 +231,14 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ startup: input, user: null, account: null, accountChildren: null }),
+  context: ({ input }) => ({
+    startup: input,
+    user: null,
+    account: null,
+    accountChildren: null,
+    orderDraft: null,
+    heldForDraft: [],
+  }),
   invoke: [
     {
       id: appActorIds.session,
@@ -183,12 +247,6 @@ export const appMachine = setup({
       input: ({ context }) => context.startup.session,
     },
     { id: appActorIds.authDialogs, systemId: appActorIds.authDialogs, src: 'authDialogs' },
-    {
-      id: appActorIds.orderDraft,
-      systemId: appActorIds.orderDraft,
-      src: 'orderDraft',
-      input: ({ context }) => context.startup.orderDraft,
-    },
     {
       id: appActorIds.artistGate,
       systemId: appActorIds.artistGate,
@@ -204,43 +262,107 @@ export const appMachine = setup({
   states: {
     running: {
       description: 'The visit: the children run, the root passes on what one of them learns to the others.',
-      initial: 'withoutAccountChildren',
+      type: 'parallel',
       states: {
-        withoutAccountChildren: {
-          description: "A guest's visit: the bell, the online switch and the tour are not loaded.",
-          always: { guard: 'isAccountSignedIn', target: 'loadingAccountChildren' },
-        },
-        loadingAccountChildren: {
-          description:
-            'The first sign-in of the visit: their code loads, then they start from the user as it is by then.',
-          invoke: {
-            id: 'loadAccountChildren',
-            src: 'loadAccountChildren',
-            onDone: {
-              target: 'withAccountChildren',
-              actions: ['startAccountChildren', 'signInLoadedCentre'],
+        account: {
+          description: 'The children only a signed-in account uses: the bell, the online switch and the tour.',
+          initial: 'withoutAccountChildren',
+          states: {
+            withoutAccountChildren: {
+              description: "A guest's visit: the bell, the online switch and the tour are not loaded.",
+              always: { guard: 'isAccountSignedIn', target: 'loadingAccountChildren' },
             },
-            onError: { target: 'accountChildrenFailed', actions: 'showLoadFailed' },
+            loadingAccountChildren: {
+              description:
+                'The first sign-in of the visit: their code loads, then they start from the user as it is by then.',
+              invoke: {
+                id: 'loadAccountChildren',
+                src: 'loadAccountChildren',
+                onDone: {
+                  target: 'withAccountChildren',
+                  actions: ['startAccountChildren', 'signInLoadedCentre'],
+                },
+                onError: { target: 'accountChildrenFailed', actions: 'showLoadFailed' },
+              },
+            },
+            withAccountChildren: {
+              description: 'They run for the rest of the visit, signed in and out with the session.',
+              invoke: {
+                src: 'relayLiveHints',
+                input: ({ context }) => context.accountChildren?.notifications as AccountChildren['notifications'],
+              },
+            },
+            accountChildrenFailed: {
+              description: 'Their code did not load: the pages work without them until a reload.',
+            },
           },
         },
-        withAccountChildren: {
-          description: 'They run for the rest of the visit, signed in and out with the session.',
-          invoke: {
-            src: 'relayLiveHints',
-            input: ({ context }) => context.accountChildren?.notifications as AccountChildren['notifications'],
+        draft: {
+          description: "The customer's order draft: started when a page first needs it.",
+          initial: 'withoutDraft',
+          states: {
+            withoutDraft: {
+              description: 'No page has needed the draft yet: a stored draft waits in storage.',
+              on: {
+                'draft.needed': { target: 'loadingDraft' },
+                'artists.preselect': { target: 'loadingDraft', actions: 'holdForDraft' },
+                'session.loggedOut': { actions: 'clearStoredDraft' },
+              },
+            },
+            loadingDraft: {
+              description: 'Its code loads and the stored draft is read; what it is told meanwhile is held.',
+              invoke: {
+                id: 'loadOrderDraft',
+                src: 'loadOrderDraft',
+                onDone: { target: 'startingDraft', actions: 'startOrderDraft' },
+                onError: { target: 'draftFailed', actions: ['dropHeldForDraft', 'showLoadFailed'] },
+              },
+              on: {
+                'artists.preselect': { actions: 'holdForDraft' },
+                'session.loggedOut': { actions: 'holdForDraft' },
+              },
+            },
+            startingDraft: {
+              description:
+                'It runs and checks a stored draft with the server; what it was told waits until it has (the server would overwrite it).',
+              invoke: {
+                id: 'draftSettled',
+                src: 'draftSettled',
+                input: ({ context }) => context.orderDraft as OrderDraftActor,
+                onDone: { target: 'withDraft', actions: 'passHeldToDraft' },
+              },
+              on: {
+                'artists.preselect': { actions: 'holdForDraft' },
+                'session.loggedOut': { actions: 'holdForDraft' },
+              },
+            },
+            withDraft: {
+              description: "It runs for the rest of the visit; the session's logout resets it.",
+              on: {
+                'artists.preselect': { actions: 'passToDraft' },
+                'session.loggedOut': { actions: 'passToDraft' },
+              },
+            },
+            draftFailed: {
+              description: 'Its code did not load: the next page that needs it tries again.',
+              on: {
+                'draft.needed': { target: 'loadingDraft' },
+                'artists.preselect': { target: 'loadingDraft', actions: 'holdForDraft' },
+                'session.loggedOut': { actions: 'clearStoredDraft' },
+              },
+            },
           },
-        },
-        accountChildrenFailed: {
-          description: 'Their code did not load: the pages work without them until a reload.',
         },
       },
       on: {
         'session.changed': {
           actions: enqueueActions(({ context, event, enqueue }) => {
             enqueue.sendTo(appActorIds.artistGate, { type: 'session.userChanged', user: event.user });
-            // The gifter is prefilled from the signed-in customer's account.
-            if (event.user?.type === 'user')
-              enqueue.sendTo(appActorIds.orderDraft, { type: 'session.loggedIn', account: event.user });
+            // The gifter is prefilled from the signed-in customer's account (a draft not started yet
+            // starts from the user assigned here).
+            const customer = customerOf(event.user);
+            if (customer && context.orderDraft)
+              enqueue.sendTo(context.orderDraft, { type: 'session.loggedIn', account: customer });
             const account = accountOf(event.user);
             const sameAccount = (account?.key ?? null) === (context.account?.key ?? null);
             enqueue.assign({ user: event.user, account });

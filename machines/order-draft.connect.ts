@@ -1,25 +1,14 @@
 // View model of the order flow (/order/occasion … /order/checkout): the steps with their progress and
 // reachability, the forms and their server errors, the song step's artist selection, the story clips,
 // the server's price and dates, and what can be done now. Route guards use isDraftSettled and
-// redirectFor; components never match raw state names.
+// redirectFor (order-steps.ts); components never match raw state names.
 import type { SnapshotFrom } from 'xstate';
 import { type ClipSlot, MAX_SELECTED_ARTISTS } from '../contracts/order';
 import type { orderDraftMachine } from './order-draft.machine';
 import type { FormStep, OrderStep } from './order-draft.types';
-import { isOrderPlaced, orderStepPaths, orderSteps, stepGuard } from './order-steps';
+import { isOrderPlaced, orderStepPaths, orderSteps } from './order-steps';
 
 type OrderDraftSnapshot = SnapshotFrom<typeof orderDraftMachine>;
-
-/** No call in flight: the stored draft has been checked with the server and no save is pending (route guards waitFor this). */
-export function isDraftSettled(snapshot: OrderDraftSnapshot): boolean {
-  return !snapshot.hasTag('busy');
-}
-
-/** SPEC §2's guard for a step's route: null to let it open, else the step to redirect to. */
-export function redirectFor(snapshot: OrderDraftSnapshot, step: OrderStep): OrderStep | null {
-  const { completed, hasPendingOrder } = snapshot.context;
-  return stepGuard(completed, hasPendingOrder, step);
-}
 
 /** The step whose page the machine has open (editing), or null. */
 function openStepOf(snapshot: OrderDraftSnapshot): OrderStep | null {

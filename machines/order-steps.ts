@@ -87,3 +87,20 @@ export function landingStep(completed: CompletedSteps, hasPendingOrder: boolean,
 export function nextStep(step: OrderStep): OrderStep {
   return orderSteps[orderSteps.indexOf(step) + 1] ?? 'checkout';
 }
+
+/** What the route guards read of the draft's snapshot. */
+interface DraftSnapshotLike {
+  hasTag(tag: 'busy'): boolean;
+  context: { completed: CompletedSteps; hasPendingOrder: boolean };
+}
+
+/** No call in flight: the stored draft has been checked with the server and no save is pending (route guards waitFor this). */
+export function isDraftSettled(snapshot: DraftSnapshotLike): boolean {
+  return !snapshot.hasTag('busy');
+}
+
+/** SPEC §2's guard for a step's route: null to let it open, else the step to redirect to. */
+export function redirectFor(snapshot: DraftSnapshotLike, step: OrderStep): OrderStep | null {
+  const { completed, hasPendingOrder } = snapshot.context;
+  return stepGuard(completed, hasPendingOrder, step);
+}

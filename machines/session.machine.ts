@@ -1,7 +1,7 @@
 // The signed-in state of the SPA. Storage, navigation and the network are named actions and actors
 // that the app supplies with sessionMachine.provide(); the defaults let the chart run on its own.
-// What the other children of the app must hear (the draft ends, the login-again modal opens) is sent
-// to them by systemId.
+// What the app must hear is sent by systemId: to another child (the login-again modal opens), or to
+// the root when the child may not have started (the order draft ends).
 import { and, assign, fromPromise, not, sendTo, setup } from 'xstate';
 import { type AuthUser, type UserType, userTypes } from '../contracts/auth';
 import { session as sessionTiming } from '../contracts/constants';
@@ -208,8 +208,11 @@ export const sessionMachine = setup({
     })),
     rememberRedirect: assign((_, params: { path: string | null }) => ({ redirectAfterSignOut: params.path })),
     clearSession: assign({ token: null, user: null, redirectAfterSignOut: null }),
-    /** The order draft ends with the session (SPEC §9: its stored keys are cleared on logout). */
-    clearDraft: sendTo(({ system }) => system.get(appActorIds.orderDraft), { type: 'session.loggedOut' }),
+    /**
+     * The order draft ends with the session (SPEC §9: its stored keys are cleared on logout). The root
+     * passes it on, or clears the stored draft when no page has started the draft yet.
+     */
+    clearDraft: sendTo(({ system }) => system.get(appActorIds.app), { type: 'session.loggedOut' }),
     /** SPEC §4 Session reset: the login-again modal, with where to go back to after it (a pending checkout). */
     offerLoginAgain: sendTo(
       ({ system }) => system.get(appActorIds.authDialogs),

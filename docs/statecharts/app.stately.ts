@@ -17,11 +17,6 @@ export const appMachine = createMachine({
       "src": "authDialogs"
     },
     {
-      "id": "orderDraft",
-      "systemId": "orderDraft",
-      "src": "orderDraft"
-    },
-    {
       "id": "artistGate",
       "systemId": "artistGate",
       "src": "artistGate"
@@ -46,41 +41,139 @@ export const appMachine = createMachine({
   "states": {
     "running": {
       "description": "The visit: the children run, the root passes on what one of them learns to the others.",
-      "initial": "withoutAccountChildren",
+      "type": "parallel",
       "states": {
-        "withoutAccountChildren": {
-          "description": "A guest's visit: the bell, the online switch and the tour are not loaded.",
-          "always": {
-            "guard": "isAccountSignedIn",
-            "target": "loadingAccountChildren"
-          }
-        },
-        "loadingAccountChildren": {
-          "description": "The first sign-in of the visit: their code loads, then they start from the user as it is by then.",
-          "invoke": {
-            "id": "loadAccountChildren",
-            "src": "loadAccountChildren",
-            "onDone": {
-              "target": "withAccountChildren",
-              "actions": [
-                "startAccountChildren",
-                "signInLoadedCentre"
-              ]
+        "account": {
+          "description": "The children only a signed-in account uses: the bell, the online switch and the tour.",
+          "initial": "withoutAccountChildren",
+          "states": {
+            "withoutAccountChildren": {
+              "description": "A guest's visit: the bell, the online switch and the tour are not loaded.",
+              "always": {
+                "guard": "isAccountSignedIn",
+                "target": "loadingAccountChildren"
+              }
             },
-            "onError": {
-              "target": "accountChildrenFailed",
-              "actions": "showLoadFailed"
+            "loadingAccountChildren": {
+              "description": "The first sign-in of the visit: their code loads, then they start from the user as it is by then.",
+              "invoke": {
+                "id": "loadAccountChildren",
+                "src": "loadAccountChildren",
+                "onDone": {
+                  "target": "withAccountChildren",
+                  "actions": [
+                    "startAccountChildren",
+                    "signInLoadedCentre"
+                  ]
+                },
+                "onError": {
+                  "target": "accountChildrenFailed",
+                  "actions": "showLoadFailed"
+                }
+              }
+            },
+            "withAccountChildren": {
+              "description": "They run for the rest of the visit, signed in and out with the session.",
+              "invoke": {
+                "src": "relayLiveHints"
+              }
+            },
+            "accountChildrenFailed": {
+              "description": "Their code did not load: the pages work without them until a reload."
             }
           }
         },
-        "withAccountChildren": {
-          "description": "They run for the rest of the visit, signed in and out with the session.",
-          "invoke": {
-            "src": "relayLiveHints"
+        "draft": {
+          "description": "The customer's order draft: started when a page first needs it.",
+          "initial": "withoutDraft",
+          "states": {
+            "withoutDraft": {
+              "description": "No page has needed the draft yet: a stored draft waits in storage.",
+              "on": {
+                "draft.needed": {
+                  "target": "loadingDraft"
+                },
+                "artists.preselect": {
+                  "target": "loadingDraft",
+                  "actions": "holdForDraft"
+                },
+                "session.loggedOut": {
+                  "actions": "clearStoredDraft"
+                }
+              }
+            },
+            "loadingDraft": {
+              "description": "Its code loads and the stored draft is read; what it is told meanwhile is held.",
+              "invoke": {
+                "id": "loadOrderDraft",
+                "src": "loadOrderDraft",
+                "onDone": {
+                  "target": "startingDraft",
+                  "actions": "startOrderDraft"
+                },
+                "onError": {
+                  "target": "draftFailed",
+                  "actions": [
+                    "dropHeldForDraft",
+                    "showLoadFailed"
+                  ]
+                }
+              },
+              "on": {
+                "artists.preselect": {
+                  "actions": "holdForDraft"
+                },
+                "session.loggedOut": {
+                  "actions": "holdForDraft"
+                }
+              }
+            },
+            "startingDraft": {
+              "description": "It runs and checks a stored draft with the server; what it was told waits until it has (the server would overwrite it).",
+              "invoke": {
+                "id": "draftSettled",
+                "src": "draftSettled",
+                "onDone": {
+                  "target": "withDraft",
+                  "actions": "passHeldToDraft"
+                }
+              },
+              "on": {
+                "artists.preselect": {
+                  "actions": "holdForDraft"
+                },
+                "session.loggedOut": {
+                  "actions": "holdForDraft"
+                }
+              }
+            },
+            "withDraft": {
+              "description": "It runs for the rest of the visit; the session's logout resets it.",
+              "on": {
+                "artists.preselect": {
+                  "actions": "passToDraft"
+                },
+                "session.loggedOut": {
+                  "actions": "passToDraft"
+                }
+              }
+            },
+            "draftFailed": {
+              "description": "Its code did not load: the next page that needs it tries again.",
+              "on": {
+                "draft.needed": {
+                  "target": "loadingDraft"
+                },
+                "artists.preselect": {
+                  "target": "loadingDraft",
+                  "actions": "holdForDraft"
+                },
+                "session.loggedOut": {
+                  "actions": "clearStoredDraft"
+                }
+              }
+            }
           }
-        },
-        "accountChildrenFailed": {
-          "description": "Their code did not load: the pages work without them until a reload."
         }
       },
       "on": {
@@ -121,11 +214,12 @@ export const appMachine = createMachine({
   "context": {
     "startup": {
       "session": {},
-      "orderDraft": {},
       "notifications": {}
     },
     "user": null,
     "account": null,
-    "accountChildren": null
+    "accountChildren": null,
+    "orderDraft": null,
+    "heldForDraft": []
   }
 });

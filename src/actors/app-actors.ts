@@ -1,29 +1,27 @@
-import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import type { AuthUser, UserType } from '../../contracts/auth';
 import { clientMessages } from '../../contracts/messages';
-import { appActorIds, appMachine } from '../../machines/app.machine';
+import { appActorIds, appMachine, type OrderDraftActor } from '../../machines/app.machine';
 import type { artistGateMachine } from '../../machines/artist-gate.machine';
 import type { authDialogsMachine } from '../../machines/auth-dialogs.machine';
 import { liveRouterMachine } from '../../machines/live-router.machine';
-import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.machine';
-import { orderStepPaths } from '../../machines/order-steps';
 import type { playerMachine } from '../../machines/player.machine';
 import { type SessionCallInput, sessionMachine } from '../../machines/session.machine';
 import { authApi } from '../api/auth.api';
 import { apiBaseFor, createApi, createClient } from '../api/client';
-import { orderApi } from '../api/order.api';
 import { canStreamNotifications } from '../api/stream-support';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
 import { bindMediaSession } from '../player/media-session';
 import { playerLogic } from '../player/player-actor';
 import { authDialogsLogicFor } from './auth-implementations';
+import { clearStoredDraft } from './draft-storage';
 import { currentRouteName, invalidateRoutes, navigateTo } from './navigation';
 import { listenToOtherTabs, postToOtherTabs } from './session-channel';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type DialogsActor = ActorRefFrom<typeof authDialogsMachine>;
-export type OrderDraftActor = ActorRefFrom<typeof orderDraftMachine>;
+export type { OrderDraftActor };
 
 export type AppRootActor = ActorRefFrom<typeof appMachine>;
 export type ArtistGateActor = ActorRefFrom<typeof artistGateMachine>;
@@ -34,7 +32,11 @@ export interface AppActors {
   root: AppRootActor;
   session: SessionActor;
   dialogs: DialogsActor;
-  orderDraft: OrderDraftActor;
+  /**
+   * The order draft, started if no page has needed it yet (its code loads first). Rejects when that
+   * code does not load. Views read the started draft with useOrderDraftActor (hooks.ts).
+   */
+  needOrderDraft: () => Promise<OrderDraftActor>;
   /** The artist's standing: the guards, the menus and the online switch read it. */
   artistGate: ArtistGateActor;
   /** The one audio player: the bar and every play button share it across pages. */
@@ -57,12 +59,6 @@ function readStoredSession() {
   };
 }
 
-/** Everything the order draft keeps locally (SPEC §9 keys); cleared on logout. */
-export function clearStoredDraft(): void {
-  for (const key of ['tempOrder', 'completedSteps', 'hasPendingOrder', 'checkoutPending'] as const)
-    storage.set(key, null);
-}
-
 /** Starts the app's one root actor (machines/app.machine.ts) with the real implementations of its children. */
 export function createAppActors(): AppActors {
   let root: AppRootActor | undefined;
@@ -78,44 +74,6 @@ export function createAppActors(): AppActors {
         routeName: currentRouteName(),
       }),
   });
-
-  const orders = () => orderApi(api.for('user'));
-  const storedUser = storage.getJson<AuthUser>('user');
-  const orderDraftLogic = orderDraftMachine.provide({
-    actors: {
-      loadTempOrder: fromPromise(({ input }) => orders().get(input.orderId)),
-      createTempOrder: fromPromise(({ input }) => orders().create(input)),
-      saveOccasion: fromPromise(({ input }) => orders().saveStep(input.orderId, 'occasion', input.values)),
-      saveSong: fromPromise(({ input }) => orders().saveStep(input.orderId, 'song', input.values)),
-      saveStory: fromPromise(({ input }) => orders().saveStep(input.orderId, 'story', input.values)),
-      commitOrder: fromPromise(({ input }) => orders().commit(input.orderId)),
-      startCheckout: fromPromise(({ input }) => orders().checkout(input.orderId, input.paymentMethod)),
-    },
-    actions: {
-      // SPEC §9 keys: the step flags, the pending-order flag, checkout pending and the draft itself.
-      persistDraft: (_, p) => {
-        storage.setJson('completedSteps', p.completedSteps);
-        storage.set('hasPendingOrder', String(p.hasPendingOrder));
-        storage.set('checkoutPending', String(p.checkoutPending));
-        storage.setJson('tempOrder', p.tempOrder);
-      },
-      clearStoredDraft,
-      goToStep: (_, p) => navigateTo(orderStepPaths[p.step]),
-      leaveForPayment: (_, p) => window.location.assign(p.url),
-      showErrorToast: (_, p) => notify.error(p.message),
-    },
-  });
-  const orderDraftInput = readDraftInput(
-    {
-      completedSteps: storage.getJson('completedSteps'),
-      hasPendingOrder: storage.getJson('hasPendingOrder'),
-      checkoutPending: storage.getJson('checkoutPending'),
-      tempOrder: storage.getJson('tempOrder'),
-      preselectedArtist: storage.get('preselectedArtist'),
-    },
-    storedUser?.type === 'user' ? storedUser : null,
-  );
-  storage.set('preselectedArtist', null);
 
   const sessionLogic = sessionMachine.provide({
     actors: {
@@ -147,21 +105,25 @@ export function createAppActors(): AppActors {
       actors: {
         session: sessionLogic,
         authDialogs: authDialogsLogicFor(api),
-        orderDraft: orderDraftLogic,
         otherTabs: listenToOtherTabs,
         // With the first sign-in of the visit: a guest never downloads the account's children.
         loadAccountChildren: fromPromise(() =>
           import('./account-children').then(({ accountChildrenLogic }) => accountChildrenLogic(api)),
         ),
+        // With the first page that needs it: a visitor who never orders never downloads it.
+        loadOrderDraft: fromPromise(() =>
+          import('./order-draft').then(({ loadedOrderDraft }) => loadedOrderDraft(api)),
+        ),
         live: liveRouterMachine.provide({ actions: { showInfoToast: (_, p) => notify.info(p.message) } }),
         player: playerLogic(),
       },
-      actions: { showLoadFailed: () => notify.error(clientMessages.partNotLoaded) },
+      actions: { clearStoredDraft, showLoadFailed: () => notify.error(clientMessages.partNotLoaded) },
     }),
     {
+      // The session tells the root by this id what only the root can pass on (the draft's end).
+      systemId: appActorIds.app,
       input: {
         session: readStoredSession(),
-        orderDraft: orderDraftInput,
         notifications: { canStream: canStreamNotifications() },
       },
     },
@@ -172,7 +134,16 @@ export function createAppActors(): AppActors {
     root,
     session: get<SessionActor>(appActorIds.session),
     dialogs: get<DialogsActor>(appActorIds.authDialogs),
-    orderDraft: get<OrderDraftActor>(appActorIds.orderDraft),
+    needOrderDraft: async () => {
+      root?.send({ type: 'draft.needed' });
+      // Started and told what it was told meanwhile, or its code did not load.
+      const snapshot = await waitFor(
+        root as AppRootActor,
+        (s) => s.matches({ running: { draft: 'withDraft' } }) || s.matches({ running: { draft: 'draftFailed' } }),
+      );
+      if (!snapshot.context.orderDraft) throw new Error(clientMessages.partNotLoaded);
+      return snapshot.context.orderDraft;
+    },
     artistGate: get<ArtistGateActor>(appActorIds.artistGate),
     player: get<PlayerActor>(appActorIds.player),
     api,

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext, useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { AccountChildren } from '../../machines/app.machine';
+import type { AccountChildren, OrderDraftActor } from '../../machines/app.machine';
 import { connectArtistGate } from '../../machines/artist-gate.connect';
 import { type ArtistAuthForm, authFormIds } from '../../machines/auth-dialogs.machine';
 import type { forgotPasswordFormMachine } from '../../machines/forgot-password-form.machine';
@@ -49,6 +49,23 @@ export function useArtistGate() {
 export function useAccountChild<K extends keyof AccountChildren>(name: K): AccountChildren[K] | null {
   const { root } = useAppActors();
   return useSelector(root, (s) => s.context.accountChildren?.[name] ?? null);
+}
+
+/**
+ * The order draft. The order steps' guard starts it before a step renders (needOrderDraft), so a
+ * view under an order route always finds it.
+ */
+export function useOrderDraftActor(): OrderDraftActor {
+  const { root } = useAppActors();
+  const draft = useSelector(root, (s) => s.context.orderDraft);
+  if (!draft) throw new Error('The order draft has not started: only the order steps (their guard starts it) use it.');
+  return draft;
+}
+
+/** "Order with this artist": the draft preselects the artist (the root starts it if no page has). */
+export function usePreselectArtist(): (id: string) => void {
+  const { root } = useAppActors();
+  return useCallback((id: string) => root.send({ type: 'artists.preselect', id }), [root]);
 }
 
 export function useDialogs() {

@@ -7,7 +7,7 @@ import { connectVoiceRecorder, voiceRecorderMachine } from '../../machines/voice
 import { captureAudio } from '../order/capture-audio';
 import { clipPreviews } from '../order/clip-previews';
 import { CLIP_MAX_BYTES, clipUploadActor, uploadedClip } from '../order/clip-upload';
-import { useAppActors } from './hooks';
+import { useAppActors, useOrderDraftActor } from './hooks';
 
 /**
  * One story clip's actors: a file upload and a voice recorder, both through the clip upload. A finished
@@ -15,7 +15,8 @@ import { useAppActors } from './hooks';
  * or upload is under way the draft hears that the slot is pending (Save waits for it).
  */
 export function useClipSlot(slot: Slot) {
-  const { session, orderDraft } = useAppActors();
+  const { session } = useAppActors();
+  const orderDraft = useOrderDraftActor();
   const machines = useMemo(() => {
     const uploadFile = clipUploadActor(session);
     const notifyUploaded = (_: unknown, p: { result: unknown }) => {

@@ -1,13 +1,15 @@
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import { isDraftSettled, redirectFor } from '../../machines/order-draft.connect';
 import type { OrderStep } from '../../machines/order-draft.types';
-import { orderStepPaths } from '../../machines/order-steps';
+import { isDraftSettled, orderStepPaths, redirectFor } from '../../machines/order-steps';
+
 import type { RouterContext } from './__root';
 
 /** SPEC §2's guard of an order step: each step needs the pending-order flag and the step before it. */
 export async function orderStepGuard(context: RouterContext, step: OrderStep): Promise<void> {
-  const snapshot = await waitFor(context.actors.orderDraft, isDraftSettled);
+  // The first step page of the visit starts the draft (its code loads first).
+  const draft = await context.actors.needOrderDraft();
+  const snapshot = await waitFor(draft, isDraftSettled);
   const target = redirectFor(snapshot, step);
   if (target) throw redirect({ to: orderStepPaths[target], replace: true });
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { adminStages, orderReferencePattern } from '../../contracts/order';
+import { adminStages, orderReferencePattern } from '../../contracts/order-status';
 import { OrdersPage } from '../admin/orders-page';
 
 // ?stage= picks the overview's filter; ?q= searches references, customers and artists; ?transaction=OR… (from a notification) shows that one order.

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { e2e } from './env';
+import { orderPages } from './order-pages';
 import { site } from './pages';
 
 const publicPages = [
@@ -87,4 +88,37 @@ test("a guest's visit never downloads the account's bell, switch and tour; the f
   // The bell comes with that code, signed in as the customer.
   await expect(page.getByRole('banner').getByRole('button', { name: /^Notifications/ })).toBeVisible();
   expect(accountCode()).toHaveLength(1);
+});
+
+test('browsing never downloads the order draft; "Order with this artist" does, once, and the song step has the artist', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const draftCode = () => scripts.filter((path) => /\/order-draft-[^/]+\.js$/.test(path));
+  const s = site(page);
+  for (const path of ['/', '/about', '/artists']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.getByRole('link', { name: 'Ana Reyes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ana Reyes' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(draftCode()).toEqual([]);
+  // A guest is asked to log in first; the draft keeps the artist meanwhile.
+  await page.getByRole('button', { name: 'Order with this artist' }).click();
+  await expect(s.dialog('Account Login')).toBeVisible();
+  await s.logIn(e2e.demo.customer.email, e2e.demo.customer.password);
+  await expect(page).toHaveURL(/\/order\/occasion$/);
+  const o = orderPages(page);
+  await o.fillOccasion();
+  const ana = page
+    .getByRole('list', { name: 'Artists' })
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'Ana Reyes', exact: true }) });
+  await expect(ana.getByRole('checkbox')).toBeChecked();
+  await expect(page.getByText('Chosen (1 of 3)')).toBeVisible();
+  expect(draftCode()).toHaveLength(1);
 });

@@ -1,5 +1,6 @@
-// The app's root: what it passes on from one child to the others, and when the children only a
-// signed-in account uses (the notification centre, the online switch, the tour) load and start.
+// The app's root: what it passes on from one child to the others, when the children only a signed-in
+// account uses (the notification centre, the online switch, the tour) load and start, and when the
+// order draft does.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type AnyActorRef,
@@ -12,9 +13,18 @@ import {
   fromPromise,
 } from 'xstate';
 import type { AuthUser } from '../../contracts/auth';
-import { type AccountChildrenLogic, type AppEvent, accountOf, appMachine } from '../../machines/app.machine';
+import {
+  type AccountChildrenLogic,
+  type AppEvent,
+  accountOf,
+  appActorIds,
+  appMachine,
+  type LoadedOrderDraft,
+  type OrderDraftActor,
+} from '../../machines/app.machine';
 import { notificationsMachine } from '../../machines/notifications.machine';
 import { onlineStatusMachine } from '../../machines/online-status.machine';
+import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.machine';
 import { tourMachine } from '../../machines/tour.machine';
 import { artist, customer } from './fixtures';
 import { accepted, acceptedNote, approved, approvedNote, orderPage } from './live-fixtures';
@@ -29,10 +39,19 @@ import {
   type Harness,
   recordingActions,
   runPath,
+  type StepCheck,
   types,
 } from './model';
 
-const startInput = { session: {}, orderDraft: {}, notifications: { canStream: false } };
+const startInput = { session: {}, notifications: { canStream: false } };
+/** The root as the app starts it: the session tells it, by this id, what only it can pass on. */
+const asApp = { input: startInput, systemId: appActorIds.app };
+
+/** The order draft as the app loads it, from a stored draft (none by default). */
+const loadedDraft = (stored: Parameters<typeof readDraftInput>[0] = {}): LoadedOrderDraft => ({
+  logic: orderDraftMachine,
+  input: readDraftInput(stored),
+});
 
 /** The account's children as plain machines (the tour's call to the server played by `marked`). */
 function accountLogic(marked: () => Promise<unknown> = () => new Promise(() => {})): AccountChildrenLogic {
@@ -56,22 +75,22 @@ describe('appMachine: the root passes on what one child learns', () => {
         actors: {
           session: recordingSession(sessionGot),
           loadAccountChildren: fromPromise(async () => accountLogic(marked)),
+          loadOrderDraft: fromPromise(async () => loadedDraft()),
         },
       }),
-      { input: startInput },
+      asApp,
     ).start();
     const child = (id: string) => root.system.get(id) as AnyActorRef;
     return { root, sessionGot, child };
   }
 
-  it("gives its long-lived children their systemIds; a guest's visit never starts the account's", async () => {
+  it("gives its long-lived children their systemIds; a guest's visit starts neither the account's nor the draft", async () => {
     const { root, child } = start();
-    for (const id of ['session', 'authDialogs', 'orderDraft', 'artistGate', 'live', 'player'])
-      expect(child(id)).toBeDefined();
+    for (const id of ['app', 'session', 'authDialogs', 'artistGate', 'live', 'player']) expect(child(id)).toBeDefined();
     root.send({ type: 'session.changed', user: null });
     await flush();
-    for (const id of ['notifications', 'onlineStatus', 'tour']) expect(child(id)).toBeUndefined();
-    expect(root.getSnapshot().value).toEqual({ running: 'withoutAccountChildren' });
+    for (const id of ['notifications', 'onlineStatus', 'tour', 'orderDraft']) expect(child(id)).toBeUndefined();
+    expect(root.getSnapshot().value).toEqual({ running: { account: 'withoutAccountChildren', draft: 'withoutDraft' } });
   });
 
   it('a signed-in artist: the gate decides the menu, the bell signs in; signing out signs the bell out', async () => {
@@ -103,7 +122,7 @@ describe('appMachine: the root passes on what one child learns', () => {
           loadAccountChildren: fromPromise(() => new Promise<AccountChildrenLogic>((r) => (release = r))),
         },
       }),
-      { input: startInput },
+      asApp,
     ).start();
     return { root, release: (logic: AccountChildrenLogic) => release(logic) };
   }
@@ -133,11 +152,10 @@ describe('appMachine: the root passes on what one child learns', () => {
     expect(bell?.getSnapshot().context.area).toBe('user');
   });
 
-  it("the same account again leaves the bell alone; a customer prefills the draft's gifter", async () => {
+  it('the same account again leaves the bell alone', async () => {
     const { root, child } = start();
     root.send({ type: 'session.changed', user: customer });
     await flush();
-    expect(child('orderDraft').getSnapshot().context.forms.occasion.gifter_first_name).toBe(customer.first_name);
     const bell = child('notifications').getSnapshot();
     root.send({ type: 'session.changed', user: { ...customer, first_name: 'Annie' } });
     await flush();
@@ -156,7 +174,7 @@ describe('appMachine: the root passes on what one child learns', () => {
           loadAccountChildren: fromPromise(async () => ({ ...accountLogic(), notifications: emitting })),
         },
       }),
-      { input: startInput },
+      asApp,
     ).start();
     root.send({ type: 'session.changed', user: customer });
     await flush();
@@ -258,7 +276,124 @@ describe('appMachine: the root passes on what one child learns', () => {
   });
 });
 
-// ---- Model-based paths: when the account's children load ----------------------------------------------
+describe('appMachine: the order draft starts when a page first needs it', () => {
+  /** The root with `loadOrderDraft` as given; clearStoredDraft and showLoadFailed recorded. */
+  function startWith(loadOrderDraft: () => Promise<LoadedOrderDraft>) {
+    const log: ActionLog = [];
+    const loads = vi.fn(loadOrderDraft);
+    const root = createActor(
+      appMachine.provide({
+        actors: {
+          session: recordingSession([]),
+          loadAccountChildren: fromPromise(async () => accountLogic()),
+          loadOrderDraft: fromPromise(loads),
+        },
+        actions: recordingActions(['clearStoredDraft', 'showLoadFailed'], log),
+      }),
+      asApp,
+    ).start();
+    const draft = () => root.getSnapshot().context.orderDraft;
+    const draftState = () => (root.getSnapshot().value as { running: { draft: string } }).running.draft;
+    return { root, log, loads, draft, draftState };
+  }
+
+  it('starts with the signed-in customer as the gifter, and a customer who signs in later prefills it', async () => {
+    const before = startWith(async () => loadedDraft());
+    before.root.send({ type: 'session.changed', user: customer });
+    before.root.send({ type: 'draft.needed' });
+    await flush();
+    expect(before.draftState()).toBe('withDraft');
+    expect(before.draft()?.getSnapshot().context.forms.occasion.gifter_first_name).toBe(customer.first_name);
+    expect(before.root.system.get('orderDraft')).toBe(before.draft());
+
+    const after = startWith(async () => loadedDraft());
+    after.root.send({ type: 'draft.needed' });
+    await flush();
+    expect(after.draft()?.getSnapshot().context.forms.occasion.gifter_first_name).toBe('');
+    after.root.send({ type: 'session.changed', user: customer });
+    expect(after.draft()?.getSnapshot().context.forms.occasion.gifter_email).toBe(customer.email);
+    // An artist orders nothing: no gifter from their account.
+    const artistFirst = startWith(async () => loadedDraft());
+    artistFirst.root.send({ type: 'session.changed', user: artist });
+    artistFirst.root.send({ type: 'draft.needed' });
+    await flush();
+    expect(artistFirst.draft()?.getSnapshot().context.forms.occasion.gifter_first_name).toBe('');
+  });
+
+  it('"Order with this artist" before any page needed the draft starts it with the artist selected', async () => {
+    const { root, draft, loads } = startWith(async () => loadedDraft());
+    root.send({ type: 'artists.preselect', id: 'A-0002' });
+    await flush();
+    expect(draft()?.getSnapshot().context.forms.song.selected_artists).toEqual(['A-0002']);
+    root.send({ type: 'artists.preselect', id: 'A-0003' });
+    root.send({ type: 'draft.needed' });
+    await flush();
+    expect(draft()?.getSnapshot().context.forms.song.selected_artists).toEqual(['A-0002', 'A-0003']);
+    expect(loads).toHaveBeenCalledTimes(1);
+  });
+
+  it('what it is told while it loads and checks a stored draft reaches it in order, once the check is done', async () => {
+    let answer: (error: Error) => void = () => {};
+    const checking = orderDraftMachine.provide({
+      actors: { loadTempOrder: fromPromise(() => new Promise((_, reject) => (answer = reject))) },
+    });
+    const { root, draft, draftState } = startWith(async () => ({
+      logic: checking,
+      input: readDraftInput({ tempOrder: { orderId: 9 }, hasPendingOrder: true }),
+    }));
+    root.send({ type: 'artists.preselect', id: 'A-0001' });
+    root.send({ type: 'session.loggedOut' });
+    root.send({ type: 'artists.preselect', id: 'A-0004' });
+    await flush();
+    expect(draftState()).toBe('startingDraft');
+    expect(draft()?.getSnapshot().hasTag('restoring')).toBe(true);
+    expect(root.getSnapshot().context.heldForDraft).toHaveLength(3);
+    // The server does not answer (offline): the draft goes on with the stored one, then hears the rest.
+    answer(new Error('offline'));
+    await flush();
+    expect(draftState()).toBe('withDraft');
+    expect(root.getSnapshot().context.heldForDraft).toEqual([]);
+    // The logout reset the draft between the two artists.
+    expect(draft()?.getSnapshot().context.orderId).toBeNull();
+    expect(draft()?.getSnapshot().context.forms.song.selected_artists).toEqual(['A-0004']);
+  });
+
+  it('a logout before any page needed the draft clears its storage without loading it; later ones reach it', async () => {
+    const { root, log, loads, draft } = startWith(async () => loadedDraft());
+    root.send({ type: 'session.loggedOut' });
+    expect(types(log)).toEqual(['clearStoredDraft']);
+    expect(loads).not.toHaveBeenCalled();
+    root.send({ type: 'artists.preselect', id: 'A-0002' });
+    await flush();
+    root.send({ type: 'session.loggedOut' });
+    expect(types(log)).toEqual(['clearStoredDraft']);
+    expect(draft()?.getSnapshot().context.forms.song.selected_artists).toEqual([]);
+  });
+
+  it('code that did not load: the app says so, what it was told is dropped, and the next page that needs it tries again', async () => {
+    let fail = true;
+    const { root, log, loads, draft, draftState } = startWith(async () => {
+      if (fail) throw new Error('Failed to fetch dynamically imported module');
+      return loadedDraft();
+    });
+    root.send({ type: 'artists.preselect', id: 'A-0002' });
+    await flush();
+    expect(draftState()).toBe('draftFailed');
+    expect(types(log)).toEqual(['showLoadFailed']);
+    expect(root.getSnapshot().context.heldForDraft).toEqual([]);
+    // Meanwhile a logout still clears the stored draft.
+    root.send({ type: 'session.loggedOut' });
+    expect(types(log)).toEqual(['showLoadFailed', 'clearStoredDraft']);
+    fail = false;
+    root.send({ type: 'draft.needed' });
+    await flush();
+    expect(loads).toHaveBeenCalledTimes(2);
+    expect(draftState()).toBe('withDraft');
+    expect(draft()?.getSnapshot().context.forms.song.selected_artists).toEqual([]);
+  });
+});
+
+// ---- Model-based paths: when the account's children and the order draft load --------------------------
 
 const loadFailure = new Error('Failed to fetch dynamically imported module');
 
@@ -277,21 +412,44 @@ const sessionEvents = [
   { type: 'tab.signedIn', token: 't', user: customer, userType: 'user' },
   { type: 'tab.refreshed', token: 't2', user: customer },
   { type: 'tab.signedOut' },
+  // What pages and the session tell the draft through the root.
+  { type: 'draft.needed' },
+  { type: 'artists.preselect', id: 'A-0002' },
+  { type: 'session.loggedOut' },
 ] as AppEvent[];
 
-/** The loader settles only while it runs (an error event nobody invoked would stop the root). */
-const events = (s: any) =>
-  s.matches({ running: 'loadingAccountChildren' })
+const inDraft = (s: any, state: string) => s.matches({ running: { draft: state } });
+
+/** A loader settles only while it runs (an error event nobody invoked would stop the root). */
+const events = (s: any) => [
+  ...sessionEvents,
+  ...(s.matches({ running: { account: 'loadingAccountChildren' } })
     ? [
-        ...sessionEvents,
         { type: 'xstate.done.actor.loadAccountChildren', output: accountLogic() },
         { type: 'xstate.error.actor.loadAccountChildren', error: loadFailure },
       ]
-    : sessionEvents;
+    : []),
+  ...(inDraft(s, 'loadingDraft')
+    ? [
+        { type: 'xstate.done.actor.loadOrderDraft', output: loadedDraft() },
+        { type: 'xstate.error.actor.loadOrderDraft', error: loadFailure },
+      ]
+    : []),
+  ...(inDraft(s, 'startingDraft') ? [{ type: 'xstate.done.actor.draftSettled', output: undefined }] : []),
+];
 
-/** What a path step is told apart by: the state, who is signed in, and whether the children run. */
+/**
+ * What a path step is told apart by: the state, who is signed in, whether the account's children and
+ * the draft run, and whether anything waits for the draft.
+ */
 const serializeState = (s: any) =>
-  JSON.stringify([s.value, s.context.account?.key ?? null, s.context.accountChildren !== null]);
+  JSON.stringify([
+    s.value,
+    s.context.account?.key ?? null,
+    s.context.accountChildren !== null,
+    s.context.orderDraft !== null,
+    s.context.heldForDraft.length > 0,
+  ]);
 
 interface RootHarness extends Harness {
   sessionGot: EventObject[];
@@ -306,29 +464,32 @@ function startRoot(): RootHarness {
       actors: {
         session: recordingSession(sessionGot),
         loadAccountChildren: fakes.actor<AccountChildrenLogic, unknown>('loadAccountChildren'),
+        loadOrderDraft: fakes.actor<LoadedOrderDraft, unknown>('loadOrderDraft'),
+        draftSettled: fakes.actor<unknown, OrderDraftActor>('draftSettled'),
       },
-      actions: recordingActions(['showLoadFailed'], log),
+      actions: recordingActions(['showLoadFailed', 'clearStoredDraft'], log),
     }),
-    { input: startInput },
+    asApp,
   ).start();
   return { actor, fakes, log, sessionGot };
 }
 
 const children = (s: any) => s.context.accountChildren;
+const calledFor = (h: RootHarness, src: string) => h.fakes.calls.filter((call) => call.src === src);
 
 const stateExpectations: Record<string, (s: any, h: RootHarness) => void> = {
-  'running.withoutAccountChildren': (s, h) => {
+  'running.account.withoutAccountChildren': (s, h) => {
     // A guest: nothing asked for the account's code.
     expect(s.context.account).toBeNull();
     expect(children(s)).toBeNull();
-    expect(h.fakes.calls).toHaveLength(0);
+    expect(calledFor(h, 'loadAccountChildren')).toHaveLength(0);
     expect(h.actor.system.get('notifications')).toBeUndefined();
   },
-  'running.loadingAccountChildren': (s, h) => {
+  'running.account.loadingAccountChildren': (s, h) => {
     expect(children(s)).toBeNull();
     expect(h.fakes.pending.has('loadAccountChildren')).toBe(true);
   },
-  'running.withAccountChildren': (s, h) => {
+  'running.account.withAccountChildren': (s, h) => {
     const started = children(s);
     for (const id of ['notifications', 'onlineStatus', 'tour'] as const) {
       expect(h.actor.system.get(id)).toBe(started[id]);
@@ -339,20 +500,62 @@ const stateExpectations: Record<string, (s: any, h: RootHarness) => void> = {
     if (s.context.account) expect(started.notifications.getSnapshot().context.area).toBe(s.context.account.area);
     expect(started.onlineStatus.getSnapshot().context.isOnline).toBe(s.context.user?.is_online ? 1 : 0);
   },
-  'running.accountChildrenFailed': (s, h) => {
+  'running.account.accountChildrenFailed': (s, h) => {
     expect(children(s)).toBeNull();
-    expect(types(h.log)).toEqual(['showLoadFailed']);
+    expect(types(h.log)).toContain('showLoadFailed');
     expect(h.actor.system.get('notifications')).toBeUndefined();
   },
+  'running.draft.withoutDraft': (s, h) => {
+    // No page needed it: its code was never asked for.
+    expect(s.context.orderDraft).toBeNull();
+    expect(s.context.heldForDraft).toEqual([]);
+    expect(calledFor(h, 'loadOrderDraft')).toHaveLength(0);
+    expect(h.actor.system.get('orderDraft')).toBeUndefined();
+  },
+  'running.draft.loadingDraft': (s, h) => {
+    expect(s.context.orderDraft).toBeNull();
+    expect(h.fakes.pending.has('loadOrderDraft')).toBe(true);
+  },
+  'running.draft.startingDraft': (s, h) => {
+    expect(h.actor.system.get('orderDraft')).toBe(s.context.orderDraft);
+    expect(h.fakes.pending.has('draftSettled')).toBe(true);
+  },
+  'running.draft.withDraft': (s, h) => {
+    expect(h.actor.system.get('orderDraft')).toBe(s.context.orderDraft);
+    expect(s.context.orderDraft.getSnapshot().status).toBe('active');
+    expect(s.context.heldForDraft).toEqual([]);
+  },
+  'running.draft.draftFailed': (s, h) => {
+    expect(s.context.orderDraft).toBeNull();
+    expect(s.context.heldForDraft).toEqual([]);
+    expect(types(h.log)).toContain('showLoadFailed');
+  },
 };
+
+const draftBound = new Set(['artists.preselect', 'session.loggedOut']);
+
+/** What each step did for the draft: held, passed on, or (a logout with no draft) its storage cleared. */
+function draftStep({ event, before, after, actions }: StepCheck<RootHarness>) {
+  const cleared = types(actions).filter((type) => type === 'clearStoredDraft');
+  const noDraft = inDraft(before, 'withoutDraft') || inDraft(before, 'draftFailed');
+  expect(cleared).toHaveLength(event.type === 'session.loggedOut' && noDraft ? 1 : 0);
+  if (!draftBound.has(event.type)) return;
+  const waiting = ['loadingDraft', 'startingDraft'].some((state) => inDraft(before, state));
+  const heldBefore = before.context.heldForDraft.length;
+  if (waiting || (event.type === 'artists.preselect' && noDraft))
+    expect(after.context.heldForDraft).toEqual([...before.context.heldForDraft, event]);
+  else expect(after.context.heldForDraft).toHaveLength(heldBefore);
+  if (inDraft(before, 'withDraft') && event.type === 'artists.preselect')
+    expect(after.context.orderDraft.getSnapshot().context.forms.song.selected_artists).toContain(event.id);
+}
 
 /** A child that takes any event and does nothing. */
 const inert = createMachine({}) as never;
 
 /**
  * The machine the paths are computed on: xstate/graph computes every step in one actor system, where
- * the account's children's systemIds would be taken twice: inert stand-ins without systemIds take
- * their place, and the long-lived children's. The live actor each path drives (startRoot) runs the real ones.
+ * the started children's systemIds would be taken twice: inert stand-ins without systemIds take their
+ * place, and the long-lived children's. The live actor each path drives (startRoot) runs the real ones.
  */
 const traversed = appMachine.provide({
   actions: {
@@ -360,23 +563,26 @@ const traversed = appMachine.provide({
       const stand = () => (spawn as unknown as (logic: unknown) => AnyActorRef)(inert);
       return { accountChildren: { notifications: stand(), onlineStatus: stand(), tour: stand() } as never };
     }),
+    startOrderDraft: assign(({ spawn }) => ({
+      orderDraft: (spawn as unknown as (logic: unknown) => AnyActorRef)(inert) as never,
+    })),
   },
   actors: {
     session: inert,
     authDialogs: inert,
-    orderDraft: inert,
     artistGate: inert,
     live: inert,
     player: inert,
     relayLiveHints: fromCallback(() => {}),
+    draftSettled: fromPromise(() => new Promise(() => {})),
   },
 });
 
-describe("appMachine paths: the account's children load with the first sign-in", () => {
+describe("appMachine paths: the account's children with the first sign-in, the draft with the first page that needs it", () => {
   const paths = getTransitionPaths(traversed, { events, input: startInput, serializeState });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    await runPath(path, startRoot, { states: stateExpectations, serializeState });
+    await runPath(path, startRoot, { states: stateExpectations, serializeState, step: draftStep });
   });
 
   it('reach every state and take every transition', () => {

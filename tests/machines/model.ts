@@ -77,10 +77,20 @@ export function valueKeys(value: StateValue, prefix = ''): string[] {
   ]);
 }
 
-/** The deepest key of a state value (machines here have no parallel states). */
+/** The deepest key of a state value (of a machine without parallel states). */
 export function leafKey(value: StateValue): string {
   const keys = valueKeys(value);
   return keys[keys.length - 1] ?? '';
+}
+
+/** The key of each active leaf: one, or one per region of a parallel state. */
+export function leafKeys(value: StateValue, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix + value];
+  return Object.entries(value).flatMap(([key, child]) =>
+    child === undefined || (typeof child === 'object' && Object.keys(child).length === 0)
+      ? [prefix + key]
+      : leafKeys(child as StateValue, `${prefix}${key}.`),
+  );
 }
 
 /** Every state node of the machine by dotted path. */
@@ -408,12 +418,14 @@ export async function runPath<H extends Harness>(
   };
   const harness = start();
   const [first, ...rest] = path.steps;
+  // Each active leaf's expectations: one, or one per region of a parallel state.
   const checkState = () => {
     const snapshot = harness.actor.getSnapshot();
-    const key = leafKey(snapshot.value);
-    const expectState = expectations.states[key];
-    if (!expectState) throw new Error(`no expectations for state ${key}`);
-    expectState(snapshot, harness);
+    for (const key of leafKeys(snapshot.value)) {
+      const expectState = expectations.states[key];
+      if (!expectState) throw new Error(`no expectations for state ${key}`);
+      expectState(snapshot, harness);
+    }
   };
   same(harness.actor.getSnapshot(), first?.state, 'at start');
   checkState();

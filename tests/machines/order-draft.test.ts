@@ -9,7 +9,7 @@ import {
   type TempOrder,
 } from '../../contracts/order';
 import { storageKeys } from '../../contracts/storage-keys';
-import { connectOrderDraft, isDraftSettled, redirectFor } from '../../machines/order-draft.connect';
+import { connectOrderDraft } from '../../machines/order-draft.connect';
 import {
   completedFromServer,
   emptyForms,
@@ -37,10 +37,12 @@ import type {
 } from '../../machines/order-draft.types';
 import {
   firstOpenStep,
+  isDraftSettled,
   isStepReachable,
   landingStep,
   orderStepPaths,
   orderSteps,
+  redirectFor,
   stepGuard,
 } from '../../machines/order-steps';
 import { customer, validationError } from './fixtures';

@@ -45,8 +45,8 @@ const appActions = [
   'replaceWithHome',
   'broadcast',
 ] as const;
-/** What the session tells the app's other children (recorders in their place): the draft ends, the login-again modal. */
-const clearDraft = sentTo('orderDraft', { type: 'session.loggedOut' });
+/** What the session tells the app (recorders in the root's and its children's places): the draft ends, the login-again modal. */
+const clearDraft = sentTo('app', { type: 'session.loggedOut' });
 const offerLoginAgain = (returnTo: string | null) => sentTo('authDialogs', { type: 'dialog.openLoginAgain', returnTo });
 const navigationActions = new Set(['goHome', 'goTo', 'goToArtistLogin', 'goToCustomerAccount', 'replaceWithHome']);
 
@@ -110,7 +110,7 @@ function startSession(input: SessionInput, location = '/somewhere'): SessionHarn
       },
     },
   });
-  harness.actor = startWithPeers(machine, { peers: ['orderDraft', 'authDialogs'], log, input });
+  harness.actor = startWithPeers(machine, { peers: ['app', 'authDialogs'], log, input });
   return harness;
 }
 
@@ -587,7 +587,7 @@ describe('sessionMachine: SPEC §4 rules', () => {
       else h.fakes.reject('logout', new Error('offline'));
       await vi.advanceTimersByTimeAsync(0);
       expect(h.actor.getSnapshot().value).toBe('signedOut');
-      expect(types(h.log)).toEqual(['clearStoredSession', 'goHome', 'broadcast', 'to:orderDraft']);
+      expect(types(h.log)).toEqual(['clearStoredSession', 'goHome', 'broadcast', 'to:app']);
       expect(h.log.at(-1)).toEqual(clearDraft);
       expect(h.location).toBe('/');
       h.actor.stop();

@@ -101,3 +101,40 @@ describe('order step guards (SPEC §2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/occasion'));
   });
 });
+
+describe('the order draft ends with the session (SPEC §9)', () => {
+  const storeDraft = () => {
+    storage.setJson('tempOrder', { orderId: 5, forms: {} });
+    storage.setJson('completedSteps', { occasion: true, song: false, story: false, review: false });
+    storage.set('hasPendingOrder', 'true');
+  };
+  const draftKeys = () => ['tempOrder', 'completedSteps', 'hasPendingOrder'].map((key) => storage.get(key as never));
+  const logout = { 'POST /api/v1/user/auth/logout': () => ({ status: 200, body: { data: null } }) };
+
+  it('a logout before any page needed the draft clears its storage without loading it', async () => {
+    storeDraft();
+    const server = customerServer(logout);
+    const { actors } = renderApp('/');
+    await waitFor(() => expect(actors.session.getSnapshot().hasTag('authenticated')).toBe(true));
+    actors.session.send({ type: 'user.signOut' });
+    await waitFor(() => expect(draftKeys()).toEqual([null, null, null]));
+    expect(actors.root.getSnapshot().context.orderDraft).toBeNull();
+    expect(server.calls.some((c) => c.path.startsWith('/api/v1/user/temp-order'))).toBe(false);
+  });
+
+  it('a logout on an order step resets the running draft and its storage', async () => {
+    storeDraft();
+    customerServer({
+      ...logout,
+      'GET /api/v1/user/temp-order/5': () => ({ status: 404, body: { message: 'Not found.' } }),
+    });
+    const { actors } = renderApp('/order/occasion');
+    await screen.findByLabelText("Recipient's first name");
+    const draft = actors.root.getSnapshot().context.orderDraft;
+    expect(draft).not.toBeNull();
+    storeDraft();
+    actors.session.send({ type: 'user.signOut' });
+    await waitFor(() => expect(draftKeys()).toEqual([null, null, null]));
+    expect(draft?.getSnapshot().context.orderId).toBeNull();
+  });
+});

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { OrderStep } from '../../../machines/order-draft.types';
-import { useAppActors } from '../../actors/hooks';
+import { useOrderDraftActor } from '../../actors/hooks';
 import { StepHeader } from './step-header';
 import { useStepOpen } from './use-order-draft';
 
@@ -226,7 +226,7 @@ const focusable = 'input:not([type=hidden]), textarea, select, button, [tabindex
  * users land on it (and everyone sees it). Returns the ref for the step's form.
  */
 export function useFocusFirstError<T extends HTMLElement>(step: OrderStep): RefObject<T | null> {
-  const { orderDraft } = useAppActors();
+  const orderDraft = useOrderDraftActor();
   const ref = useRef<T>(null);
   const errors = useSelector(orderDraft, (s) => s.context.errors[step]);
   const hadErrors = useRef(false);

@@ -3,18 +3,18 @@ import { useCallback, useEffect } from 'react';
 import type { ClipSlot } from '../../../contracts/order';
 import { connectOrderDraft } from '../../../machines/order-draft.connect';
 import type { FormStep, OrderFieldChange, OrderForms, OrderStep } from '../../../machines/order-draft.types';
-import { useAppActors } from '../../actors/hooks';
+import { useOrderDraftActor } from '../../actors/hooks';
 
 /** The order flow's view model (connectOrderDraft) and the draft actor to send events to. */
 export function useOrderDraft() {
-  const { orderDraft } = useAppActors();
+  const orderDraft = useOrderDraftActor();
   const view = useSelector(orderDraft, connectOrderDraft);
   return { view, send: orderDraft.send };
 }
 
 /** Tells the draft which step's page is open (SPEC §2's guard already let the route load). */
 export function useStepOpen(step: OrderStep): void {
-  const { orderDraft } = useAppActors();
+  const orderDraft = useOrderDraftActor();
   useEffect(() => {
     orderDraft.send({ type: 'step.open', step });
   }, [orderDraft, step]);
@@ -25,7 +25,7 @@ type FieldName<S extends FormStep> = Exclude<keyof OrderForms[S], 'selected_arti
 
 /** `field.changed` for one form step, typed by field name. */
 export function useFieldChange<S extends FormStep>(step: S) {
-  const { orderDraft } = useAppActors();
+  const orderDraft = useOrderDraftActor();
   return useCallback(
     <N extends FieldName<S>>(name: N, value: OrderForms[S][N]) =>
       orderDraft.send({ type: 'field.changed', step, name, value } as unknown as OrderFieldChange),
