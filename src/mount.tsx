@@ -23,6 +23,22 @@ export function afterFirstPaint(root: HTMLElement, start: () => void | Promise<v
   requestAnimationFrame(() => setTimeout(() => void start(), 0));
 }
 
+/**
+ * The router remembers a page's scroll position for Back only once it has seen the page scroll, and
+ * it forgets what it saw when its first load and render run. A visitor who scrolled a prerendered
+ * page before the app started would come back to the top: after the router's first render, a scroll
+ * event tells it the page is scrolled.
+ */
+function rememberEarlyScroll(router: ReturnType<typeof createAppRouter>): void {
+  const stop = router.subscribe('onRendered', () => {
+    stop();
+    // After the router's own handling of this render (it restores, then clears what it saw).
+    setTimeout(() => {
+      if (window.scrollX !== 0 || window.scrollY !== 0) document.dispatchEvent(new Event('scroll'));
+    }, 0);
+  });
+}
+
 /** Resolves in a later task: the browser may paint and handle input in between. */
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -40,6 +56,7 @@ export function mount(root: HTMLElement, app: ReactNode, router: ReturnType<type
   const live = () => {
     document.documentElement.dataset.hydrated = 'true';
   };
+  rememberEarlyScroll(router);
   if (!root.hasChildNodes()) {
     createRoot(root).render(<AfterFirstCommit onCommit={live}>{app}</AfterFirstCommit>);
     return;

@@ -57,3 +57,28 @@ test('a prerendered page scrolled before the app starts stays where the visitor 
   await expect(page).toHaveTitle(/Privacy Policy/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('a page scrolled before the app started still comes back to where the visitor was', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 600 });
+  // The scripts arrive late, as on a slow phone: the visitor scrolls the prerendered HTML first.
+  let release: () => void = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/terms', { waitUntil: 'domcontentloaded' });
+  await page.mouse.wheel(0, 2000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1500);
+  release();
+  await untilHydrated(page);
+  const saved = await page.evaluate(() => window.scrollY);
+  expect(saved).toBeGreaterThan(1500);
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveTitle(/Privacy Policy/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(saved - 50);
+});
