@@ -5,7 +5,8 @@
 // - the children only a signed-in account uses (the notification centre, the online switch, the
 //   first-login tour) start with the first sign-in of the visit;
 // - the order draft starts when a page first needs it (an order step's guard, "Order with this
-//   artist"); what it is told meanwhile is held and passed on in order once it runs.
+//   artist"); what it is told meanwhile is held and passed on in order once it runs;
+// - the player starts with the first play; the list asked for meanwhile is passed on once it runs.
 // The root passes on what one child learns to the others that need it:
 // - the session's signed-in user → the artist gate (menus, switch, guards), the online switch, the
 //   tour (its facts; a new account starts it afresh), the order draft (the gifter), the notification
@@ -42,7 +43,8 @@ import type { NotificationsInput, notificationsMachine } from './notifications.m
 import type { onlineStatusMachine } from './online-status.machine';
 import type { orderDraftMachine } from './order-draft.machine';
 import type { OrderDraftEvent, OrderDraftInput } from './order-draft.types';
-import { playerMachine } from './player.machine';
+import type { playerMachine } from './player.machine';
+import type { PlayerEvent } from './player.types';
 import { sessionMachine } from './session.machine';
 import type { SessionEvent, SessionInput } from './session.types';
 import type { tourMachine } from './tour.machine';
@@ -88,6 +90,11 @@ export interface LoadedOrderDraft {
 
 export type OrderDraftActor = ActorRefFrom<typeof orderDraftMachine>;
 
+export type PlayerActor = ActorRefFrom<typeof playerMachine>;
+
+/** A play button's list of songs: the root starts the player with the first one. */
+type PlayerLoad = Extract<PlayerEvent, { type: 'player.load' }>;
+
 /** What the root tells the draft on others' behalf (held until it runs). */
 type DraftBoundEvent = Extract<OrderDraftEvent, { type: 'artists.preselect' | 'session.loggedOut' }>;
 
@@ -102,6 +109,10 @@ export interface AppContext {
   orderDraft: OrderDraftActor | null;
   /** What the draft was told before it ran, in order. */
   heldForDraft: DraftBoundEvent[];
+  /** Null until something first plays and the player's code has loaded. */
+  player: PlayerActor | null;
+  /** The latest list asked for before the player ran (a newer play replaces an older one). */
+  heldForPlayer: PlayerLoad | null;
 }
 
 export type AppEvent =
@@ -116,6 +127,8 @@ export type AppEvent =
   | { type: 'draft.needed' }
   /** "Order with this artist": the draft preselects the artist (starting if it has not). */
   | DraftBoundEvent
+  /** A play button: the player plays the list (starting if it has not). */
+  | PlayerLoad
   | OtherTabEvent;
 
 /** The customer whose details prefill the gifter (artists order nothing). */
@@ -149,7 +162,8 @@ export const appMachine = setup({
     authDialogs: authDialogsMachine,
     artistGate: artistGateMachine,
     live: liveRouterMachine,
-    player: playerMachine,
+    /** Loads the player's code (the app supplies it: a dynamic import). */
+    loadPlayer: fromPromise<typeof playerMachine>(() => new Promise(() => {})),
     /** Loads the code of the account's children (the app supplies it: a dynamic import). */
     loadAccountChildren: fromPromise<AccountChildrenLogic>(() => new Promise(() => {})),
     /** Loads the order draft's code and reads the stored draft (the app supplies it: a dynamic import). */
@@ -217,6 +231,26 @@ export const appMachine = setup({
       ({ context }) => context.orderDraft as OrderDraftActor,
       ({ event }) => event as DraftBoundEvent,
     ),
+    /** Starts the loaded player under its systemId (the event: loadPlayer's done). */
+    startPlayer: assign(({ event, spawn }) => ({
+      player: spawnLoaded(
+        spawn,
+        (event as unknown as DoneActorEvent<typeof playerMachine>).output,
+        appActorIds.player,
+        {},
+      ),
+    })),
+    holdForPlayer: assign({ heldForPlayer: ({ event }) => event as PlayerLoad }),
+    /** Plays what was asked for while the player's code loaded. */
+    passHeldToPlayer: enqueueActions(({ context, enqueue }) => {
+      if (context.player && context.heldForPlayer) enqueue.sendTo(context.player, context.heldForPlayer);
+      enqueue.assign({ heldForPlayer: null });
+    }),
+    dropHeldForPlayer: assign({ heldForPlayer: null }),
+    passToPlayer: sendTo(
+      ({ context }) => context.player as PlayerActor,
+      ({ event }) => event as PlayerLoad,
+    ),
     /** Logout before any page needed the draft: only its storage is left to clear (the app supplies it). */
     clearStoredDraft: () => {},
     /** Part of the app's code did not load (offline, or a release replaced it): the app says so. */
@@ -238,6 +272,8 @@ export const appMachine = setup({
     accountChildren: null,
     orderDraft: null,
     heldForDraft: [],
+    player: null,
+    heldForPlayer: null,
   }),
   invoke: [
     {
@@ -254,8 +290,6 @@ export const appMachine = setup({
       input: ({ context }) => ({ user: context.startup.session.user ?? null }),
     },
     { id: appActorIds.live, systemId: appActorIds.live, src: 'live' },
-    // The one player: the bar and every page share it, and the music survives route changes.
-    { id: appActorIds.player, systemId: appActorIds.player, src: 'player', input: {} },
     { id: 'otherTabs', src: 'otherTabs' },
   ],
   initial: 'running',
@@ -350,6 +384,34 @@ export const appMachine = setup({
                 'artists.preselect': { target: 'loadingDraft', actions: 'holdForDraft' },
                 'session.loggedOut': { actions: 'clearStoredDraft' },
               },
+            },
+          },
+        },
+        player: {
+          description: 'The one player: the bar and every page share it, and the music survives route changes.',
+          initial: 'withoutPlayer',
+          states: {
+            withoutPlayer: {
+              description: "Nothing has played yet: the player's code is not loaded.",
+              on: { 'player.load': { target: 'loadingPlayer', actions: 'holdForPlayer' } },
+            },
+            loadingPlayer: {
+              description: 'The first play of the visit: its code loads; a newer play replaces the list held.',
+              invoke: {
+                id: 'loadPlayer',
+                src: 'loadPlayer',
+                onDone: { target: 'withPlayer', actions: ['startPlayer', 'passHeldToPlayer'] },
+                onError: { target: 'playerFailed', actions: ['dropHeldForPlayer', 'showLoadFailed'] },
+              },
+              on: { 'player.load': { actions: 'holdForPlayer' } },
+            },
+            withPlayer: {
+              description: 'It runs for the rest of the visit; play buttons send to it directly.',
+              on: { 'player.load': { actions: 'passToPlayer' } },
+            },
+            playerFailed: {
+              description: 'Its code did not load: the next play tries again.',
+              on: { 'player.load': { target: 'loadingPlayer', actions: 'holdForPlayer' } },
             },
           },
         },

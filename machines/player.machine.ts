@@ -1,8 +1,8 @@
-// The global audio player. One actor for the app's life; the HTMLAudioElement is driven by the named
-// callback actor `driveAudio` (invoked as `audio`), which the app supplies: the machine never touches
-// the DOM. Timing (progress every 1000 ms, 1000 ms before the next song, 3000 ms notices) is SPEC §9,
+// The global audio player. One actor for the app's life from the first play; the HTMLAudioElement is
+// driven by the named callback actor `driveAudio` (invoked as `audio`) and the OS media controls by
+// `mediaControls`, both of which the app supplies: the machine never touches the DOM. Timing (progress every 1000 ms, 1000 ms before the next song, 3000 ms notices) is SPEC §9,
 // from contracts/constants. The error notice is context set only in the states tagged `notice`.
-import { assign, fromCallback, sendTo, setup } from 'xstate';
+import { type AnyActorRef, assign, fromCallback, sendTo, setup } from 'xstate';
 import { player } from '../contracts/constants';
 import { specMessages } from '../contracts/messages';
 import {
@@ -69,6 +69,11 @@ export const playerMachine = setup({
         if (command.type === 'audio.load' || command.type === 'audio.play') sendBack({ type: 'audio.unsupported' });
       });
     }),
+    /**
+     * The OS media controls (lock screen, headset keys): another view of this player, given the player
+     * itself to follow and to send to. The default shows nothing.
+     */
+    mediaControls: fromCallback<PlayerEvent, AnyActorRef>(() => () => {}),
   },
   delays: {
     progressInterval: player.progressIntervalMs,
@@ -185,11 +190,14 @@ export const playerMachine = setup({
     retries: 0,
     failedInARow: 0,
   }),
-  invoke: {
-    id: 'audio',
-    src: 'driveAudio',
-    input: ({ context }) => ({ volume: context.volume, muted: context.muted, rate: context.rate }),
-  },
+  invoke: [
+    {
+      id: 'audio',
+      src: 'driveAudio',
+      input: ({ context }) => ({ volume: context.volume, muted: context.muted, rate: context.rate }),
+    },
+    { id: 'mediaControls', src: 'mediaControls', input: ({ self }) => self },
+  ],
   // Settings outlive the list: they apply whatever is (or is not) loaded.
   on: {
     'player.volume': { actions: ['setVolume', 'applyVolume'] },

@@ -27,12 +27,6 @@ export const appMachine = createMachine({
       "src": "live"
     },
     {
-      "id": "player",
-      "systemId": "player",
-      "src": "player",
-      "input": {}
-    },
-    {
       "id": "otherTabs",
       "src": "otherTabs"
     }
@@ -174,6 +168,64 @@ export const appMachine = createMachine({
               }
             }
           }
+        },
+        "player": {
+          "description": "The one player: the bar and every page share it, and the music survives route changes.",
+          "initial": "withoutPlayer",
+          "states": {
+            "withoutPlayer": {
+              "description": "Nothing has played yet: the player's code is not loaded.",
+              "on": {
+                "player.load": {
+                  "target": "loadingPlayer",
+                  "actions": "holdForPlayer"
+                }
+              }
+            },
+            "loadingPlayer": {
+              "description": "The first play of the visit: its code loads; a newer play replaces the list held.",
+              "invoke": {
+                "id": "loadPlayer",
+                "src": "loadPlayer",
+                "onDone": {
+                  "target": "withPlayer",
+                  "actions": [
+                    "startPlayer",
+                    "passHeldToPlayer"
+                  ]
+                },
+                "onError": {
+                  "target": "playerFailed",
+                  "actions": [
+                    "dropHeldForPlayer",
+                    "showLoadFailed"
+                  ]
+                }
+              },
+              "on": {
+                "player.load": {
+                  "actions": "holdForPlayer"
+                }
+              }
+            },
+            "withPlayer": {
+              "description": "It runs for the rest of the visit; play buttons send to it directly.",
+              "on": {
+                "player.load": {
+                  "actions": "passToPlayer"
+                }
+              }
+            },
+            "playerFailed": {
+              "description": "Its code did not load: the next play tries again.",
+              "on": {
+                "player.load": {
+                  "target": "loadingPlayer",
+                  "actions": "holdForPlayer"
+                }
+              }
+            }
+          }
         }
       },
       "on": {
@@ -220,6 +272,8 @@ export const appMachine = createMachine({
     "account": null,
     "accountChildren": null,
     "orderDraft": null,
-    "heldForDraft": []
+    "heldForDraft": [],
+    "player": null,
+    "heldForPlayer": null
   }
 });

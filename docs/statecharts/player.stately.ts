@@ -5,10 +5,16 @@ import { createMachine } from 'xstate';
 
 export const playerMachine = createMachine({
   "id": "player",
-  "invoke": {
-    "id": "audio",
-    "src": "driveAudio"
-  },
+  "invoke": [
+    {
+      "id": "audio",
+      "src": "driveAudio"
+    },
+    {
+      "id": "mediaControls",
+      "src": "mediaControls"
+    }
+  ],
   "on": {
     "player.volume": {
       "actions": [

@@ -1,19 +1,16 @@
 import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import type { AuthUser, UserType } from '../../contracts/auth';
 import { clientMessages } from '../../contracts/messages';
-import { appActorIds, appMachine, type OrderDraftActor } from '../../machines/app.machine';
+import { appActorIds, appMachine, type OrderDraftActor, type PlayerActor } from '../../machines/app.machine';
 import type { artistGateMachine } from '../../machines/artist-gate.machine';
 import type { authDialogsMachine } from '../../machines/auth-dialogs.machine';
 import { liveRouterMachine } from '../../machines/live-router.machine';
-import type { playerMachine } from '../../machines/player.machine';
 import { type SessionCallInput, sessionMachine } from '../../machines/session.machine';
 import { authApi } from '../api/auth.api';
 import { apiBaseFor, createApi, createClient } from '../api/client';
 import { canStreamNotifications } from '../api/stream-support';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
-import { bindMediaSession } from '../player/media-session';
-import { playerLogic } from '../player/player-actor';
 import { authDialogsLogicFor } from './auth-implementations';
 import { clearStoredDraft } from './draft-storage';
 import { currentRouteName, invalidateRoutes, navigateTo } from './navigation';
@@ -25,7 +22,7 @@ export type { OrderDraftActor };
 
 export type AppRootActor = ActorRefFrom<typeof appMachine>;
 export type ArtistGateActor = ActorRefFrom<typeof artistGateMachine>;
-export type PlayerActor = ActorRefFrom<typeof playerMachine>;
+export type { PlayerActor };
 
 /** The root and its long-lived children, as components and guards find them. */
 export interface AppActors {
@@ -39,8 +36,8 @@ export interface AppActors {
   needOrderDraft: () => Promise<OrderDraftActor>;
   /** The artist's standing: the guards, the menus and the online switch read it. */
   artistGate: ArtistGateActor;
-  /** The one audio player: the bar and every play button share it across pages. */
-  player: PlayerActor;
+  // The one audio player starts with the first play of the visit: the root's context `player`
+  // (usePlayerActor in src/player/player-actor.ts).
   // The bell's notification centre, the online switch and the tour start with the first sign-in:
   // the root's context `accountChildren` (useAccountChild in hooks.ts).
   api: ReturnType<typeof createApi>;
@@ -115,7 +112,8 @@ export function createAppActors(): AppActors {
           import('./order-draft').then(({ loadedOrderDraft }) => loadedOrderDraft(api)),
         ),
         live: liveRouterMachine.provide({ actions: { showInfoToast: (_, p) => notify.info(p.message) } }),
-        player: playerLogic(),
+        // With the first play: a visitor who never plays a song never downloads the player.
+        loadPlayer: fromPromise(() => import('../player/player-logic').then(({ playerLogic }) => playerLogic())),
       },
       actions: { clearStoredDraft, showLoadFailed: () => notify.error(clientMessages.partNotLoaded) },
     }),
@@ -145,12 +143,8 @@ export function createAppActors(): AppActors {
       return snapshot.context.orderDraft;
     },
     artistGate: get<ArtistGateActor>(appActorIds.artistGate),
-    player: get<PlayerActor>(appActorIds.player),
     api,
   };
-  // The OS media controls (lock screen, keyboard keys) drive the player; unbound when the root stops.
-  const unbindMedia = bindMediaSession(actors.player);
-  root.subscribe({ complete: unbindMedia, error: unbindMedia });
 
   // Guards read the session: re-run them whenever the signed-in user changes.
   let lastUser: AuthUser | null | undefined;

@@ -5,13 +5,14 @@ import { usePlayerActor } from './player-actor';
 
 // The bar's controls (seek slider, speed select) load when something first plays or the player has a
 // notice; a page that never plays a song never downloads them. This gate loads after hydration; the
-// player actor is the app root's child, so a play button works at once and the bar follows a moment later.
+// player actor is the app root's child (started with the first play), and the bar follows it.
 
 const Bar = lazy(async () => ({ default: (await import('./player-bar')).PlayerBar }));
 
 export function PlayerBarGate() {
   const actor = usePlayerActor();
   const wanted = useSelector(actor, (s) => {
+    if (!s) return false;
     const view = connectPlayer(s);
     return view.visible || view.notice !== null;
   });

@@ -67,8 +67,13 @@ const timeLabel = css({
   flexShrink: 0,
 });
 
+/** The bar of the app's player (nothing before the first play has started it). */
 export function PlayerBar() {
   const actor = usePlayerActor();
+  return actor ? <StartedPlayerBar actor={actor} /> : null;
+}
+
+function StartedPlayerBar({ actor }: { actor: PlayerActor }) {
   const view = useSelector(actor, connectPlayer);
   const barRef = useRef<HTMLElement | null>(null);
   const barHeight = useElementHeight(barRef, view.visible);

@@ -5,6 +5,8 @@ test('navigation scrolls to the top, and going back restores the saved position'
   await page.setViewportSize({ width: 1000, height: 600 });
   await page.goto('/terms');
   await expect(page).toHaveTitle(/Terms of Use/);
+  // The app's own navigation (a page scrolled before the app started: the test below).
+  await untilHydrated(page);
   await page.mouse.wheel(0, 2500);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1500);
   const saved = await page.evaluate(() => window.scrollY);

@@ -1,7 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { e2e } from './env';
 import { orderPages } from './order-pages';
 import { site } from './pages';
+
+/** Records the scripts the page requests: `loaded('player-logic')` lists that chunk's requests. */
+function watchScripts(page: Page) {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return (chunk: string) => scripts.filter((path) => new RegExp(`/${chunk}-[^/]+\\.js$`).test(path));
+}
 
 const publicPages = [
   { path: '/', heading: 'A song written for the one you love' },
@@ -72,11 +81,8 @@ test('a signed-in visitor sees their account in the header of a prerendered page
 test("a guest's visit never downloads the account's bell, switch and tour; the first sign-in does", async ({
   page,
 }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  const accountCode = () => scripts.filter((path) => /\/account-children-[^/]+\.js$/.test(path));
+  const loaded = watchScripts(page);
+  const accountCode = () => loaded('account-children');
   const s = site(page);
   for (const path of ['/', '/artists', '/about']) {
     await page.goto(path);
@@ -93,11 +99,8 @@ test("a guest's visit never downloads the account's bell, switch and tour; the f
 test('browsing never downloads the order draft; "Order with this artist" does, once, and the song step has the artist', async ({
   page,
 }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  const draftCode = () => scripts.filter((path) => /\/order-draft-[^/]+\.js$/.test(path));
+  const loaded = watchScripts(page);
+  const draftCode = () => loaded('order-draft');
   const s = site(page);
   for (const path of ['/', '/about', '/artists']) {
     await page.goto(path);
@@ -121,4 +124,30 @@ test('browsing never downloads the order draft; "Order with this artist" does, o
   await expect(ana.getByRole('checkbox')).toBeChecked();
   await expect(page.getByText('Chosen (1 of 3)')).toBeVisible();
   expect(draftCode()).toHaveLength(1);
+});
+
+test('a visit that plays nothing never downloads the player; the first play does, once, and plays', async ({
+  page,
+}) => {
+  const loaded = watchScripts(page);
+  const playerCode = () => loaded('player-logic');
+  for (const path of ['/', '/about', '/artists']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(playerCode()).toEqual([]);
+  const play = page.getByRole('button', { name: /^Play sample by / }).first();
+  const name = ((await play.getAttribute('aria-label')) ?? (await play.textContent()) ?? '').replace(
+    /^Play sample by /,
+    '',
+  );
+  await play.click();
+  const bar = page.getByRole('region', { name: 'Audio player' });
+  await expect(bar).toBeVisible();
+  await expect(bar.getByText(name, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Pause sample by ${name}` })).toBeVisible();
+  // A second play goes to the running player.
+  await page.getByRole('button', { name: `Pause sample by ${name}` }).click();
+  await expect(page.getByRole('button', { name: `Play sample by ${name}` })).toBeVisible();
+  expect(playerCode()).toHaveLength(1);
 });

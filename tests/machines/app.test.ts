@@ -25,6 +25,7 @@ import {
 import { notificationsMachine } from '../../machines/notifications.machine';
 import { onlineStatusMachine } from '../../machines/online-status.machine';
 import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.machine';
+import { playerMachine } from '../../machines/player.machine';
 import { tourMachine } from '../../machines/tour.machine';
 import { artist, customer } from './fixtures';
 import { accepted, acceptedNote, approved, approvedNote, orderPage } from './live-fixtures';
@@ -84,13 +85,16 @@ describe('appMachine: the root passes on what one child learns', () => {
     return { root, sessionGot, child };
   }
 
-  it("gives its long-lived children their systemIds; a guest's visit starts neither the account's nor the draft", async () => {
+  it("gives its long-lived children their systemIds; a guest's visit starts neither the account's, the draft nor the player", async () => {
     const { root, child } = start();
-    for (const id of ['app', 'session', 'authDialogs', 'artistGate', 'live', 'player']) expect(child(id)).toBeDefined();
+    for (const id of ['app', 'session', 'authDialogs', 'artistGate', 'live']) expect(child(id)).toBeDefined();
     root.send({ type: 'session.changed', user: null });
     await flush();
-    for (const id of ['notifications', 'onlineStatus', 'tour', 'orderDraft']) expect(child(id)).toBeUndefined();
-    expect(root.getSnapshot().value).toEqual({ running: { account: 'withoutAccountChildren', draft: 'withoutDraft' } });
+    for (const id of ['notifications', 'onlineStatus', 'tour', 'orderDraft', 'player'])
+      expect(child(id)).toBeUndefined();
+    expect(root.getSnapshot().value).toEqual({
+      running: { account: 'withoutAccountChildren', draft: 'withoutDraft', player: 'withoutPlayer' },
+    });
   });
 
   it('a signed-in artist: the gate decides the menu, the bell signs in; signing out signs the bell out', async () => {
@@ -393,7 +397,68 @@ describe('appMachine: the order draft starts when a page first needs it', () => 
   });
 });
 
-// ---- Model-based paths: when the account's children and the order draft load --------------------------
+describe('appMachine: the player starts with the first play', () => {
+  const play = (name: string) =>
+    ({
+      type: 'player.load',
+      artist: { id: name, name, image: null },
+      songs: [{ url: `/${name}.wav`, title: name }],
+    }) as const;
+
+  /** The root with `loadPlayer` as given (a player whose audio plays nothing); showLoadFailed recorded. */
+  function startWith(loadPlayer: () => Promise<typeof playerMachine>) {
+    const log: ActionLog = [];
+    const loads = vi.fn(loadPlayer);
+    const root = createActor(
+      appMachine.provide({
+        actors: { session: recordingSession([]), loadPlayer: fromPromise(loads) },
+        actions: recordingActions(['showLoadFailed'], log),
+      }),
+      asApp,
+    ).start();
+    const player = () => root.getSnapshot().context.player;
+    const playerState = () => (root.getSnapshot().value as { running: { player: string } }).running.player;
+    return { root, log, loads, player, playerState };
+  }
+
+  it('the first play loads it and it plays that list; a newer play meanwhile wins; later plays go straight to it', async () => {
+    let release: (logic: typeof playerMachine) => void = () => {};
+    const { root, player, playerState, loads } = startWith(() => new Promise((r) => (release = r)));
+    root.send(play('Ana'));
+    root.send(play('Ben'));
+    expect(playerState()).toBe('loadingPlayer');
+    expect(root.getSnapshot().context.heldForPlayer?.artist.name).toBe('Ben');
+    release(playerMachine);
+    await flush();
+    expect(playerState()).toBe('withPlayer');
+    expect(root.system.get('player')).toBe(player());
+    expect(player()?.getSnapshot().context.artist?.name).toBe('Ben');
+    expect(root.getSnapshot().context.heldForPlayer).toBeNull();
+    root.send(play('Cy'));
+    expect(player()?.getSnapshot().context.artist?.name).toBe('Cy');
+    expect(loads).toHaveBeenCalledTimes(1);
+  });
+
+  it('code that did not load: the app says so, nothing is held, and the next play tries again', async () => {
+    let fail = true;
+    const { root, log, player, playerState, loads } = startWith(async () => {
+      if (fail) throw new Error('Failed to fetch dynamically imported module');
+      return playerMachine;
+    });
+    root.send(play('Ana'));
+    await flush();
+    expect(playerState()).toBe('playerFailed');
+    expect(types(log)).toEqual(['showLoadFailed']);
+    expect(root.getSnapshot().context.heldForPlayer).toBeNull();
+    fail = false;
+    root.send(play('Ben'));
+    await flush();
+    expect(loads).toHaveBeenCalledTimes(2);
+    expect(player()?.getSnapshot().context.artist?.name).toBe('Ben');
+  });
+});
+
+// ---- Model-based paths: when the account's children, the order draft and the player load ----------------
 
 const loadFailure = new Error('Failed to fetch dynamically imported module');
 
@@ -412,35 +477,57 @@ const sessionEvents = [
   { type: 'tab.signedIn', token: 't', user: customer, userType: 'user' },
   { type: 'tab.refreshed', token: 't2', user: customer },
   { type: 'tab.signedOut' },
-  // What pages and the session tell the draft through the root.
-  { type: 'draft.needed' },
-  { type: 'artists.preselect', id: 'A-0002' },
-  { type: 'session.loggedOut' },
 ] as AppEvent[];
 
+const inAccount = (s: any, state: string) => s.matches({ running: { account: state } });
 const inDraft = (s: any, state: string) => s.matches({ running: { draft: state } });
-
-/** A loader settles only while it runs (an error event nobody invoked would stop the root). */
-const events = (s: any) => [
-  ...sessionEvents,
-  ...(s.matches({ running: { account: 'loadingAccountChildren' } })
-    ? [
-        { type: 'xstate.done.actor.loadAccountChildren', output: accountLogic() },
-        { type: 'xstate.error.actor.loadAccountChildren', error: loadFailure },
-      ]
-    : []),
-  ...(inDraft(s, 'loadingDraft')
-    ? [
-        { type: 'xstate.done.actor.loadOrderDraft', output: loadedDraft() },
-        { type: 'xstate.error.actor.loadOrderDraft', error: loadFailure },
-      ]
-    : []),
-  ...(inDraft(s, 'startingDraft') ? [{ type: 'xstate.done.actor.draftSettled', output: undefined }] : []),
-];
+const inPlayer = (s: any, state: string) => s.matches({ running: { player: state } });
+const playAna = {
+  type: 'player.load',
+  artist: { id: 'a', name: 'Ana', image: null },
+  songs: [{ url: '/a.wav', title: 'A' }],
+} as const;
 
 /**
- * What a path step is told apart by: the state, who is signed in, whether the account's children and
- * the draft run, and whether anything waits for the draft.
+ * Each region's events beside the session's (a loader settles only while it runs: an error event
+ * nobody invoked would stop the root). The regions are independent but for the user they share, so
+ * each is traversed on its own; the other regions rest where the session leaves them.
+ */
+const regionEvents = {
+  account: (s: any) =>
+    inAccount(s, 'loadingAccountChildren')
+      ? [
+          { type: 'xstate.done.actor.loadAccountChildren', output: accountLogic() },
+          { type: 'xstate.error.actor.loadAccountChildren', error: loadFailure },
+        ]
+      : [],
+  draft: (s: any) => [
+    // What pages and the session tell the draft through the root.
+    { type: 'draft.needed' },
+    { type: 'artists.preselect', id: 'A-0002' },
+    { type: 'session.loggedOut' },
+    ...(inDraft(s, 'loadingDraft')
+      ? [
+          { type: 'xstate.done.actor.loadOrderDraft', output: loadedDraft() },
+          { type: 'xstate.error.actor.loadOrderDraft', error: loadFailure },
+        ]
+      : []),
+    ...(inDraft(s, 'startingDraft') ? [{ type: 'xstate.done.actor.draftSettled', output: undefined }] : []),
+  ],
+  player: (s: any) => [
+    playAna,
+    ...(inPlayer(s, 'loadingPlayer')
+      ? [
+          { type: 'xstate.done.actor.loadPlayer', output: playerMachine },
+          { type: 'xstate.error.actor.loadPlayer', error: loadFailure },
+        ]
+      : []),
+  ],
+};
+
+/**
+ * What a path step is told apart by: the state, who is signed in, which loaded children run, and
+ * whether anything waits for the draft or the player.
  */
 const serializeState = (s: any) =>
   JSON.stringify([
@@ -449,6 +536,8 @@ const serializeState = (s: any) =>
     s.context.accountChildren !== null,
     s.context.orderDraft !== null,
     s.context.heldForDraft.length > 0,
+    s.context.player !== null,
+    s.context.heldForPlayer !== null,
   ]);
 
 interface RootHarness extends Harness {
@@ -466,6 +555,7 @@ function startRoot(): RootHarness {
         loadAccountChildren: fakes.actor<AccountChildrenLogic, unknown>('loadAccountChildren'),
         loadOrderDraft: fakes.actor<LoadedOrderDraft, unknown>('loadOrderDraft'),
         draftSettled: fakes.actor<unknown, OrderDraftActor>('draftSettled'),
+        loadPlayer: fakes.actor<typeof playerMachine, unknown>('loadPlayer'),
       },
       actions: recordingActions(['showLoadFailed', 'clearStoredDraft'], log),
     }),
@@ -530,6 +620,29 @@ const stateExpectations: Record<string, (s: any, h: RootHarness) => void> = {
     expect(s.context.heldForDraft).toEqual([]);
     expect(types(h.log)).toContain('showLoadFailed');
   },
+  'running.player.withoutPlayer': (s, h) => {
+    // Nothing played: its code was never asked for.
+    expect(s.context.player).toBeNull();
+    expect(s.context.heldForPlayer).toBeNull();
+    expect(calledFor(h, 'loadPlayer')).toHaveLength(0);
+    expect(h.actor.system.get('player')).toBeUndefined();
+  },
+  'running.player.loadingPlayer': (s, h) => {
+    expect(s.context.player).toBeNull();
+    expect(s.context.heldForPlayer).toEqual(playAna);
+    expect(h.fakes.pending.has('loadPlayer')).toBe(true);
+  },
+  'running.player.withPlayer': (s, h) => {
+    expect(h.actor.system.get('player')).toBe(s.context.player);
+    expect(s.context.heldForPlayer).toBeNull();
+    // It plays what was asked for.
+    expect(s.context.player.getSnapshot().context.songs).toEqual(playAna.songs);
+  },
+  'running.player.playerFailed': (s, h) => {
+    expect(s.context.player).toBeNull();
+    expect(s.context.heldForPlayer).toBeNull();
+    expect(types(h.log)).toContain('showLoadFailed');
+  },
 };
 
 const draftBound = new Set(['artists.preselect', 'session.loggedOut']);
@@ -566,20 +679,28 @@ const traversed = appMachine.provide({
     startOrderDraft: assign(({ spawn }) => ({
       orderDraft: (spawn as unknown as (logic: unknown) => AnyActorRef)(inert) as never,
     })),
+    startPlayer: assign(({ spawn }) => ({
+      player: (spawn as unknown as (logic: unknown) => AnyActorRef)(inert) as never,
+    })),
   },
   actors: {
     session: inert,
     authDialogs: inert,
     artistGate: inert,
     live: inert,
-    player: inert,
     relayLiveHints: fromCallback(() => {}),
     draftSettled: fromPromise(() => new Promise(() => {})),
   },
 });
 
-describe("appMachine paths: the account's children with the first sign-in, the draft with the first page that needs it", () => {
-  const paths = getTransitionPaths(traversed, { events, input: startInput, serializeState });
+describe("appMachine paths: the account's children with the first sign-in, the draft with the first page that needs it, the player with the first play", () => {
+  const paths = Object.values(regionEvents).flatMap((more) =>
+    getTransitionPaths(traversed, {
+      events: (s: any) => [...sessionEvents, ...more(s)],
+      input: startInput,
+      serializeState,
+    }),
+  );
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     await runPath(path, startRoot, { states: stateExpectations, serializeState, step: draftStep });

@@ -1,6 +1,7 @@
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { waitFor } from 'xstate';
 import type { AuthUser } from '../../contracts/auth';
 import { type AppActors, createAppActors } from '../../src/actors/app-actors';
 import { AppActorsContext } from '../../src/actors/hooks';
@@ -97,11 +98,12 @@ afterEach(() => {
   for (const actors of rendered.splice(0)) actors.root.stop();
 });
 
-/** The player of the app rendered last (the root's `player` child). */
-export function currentPlayer() {
+/** The player of the app rendered last (the root's `player` child), once the first play has started it. */
+export async function currentPlayer() {
   const actors = rendered.at(-1);
   if (!actors) throw new Error('render the app first');
-  return actors.player;
+  const snapshot = await waitFor(actors.root, (s) => s.context.player !== null);
+  return snapshot.context.player as NonNullable<typeof snapshot.context.player>;
 }
 
 /** Renders the whole app at `path` with the real actors and router. */

@@ -238,7 +238,7 @@ describe('artist order screens', () => {
     expect(brief.textContent).toContain('Her ninetieth birthday');
     expect(brief.textContent).toContain('Sunday lunches');
     await userEvent.click(within(brief).getByRole('button', { name: "Play How to say the recipient's name" }));
-    expect(currentPlayer().getSnapshot().context.songs).toEqual([
+    expect((await currentPlayer()).getSnapshot().context.songs).toEqual([
       { url: '/media/audio/nameclip01?exp=1&sig=x', title: "How to say the recipient's name" },
     ]);
 
@@ -359,7 +359,7 @@ describe('artist order screens', () => {
     expect(await within(dialog).findByText(lifecycleMessages.recordingUploaded)).toBeTruthy();
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Play the uploaded recording' }));
-    expect(currentPlayer().getSnapshot().context.songs).toEqual([
+    expect((await currentPlayer()).getSnapshot().context.songs).toEqual([
       { url: uploaded.url, title: 'Birthday song for Lola' },
     ]);
     expect(within(dialog).getByRole('button', { name: 'Pause the uploaded recording' })).toBeTruthy();
@@ -451,7 +451,7 @@ describe('artist order screens', () => {
     expect(within(checking).getByTestId('order-status').textContent).toBe('Being checked by our team');
     expect(within(checking).getByText('Lyrics')).toBeTruthy();
     await userEvent.click(within(checking).getByRole('button', { name: 'Play your recording for OR1041' }));
-    expect(currentPlayer().getSnapshot().context.songs).toEqual([
+    expect((await currentPlayer()).getSnapshot().context.songs).toEqual([
       { url: recording.url, title: 'Birthday song for Lola' },
     ]);
     const delivered = await card('Birthday song for Ben');

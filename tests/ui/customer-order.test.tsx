@@ -91,7 +91,7 @@ describe('customer order page', () => {
     expect(download.hasAttribute('download')).toBe(true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Play “Song for Lola”' }));
-    const { songs, artist } = currentPlayer().getSnapshot().context;
+    const { songs, artist } = (await currentPlayer()).getSnapshot().context;
     expect(songs).toEqual([{ url: recording.url, title: 'Song for Lola' }]);
     expect(artist?.name).toBe('Liza Sings');
   });
@@ -331,7 +331,9 @@ describe('public gift page', () => {
     });
     renderApp('/gift/g1ft');
     await userEvent.click(await screen.findByRole('button', { name: 'Play “Song for Lola”' }));
-    expect(currentPlayer().getSnapshot().context.songs).toEqual([{ url: gift.song?.url, title: 'Song for Lola' }]);
+    expect((await currentPlayer()).getSnapshot().context.songs).toEqual([
+      { url: gift.song?.url, title: 'Song for Lola' },
+    ]);
     expect(screen.getByTestId('lyrics').textContent).toBe(gift.lyrics);
     expect(screen.getByRole('link', { name: 'Download the song' }).getAttribute('href')).toBe(gift.song?.download_url);
 

@@ -18,9 +18,10 @@ import { AppActorsContext } from '../../src/actors/hooks';
 import { bindRouter } from '../../src/actors/navigation';
 import { audioErrorMessages, createAudioElementActor } from '../../src/player/audio-element';
 import { bindMediaSession } from '../../src/player/media-session';
-import { createPlayerActor, type PlayerActor, PlayerActorContext } from '../../src/player/player-actor';
+import { type PlayerActor, PlayerActorContext } from '../../src/player/player-actor';
+import { createPlayerActor } from '../../src/player/player-logic';
 import { routeTree } from '../../src/routeTree.gen';
-import { fakeServer, renderApp } from './app-harness';
+import { currentPlayer, fakeServer, renderApp } from './app-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -293,6 +294,30 @@ describe('media session', () => {
   });
 });
 
+describe("the app's player and the OS media controls", () => {
+  it('the player binds them when it starts and lets go when it stops', () => {
+    vi.stubGlobal(
+      'MediaMetadata',
+      class {
+        constructor(init: object) {
+          Object.assign(this, init);
+        }
+      },
+    );
+    const session = new FakeMediaSession();
+    vi.stubGlobal('navigator', { ...navigator, mediaSession: session });
+    const actor = createPlayerActor({ driveAudio: fromCallback(() => {}) });
+    expect(session.handlers.get('play')).toBeUndefined();
+    actor.start();
+    expect(typeof session.handlers.get('play')).toBe('function');
+    actor.send(loadOne);
+    expect(session.metadata).toMatchObject({ artist: 'Ana', album: 'A' });
+    actor.stop();
+    expect(session.handlers.get('play')).toBeNull();
+    vi.unstubAllGlobals();
+  });
+});
+
 describe('player in the app', () => {
   function renderAppWith(actor: PlayerActor, path: string) {
     const actors = createAppActors();
@@ -339,12 +364,21 @@ describe('player in the app', () => {
     expect(commands.filter((c) => c.type === 'audio.load')).toHaveLength(1);
   });
 
-  it('the app shares one player actor, a child of the root started with it', async () => {
+  it('the app starts one player actor with the first play, a child of the root, and plays what was asked', async () => {
     fakeServer({});
     const { actors } = renderApp('/about');
     await screen.findByRole('banner');
-    expect(actors.player.getSnapshot().status).toBe('active');
-    expect(actors.player.getSnapshot().value).toBe('hidden');
-    expect(actors.root.system.get('player')).toBe(actors.player);
+    // Nothing has played: the player's code is not loaded.
+    expect(actors.root.getSnapshot().context.player).toBeNull();
+    expect(actors.root.system.get('player')).toBeUndefined();
+    act(() => actors.root.send(loadOne));
+    const player = await currentPlayer();
+    expect(player.getSnapshot().status).toBe('active');
+    expect(player.getSnapshot().context.songs).toEqual(loadOne.songs);
+    expect(actors.root.system.get('player')).toBe(player);
+    // Later plays go to the same player.
+    act(() => actors.root.send(loadTwo));
+    expect(actors.root.getSnapshot().context.player).toBe(player);
+    expect(player.getSnapshot().context.artist?.name).toBe('Ben');
   });
 });

@@ -8,8 +8,9 @@ import {
   type PlayerEvent,
   playerMachine,
 } from '../../machines/player.machine';
-import { createPlayerActor, PlayerActorContext } from '../../src/player/player-actor';
+import { PlayerActorContext } from '../../src/player/player-actor';
 import { PlayerBar } from '../../src/player/player-bar';
+import { createPlayerActor } from '../../src/player/player-logic';
 import { usePlayer } from '../../src/player/use-player';
 import { describePath, getTransitionPaths, valueKeys } from '../machines/model';
 

@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import type { AudioCommand, DriveAudioInput, PlayerEvent } from '../../machines/player.machine';
-import { createPlayerActor, type PlayerActor, PlayerActorContext } from '../../src/player/player-actor';
+import { type PlayerActor, PlayerActorContext } from '../../src/player/player-actor';
 import { PlayerBar } from '../../src/player/player-bar';
+import { createPlayerActor } from '../../src/player/player-logic';
 import { usePlayer } from '../../src/player/use-player';
 
 const solo = { id: 'ana', name: 'Ana Cruz', image: null };
