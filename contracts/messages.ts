@@ -85,7 +85,9 @@ export const clientMessages = {
   signedOut: 'You have been signed out.',
   resetSuccessLogin: 'Your password has been reset. Please log in.',
   /** A part of the app whose code did not download (offline, or a new release replaced it). */
-  partNotLoaded: 'Part of this page could not load. Reload the page to try again.',
+  partNotLoaded: 'Part of this page could not load. Check your connection and try again.',
+  /** A page that could not be shown, for a reason the visitor cannot act on. */
+  pageFailed: 'Something went wrong while loading this page. Try again, or go back to the home page.',
 } as const;
 
 /** A list's `limit` outside 1–50 (orders, payouts, notifications). */

@@ -336,7 +336,8 @@ export const appMachine = setup({
           initial: 'withoutDraft',
           states: {
             withoutDraft: {
-              description: 'No page has needed the draft yet: a stored draft waits in storage.',
+              description:
+                'No page has needed the draft yet, or its code did not load (the next page that needs it tries again): a stored draft waits in storage.',
               on: {
                 'draft.needed': { target: 'loadingDraft' },
                 'artists.preselect': { target: 'loadingDraft', actions: 'holdForDraft' },
@@ -349,7 +350,7 @@ export const appMachine = setup({
                 id: 'loadOrderDraft',
                 src: 'loadOrderDraft',
                 onDone: { target: 'startingDraft', actions: 'startOrderDraft' },
-                onError: { target: 'draftFailed', actions: ['dropHeldForDraft', 'showLoadFailed'] },
+                onError: { target: 'withoutDraft', actions: ['dropHeldForDraft', 'showLoadFailed'] },
               },
               on: {
                 'artists.preselect': { actions: 'holdForDraft' },
@@ -377,14 +378,6 @@ export const appMachine = setup({
                 'session.loggedOut': { actions: 'passToDraft' },
               },
             },
-            draftFailed: {
-              description: 'Its code did not load: the next page that needs it tries again.',
-              on: {
-                'draft.needed': { target: 'loadingDraft' },
-                'artists.preselect': { target: 'loadingDraft', actions: 'holdForDraft' },
-                'session.loggedOut': { actions: 'clearStoredDraft' },
-              },
-            },
           },
         },
         player: {
@@ -392,7 +385,7 @@ export const appMachine = setup({
           initial: 'withoutPlayer',
           states: {
             withoutPlayer: {
-              description: "Nothing has played yet: the player's code is not loaded.",
+              description: "Nothing has played yet, or the player's code did not load (the next play tries again).",
               on: { 'player.load': { target: 'loadingPlayer', actions: 'holdForPlayer' } },
             },
             loadingPlayer: {
@@ -401,17 +394,13 @@ export const appMachine = setup({
                 id: 'loadPlayer',
                 src: 'loadPlayer',
                 onDone: { target: 'withPlayer', actions: ['startPlayer', 'passHeldToPlayer'] },
-                onError: { target: 'playerFailed', actions: ['dropHeldForPlayer', 'showLoadFailed'] },
+                onError: { target: 'withoutPlayer', actions: ['dropHeldForPlayer', 'showLoadFailed'] },
               },
               on: { 'player.load': { actions: 'holdForPlayer' } },
             },
             withPlayer: {
               description: 'It runs for the rest of the visit; play buttons send to it directly.',
               on: { 'player.load': { actions: 'passToPlayer' } },
-            },
-            playerFailed: {
-              description: 'Its code did not load: the next play tries again.',
-              on: { 'player.load': { target: 'loadingPlayer', actions: 'holdForPlayer' } },
             },
           },
         },

@@ -1,6 +1,7 @@
 // The global audio player. One actor for the app's life from the first play; the HTMLAudioElement is
 // driven by the named callback actor `driveAudio` (invoked as `audio`) and the OS media controls by
-// `mediaControls`, both of which the app supplies: the machine never touches the DOM. Timing (progress every 1000 ms, 1000 ms before the next song, 3000 ms notices) is SPEC §9,
+// `mediaControls`, both of which the app supplies: the machine never touches the DOM. Timing
+// (progress every 1000 ms, 1000 ms before the next song, 3000 ms notices) is SPEC §9,
 // from contracts/constants. The error notice is context set only in the states tagged `notice`.
 import { type AnyActorRef, assign, fromCallback, sendTo, setup } from 'xstate';
 import { player } from '../contracts/constants';

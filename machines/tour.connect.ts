@@ -5,8 +5,6 @@ import { tour } from '../contracts/constants';
 import { type tourMachine, tourSteps } from './tour.machine';
 import type { TourEvent } from './tour.types';
 
-export { tourFactsFor } from './tour-facts';
-
 export function connectTour(snapshot: SnapshotFrom<typeof tourMachine>) {
   const running = snapshot.hasTag('running');
   return {

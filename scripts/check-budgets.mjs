@@ -10,9 +10,10 @@ const KB = 1024;
 export const budgets = {
   /**
    * JavaScript a first visit to / downloads: the entry script and what index.html preloads with it.
-   * The goal is 130 KB (issue "Fast on a phone"); React, the router and XState alone are 105 KB of it,
-   * and the app's modal forms still start in the entry (the root machine invokes them from the start). This limit is a ratchet just above today's size: lower it as the first load shrinks,
-   * towards the goal; raising it needs its reason in docs/decisions.md.
+   * The goal is 130 KB (issue "Fast on a phone"); React, the router and XState alone are 107 KB of it,
+   * and the app's modal forms still start in the entry (the root machine invokes them from the start).
+   * This limit is a ratchet just above today's size: lower it as the first load shrinks, towards the
+   * goal; raising it needs its reason in docs/decisions.md.
    */
   firstLoadJs: 149 * KB,
   firstLoadJsGoal: 130 * KB,

@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import type { AppActors } from './actors/app-actors';
 import { bindRouter } from './actors/navigation';
+import { DefaultPageError } from './components/ui/page-error';
 import { routeTree } from './routeTree.gen';
 
 export function createAppRouter(actors: AppActors) {
@@ -17,6 +18,8 @@ export function createAppRouter(actors: AppActors) {
       return !scrolledBeforeStart;
     },
     defaultPreload: 'intent',
+    // A page whose code, guard or loader failed: a message, Try again and a way home, in the layout.
+    defaultErrorComponent: DefaultPageError,
   });
   bindRouter(router);
   return router;

@@ -82,7 +82,7 @@ export const appMachine = createMachine({
           "initial": "withoutDraft",
           "states": {
             "withoutDraft": {
-              "description": "No page has needed the draft yet: a stored draft waits in storage.",
+              "description": "No page has needed the draft yet, or its code did not load (the next page that needs it tries again): a stored draft waits in storage.",
               "on": {
                 "draft.needed": {
                   "target": "loadingDraft"
@@ -106,7 +106,7 @@ export const appMachine = createMachine({
                   "actions": "startOrderDraft"
                 },
                 "onError": {
-                  "target": "draftFailed",
+                  "target": "withoutDraft",
                   "actions": [
                     "dropHeldForDraft",
                     "showLoadFailed"
@@ -151,21 +151,6 @@ export const appMachine = createMachine({
                   "actions": "passToDraft"
                 }
               }
-            },
-            "draftFailed": {
-              "description": "Its code did not load: the next page that needs it tries again.",
-              "on": {
-                "draft.needed": {
-                  "target": "loadingDraft"
-                },
-                "artists.preselect": {
-                  "target": "loadingDraft",
-                  "actions": "holdForDraft"
-                },
-                "session.loggedOut": {
-                  "actions": "clearStoredDraft"
-                }
-              }
             }
           }
         },
@@ -174,7 +159,7 @@ export const appMachine = createMachine({
           "initial": "withoutPlayer",
           "states": {
             "withoutPlayer": {
-              "description": "Nothing has played yet: the player's code is not loaded.",
+              "description": "Nothing has played yet, or the player's code did not load (the next play tries again).",
               "on": {
                 "player.load": {
                   "target": "loadingPlayer",
@@ -195,7 +180,7 @@ export const appMachine = createMachine({
                   ]
                 },
                 "onError": {
-                  "target": "playerFailed",
+                  "target": "withoutPlayer",
                   "actions": [
                     "dropHeldForPlayer",
                     "showLoadFailed"
@@ -213,15 +198,6 @@ export const appMachine = createMachine({
               "on": {
                 "player.load": {
                   "actions": "passToPlayer"
-                }
-              }
-            },
-            "playerFailed": {
-              "description": "Its code did not load: the next play tries again.",
-              "on": {
-                "player.load": {
-                  "target": "loadingPlayer",
-                  "actions": "holdForPlayer"
                 }
               }
             }

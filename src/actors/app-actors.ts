@@ -1,7 +1,7 @@
 import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import type { AuthUser, UserType } from '../../contracts/auth';
 import { clientMessages } from '../../contracts/messages';
-import { appActorIds, appMachine, type OrderDraftActor, type PlayerActor } from '../../machines/app.machine';
+import { appActorIds, appMachine, type OrderDraftActor } from '../../machines/app.machine';
 import type { artistGateMachine } from '../../machines/artist-gate.machine';
 import type { authDialogsMachine } from '../../machines/auth-dialogs.machine';
 import { liveRouterMachine } from '../../machines/live-router.machine';
@@ -18,11 +18,9 @@ import { listenToOtherTabs, postToOtherTabs } from './session-channel';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type DialogsActor = ActorRefFrom<typeof authDialogsMachine>;
-export type { OrderDraftActor };
 
 export type AppRootActor = ActorRefFrom<typeof appMachine>;
 export type ArtistGateActor = ActorRefFrom<typeof artistGateMachine>;
-export type { PlayerActor };
 
 /** The root and its long-lived children, as components and guards find them. */
 export interface AppActors {
@@ -134,10 +132,11 @@ export function createAppActors(): AppActors {
     dialogs: get<DialogsActor>(appActorIds.authDialogs),
     needOrderDraft: async () => {
       root?.send({ type: 'draft.needed' });
-      // Started and told what it was told meanwhile, or its code did not load.
+      // Started and told what it was told meanwhile, or back without it (its code did not load).
       const snapshot = await waitFor(
         root as AppRootActor,
-        (s) => s.matches({ running: { draft: 'withDraft' } }) || s.matches({ running: { draft: 'draftFailed' } }),
+        (s) =>
+          !s.matches({ running: { draft: 'loadingDraft' } }) && !s.matches({ running: { draft: 'startingDraft' } }),
       );
       if (!snapshot.context.orderDraft) throw new Error(clientMessages.partNotLoaded);
       return snapshot.context.orderDraft;

@@ -4,12 +4,8 @@ import type { NotificationTarget } from '../../contracts/notifications';
 import { notificationsMachine, type StreamEvent } from '../../machines/notifications.machine';
 import type { ListenToStreamInput } from '../../machines/notifications.types';
 import type { Http } from '../api/client';
-import {
-  canStreamNotifications,
-  listenToNotificationStream,
-  notificationStreamUrl,
-  notificationsApi,
-} from '../api/notifications.api';
+import { listenToNotificationStream, notificationStreamUrl, notificationsApi } from '../api/notifications.api';
+import { canStreamNotifications } from '../api/stream-support';
 import { notify } from '../components/ui/toaster';
 
 export type NotificationsActor = ActorRefFrom<typeof notificationsMachine>;

@@ -1,11 +1,10 @@
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import { isApiError } from '../api/errors';
-import { Button } from '../components/ui/button';
+import { PageError } from '../components/ui/page-error';
 
-/** What a console page shows when its data could not be loaded. */
+/** What a console page shows when its data could not be loaded (an admin reads the server's message). */
 export function LoadError({ error }: { error: unknown }) {
-  const router = useRouter();
   const status = isApiError(error) ? error.status : undefined;
   const message =
     status === 404
@@ -14,22 +13,16 @@ export function LoadError({ error }: { error: unknown }) {
         ? error.message
         : String(error);
   return (
-    <div className={css({ maxW: '3xl', mx: 'auto', px: '4', py: '12', textAlign: 'center' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', mb: '2' })}>We could not load this page</h1>
-      <p role="alert" className={css({ color: 'fg.muted', mb: '6' })}>
-        {message}
-      </p>
-      <div className={css({ display: 'flex', gap: '3', justifyContent: 'center' })}>
-        <Button color="secondary" onClick={() => void router.invalidate()}>
-          Try again
-        </Button>
+    <PageError
+      message={message}
+      back={
         <Link
           to="/admin/applications"
           className={css({ alignSelf: 'center', color: 'brand.700', fontWeight: 'semibold' })}
         >
           Back to applications
         </Link>
-      </div>
-    </div>
+      }
+    />
   );
 }

@@ -4,8 +4,6 @@ import type { NotificationPush, NotificationsPage, StreamToken } from '../../con
 import type { StreamEvent } from '../../machines/notifications.types';
 import { call } from './call';
 
-export { canStreamNotifications } from './stream-support';
-
 import type { Http } from './client';
 
 /** The notification calls of one area (SPEC §7, docs/api.md "Notifications"), on that area's client. */

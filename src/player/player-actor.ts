@@ -3,11 +3,12 @@
 // survives route changes. Tests may render against their own actor through PlayerActorContext.
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+import type { PlayerActor } from '../../machines/app.machine';
 import type { playerMachine } from '../../machines/player.machine';
 import { AppActorsContext } from '../actors/hooks';
 
-export type PlayerActor = ActorRefFrom<typeof playerMachine>;
+export type { PlayerActor };
 export type PlayerSnapshot = SnapshotFrom<typeof playerMachine>;
 
 /** A player that replaces the app's for what is rendered inside it (tests). */

@@ -2,7 +2,6 @@ import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { OrderStep } from '../../machines/order-draft.types';
 import { isDraftSettled, orderStepPaths, redirectFor } from '../../machines/order-steps';
-
 import type { RouterContext } from './__root';
 
 /** SPEC §2's guard of an order step: each step needs the pending-order flag and the step before it. */

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { clientMessages } from '../../contracts/messages';
 import { e2e } from './env';
 import { orderPages } from './order-pages';
-import { site } from './pages';
+import { site, untilHydrated } from './pages';
 
 /** Records the scripts the page requests: `loaded('player-logic')` lists that chunk's requests. */
 function watchScripts(page: Page) {
@@ -150,4 +151,25 @@ test('a visit that plays nothing never downloads the player; the first play does
   await page.getByRole('button', { name: `Pause sample by ${name}` }).click();
   await expect(page.getByRole('button', { name: `Play sample by ${name}` })).toBeVisible();
   expect(playerCode()).toHaveLength(1);
+});
+
+test("the draft's code not arriving: the step says so inside the page, and Try again loads it", async ({ page }) => {
+  const s = site(page);
+  const draftCode = /\/order-draft-[^/]+\.js$/;
+  await page.route(draftCode, (route) => route.abort());
+  await page.goto('/');
+  await untilHydrated(page);
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Order Song' }).click();
+  await expect(s.dialog('Account Login')).toBeVisible();
+  await s.logIn(e2e.demo.customer.email, e2e.demo.customer.password);
+  await expect(page).toHaveURL(/\/order\/occasion$/);
+  await expect(page.getByRole('heading', { name: 'We could not load this page' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(clientMessages.partNotLoaded);
+  // The header and footer stay: the visitor is not left on a blank page.
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await page.unroute(draftCode);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByLabel("Recipient's first name")).toBeVisible();
+  await expect(page.getByLabel('Your first name')).toHaveValue(e2e.demo.customer.firstName);
 });

@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { AuthUser } from '../../contracts/auth';
 import { tour } from '../../contracts/constants';
-import { connectTour, tourEventFromJoyride, tourFactsFor } from '../../machines/tour.connect';
+import { connectTour, tourEventFromJoyride } from '../../machines/tour.connect';
 import { isTourDue, type TourEvent, type TourFacts, tourMachine, tourSteps } from '../../machines/tour.machine';
+import { tourFactsFor } from '../../machines/tour-facts';
 import { artist, customer } from './fixtures';
 import {
   type ActionLog,

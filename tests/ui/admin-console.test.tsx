@@ -196,6 +196,23 @@ describe('admin application review', () => {
     return server;
   }
 
+  it('an application that does not exist says so; Try again asks the server again', async () => {
+    signIn();
+    let asked = 0;
+    reviewServer({
+      'GET /api/v1/admin/applications/7': () => {
+        asked += 1;
+        return asked === 1 ? { status: 404, body: { message: 'Not found.' } } : { status: 200, body: { data: detail } };
+      },
+    });
+    renderApp('/admin/applications/7');
+    expect((await screen.findByRole('alert')).textContent).toBe('This application does not exist.');
+    expect(screen.getByRole('link', { name: 'Back to applications' }).getAttribute('href')).toBe('/admin/applications');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Rhea Villanueva' })).toBeTruthy();
+    expect(asked).toBe(2);
+  });
+
   it('shows the application with its samples as players, and payout completeness without numbers', async () => {
     signIn();
     reviewServer();
