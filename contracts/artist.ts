@@ -1,12 +1,6 @@
 import * as v from 'valibot';
-import {
-  type AppStatus,
-  type AuthUser,
-  appStatuses,
-  contactNumberSchema,
-  emailSchema,
-  newPasswordSchema,
-} from './auth';
+import { type AppStatus, type AuthUser, appStatuses } from './account';
+import { contactNumberSchema, emailSchema, newPasswordSchema } from './auth';
 import { findCountry } from './countries';
 import { fieldMessages as m, specMessages } from './messages';
 import {

@@ -3,52 +3,6 @@ import { passwordRules } from './constants';
 import { findCountry } from './countries';
 import { fieldMessages as m, specMessages } from './messages';
 
-/** The kinds of account. `user` is a customer; `admin` signs in to the console only. */
-export const userTypes = ['user', 'artist'] as const;
-export type UserType = (typeof userTypes)[number];
-export type AccountType = UserType | 'admin';
-
-export const appStatuses = ['incomplete', 'for_review', 'approved', 'rejected'] as const;
-export type AppStatus = (typeof appStatuses)[number];
-
-export interface ApplicationProgress {
-  personal_info: boolean;
-  artist_info: boolean;
-  payout_info: boolean;
-  password_updated: boolean;
-}
-
-/** The user object of SPEC §3 as the API returns it. */
-export interface AuthUser {
-  id: number;
-  user_id: string;
-  type: AccountType;
-  full_name: string;
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  email: string;
-  avatar: string | null;
-  contact_number: string | null;
-  country: string | null;
-  dial_code: string | null;
-  app_status: AppStatus | null;
-  application_progress: ApplicationProgress | null;
-  /** 1 on the first login, 0 afterwards. */
-  is_first_time_login: 0 | 1;
-  is_online: 0 | 1;
-  featured_song_path: string | null;
-}
-
-export interface LoginAnswer {
-  user: AuthUser;
-  token: string;
-}
-
-export interface RefreshAnswer extends LoginAnswer {
-  message: string;
-}
-
 /** A string that may be missing from the body: a missing key reads as '' so the field's own "please enter" message shows. */
 const str = (message: string = m.mustBeText) => v.optional(v.string(message), '');
 
@@ -144,13 +98,6 @@ export const resetPasswordSchema = v.pipe(
   ),
 );
 export type ResetPasswordBody = v.InferInput<typeof resetPasswordSchema>;
-
-/** Social sign-up return (SPEC §4): the `register` query parameter's decoded JSON. */
-export const socialRegisterSchema = v.object({
-  first_name: v.string(),
-  last_name: v.string(),
-  email: v.string(),
-});
 
 /** Field names the sign-up modal shows server errors under (SPEC §5), in form order. */
 export const registerFields = [

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { AccountType } from './auth';
+import type { AccountType } from './account';
 import { pageLimitMessage } from './messages';
 
 // In-app notifications (SPEC §3 Notification, §4 Notifications, §7; DESIGN §3–§4).

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { AppStatus } from './auth';
+import type { AppStatus } from './account';
 import { fieldMessages as m } from './messages';
 import type { OrderStatus } from './order';
 

@@ -3,7 +3,7 @@
 // named actions and actors the app supplies (src/admin/admin-actors.ts); the defaults let the chart
 // run on its own in the visualiser.
 import { assign, fromPromise, setup } from 'xstate';
-import type { AuthUser } from '../contracts/auth';
+import type { AuthUser } from '../contracts/account';
 import {
   type AdminLogInInput,
   type AdminLoginValues,

@@ -2,7 +2,7 @@
 // It never shares state with the customer/artist session: an admin may be signed in to the console
 // while the same browser browses the shop as a visitor. The login form lives inside it (the shared
 // loginFormMachine only knows the user and artist areas).
-import type { AuthUser } from '../contracts/auth';
+import type { AuthUser } from '../contracts/account';
 import type { FieldErrors } from '../contracts/http';
 
 export interface AdminLoginValues {

@@ -19,8 +19,6 @@
 // The children are plain machines; src/actors provides their network, storage and navigation.
 import {
   type ActorRefFrom,
-  type ActorRefFromLogic,
-  type AnyActorLogic,
   type AnyActorRef,
   assign,
   type DoneActorEvent,
@@ -28,12 +26,11 @@ import {
   enqueueActions,
   fromCallback,
   fromPromise,
-  type InputFrom,
   sendTo,
   setup,
   waitFor,
 } from 'xstate';
-import type { AccountType, AuthUser } from '../contracts/auth';
+import type { AccountType, AuthUser } from '../contracts/account';
 import { appActorIds } from './app-system';
 import { artistGateMachine } from './artist-gate.machine';
 import { authDialogsMachine } from './auth-dialogs.machine';
@@ -47,6 +44,7 @@ import type { playerMachine } from './player.machine';
 import type { PlayerEvent } from './player.types';
 import { sessionMachine } from './session.machine';
 import type { SessionEvent, SessionInput } from './session.types';
+import { spawnLoaded } from './spawn-loaded';
 import type { tourMachine } from './tour.machine';
 import { tourFactsFor } from './tour-facts';
 
@@ -140,13 +138,8 @@ export function accountOf(user: AuthUser | null): AppAccount | null {
   return { key: `${user.type}:${user.id}`, area: user.type };
 }
 
-/**
- * Starts loaded logic as a child under its systemId. The root's spawn is typed by the root's own
- * actors, which the account's children are not (their code is not in the root's module).
- */
-function spawnLoaded<L extends AnyActorLogic>(spawn: unknown, logic: L, id: string, input: InputFrom<L>) {
-  return (spawn as (logic: L, options: object) => ActorRefFromLogic<L>)(logic, { id, systemId: id, input });
-}
+/** A long-lived child is found by its id, as its systemId. */
+const under = (id: string) => ({ id, systemId: id });
 
 /** A signed-out start with every child's defaults, for the chart export (scripts/export-charts.ts). */
 export const appMachineChartInput = { session: {}, notifications: {} } as AppInput;
@@ -183,16 +176,15 @@ export const appMachine = setup({
       const logic = (event as unknown as DoneActorEvent<AccountChildrenLogic>).output;
       return {
         accountChildren: {
-          notifications: spawnLoaded(
-            spawn,
-            logic.notifications,
-            appActorIds.notifications,
-            context.startup.notifications,
-          ),
-          onlineStatus: spawnLoaded(spawn, logic.onlineStatus, appActorIds.onlineStatus, {
-            isOnline: context.user?.is_online ? 1 : 0,
+          notifications: spawnLoaded(spawn, logic.notifications, {
+            ...under(appActorIds.notifications),
+            input: context.startup.notifications,
           }),
-          tour: spawnLoaded(spawn, logic.tour, appActorIds.tour, tourFactsFor(context.user)),
+          onlineStatus: spawnLoaded(spawn, logic.onlineStatus, {
+            ...under(appActorIds.onlineStatus),
+            input: { isOnline: context.user?.is_online ? 1 : 0 },
+          }),
+          tour: spawnLoaded(spawn, logic.tour, { ...under(appActorIds.tour), input: tourFactsFor(context.user) }),
         },
       };
     }),
@@ -211,7 +203,10 @@ export const appMachine = setup({
     startOrderDraft: assign(({ context, event, spawn }) => {
       const { logic, input } = (event as unknown as DoneActorEvent<LoadedOrderDraft>).output;
       return {
-        orderDraft: spawnLoaded(spawn, logic, appActorIds.orderDraft, { ...input, account: customerOf(context.user) }),
+        orderDraft: spawnLoaded(spawn, logic, {
+          ...under(appActorIds.orderDraft),
+          input: { ...input, account: customerOf(context.user) },
+        }),
       };
     }),
     /** Keeps what the draft is told until it runs. */
@@ -233,12 +228,10 @@ export const appMachine = setup({
     ),
     /** Starts the loaded player under its systemId (the event: loadPlayer's done). */
     startPlayer: assign(({ event, spawn }) => ({
-      player: spawnLoaded(
-        spawn,
-        (event as unknown as DoneActorEvent<typeof playerMachine>).output,
-        appActorIds.player,
-        {},
-      ),
+      player: spawnLoaded(spawn, (event as unknown as DoneActorEvent<typeof playerMachine>).output, {
+        ...under(appActorIds.player),
+        input: {},
+      }),
     })),
     holdForPlayer: assign({ heldForPlayer: ({ event }) => event as PlayerLoad }),
     /** Plays what was asked for while the player's code loaded. */

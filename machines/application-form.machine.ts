@@ -4,8 +4,8 @@
 // the reason. The server validates (its 422 errors show per field and clear as the field is edited).
 // The app supplies the four save actors, patchUser, announceNewToken and the toasts.
 import { assign, fromPromise, setup } from 'xstate';
+import type { ApplicationProgress, AppStatus, AuthUser } from '../contracts/account';
 import { type ArtistProfile, applicationParts, artistMessages } from '../contracts/artist';
-import type { ApplicationProgress, AppStatus, AuthUser } from '../contracts/auth';
 import { phone } from '../contracts/constants';
 import { findCountry } from '../contracts/countries';
 import { BASE_PRICE_CENTAVOS } from '../contracts/options';

@@ -1,6 +1,8 @@
 // The artist's application form at /artist/application-form (DESIGN §5): four parts, each saved on
 // its own and setting its progress flag; with all four the application goes for review. Read this
 // file for the flow's vocabulary; application-form.machine.ts for its logic.
+
+import type { ApplicationProgress, AppStatus, AuthUser } from '../contracts/account';
 import type {
   ArtistInfoBody,
   ArtistProfile,
@@ -9,7 +11,6 @@ import type {
   PayoutBody,
   PersonalInfoBody,
 } from '../contracts/artist';
-import type { ApplicationProgress, AppStatus, AuthUser } from '../contracts/auth';
 import type { FieldErrors } from '../contracts/http';
 
 /** The parts in form order. */

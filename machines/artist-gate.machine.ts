@@ -2,7 +2,7 @@
 // transient `deciding` state), so the chart shows SPEC §4's order. Route guards use the same rules
 // synchronously through artist-gate.ts.
 import { assign, setup } from 'xstate';
-import type { AuthUser } from '../contracts/auth';
+import type { AuthUser } from '../contracts/account';
 import { artistStatusOf } from './artist-gate';
 import type { ArtistGateContext, ArtistGateEvent, ArtistGateInput, ArtistGateTag } from './artist-gate.types';
 

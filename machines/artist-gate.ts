@@ -1,6 +1,6 @@
 // SPEC §4 Artist gating and Artist menu by status as pure, synchronous functions: route guards
 // (beforeLoad, which also runs on hover-preload) call them without touching an actor.
-import type { AuthUser } from '../contracts/auth';
+import type { AuthUser } from '../contracts/account';
 import { artistApplicationFormRoute, artistMenuEntries } from '../contracts/constants';
 import type { ArtistMenuEntry, ArtistStatus, GateDecision } from './artist-gate.types';
 

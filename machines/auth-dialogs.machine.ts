@@ -1,11 +1,12 @@
-// The account modals of the header and footer, and the forms they show. The forms are this machine's
-// children: the customer's login, sign-up and forgot-password forms in the modals, and the artist's
-// login and forgot-password forms on their own pages (src/routes/artist.login.tsx and
+// The account modals of the header and footer, and the forms they show. The forms run under this
+// machine's child `forms` (auth-forms.machine.ts), which loads their code when a modal or page with a
+// form first opens: the customer's login, sign-up and forgot-password forms in the modals, and the
+// artist's login and forgot-password forms on their own pages (src/routes/artist.login.tsx and
 // artist.forgot-password.tsx). A modal tells its form when it closes (the form resets on the SPEC's
 // schedule) and opens; a login tells this machine, which closes and leads on (the app supplies
 // where to). Signing out is the session's: the confirmations send it user.signOut by systemId.
 import { assign, sendTo, setup } from 'xstate';
-import type { AuthUser } from '../contracts/auth';
+import type { AuthUser } from '../contracts/account';
 import { clientMessages, specMessages } from '../contracts/messages';
 import { appActorIds } from './app-system';
 import type {
@@ -16,9 +17,7 @@ import type {
   LogoutIntent,
   SignUpPrefill,
 } from './auth-dialogs.types';
-import { forgotPasswordFormMachine } from './forgot-password-form.machine';
-import { loginFormMachine } from './login-form.machine';
-import { signUpFormMachine } from './sign-up-form.machine';
+import { type AuthFormId, authFormsMachine, type FormSignal } from './auth-forms.machine';
 
 export type * from './auth-dialogs.types';
 
@@ -28,19 +27,16 @@ export const logoutIntents: Record<LogoutIntent, { message: string; path: string
   artistLogin: { message: specMessages.logoutForArtistLogin, path: '/artist/login' },
 };
 
-/** The ids of the form children (snapshot.children[id]). */
-export const authFormIds = {
-  login: 'login',
-  signUp: 'signUp',
-  forgot: 'forgot',
-  artistLogin: 'artistLogin',
-  artistForgot: 'artistForgot',
-} as const;
+/** The id of the child the forms run under (snapshot.children[id]). */
+export const authFormsId = 'forms';
 
 interface ArtistFormSignal {
   form: ArtistAuthForm;
   type: 'dialog.opened' | 'dialog.closed';
 }
+
+/** What a modal or page tells its form, through the forms' machine (which holds it until they run). */
+const toForm = (form: AuthFormId, signal: FormSignal) => ({ type: 'form.signal' as const, form, signal });
 
 export const authDialogsMachine = setup({
   types: {
@@ -48,11 +44,7 @@ export const authDialogsMachine = setup({
     events: {} as AuthDialogsEvent,
     tags: {} as AuthDialogsTag,
   },
-  actors: {
-    loginForm: loginFormMachine,
-    signUpForm: signUpFormMachine,
-    forgotPasswordForm: forgotPasswordFormMachine,
-  },
+  actors: { forms: authFormsMachine },
   guards: {
     isArtistLogin: ({ event }) => event.type === 'login.succeeded' && event.userType === 'artist',
   },
@@ -76,20 +68,20 @@ export const authDialogsMachine = setup({
       message: clientMessages.sessionExpired,
       returnTo: params.returnTo,
     })),
+    /** A modal or page with a form opened: the forms start if they have not (their code loads first). */
+    needForms: sendTo(authFormsId, { type: 'forms.needed' }),
     /** The login form resets when its modal closes. */
-    closeLoginForm: sendTo(authFormIds.login, { type: 'dialog.closed' }),
-    closeSignUpForm: sendTo(authFormIds.signUp, { type: 'dialog.closed' }),
+    closeLoginForm: sendTo(authFormsId, toForm('login', { type: 'dialog.closed' })),
+    closeSignUpForm: sendTo(authFormsId, toForm('signUp', { type: 'dialog.closed' })),
     /** SPEC §4 Social registration return: the sign-up form starts from the decoded names and email. */
-    prefillSignUpForm: sendTo(authFormIds.signUp, (_, params: { prefill: SignUpPrefill }) => ({
-      type: 'form.prefill',
-      ...params.prefill,
-    })),
-    openForgotForm: sendTo(authFormIds.forgot, { type: 'dialog.opened' }),
-    closeForgotForm: sendTo(authFormIds.forgot, { type: 'dialog.closed' }),
+    prefillSignUpForm: sendTo(authFormsId, (_, params: { prefill: SignUpPrefill }) =>
+      toForm('signUp', { type: 'form.prefill', ...params.prefill }),
+    ),
+    openForgotForm: sendTo(authFormsId, toForm('forgot', { type: 'dialog.opened' })),
+    closeForgotForm: sendTo(authFormsId, toForm('forgot', { type: 'dialog.closed' })),
     /** The form of an artist page: its page opened (it starts afresh) or was left (it resets). */
-    tellArtistForm: sendTo(
-      (_, params: ArtistFormSignal) => (params.form === 'login' ? authFormIds.artistLogin : authFormIds.artistForgot),
-      (_, params: ArtistFormSignal) => ({ type: params.type }),
+    tellArtistForm: sendTo(authFormsId, (_, params: ArtistFormSignal) =>
+      toForm(params.form === 'login' ? 'artistLogin' : 'artistForgot', { type: params.type }),
     ),
     /** The confirmation's sign-out: the session signs out (and goes home). */
     signOut: sendTo(({ system }) => system.get(appActorIds.session), { type: 'user.signOut' }),
@@ -107,13 +99,7 @@ export const authDialogsMachine = setup({
 }).createMachine({
   id: 'authDialogs',
   context: { intent: null, message: null, prefill: null, returnTo: null, artistReturnTo: null },
-  invoke: [
-    { id: authFormIds.login, src: 'loginForm', input: { userType: 'user' } },
-    { id: authFormIds.signUp, src: 'signUpForm' },
-    { id: authFormIds.forgot, src: 'forgotPasswordForm', input: { userType: 'user' } },
-    { id: authFormIds.artistLogin, src: 'loginForm', input: { userType: 'artist' } },
-    { id: authFormIds.artistForgot, src: 'forgotPasswordForm', input: { userType: 'artist' } },
-  ],
+  invoke: { id: authFormsId, src: 'forms' },
   initial: 'closed',
   on: {
     'dialog.openLogin': {
@@ -169,6 +155,7 @@ export const authDialogsMachine = setup({
     // The artist's login page remembers the page a signed-out visit asked for while it is open.
     'page.opened': {
       actions: [
+        'needForms',
         { type: 'tellArtistForm', params: ({ event }) => ({ form: event.form, type: 'dialog.opened' }) },
         { type: 'setArtistReturnTo', params: ({ event }) => ({ returnTo: event.returnTo ?? null }) },
       ],
@@ -190,26 +177,28 @@ export const authDialogsMachine = setup({
       description:
         'The Account Login modal (after a signed-out visit to a customer page, it leads back there); its form resets when it closes.',
       tags: ['open'],
+      entry: 'needForms',
       exit: 'closeLoginForm',
       on: { 'dialog.close': '#authDialogs.closed' },
     },
     loginAgain: {
       description: 'The login modal after a session reset: it says why, and remembers where to go back to.',
       tags: ['open'],
+      entry: 'needForms',
       exit: 'closeLoginForm',
       on: { 'dialog.close': '#authDialogs.closed' },
     },
     signUp: {
       description: 'The Account Sign Up modal (prefilled after a social registration); its form resets when it closes.',
       tags: ['open'],
-      entry: 'clearMessage',
+      entry: ['clearMessage', 'needForms'],
       exit: 'closeSignUpForm',
       on: { 'dialog.close': '#authDialogs.closed' },
     },
     forgotPassword: {
       description: 'The Forgot Password modal; its form starts afresh on opening and resets a while after closing.',
       tags: ['open'],
-      entry: ['clearMessage', 'openForgotForm'],
+      entry: ['clearMessage', 'needForms', 'openForgotForm'],
       exit: 'closeForgotForm',
       on: { 'dialog.close': '#authDialogs.closed' },
     },

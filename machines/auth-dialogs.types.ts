@@ -1,5 +1,5 @@
 // Which account modal is open (SPEC §2 Header, Footer, Modals). One modal at a time.
-import type { AuthUser, UserType } from '../contracts/auth';
+import type { AuthUser, UserType } from '../contracts/account';
 
 /** What the footer's logout warning leads to after signing out. */
 export type LogoutIntent = 'application' | 'artistLogin';

@@ -3,7 +3,7 @@
 // progress, Cancel and Try again); "Remove photo" calls `removePhoto`. A newer pick replaces a resize
 // still running, so a late result of an older pick is never uploaded.
 import { assign, fromPromise, setup } from 'xstate';
-import type { AuthUser } from '../contracts/auth';
+import type { AuthUser } from '../contracts/account';
 import type { ApiSuccess } from '../contracts/http';
 import { notProvided, readFailure } from './api-error';
 import { isAccepted, type PickedFile } from './file-upload.machine';

@@ -1,5 +1,5 @@
 // The Forgot Password modal (SPEC §3 Forgot password payload, §4 Forgot password modal, §5 Forgot password).
-import type { UserType } from '../contracts/auth';
+import type { UserType } from '../contracts/account';
 import type { FieldErrors } from '../contracts/http';
 
 export interface ForgotPasswordFormContext {

@@ -1,6 +1,6 @@
 // The login form (SPEC §3 Login form, §4 Customer login, §5 Login): the customer modal and the
 // artist login page share it; `userType` picks the API area.
-import type { AuthUser, UserType } from '../contracts/auth';
+import type { AuthUser, UserType } from '../contracts/account';
 import type { FieldErrors } from '../contracts/http';
 
 export interface LoginValues {

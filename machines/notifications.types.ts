@@ -1,7 +1,7 @@
 // The signed-in user's notification centre (SPEC §3 Notification, §4 Notifications, §9 Notification
 // dropdown; DESIGN §3, §6). Read this file for the flow's vocabulary; notifications.machine.ts for
 // its logic.
-import type { AccountType } from '../contracts/auth';
+import type { AccountType } from '../contracts/account';
 import type { LiveChange } from '../contracts/live';
 import type {
   Notification,

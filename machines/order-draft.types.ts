@@ -2,7 +2,7 @@
 // occasion → song → story → review → checkout, saved to the server's temp order step by step and kept
 // in local storage under SPEC §9's keys. Read this file for the flow's vocabulary;
 // order-draft.machine.ts for its logic, order-steps.ts for the route guards.
-import type { AuthUser } from '../contracts/auth';
+import type { AuthUser } from '../contracts/account';
 import type { FieldErrors } from '../contracts/http';
 import type { ClipSlot, OccasionBody, Order, SongBody, StoryBody, TempOrder } from '../contracts/order';
 

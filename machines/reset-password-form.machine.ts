@@ -2,7 +2,7 @@
 // from the mailed link; the new password's confirmation mismatch shows as the user types (as on
 // sign-up). The app supplies resetPassword, the toasts and where to go afterwards.
 import { assign, fromPromise, setup } from 'xstate';
-import type { UserType } from '../contracts/auth';
+import type { UserType } from '../contracts/account';
 import type { FieldErrors } from '../contracts/http';
 import { specMessages } from '../contracts/messages';
 import { hasFieldErrors, notProvided, readFailure, withoutField } from './api-error';

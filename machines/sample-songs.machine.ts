@@ -2,8 +2,8 @@
 // deleting asks first, and one song can be featured (the catalogue plays it first). Removing the
 // featured song may restart the guided tour (SPEC §4), which reads the user the app patches here.
 import { assign, fromPromise, setup } from 'xstate';
+import type { AuthUser } from '../contracts/account';
 import type { ArtistSong } from '../contracts/artist';
-import type { AuthUser } from '../contracts/auth';
 import { notProvided, readFailure } from './api-error';
 
 export interface SampleSongsContext {

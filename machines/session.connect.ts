@@ -1,6 +1,6 @@
 // View model of the session for the header, the route guards and the artist gating.
 import type { SnapshotFrom } from 'xstate';
-import type { UserType } from '../contracts/auth';
+import type { UserType } from '../contracts/account';
 import type { sessionMachine } from './session.machine';
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;

@@ -3,7 +3,7 @@
 // What the app must hear is sent by systemId: to another child (the login-again modal opens), or to
 // the root when the child may not have started (the order draft ends).
 import { and, assign, fromPromise, not, sendTo, setup } from 'xstate';
-import { type AuthUser, type UserType, userTypes } from '../contracts/auth';
+import { type AuthUser, type UserType, userTypes } from '../contracts/account';
 import { session as sessionTiming } from '../contracts/constants';
 import { notProvided } from './api-error';
 import { appActorIds } from './app-system';

@@ -1,6 +1,6 @@
 // The signed-in state of the SPA (SPEC §3 Auth user, §4 Social login return, Token validity, Logout,
 // Session reset). Read this file for the whole flow's vocabulary; session.machine.ts for its logic.
-import type { AuthUser, RefreshAnswer, UserType } from '../contracts/auth';
+import type { AuthUser, RefreshAnswer, UserType } from '../contracts/account';
 
 export interface SessionContext {
   token: string | null;

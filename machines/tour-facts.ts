@@ -1,6 +1,6 @@
 // The tour's facts from the session's user. Apart from tour.connect.ts (which carries the tour's steps)
 // so that the root can pass them on without loading the tour itself: a guest never does.
-import type { AuthUser } from '../contracts/auth';
+import type { AuthUser } from '../contracts/account';
 import { showOnlineSwitch } from './artist-gate';
 import type { TourFacts } from './tour.types';
 

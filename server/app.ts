@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AccountType } from '../contracts/auth';
+import type { AccountType } from '../contracts/account';
 import { serverMessages } from '../contracts/messages';
 import { createAdminRoutes } from './admin/admin.routes';
 import { createArtistRoutes } from './artists/artists.routes';

@@ -12,40 +12,10 @@ export const authDialogsMachine = createMachine({
     "returnTo": null,
     "artistReturnTo": null
   },
-  "invoke": [
-    {
-      "id": "login",
-      "src": "loginForm",
-      "input": {
-        "userType": "user"
-      }
-    },
-    {
-      "id": "signUp",
-      "src": "signUpForm"
-    },
-    {
-      "id": "forgot",
-      "src": "forgotPasswordForm",
-      "input": {
-        "userType": "user"
-      }
-    },
-    {
-      "id": "artistLogin",
-      "src": "loginForm",
-      "input": {
-        "userType": "artist"
-      }
-    },
-    {
-      "id": "artistForgot",
-      "src": "forgotPasswordForm",
-      "input": {
-        "userType": "artist"
-      }
-    }
-  ],
+  "invoke": {
+    "id": "forms",
+    "src": "forms"
+  },
   "initial": "closed",
   "on": {
     "dialog.openLogin": {
@@ -122,6 +92,7 @@ export const authDialogsMachine = createMachine({
     ],
     "page.opened": {
       "actions": [
+        "needForms",
         {
           "type": "tellArtistForm"
         },
@@ -155,6 +126,7 @@ export const authDialogsMachine = createMachine({
       "tags": [
         "open"
       ],
+      "entry": "needForms",
       "exit": "closeLoginForm",
       "on": {
         "dialog.close": "#authDialogs.closed"
@@ -165,6 +137,7 @@ export const authDialogsMachine = createMachine({
       "tags": [
         "open"
       ],
+      "entry": "needForms",
       "exit": "closeLoginForm",
       "on": {
         "dialog.close": "#authDialogs.closed"
@@ -175,7 +148,10 @@ export const authDialogsMachine = createMachine({
       "tags": [
         "open"
       ],
-      "entry": "clearMessage",
+      "entry": [
+        "clearMessage",
+        "needForms"
+      ],
       "exit": "closeSignUpForm",
       "on": {
         "dialog.close": "#authDialogs.closed"
@@ -188,6 +164,7 @@ export const authDialogsMachine = createMachine({
       ],
       "entry": [
         "clearMessage",
+        "needForms",
         "openForgotForm"
       ],
       "exit": "closeForgotForm",

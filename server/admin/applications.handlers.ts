@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
+import type { AppStatus } from '../../contracts/account';
 import { type ApplicationSummary, artistMessages, type rejectSchema } from '../../contracts/artist';
-import type { AppStatus } from '../../contracts/auth';
 import { serverMessages } from '../../contracts/messages';
 import { findProfile, saveProfile } from '../artists/artists.repository';
 import { listSongs } from '../artists/songs.repository';

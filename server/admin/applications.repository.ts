@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { AppStatus } from '../../contracts/auth';
+import type { AppStatus } from '../../contracts/account';
 import type { ArtistProfileRow, DB, UserRow } from '../db/schema';
 
 export interface ApplicationRow {

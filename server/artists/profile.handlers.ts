@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { LoginAnswer } from '../../contracts/account';
 import {
   type ArtistProfile,
   type artistInfoSchema,
@@ -8,7 +9,6 @@ import {
   type payoutSchema,
   type personalInfoSchema,
 } from '../../contracts/artist';
-import type { LoginAnswer } from '../../contracts/auth';
 import { serverMessages } from '../../contracts/messages';
 import { wakeAdmins } from '../admin/application-review';
 import { currentAuth } from '../auth/require-auth';

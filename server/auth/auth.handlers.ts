@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
-import type { AccountType, loginSchema, registerSchema } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
+import type { loginSchema, registerSchema } from '../../contracts/auth';
 import { fieldMessages, serverMessages, signInGreeting } from '../../contracts/messages';
 import { operationsMessages } from '../../contracts/operations';
 import type { AppContext } from '../context';

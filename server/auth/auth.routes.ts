@@ -1,11 +1,6 @@
 import { Hono } from 'hono';
-import {
-  type AccountType,
-  forgotPasswordSchema,
-  loginSchema,
-  registerSchema,
-  resetPasswordSchema,
-} from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../../contracts/auth';
 import type { AppEnv } from '../context';
 import { validateJson } from '../http/validate-json';
 import { firstTimeLogin, login, logout, me, refresh, register } from './auth.handlers';

@@ -1,4 +1,4 @@
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import { type MailContent, renderMail } from '../mail/layout';
 import type { MailMessage } from '../services/mail';
 

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type * as v from 'valibot';
-import type { AccountType, forgotPasswordSchema, resetPasswordSchema } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
+import type { forgotPasswordSchema, resetPasswordSchema } from '../../contracts/auth';
 import { serverMessages } from '../../contracts/messages';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';

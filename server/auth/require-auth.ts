@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import { serverMessages } from '../../contracts/messages';
 import type { AppContext, AppEnv, AuthState } from '../context';
 import type { UserRow } from '../db/schema';

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AccountType, AppStatus } from '../../contracts/auth';
+import type { AccountType, AppStatus } from '../../contracts/account';
 import type { VocalType } from '../../contracts/options';
 import type { OrderStatus, PaymentStatus, RefundReason } from '../../contracts/order';
 

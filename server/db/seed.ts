@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import type { Genre, VocalType } from '../../contracts/options';
 import { savePayout, saveProfile } from '../artists/artists.repository';
 import { insertSong } from '../artists/songs.repository';

@@ -1,4 +1,4 @@
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import { countOf, formatDateTime, formatDeadline, pluralWord } from '../../contracts/format';
 import type { MailCategory } from '../../contracts/mail';
 import { formatPeso } from '../../contracts/options';

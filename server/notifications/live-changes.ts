@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AppStatus } from '../../contracts/auth';
+import type { AppStatus } from '../../contracts/account';
 import type { LiveChange } from '../../contracts/live';
 import type { DB } from '../db/schema';
 import type { NotificationHub } from './hub';

@@ -1,6 +1,6 @@
 import type { SSEMessage } from 'hono/streaming';
 import { streamSSE } from 'hono/streaming';
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import { type LiveChange, liveChangeEvent } from '../../contracts/live';
 import { serverMessages } from '../../contracts/messages';
 import { type NotificationPush, notificationMessages } from '../../contracts/notifications';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import { markNotificationSchema, notificationsQuerySchema } from '../../contracts/notifications';
 import { requireAuth } from '../auth/require-auth';
 import type { AppEnv } from '../context';

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import type { UserRow } from '../db/schema';
 import { type Clock, secondsOf } from '../services/clock';
 import type { AccessClaims } from '../services/tokens';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import type { DB } from '../db/schema';
 import { type Clock, isoAt, secondsOf } from './clock';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AccountType, AppStatus } from '../../contracts/auth';
+import type { AccountType, AppStatus } from '../../contracts/account';
 import type { DB, Flag, UserRow } from '../db/schema';
 import type { PasswordHasher } from '../services/passwords';
 import { insertUser, newPublicUserId, normaliseEmail } from './users.repository';

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../contracts/auth';
+import type { AuthUser } from '../../contracts/account';
 import type { UserRow } from '../db/schema';
 
 /** Where uploaded files are served from; avatar_path is relative to it. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { AuthUser } from '../../contracts/account';
 import { artistMessages } from '../../contracts/artist';
-import type { AuthUser } from '../../contracts/auth';
 import { fieldMessages, serverMessages } from '../../contracts/messages';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import { requireAuth } from '../auth/require-auth';
 import type { AppEnv } from '../context';
 import { removeAvatar, uploadAvatar } from './avatar.handlers';

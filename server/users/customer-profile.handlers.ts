@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
+import type { AuthUser, LoginAnswer } from '../../contracts/account';
 import type { changePasswordSchema } from '../../contracts/artist';
-import { type AuthUser, accountMessages, type customerProfileSchema, type LoginAnswer } from '../../contracts/auth';
+import { accountMessages, type customerProfileSchema } from '../../contracts/auth';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { ok } from '../http/envelope';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import type { DB, NewUser, UserRow, UserUpdate } from '../db/schema';
 
 /** The public `user_id`: 20 random URL-safe characters (120 bits), unguessable and stable. */

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { enqueueActions, fromPromise } from 'xstate';
-import type { LoginAnswer } from '../../contracts/auth';
+import type { LoginAnswer } from '../../contracts/account';
 import { confirmActionMachine } from '../../machines/confirm-action.machine';
 import { editFormMachine } from '../../machines/edit-form.machine';
 import { artistApi } from '../api/artist.api';

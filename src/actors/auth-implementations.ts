@@ -1,11 +1,8 @@
 import { fromPromise } from 'xstate';
 import { signInGreeting, specMessages } from '../../contracts/messages';
 import { authDialogsMachine } from '../../machines/auth-dialogs.machine';
-import { forgotPasswordFormMachine } from '../../machines/forgot-password-form.machine';
-import { loginFormMachine } from '../../machines/login-form.machine';
+import { authFormsMachine } from '../../machines/auth-forms.machine';
 import { orderCheckoutPath } from '../../machines/session.machine';
-import { signUpFormMachine } from '../../machines/sign-up-form.machine';
-import { authApi } from '../api/auth.api';
 import type { createApi } from '../api/client';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
@@ -37,41 +34,18 @@ function afterCustomerLogin(firstName: string, returnTo: string | null): void {
 }
 
 /**
- * The account modals with their forms (the customer's in the modals, the artist's on their pages),
- * given the app's network, navigation and toasts.
+ * The account modals, given the app's navigation and toasts; their forms (the customer's in the
+ * modals, the artist's on their pages) load with the first modal or page that shows one.
  */
 export function authDialogsLogicFor(api: Api) {
-  const loginForm = loginFormMachine.provide({
+  return authDialogsMachine.provide({
     actors: {
-      logIn: fromPromise(async ({ input }) => {
-        // SPEC §4: set the user type first; it picks the API base.
-        storage.set('userType', input.userType);
-        return authApi(api.for(input.userType)).login({
-          email: input.email,
-          password: input.password,
-          remember: input.remember,
-        });
+      forms: authFormsMachine.provide({
+        actors: {
+          loadForms: fromPromise(() => import('./auth-forms').then(({ authFormsLogic }) => authFormsLogic(api))),
+        },
       }),
     },
-    actions: { showErrorToast: (_, p) => notify.error(p.message) },
-  });
-  const signUpForm = signUpFormMachine.provide({
-    actors: {
-      register: fromPromise(({ input }) => authApi(api.for('user')).register({ ...input })),
-    },
-    actions: {
-      showSuccessToast: (_, p) => notify.success(p.message),
-      showErrorToast: (_, p) => notify.error(p.message),
-    },
-  });
-  const forgotPasswordForm = forgotPasswordFormMachine.provide({
-    actors: {
-      sendResetLink: fromPromise(({ input }) => authApi(api.for(input.userType)).forgotPassword(input.email)),
-    },
-    actions: { showErrorToast: (_, p) => notify.error(p.message) },
-  });
-  return authDialogsMachine.provide({
-    actors: { loginForm, signUpForm, forgotPasswordForm },
     actions: {
       afterCustomerLogin: (_, p) => afterCustomerLogin(p.user.first_name, p.returnTo),
       afterArtistLogin: (_, p) => {

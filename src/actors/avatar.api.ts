@@ -1,4 +1,4 @@
-import type { AuthUser, UserType } from '../../contracts/auth';
+import type { AuthUser, UserType } from '../../contracts/account';
 import type { ApiSuccess } from '../../contracts/http';
 import { call } from '../api/call';
 import type { Http } from '../api/client';

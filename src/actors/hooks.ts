@@ -3,10 +3,8 @@ import { createContext, useCallback, useContext, useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { AccountChildren, OrderDraftActor } from '../../machines/app.machine';
 import { connectArtistGate } from '../../machines/artist-gate.connect';
-import { type ArtistAuthForm, authFormIds } from '../../machines/auth-dialogs.machine';
-import type { forgotPasswordFormMachine } from '../../machines/forgot-password-form.machine';
-import type { loginFormMachine } from '../../machines/login-form.machine';
-import type { signUpFormMachine } from '../../machines/sign-up-form.machine';
+import { type ArtistAuthForm, authFormsId } from '../../machines/auth-dialogs.machine';
+import type { AuthForms, authFormsMachine } from '../../machines/auth-forms.machine';
 import { useHydrated } from '../lib/use-hydrated';
 import type { AppActors } from './app-actors';
 import { navigateTo } from './navigation';
@@ -72,41 +70,41 @@ export function useDialogs() {
   return useAppActors().dialogs;
 }
 
-export type LoginFormActor = ActorRefFrom<typeof loginFormMachine>;
-export type SignUpFormActor = ActorRefFrom<typeof signUpFormMachine>;
-export type ForgotPasswordFormActor = ActorRefFrom<typeof forgotPasswordFormMachine>;
+type AuthFormsActor = ActorRefFrom<typeof authFormsMachine>;
 
-/** The account modals' form children (they run as long as the modals machine). */
-export function useAuthForms() {
+/**
+ * The forms of the account modals and the artist's login pages, null until a modal or page first
+ * needs them and their code has loaded (show the frame meanwhile). `failed`: that code did not load
+ * (`retry` tries again).
+ */
+export function useAuthForms(): { forms: AuthForms | null; failed: boolean; retry: () => void } {
   const dialogs = useDialogs();
-  const children = useSelector(dialogs, (s) => s.children);
-  return {
-    login: children[authFormIds.login] as LoginFormActor,
-    signUp: children[authFormIds.signUp] as SignUpFormActor,
-    forgot: children[authFormIds.forgot] as ForgotPasswordFormActor,
-    artistLogin: children[authFormIds.artistLogin] as LoginFormActor,
-    artistForgot: children[authFormIds.artistForgot] as ForgotPasswordFormActor,
-  };
+  const formsActor = useSelector(dialogs, (s) => s.children[authFormsId] as AuthFormsActor);
+  const forms = useSelector(formsActor, (s) => s.context.forms);
+  const failed = useSelector(formsActor, (s) => s.hasTag('failed'));
+  const retry = useCallback(() => formsActor.send({ type: 'forms.needed' }), [formsActor]);
+  return { forms, failed, retry };
 }
 
 /**
  * The form of an artist page (/artist/login, /artist/forgot-password), told when the page opens and
  * when it is left, as a modal's form is told by its modal: it starts afresh on each visit. `returnTo`:
- * the artist's page a signed-out visit asked for, where the login leads.
+ * the artist's page a signed-out visit asked for, where the login leads. The form is null until the
+ * forms' code has loaded (the page shows its frame).
  */
-export function useArtistAuthForm<F extends ArtistAuthForm>(
-  form: F,
-  returnTo?: string,
-): F extends 'login' ? LoginFormActor : ForgotPasswordFormActor {
+export function useArtistAuthForm<F extends ArtistAuthForm>(form: F, returnTo?: string) {
   const dialogs = useDialogs();
-  const forms = useAuthForms();
+  const { forms, failed, retry } = useAuthForms();
   useEffect(() => {
     dialogs.send({ type: 'page.opened', form, ...(returnTo ? { returnTo } : {}) });
     return () => dialogs.send({ type: 'page.left', form });
   }, [dialogs, form, returnTo]);
-  return (form === 'login' ? forms.artistLogin : forms.artistForgot) as F extends 'login'
-    ? LoginFormActor
-    : ForgotPasswordFormActor;
+  const actor = forms ? (form === 'login' ? forms.artistLogin : forms.artistForgot) : null;
+  return {
+    actor: actor as (F extends 'login' ? AuthForms['artistLogin'] : AuthForms['artistForgot']) | null,
+    failed,
+    retry,
+  };
 }
 
 /** SPEC §2 footer "Order Song": the login modal when logged out, else the first order step. */

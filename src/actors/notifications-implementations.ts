@@ -1,5 +1,5 @@
 import { type ActorRefFrom, createActor, fromCallback, fromPromise } from 'xstate';
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import type { NotificationTarget } from '../../contracts/notifications';
 import { notificationsMachine, type StreamEvent } from '../../machines/notifications.machine';
 import type { ListenToStreamInput } from '../../machines/notifications.types';

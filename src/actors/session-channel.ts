@@ -1,5 +1,5 @@
 import { type EventObject, fromCallback } from 'xstate';
-import type { AuthUser } from '../../contracts/auth';
+import type { AuthUser } from '../../contracts/account';
 import { sessionChannelName, storageKeys } from '../../contracts/storage-keys';
 import type { OtherTabEvent } from '../../machines/app.machine';
 import { type SessionBroadcast, sessionEventOf } from '../../machines/session.machine';

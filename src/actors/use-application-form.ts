@@ -1,8 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise, sendTo } from 'xstate';
+import type { AuthUser } from '../../contracts/account';
 import type { ArtistProfile } from '../../contracts/artist';
-import type { AuthUser } from '../../contracts/auth';
 import { applicationFormMachine } from '../../machines/application-form.machine';
 import { artistApi } from '../api/artist.api';
 import { notify } from '../components/ui/toaster';

@@ -1,8 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { enqueueActions, fromPromise, sendTo } from 'xstate';
+import type { AuthUser, UserType } from '../../contracts/account';
 import { artistMessages } from '../../contracts/artist';
-import type { AuthUser, UserType } from '../../contracts/auth';
 import { avatarMachine } from '../../machines/avatar.machine';
 import { fileUploadMachine, type PickedFile } from '../../machines/file-upload.machine';
 import { xhrUpload } from '../api/upload';

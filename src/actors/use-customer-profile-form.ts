@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { enqueueActions, fromPromise } from 'xstate';
-import type { AuthUser } from '../../contracts/auth';
+import type { AuthUser } from '../../contracts/account';
 import { editFormMachine } from '../../machines/edit-form.machine';
 import { customerApi } from '../api/customer.api';
 import { notify } from '../components/ui/toaster';

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { enqueueActions, fromPromise } from 'xstate';
-import type { UserType } from '../../contracts/auth';
+import type { UserType } from '../../contracts/account';
 import { resetPasswordFormMachine } from '../../machines/reset-password-form.machine';
 import { authApi } from '../api/auth.api';
 import { notify } from '../components/ui/toaster';

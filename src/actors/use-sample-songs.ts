@@ -1,8 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { enqueueActions, fromPromise, sendTo } from 'xstate';
+import type { AuthUser } from '../../contracts/account';
 import { type ArtistSong, artistMessages } from '../../contracts/artist';
-import type { AuthUser } from '../../contracts/auth';
 import { fileUploadMachine } from '../../machines/file-upload.machine';
 import { sampleSongsMachine } from '../../machines/sample-songs.machine';
 import { artistApi } from '../api/artist.api';

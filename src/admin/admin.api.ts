@@ -1,5 +1,5 @@
+import type { AppStatus, AuthUser, LoginAnswer } from '../../contracts/account';
 import type { ApplicationDetail, ApplicationSummary } from '../../contracts/artist';
-import type { AppStatus, AuthUser, LoginAnswer } from '../../contracts/auth';
 import type { ApiSuccess } from '../../contracts/http';
 import type { Http } from '../api/client';
 import { toApiError } from '../api/errors';

@@ -1,8 +1,8 @@
 import { Tabs } from '@ark-ui/react/tabs';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import type { AppStatus } from '../../contracts/account';
 import type { ApplicationSummary } from '../../contracts/artist';
-import type { AppStatus } from '../../contracts/auth';
 import { applicationTabs, formatDate, progressSummary } from './format';
 import { cell, headCell, tabTrigger } from './table-styles';
 

@@ -1,4 +1,4 @@
-import type { ApplicationProgress, AppStatus } from '../../contracts/auth';
+import type { ApplicationProgress, AppStatus } from '../../contracts/account';
 
 /** The list's tabs, in the order the console shows them. */
 export const applicationTabs: readonly { status: AppStatus; label: string; empty: string }[] = [

@@ -1,3 +1,4 @@
+import type { AuthUser, LoginAnswer } from '../../contracts/account';
 import type {
   ArtistDashboard,
   ArtistInfoBody,
@@ -8,7 +9,6 @@ import type {
   PayoutMasked,
   PersonalInfoBody,
 } from '../../contracts/artist';
-import type { AuthUser, LoginAnswer } from '../../contracts/auth';
 import type { ApiSuccess } from '../../contracts/http';
 import type { OpenWork } from '../../contracts/operations';
 import { call } from './call';

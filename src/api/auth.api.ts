@@ -1,11 +1,5 @@
-import type {
-  AuthUser,
-  LoginAnswer,
-  LoginBody,
-  RefreshAnswer,
-  RegisterBody,
-  ResetPasswordBody,
-} from '../../contracts/auth';
+import type { AuthUser, LoginAnswer, RefreshAnswer } from '../../contracts/account';
+import type { LoginBody, RegisterBody, ResetPasswordBody } from '../../contracts/auth';
 import type { ApiSuccess } from '../../contracts/http';
 import { call } from './call';
 import type { Http } from './client';

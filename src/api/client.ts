@@ -1,5 +1,5 @@
 import type { KyInstance, Options } from 'ky';
-import type { UserType } from '../../contracts/auth';
+import type { UserType } from '../../contracts/account';
 import { specMessages } from '../../contracts/messages';
 
 export interface ClientDeps {

@@ -1,4 +1,4 @@
-import type { AuthUser, LoginAnswer } from '../../contracts/auth';
+import type { AuthUser, LoginAnswer } from '../../contracts/account';
 import type { ApiSuccess } from '../../contracts/http';
 import type { OrderDetail, Payment } from '../../contracts/order';
 import { call } from './call';

@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import type { AuthUser } from '../../contracts/auth';
+import type { AuthUser } from '../../contracts/account';
 import { connectArtistGate } from '../../machines/artist-gate.connect';
 import type { ArtistGateActor, DialogsActor, SessionActor } from '../actors/app-actors';
 import { metaOf, type RouteMeta } from './-meta';

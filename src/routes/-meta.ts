@@ -1,4 +1,4 @@
-import type { UserType } from '../../contracts/auth';
+import type { UserType } from '../../contracts/account';
 
 /** Route meta of SPEC §2: which login a page needs, its layout, its title and its SPEC route name. */
 export interface RouteMeta {

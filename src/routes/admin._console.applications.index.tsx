@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { type AppStatus, appStatuses } from '../../contracts/auth';
+import { type AppStatus, appStatuses } from '../../contracts/account';
 import { ApplicationsPage } from '../admin/applications-page';
 import { loadAdminActors } from '../admin/lazy';
 import { LoadError } from '../admin/load-error';

@@ -97,6 +97,43 @@ test("a guest's visit never downloads the account's bell, switch and tour; the f
   expect(accountCode()).toHaveLength(1);
 });
 
+test('a visit that opens no account modal never downloads the forms; the first modal does, once, for every form', async ({
+  page,
+}) => {
+  const loaded = watchScripts(page);
+  const formsCode = () => loaded('auth-forms');
+  const s = site(page);
+  for (const path of ['/', '/artists', '/about']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(formsCode()).toEqual([]);
+  await s.openSignUp();
+  await expect(s.dialog('Account Sign Up').getByLabel('First name')).toBeVisible();
+  // The login modal, and the artist's login page, use the forms already loaded.
+  await s.dialog('Account Sign Up').getByRole('button', { name: 'Log in' }).click();
+  await expect(s.dialog('Account Login').getByLabel('Email', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Artist Login' }).click();
+  await expect(page.getByRole('button', { name: 'Login to your artist account' })).toBeVisible();
+  expect(formsCode()).toHaveLength(1);
+});
+
+test("the forms' code not arriving: the modal says so, and Try again loads them", async ({ page }) => {
+  const s = site(page);
+  const formsCode = /\/auth-forms-[^/]+\.js$/;
+  await page.route(formsCode, (route) => route.abort());
+  await page.goto('/');
+  await untilHydrated(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  const dialog = s.dialog('Account Login');
+  await expect(dialog.getByRole('alert')).toHaveText(clientMessages.partNotLoaded);
+  await page.unroute(formsCode);
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await s.logIn(e2e.demo.customer.email, e2e.demo.customer.password);
+  await expect(page).toHaveURL(/\/order\/occasion$/);
+});
+
 test('browsing never downloads the order draft; "Order with this artist" does, once, and the song step has the artist', async ({
   page,
 }) => {

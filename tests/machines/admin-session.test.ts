@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { AuthUser } from '../../contracts/auth';
+import type { AuthUser } from '../../contracts/account';
 import { serverMessages } from '../../contracts/messages';
 import { connectAdminSession, isAdminSessionSettled, isAdminSignedIn } from '../../machines/admin-session.connect';
 import {

@@ -12,7 +12,7 @@ import {
   fromCallback,
   fromPromise,
 } from 'xstate';
-import type { AuthUser } from '../../contracts/auth';
+import type { AuthUser } from '../../contracts/account';
 import {
   type AccountChildrenLogic,
   type AppEvent,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import type { ApplicationProgress, AppStatus, AuthUser } from '../../contracts/account';
 import { type ArtistProfile, applicationParts, artistMessages } from '../../contracts/artist';
-import type { ApplicationProgress, AppStatus, AuthUser } from '../../contracts/auth';
 import { serverMessages, specMessages } from '../../contracts/messages';
 import { connectApplicationForm } from '../../machines/application-form.connect';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { ApplicationProgress, AppStatus, AuthUser } from '../../contracts/auth';
+import type { ApplicationProgress, AppStatus, AuthUser } from '../../contracts/account';
 import { artistMenuEntries } from '../../contracts/constants';
 import {
   artistHomeFor,

@@ -46,8 +46,8 @@ const events: AuthDialogsEvent[] = [
   { type: 'page.left', form: 'forgot' },
 ];
 
-/** A form child in the test: what its modal or page tells it is logged as `to:<its id>`. */
-const formRecorder = (log: ActionLog) =>
+/** The forms' machine in the test: what the modals and pages tell it is logged as `to:forms`. */
+const formsRecorder = (log: ActionLog) =>
   fromCallback<EventObject>(({ receive, self }) => {
     receive((event) => {
       log.push(sentTo((self as AnyActorRef).id, event as EventObject & Record<string, unknown>));
@@ -56,20 +56,28 @@ const formRecorder = (log: ActionLog) =>
 
 /**
  * The dialogs beside a recorder in the session's place (signing out is an event the session receives),
- * with recorders for their form children and the two navigations after a login.
+ * with a recorder for their forms' machine and the two navigations after a login.
  */
 function start(): Harness {
   const log: ActionLog = [];
-  // The recorders stand in for the form machines (provide() expects machines: hence the cast).
-  const recorder = formRecorder(log) as any;
   const machine = authDialogsMachine.provide({
-    actors: { loginForm: recorder, signUpForm: recorder, forgotPasswordForm: recorder },
+    // The recorder stands in for the forms' machine (provide() expects a machine: hence the cast).
+    actors: { forms: formsRecorder(log) as any },
     actions: recordingActions(['afterCustomerLogin', 'afterArtistLogin'], log),
   });
   return { actor: startWithPeers(machine, { peers: ['session'], log }), fakes: new FakeCalls(), log };
 }
 
-/** What the forms hear on a step from `before` to `after` (a modal left, a modal entered, a page's signal). */
+const toForm = (form: string, signal: EventObject & Record<string, unknown>) =>
+  sentTo('forms', { type: 'form.signal', form, signal });
+const needForms = sentTo('forms', { type: 'forms.needed' });
+/** The modals that show a form: entering one asks for the forms (their code loads with the first). */
+const withForm = new Set(['login', 'loginAgain', 'signUp', 'forgotPassword']);
+
+/**
+ * What the forms' machine hears on a step from `before` to `after`: a modal left, a modal entered, a
+ * page's signal, each told to its form, and the forms asked for by each modal or page that shows one.
+ */
 function formSignals(event: EventObject & Record<string, unknown>, before: any, after: any) {
   const was = before.value as string;
   const now = after.value as string;
@@ -85,17 +93,19 @@ function formSignals(event: EventObject & Record<string, unknown>, before: any, 
   const changed = was !== now || opens[event.type] === now;
   const signals: ActionLog = [];
   if (changed) {
-    if (was === 'login' || was === 'loginAgain') signals.push(sentTo('login', { type: 'dialog.closed' }));
-    if (was === 'signUp') signals.push(sentTo('signUp', { type: 'dialog.closed' }));
-    if (was === 'forgotPassword') signals.push(sentTo('forgot', { type: 'dialog.closed' }));
+    if (was === 'login' || was === 'loginAgain') signals.push(toForm('login', { type: 'dialog.closed' }));
+    if (was === 'signUp') signals.push(toForm('signUp', { type: 'dialog.closed' }));
+    if (was === 'forgotPassword') signals.push(toForm('forgot', { type: 'dialog.closed' }));
   }
   // SPEC §4 Social registration return: the form starts from the decoded names and email.
   if (event.type === 'dialog.openSignUp' && event.prefill)
-    signals.push(sentTo('signUp', { type: 'form.prefill', ...(event.prefill as object) }));
-  if (changed && now === 'forgotPassword') signals.push(sentTo('forgot', { type: 'dialog.opened' }));
+    signals.push(toForm('signUp', { type: 'form.prefill', ...(event.prefill as object) }));
+  if (changed && withForm.has(now)) signals.push(needForms);
+  if (changed && now === 'forgotPassword') signals.push(toForm('forgot', { type: 'dialog.opened' }));
+  if (event.type === 'page.opened') signals.push(needForms);
   if (event.type === 'page.opened' || event.type === 'page.left')
     signals.push(
-      sentTo(event.form === 'login' ? 'artistLogin' : 'artistForgot', {
+      toForm(event.form === 'login' ? 'artistLogin' : 'artistForgot', {
         type: event.type === 'page.opened' ? 'dialog.opened' : 'dialog.closed',
       }),
     );
@@ -156,7 +166,7 @@ const stateExpectations: Record<string, (s: any) => void> = {
 };
 
 function stepExpectations({ event, before, after, actions }: StepCheck<Harness>): void {
-  const toForms = actions.filter((a) => /^to:(login|signUp|forgot|artistLogin|artistForgot)$/.test(a.type));
+  const toForms = actions.filter((a) => a.type === 'to:forms');
   const others = actions.filter((a) => !toForms.includes(a));
   expect(toForms).toEqual(formSignals(event, before, after));
   if (event.type === 'user.confirm' && before.matches('logoutWarning')) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { AuthUser } from '../../contracts/auth';
+import type { AuthUser } from '../../contracts/account';
 import type { ApiSuccess } from '../../contracts/http';
 import { type AvatarEvent, type AvatarInput, avatarMachine } from '../../machines/avatar.machine';
 import type { PickedFile } from '../../machines/file-upload.machine';

@@ -1,5 +1,5 @@
 // Shared fixtures: unsigned JWT-shaped tokens (the session only decodes) and users of both kinds.
-import type { AuthUser } from '../../contracts/auth';
+import type { AuthUser } from '../../contracts/account';
 
 const b64url = (value: unknown) =>
   Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');

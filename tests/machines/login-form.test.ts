@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { UserType } from '../../contracts/auth';
+import type { UserType } from '../../contracts/account';
 import { serverMessages } from '../../contracts/messages';
 import { connectLoginForm } from '../../machines/login-form.connect';
 import { emptyLoginValues, type LoginFormEvent, loginFormMachine } from '../../machines/login-form.machine';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import type { AuthUser } from '../../contracts/account';
 import type { ArtistSong } from '../../contracts/artist';
-import type { AuthUser } from '../../contracts/auth';
 import { type SampleSongsEvent, sampleSongsMachine } from '../../machines/sample-songs.machine';
 import {
   type ActionLog,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { AuthUser, RefreshAnswer, UserType } from '../../contracts/auth';
+import type { AuthUser, RefreshAnswer, UserType } from '../../contracts/account';
 import { session as sessionTiming } from '../../contracts/constants';
 import { serverMessages } from '../../contracts/messages';
 import { connectSession, isSessionSettled, isSignedInAs } from '../../machines/session.connect';

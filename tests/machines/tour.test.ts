@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { AuthUser } from '../../contracts/auth';
+import type { AuthUser } from '../../contracts/account';
 import { tour } from '../../contracts/constants';
 import { connectTour, tourEventFromJoyride } from '../../machines/tour.connect';
 import { isTourDue, type TourEvent, type TourFacts, tourMachine, tourSteps } from '../../machines/tour.machine';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import pg from 'pg';
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import { createApp } from '../../server/app';
 import { type Config, type Env, loadConfig } from '../../server/config';
 import type { AppDeps, AppEnv } from '../../server/context';

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import { type LiveChange, liveChangeEvent, parseLiveChange } from '../../contracts/live';
 import { createApp } from '../../server/app';
 import type { AppEnv } from '../../server/context';

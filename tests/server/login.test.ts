@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthUser } from '../../contracts/auth';
+import type { AuthUser } from '../../contracts/account';
 import { fieldMessages, serverMessages, specMessages } from '../../contracts/messages';
 import { updateUser } from '../../server/users/users.repository';
 import { createHarness, databases, type Harness, uniqueEmail } from './harness';

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountType } from '../../contracts/auth';
+import type { AccountType } from '../../contracts/account';
 import { serverMessages } from '../../contracts/messages';
 import {
   type Notification,

@@ -2,7 +2,7 @@ import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/rea
 import { render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import type { AuthUser } from '../../contracts/auth';
+import type { AuthUser } from '../../contracts/account';
 import { type AppActors, createAppActors } from '../../src/actors/app-actors';
 import { AppActorsContext } from '../../src/actors/hooks';
 import { bindRouter } from '../../src/actors/navigation';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApplicationProgress, AppStatus, AuthUser } from '../../contracts/account';
 import type { ArtistProfile } from '../../contracts/artist';
-import type { ApplicationProgress, AppStatus, AuthUser } from '../../contracts/auth';
 import { specMessages } from '../../contracts/messages';
 import { notificationTexts } from '../../contracts/notifications';
 import { type FakeCall, fakeServer, makeUser, renderApp, storeSession } from './app-harness';

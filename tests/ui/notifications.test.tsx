@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthUser } from '../../contracts/auth';
+import type { AuthUser } from '../../contracts/account';
 import type { Notification, NotificationsPage } from '../../contracts/notifications';
 import { storageKeys } from '../../contracts/storage-keys';
 import type { AppActors } from '../../src/actors/app-actors';

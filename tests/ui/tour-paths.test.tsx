@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { AuthUser } from '../../contracts/auth';
+import type { AuthUser } from '../../contracts/account';
 import { tour } from '../../contracts/constants';
 import { type TourEvent, type TourFacts, tourMachine } from '../../machines/tour.machine';
 import { storage } from '../../src/lib/storage';

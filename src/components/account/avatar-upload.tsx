@@ -2,7 +2,7 @@ import { Progress } from '@ark-ui/react/progress';
 import { useSelector } from '@xstate/react';
 import { useId, useRef } from 'react';
 import { css } from 'styled-system/css';
-import type { UserType } from '../../../contracts/auth';
+import type { UserType } from '../../../contracts/account';
 import { AVATAR_IMAGE_TYPES, useAvatarUpload } from '../../actors/use-avatar-upload';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';

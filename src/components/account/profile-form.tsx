@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import type { AuthUser } from '../../../contracts/auth';
+import type { AuthUser } from '../../../contracts/account';
 import { phone } from '../../../contracts/constants';
 import { findCountry } from '../../../contracts/countries';
 import { useCustomerProfileForm } from '../../actors/use-customer-profile-form';

@@ -4,6 +4,7 @@ import { useAppActors, useAuthForms } from '../../actors/hooks';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { FormSlot } from './form-slot';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -16,12 +17,13 @@ const linkButton = css({
 });
 
 /**
- * The account modals of SPEC §2, one at a time as the dialogs machine says. The forms are the
- * machine's children: it tells each when its modal opens and closes, so they reset on the SPEC's schedule.
+ * The account modals of SPEC §2, one at a time as the dialogs machine says. The forms run under the
+ * machine, which tells each when its modal opens and closes, so they reset on the SPEC's schedule; they
+ * load with the first modal that shows one (its frame shows meanwhile).
  */
 export function AuthDialogsHost() {
   const { dialogs, session } = useAppActors();
-  const { login, signUp, forgot } = useAuthForms();
+  const { forms, failed, retry } = useAuthForms();
 
   const state = useSelector(dialogs, (s) => s.value as string);
   const message = useSelector(dialogs, (s) => s.context.message);
@@ -42,33 +44,45 @@ export function AuthDialogsHost() {
             {message}
           </p>
         ) : null}
-        <LoginForm
-          actor={login}
-          submitLabel="Login to your account"
-          forgotLink={
-            <button
-              type="button"
-              className={linkButton}
-              onClick={() => dialogs.send({ type: 'dialog.openForgotPassword' })}
-            >
-              Forgot Password?
-            </button>
-          }
-          footer={
-            <p className={css({ mt: '4', textAlign: 'center', fontSize: 'sm' })}>
-              Not registered yet?{' '}
-              <button type="button" className={linkButton} onClick={() => dialogs.send({ type: 'dialog.openSignUp' })}>
-                Sign Up Now
-              </button>
-            </p>
-          }
-        />
+        <FormSlot actor={forms?.login ?? null} failed={failed} retry={retry}>
+          {(login) => (
+            <LoginForm
+              actor={login}
+              submitLabel="Login to your account"
+              forgotLink={
+                <button
+                  type="button"
+                  className={linkButton}
+                  onClick={() => dialogs.send({ type: 'dialog.openForgotPassword' })}
+                >
+                  Forgot Password?
+                </button>
+              }
+              footer={
+                <p className={css({ mt: '4', textAlign: 'center', fontSize: 'sm' })}>
+                  Not registered yet?{' '}
+                  <button
+                    type="button"
+                    className={linkButton}
+                    onClick={() => dialogs.send({ type: 'dialog.openSignUp' })}
+                  >
+                    Sign Up Now
+                  </button>
+                </p>
+              }
+            />
+          )}
+        </FormSlot>
       </Modal>
       <Modal open={state === 'signUp'} onClose={close} title="Account Sign Up" size="md">
-        <SignUpForm actor={signUp} onLogin={() => dialogs.send({ type: 'dialog.openLogin' })} />
+        <FormSlot actor={forms?.signUp ?? null} failed={failed} retry={retry}>
+          {(signUp) => <SignUpForm actor={signUp} onLogin={() => dialogs.send({ type: 'dialog.openLogin' })} />}
+        </FormSlot>
       </Modal>
       <Modal open={state === 'forgotPassword'} onClose={close} title="Forgot Password" size="sm">
-        <ForgotPasswordForm actor={forgot} />
+        <FormSlot actor={forms?.forgot ?? null} failed={failed} retry={retry}>
+          {(forgot) => <ForgotPasswordForm actor={forgot} />}
+        </FormSlot>
       </Modal>
       <Modal
         open={state === 'logoutWarning' || state === 'signOutConfirm'}

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import type { UserType } from '../../../contracts/auth';
+import type { UserType } from '../../../contracts/account';
 import { useAppActors } from '../../actors/hooks';
 import { navigateTo } from '../../actors/navigation';
 import { useResetPasswordForm } from '../../actors/use-reset-password-form';

@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import * as v from 'valibot';
-import { socialRegisterSchema } from '../../../contracts/auth';
+import { socialRegisterSchema } from '../../../contracts/account';
 import { useAppActors } from '../../actors/hooks';
 import { navigateTo } from '../../actors/navigation';
 

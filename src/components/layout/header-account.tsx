@@ -2,7 +2,7 @@ import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import type { AuthUser } from '../../../contracts/auth';
+import type { AuthUser } from '../../../contracts/account';
 import { useAccountChild, useArtistGate, useDialogs } from '../../actors/hooks';
 import { NotificationBell } from '../notifications/notification-bell';
 import { Avatar } from '../ui/avatar';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { css } from 'styled-system/css';
-import type { AuthUser } from '../../../contracts/auth';
+import type { AuthUser } from '../../../contracts/account';
 
 const Account = lazy(async () => ({ default: (await import('./header-account')).HeaderAccount }));
 

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../../contracts/auth';
+import type { AuthUser } from '../../../contracts/account';
 import type { ArtistMenuEntry } from '../../../machines/artist-gate';
 
 export interface NavLink {
