@@ -1,12 +1,13 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { staticStyles } from './scripts/static-styles';
 import { buildExtras } from './scripts/vite-build-extras';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), buildExtras()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), staticStyles(), buildExtras()],
   resolve: {
     alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname },
   },

@@ -1,49 +1,60 @@
 import { type ButtonHTMLAttributes, forwardRef } from 'react';
-import { cva, type RecipeVariantProps } from 'styled-system/css';
+import { css } from 'styled-system/css';
 
-// SPEC §9: sizes sm, md, lg; colours primary, secondary, danger, text, yellow, teal.
-export const buttonRecipe = cva({
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: '2',
-    fontWeight: 'semibold',
-    borderRadius: 'full',
-    cursor: 'pointer',
-    transition: 'background 0.15s, color 0.15s, box-shadow 0.15s',
-    whiteSpace: 'nowrap',
-    textDecoration: 'none',
-    _focusVisible: { outline: '3px solid', outlineColor: 'brand.300', outlineOffset: '2px' },
-    _disabled: { opacity: 0.5, cursor: 'not-allowed' },
-  },
-  variants: {
-    size: {
-      sm: { h: '8', px: '3', fontSize: 'sm' },
-      md: { h: '10', px: '5', fontSize: 'md' },
-      lg: { h: '12', px: '7', fontSize: 'lg' },
-    },
-    color: {
-      // brand.700 keeps white text above 4.5:1 contrast.
-      primary: { bg: 'brand.700', color: 'white', _hover: { bg: 'brand.800' } },
-      secondary: {
-        bg: 'white',
-        color: 'brand.700',
-        borderWidth: '1px',
-        borderColor: 'brand.600',
-        _hover: { bg: 'brand.50' },
-      },
-      danger: { bg: 'red.600', color: 'white', _hover: { bg: 'red.700' } },
-      text: { bg: 'transparent', color: 'fg.default', _hover: { bg: 'gray.100' } },
-      yellow: { bg: 'yellow.400', color: 'gray.900', _hover: { bg: 'yellow.500' } },
-      teal: { bg: 'teal.600', color: 'white', _hover: { bg: 'teal.700' } },
-    },
-    block: { true: { w: 'full' } },
-  },
-  defaultVariants: { size: 'md', color: 'primary' },
+// SPEC §9: sizes sm, md, lg; colours primary, secondary, danger, text, yellow, teal. Each part is a
+// class list of its own: the parts set different properties, so any combination composes, and each
+// is written out in full, so the build turns it into class names (scripts/static-styles.ts) and no
+// page downloads the style runtime for its buttons.
+const base = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '2',
+  fontWeight: 'semibold',
+  borderRadius: 'full',
+  cursor: 'pointer',
+  transition: 'background 0.15s, color 0.15s, box-shadow 0.15s',
+  whiteSpace: 'nowrap',
+  textDecoration: 'none',
+  _focusVisible: { outline: '3px solid', outlineColor: 'brand.300', outlineOffset: '2px' },
+  _disabled: { opacity: 0.5, cursor: 'not-allowed' },
 });
 
-export type ButtonVariants = RecipeVariantProps<typeof buttonRecipe>;
+const sizes = {
+  sm: css({ h: '8', px: '3', fontSize: 'sm' }),
+  md: css({ h: '10', px: '5', fontSize: 'md' }),
+  lg: css({ h: '12', px: '7', fontSize: 'lg' }),
+};
+
+const colors = {
+  // brand.700 keeps white text above 4.5:1 contrast.
+  primary: css({ bg: 'brand.700', color: 'white', _hover: { bg: 'brand.800' } }),
+  secondary: css({
+    bg: 'white',
+    color: 'brand.700',
+    borderWidth: '1px',
+    borderColor: 'brand.600',
+    _hover: { bg: 'brand.50' },
+  }),
+  danger: css({ bg: 'red.600', color: 'white', _hover: { bg: 'red.700' } }),
+  text: css({ bg: 'transparent', color: 'fg.default', _hover: { bg: 'gray.100' } }),
+  yellow: css({ bg: 'yellow.400', color: 'gray.900', _hover: { bg: 'yellow.500' } }),
+  teal: css({ bg: 'teal.600', color: 'white', _hover: { bg: 'teal.700' } }),
+};
+
+const fullWidth = css({ w: 'full' });
+
+export interface ButtonVariants {
+  size?: keyof typeof sizes | undefined;
+  color?: keyof typeof colors | undefined;
+  /** The full width of its container. */
+  block?: boolean | undefined;
+}
+
+/** A button's classes, for a link or anything else that should look like one. */
+export function buttonRecipe({ size = 'md', color = 'primary', block = false }: ButtonVariants = {}): string {
+  return [base, sizes[size], colors[color], block ? fullWidth : ''].filter(Boolean).join(' ');
+}
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonVariants & { loading?: boolean };
 
