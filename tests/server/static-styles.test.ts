@@ -1,6 +1,7 @@
 // The build step that turns written-out css() calls into their class names (scripts/static-styles.ts).
-import { parseAst } from 'rolldown/parseAst';
+
 import { css } from 'styled-system/css';
+import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { staticStyles } from '../../scripts/static-styles';
 
