@@ -1,13 +1,15 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appCoreChunk } from './scripts/app-core-chunk';
 import { staticStyles } from './scripts/static-styles';
 import { buildExtras } from './scripts/vite-build-extras';
 
 const apiPort = Number(process.env.PORT ?? 3000);
+const appCore = appCoreChunk();
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), staticStyles(), buildExtras()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), staticStyles(), appCore.plugin, buildExtras()],
   resolve: {
     alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname },
   },
@@ -37,6 +39,7 @@ export default defineConfig({
             { name: 'vendor-react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'vendor-router', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
             { name: 'vendor-xstate', test: /node_modules[\\/](?:xstate|@xstate)[\\/]/, priority: 1 },
+            { name: 'app', test: appCore.test, priority: 0 },
           ],
         },
       },

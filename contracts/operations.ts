@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { AppStatus } from './account';
+import { artistListStatuses } from './artist-list';
 import { fieldMessages as m } from './messages';
 import type { OrderStatus } from './order';
 
@@ -54,9 +55,6 @@ export interface AdminArtist {
   /** The reason given with the last suspension or reactivation. */
   last_reason: string | null;
 }
-
-export const artistListStatuses = ['all', 'active', 'suspended'] as const;
-export type ArtistListStatus = (typeof artistListStatuses)[number];
 
 export const operationsMessages = {
   searchTooLong: 'Please keep the search under 100 characters',

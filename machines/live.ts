@@ -2,9 +2,9 @@
 // `change` messages (contracts/live.ts: the thing, its id and new status) and notifications, whose text
 // carries the order's reference. Either one tells an open screen that what it shows may be stale; the
 // screen decides how to catch up (refetch, or take a row out). Pure functions, shared by the routing
-// machine and its tests.
-import type { LiveChange, LiveChangeKind } from '../contracts/live';
-import { extractOrderReference, type Notification } from '../contracts/notifications';
+// machine and its tests; the hints are made from messages in live-hints.ts (with the notification
+// centre, which every page does not need).
+import type { LiveChangeKind } from '../contracts/live';
 
 /** One thing that changed, as the routing reads it. */
 export interface LiveHint {
@@ -29,32 +29,6 @@ export interface LiveWatch {
   orderId?: number;
   /** The same order by reference, so a notification (which names only the reference) reaches it. */
   reference?: string | null;
-}
-
-export function hintFromChange(change: LiveChange): LiveHint {
-  return {
-    kind: change.kind,
-    orderId: change.kind === 'order' ? change.id : (change.order_id ?? null),
-    reference: change.reference ?? null,
-    status: change.status,
-    source: 'change',
-    offerId: change.kind === 'offer' ? change.id : null,
-  };
-}
-
-/** The notifications about an artist's application (the rest are about an order). */
-const applicationNotifications: readonly string[] = ['application_approved', 'application_rejected'];
-
-/** A notification as a hint: an application decision is about the application, every other type about an order. */
-export function hintFromNotification(notification: Pick<Notification, 'type' | 'title' | 'body'>): LiveHint {
-  return {
-    kind: applicationNotifications.includes(notification.type) ? 'application' : 'order',
-    orderId: null,
-    reference: extractOrderReference(notification),
-    status: notification.type,
-    source: 'notification',
-    offerId: null,
-  };
 }
 
 /** Kinds a notification about an order may stand for: it says the order moved, so offers on it may have too. */

@@ -11,7 +11,7 @@ import { assign, type EventObject, emit, fromCallback, fromPromise, raise, setup
 import { notificationsUi } from '../contracts/constants';
 import { notificationTarget } from '../contracts/notifications';
 import { notProvided, readFailure } from './api-error';
-import { hintFromChange, hintFromNotification } from './live';
+import { hintFromChange, hintFromNotification } from './live-hints';
 import {
   highestId,
   maxCountedAttempts,

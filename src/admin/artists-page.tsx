@@ -3,7 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
-import { type AdminArtist, type ArtistListStatus, artistListStatuses } from '../../contracts/operations';
+import { type ArtistListStatus, artistListStatuses } from '../../contracts/artist-list';
+import type { AdminArtist } from '../../contracts/operations';
 import {
   type ArtistStatusAnswer,
   type ArtistStatusInput,

@@ -1,6 +1,7 @@
+import type { ArtistListStatus } from '../../contracts/artist-list';
 import type { ApiSuccess } from '../../contracts/http';
 import type { AdminOrder, AdminPayout, AdminStage, Page } from '../../contracts/lifecycle';
-import type { AdminArtist, ArtistListStatus } from '../../contracts/operations';
+import type { AdminArtist } from '../../contracts/operations';
 import type { Http } from '../api/client';
 import { createClient } from '../api/client';
 import { toApiError } from '../api/errors';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { artistListStatuses } from '../../contracts/operations';
+import { artistListStatuses } from '../../contracts/artist-list';
 import { ArtistsPage } from '../admin/artists-page';
 
 // ?status=all|active|suspended and ?q= (stage name, name or email); a value the server would refuse

@@ -1,6 +1,7 @@
 // Live hints (pushed changes and notifications) and an order page that watches them, shared by the
 // live routing's tests and the root's.
-import { hintFromChange, hintFromNotification, type LiveWatch } from '../../machines/live';
+import type { LiveWatch } from '../../machines/live';
+import { hintFromChange, hintFromNotification } from '../../machines/live-hints';
 
 export const accepted = hintFromChange({ kind: 'order', id: 7, status: 'in_progress', reference: 'OR1007' });
 export const approved = hintFromChange({ kind: 'application', id: 2, status: 'approved' });

@@ -3,13 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, createMachine, type EventObject } from 'xstate';
 import type { LiveChange } from '../../contracts/live';
-import {
-  closedOfferMessage,
-  concerns,
-  hintFromChange,
-  hintFromNotification,
-  type LiveWatch,
-} from '../../machines/live';
+import { closedOfferMessage, concerns, type LiveWatch } from '../../machines/live';
+import { hintFromChange, hintFromNotification } from '../../machines/live-hints';
 import { deliveryFor, liveRouterMachine } from '../../machines/live-router.machine';
 import { accepted, acceptedNote, approved, approvedNote, orderPage } from './live-fixtures';
 import { expectAllStatesCovered, flush, getTransitionPaths } from './model';
