@@ -11,7 +11,13 @@ const appCore = appCoreChunk();
 export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), staticStyles(), appCore.plugin, buildExtras()],
   resolve: {
-    alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname },
+    alias: [
+      { find: 'styled-system', replacement: new URL('./styled-system', import.meta.url).pathname },
+      // The router and @xstate/react use the shim for React < 18; React 19 has the hook itself, so
+      // the shim's fallback code is dead weight in every page.
+      { find: /^use-sync-external-store\/shim$/, replacement: 'use-sync-external-store' },
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+    ],
   },
   server: {
     port: 5173,

@@ -1,6 +1,6 @@
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { type ActorRefFrom, createActor, fromPromise, waitFor } from 'xstate';
 import { clientMessages } from '../../contracts/messages';
-import { isAdminSignedIn } from '../../machines/admin-session.connect';
+import { isAdminSessionSettled, isAdminSignedIn } from '../../machines/admin-session.connect';
 import { adminSessionMachine } from '../../machines/admin-session.machine';
 import type { AdminLogInInput, AdminTokenInput } from '../../machines/admin-session.types';
 import { liveRouterMachine } from '../../machines/live-router.machine';
@@ -98,6 +98,14 @@ let current: AdminActors | undefined;
 export function getAdminActors(): AdminActors {
   current ??= createAdminActors();
   return current;
+}
+
+/**
+ * Whether an admin is signed in, once the admin session has checked a stored token: what the console's
+ * guards read (they also run on preload, so they only read).
+ */
+export async function isAdminSignedInSettled(): Promise<boolean> {
+  return isAdminSignedIn(await waitFor(getAdminActors().session, isAdminSessionSettled));
 }
 
 /** Stops and forgets the actors (tests render the app several times in one page). */

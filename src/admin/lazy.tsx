@@ -18,3 +18,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 export async function loadAdminActors(): Promise<AdminActors> {
   return (await import('./admin-actors')).getAdminActors();
 }
+
+/** Whether an admin is signed in, once the admin session has settled (the console's guards). */
+export async function adminSignedIn(): Promise<boolean> {
+  return (await import('./admin-actors')).isAdminSignedInSettled();
+}

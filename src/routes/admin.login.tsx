@@ -1,9 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { waitFor } from 'xstate';
-import { isAdminSessionSettled, isAdminSignedIn } from '../../machines/admin-session.connect';
 import { adminHomePath } from '../../machines/admin-session.types';
 import { AdminLoginPage } from '../admin/admin-login-page';
-import { loadAdminActors } from '../admin/lazy';
+import { adminSignedIn } from '../admin/lazy';
 
 /** Only console paths are followed after a login (never another site). */
 function consolePath(value: unknown): string | undefined {
@@ -20,9 +18,7 @@ export const Route = createFileRoute('/admin/login')({
   },
   // A signed-in admin has nothing to do here. Reads the snapshot only (beforeLoad also runs on preload).
   beforeLoad: async ({ search }) => {
-    const { session } = await loadAdminActors();
-    const snapshot = await waitFor(session, isAdminSessionSettled);
-    if (isAdminSignedIn(snapshot)) throw redirect({ href: search.redirect ?? adminHomePath, replace: true });
+    if (await adminSignedIn()) throw redirect({ href: search.redirect ?? adminHomePath, replace: true });
   },
   component: function AdminLogin() {
     const { redirect: redirectTo } = Route.useSearch();
