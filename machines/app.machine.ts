@@ -1,7 +1,9 @@
 // The app's one root actor. Its long-lived children run for the whole visit and are found by their
-// systemId (`system.get('session')`): the session, the account modals, the artist's standing, the live
-// routing and the player. Two kinds of children start only when first needed, once their code has
-// loaded, so a visitor who never needs them never downloads them:
+// systemId (`system.get('session')`): the session, the artist's standing and the live routing start
+// with it. Others start only when first needed, once their code has loaded, so a visitor who never
+// needs them never downloads them:
+// - the account modals start with the first modal or artist login page of the visit; what they are
+//   told meanwhile is held and passed on in order once they run;
 // - the children only a signed-in account uses (the notification centre, the online switch, the
 //   first-login tour) start with the first sign-in of the visit;
 // - the order draft starts when a page first needs it (an order step's guard, "Order with this
@@ -33,7 +35,8 @@ import {
 import type { AccountType, AuthUser } from '../contracts/account';
 import { appActorIds } from './app-system';
 import { artistGateMachine } from './artist-gate.machine';
-import { authDialogsMachine } from './auth-dialogs.machine';
+import type { authDialogsMachine } from './auth-dialogs.machine';
+import type { AuthDialogsEvent } from './auth-dialogs.types';
 import type { LiveHint } from './live';
 import { type LiveScreen, liveRouterMachine } from './live-router.machine';
 import type { NotificationsInput, notificationsMachine } from './notifications.machine';
@@ -93,11 +96,23 @@ export type PlayerActor = ActorRefFrom<typeof playerMachine>;
 /** A play button's list of songs: the root starts the player with the first one. */
 type PlayerLoad = Extract<PlayerEvent, { type: 'player.load' }>;
 
+export type DialogsActor = ActorRefFrom<typeof authDialogsMachine>;
+
+/**
+ * What views, guards and the session tell the account modals, through the root (held until they run).
+ * A login (`login.succeeded`) comes from their own forms, which run under them.
+ */
+export type DialogsBoundEvent = Exclude<AuthDialogsEvent, { type: 'login.succeeded' }>;
+
 /** What the root tells the draft on others' behalf (held until it runs). */
 type DraftBoundEvent = Extract<OrderDraftEvent, { type: 'artists.preselect' | 'session.loggedOut' }>;
 
 export interface AppContext {
   startup: AppInput;
+  /** Null until the first modal or artist login page of the visit has loaded them. */
+  dialogs: DialogsActor | null;
+  /** What the modals were told before they ran, in order. */
+  heldForDialogs: DialogsBoundEvent[];
   /** The signed-in user as the session last said (null: nobody). */
   user: AuthUser | null;
   account: AppAccount | null;
@@ -127,10 +142,25 @@ export type AppEvent =
   | DraftBoundEvent
   /** A play button: the player plays the list (starting if it has not). */
   | PlayerLoad
+  /** For the account modals (they start with the first that opens, or the first artist login page). */
+  | DialogsBoundEvent
   | OtherTabEvent;
 
 /** The customer whose details prefill the gifter (artists order nothing). */
 const customerOf = (user: AuthUser | null) => (user?.type === 'user' ? user : null);
+
+/** An event that opens a modal or an artist login page: the account modals start if they have not. */
+const opensDialogs = (event: { type: string }) => event.type.startsWith('dialog.open') || event.type === 'page.opened';
+
+/**
+ * A modal is open, or about to open once the modals' code has loaded: what they were told meanwhile
+ * ends with an opening (its frame shows meanwhile; a route guard leaves it alone, as an open one).
+ */
+export function hasOpenModal({ context }: { context: AppContext }): boolean {
+  if (context.dialogs) return context.dialogs.getSnapshot().hasTag('open');
+  const last = context.heldForDialogs.filter((event) => !event.type.startsWith('page.')).at(-1);
+  return last !== undefined && opensDialogs(last);
+}
 
 /** Who has a bell: customers and artists here (the admin console has its own session). */
 export function accountOf(user: AuthUser | null): AppAccount | null {
@@ -152,7 +182,8 @@ export const appMachine = setup({
   },
   actors: {
     session: sessionMachine,
-    authDialogs: authDialogsMachine,
+    /** Loads the account modals' code (the app supplies it: a dynamic import). */
+    loadDialogs: fromPromise<typeof authDialogsMachine>(() => new Promise(() => {})),
     artistGate: artistGateMachine,
     live: liveRouterMachine,
     /** Loads the player's code (the app supplies it: a dynamic import). */
@@ -171,6 +202,28 @@ export const appMachine = setup({
     otherTabs: fromCallback<EventObject, void, OtherTabEvent>(() => () => {}),
   },
   actions: {
+    /** Starts the loaded modals under their systemId (the event: loadDialogs's done). */
+    startDialogs: assign(({ event, spawn }) => ({
+      dialogs: spawnLoaded(spawn, (event as unknown as DoneActorEvent<typeof authDialogsMachine>).output, {
+        ...under(appActorIds.authDialogs),
+        input: undefined,
+      }),
+    })),
+    holdForDialogs: assign({
+      heldForDialogs: ({ context, event }) => [...context.heldForDialogs, event as DialogsBoundEvent],
+    }),
+    /** Tells the started modals what they were told meanwhile, in order. */
+    passHeldToDialogs: enqueueActions(({ context, enqueue }) => {
+      const dialogs = context.dialogs;
+      if (!dialogs) return;
+      for (const held of context.heldForDialogs) enqueue.sendTo(dialogs, held);
+      enqueue.assign({ heldForDialogs: [] });
+    }),
+    dropHeldForDialogs: assign({ heldForDialogs: [] }),
+    passToDialogs: sendTo(
+      ({ context }) => context.dialogs as DialogsActor,
+      ({ event }) => event as DialogsBoundEvent,
+    ),
     /** Starts the loaded children from the user as it is by now (the event: loadAccountChildren's done). */
     startAccountChildren: assign(({ context, event, spawn }) => {
       const logic = (event as unknown as DoneActorEvent<AccountChildrenLogic>).output;
@@ -250,6 +303,7 @@ export const appMachine = setup({
     showLoadFailed: () => {},
   },
   guards: {
+    opensDialogs: ({ event }) => opensDialogs(event),
     /** A customer or an artist is signed in (the admin console has its own session). */
     isAccountSignedIn: ({ context }) => context.account !== null,
     /** Approval or rejection of the signed-in artist's own application. */
@@ -260,6 +314,8 @@ export const appMachine = setup({
   id: 'app',
   context: ({ input }) => ({
     startup: input,
+    dialogs: null,
+    heldForDialogs: [],
     user: null,
     account: null,
     accountChildren: null,
@@ -275,7 +331,6 @@ export const appMachine = setup({
       src: 'session',
       input: ({ context }) => context.startup.session,
     },
-    { id: appActorIds.authDialogs, systemId: appActorIds.authDialogs, src: 'authDialogs' },
     {
       id: appActorIds.artistGate,
       systemId: appActorIds.artistGate,
@@ -291,6 +346,43 @@ export const appMachine = setup({
       description: 'The visit: the children run, the root passes on what one of them learns to the others.',
       type: 'parallel',
       states: {
+        dialogs: {
+          description: 'The account modals and their forms: started with the first modal or artist login page.',
+          initial: 'withoutDialogs',
+          // Until they run, an opening (a modal, an artist login page) loads them; it is held meanwhile.
+          on: {
+            'dialog.*': { guard: 'opensDialogs', target: '.loadingDialogs', actions: 'holdForDialogs' },
+            'page.opened': { target: '.loadingDialogs', actions: 'holdForDialogs' },
+          },
+          states: {
+            withoutDialogs: { description: 'No modal or artist login page has opened yet: nothing to close.' },
+            dialogsFailed: {
+              description: 'Their code did not load: the app said so; the next opening, or Try again, loads it again.',
+            },
+            loadingDialogs: {
+              description: 'Their code loads; all they are told meanwhile is held, in order.',
+              invoke: {
+                id: 'loadDialogs',
+                src: 'loadDialogs',
+                onDone: { target: 'withDialogs', actions: ['startDialogs', 'passHeldToDialogs'] },
+                onError: { target: 'dialogsFailed', actions: ['dropHeldForDialogs', 'showLoadFailed'] },
+              },
+              on: {
+                'dialog.*': { actions: 'holdForDialogs' },
+                'page.*': { actions: 'holdForDialogs' },
+                'user.confirm': { actions: 'holdForDialogs' },
+              },
+            },
+            withDialogs: {
+              description: 'They run for the rest of the visit; the root passes on what they are told.',
+              on: {
+                'dialog.*': { actions: 'passToDialogs' },
+                'page.*': { actions: 'passToDialogs' },
+                'user.confirm': { actions: 'passToDialogs' },
+              },
+            },
+          },
+        },
         account: {
           description: 'The children only a signed-in account uses: the bell, the online switch and the tour.',
           initial: 'withoutAccountChildren',

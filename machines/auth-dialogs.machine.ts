@@ -9,13 +9,14 @@ import { assign, sendTo, setup } from 'xstate';
 import type { AuthUser } from '../contracts/account';
 import { clientMessages, specMessages } from '../contracts/messages';
 import { appActorIds } from './app-system';
-import type {
-  ArtistAuthForm,
-  AuthDialogsContext,
-  AuthDialogsEvent,
-  AuthDialogsTag,
-  LogoutIntent,
-  SignUpPrefill,
+import {
+  type ArtistAuthForm,
+  type AuthDialogsContext,
+  type AuthDialogsEvent,
+  type AuthDialogsTag,
+  authFormsId,
+  type LogoutIntent,
+  type SignUpPrefill,
 } from './auth-dialogs.types';
 import { type AuthFormId, authFormsMachine, type FormSignal } from './auth-forms.machine';
 
@@ -26,9 +27,6 @@ export const logoutIntents: Record<LogoutIntent, { message: string; path: string
   application: { message: specMessages.logoutForApplication, path: '/artist/application' },
   artistLogin: { message: specMessages.logoutForArtistLogin, path: '/artist/login' },
 };
-
-/** The id of the child the forms run under (snapshot.children[id]). */
-export const authFormsId = 'forms';
 
 interface ArtistFormSignal {
   form: ArtistAuthForm;

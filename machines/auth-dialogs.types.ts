@@ -1,6 +1,9 @@
 // Which account modal is open (SPEC §2 Header, Footer, Modals). One modal at a time.
 import type { AuthUser, UserType } from '../contracts/account';
 
+/** The id of the modals' child the forms run under (snapshot.children[id]; auth-forms.machine.ts). */
+export const authFormsId = 'forms';
+
 /** What the footer's logout warning leads to after signing out. */
 export type LogoutIntent = 'application' | 'artistLogin';
 

@@ -215,7 +215,8 @@ export const sessionMachine = setup({
     clearDraft: sendTo(({ system }) => system.get(appActorIds.app), { type: 'session.loggedOut' }),
     /** SPEC §4 Session reset: the login-again modal, with where to go back to after it (a pending checkout). */
     offerLoginAgain: sendTo(
-      ({ system }) => system.get(appActorIds.authDialogs),
+      // Through the root: the account modals may not have started yet (it holds what they are told).
+      ({ system }) => system.get(appActorIds.app),
       (_, params: { returnTo: string | null }) => ({ type: 'dialog.openLoginAgain', returnTo: params.returnTo }),
     ),
     // Supplied by the app:

@@ -15,7 +15,7 @@ export const budgets = {
    * This limit is a ratchet just above today's size: lower it as the first load shrinks, towards the
    * goal; raising it needs its reason in docs/decisions.md.
    */
-  firstLoadJs: 135 * KB,
+  firstLoadJs: 134 * KB,
   firstLoadJsGoal: 130 * KB,
   /** Any other chunk (a route, a lazy dialog, a library only some pages use), minified, before gzip. */
   chunkRaw: 200 * KB,

@@ -12,11 +12,6 @@ export const appMachine = createMachine({
       "src": "session"
     },
     {
-      "id": "authDialogs",
-      "systemId": "authDialogs",
-      "src": "authDialogs"
-    },
-    {
       "id": "artistGate",
       "systemId": "artistGate",
       "src": "artistGate"
@@ -37,6 +32,75 @@ export const appMachine = createMachine({
       "description": "The visit: the children run, the root passes on what one of them learns to the others.",
       "type": "parallel",
       "states": {
+        "dialogs": {
+          "description": "The account modals and their forms: started with the first modal or artist login page.",
+          "initial": "withoutDialogs",
+          "on": {
+            "dialog.*": {
+              "guard": "opensDialogs",
+              "target": ".loadingDialogs",
+              "actions": "holdForDialogs"
+            },
+            "page.opened": {
+              "target": ".loadingDialogs",
+              "actions": "holdForDialogs"
+            }
+          },
+          "states": {
+            "withoutDialogs": {
+              "description": "No modal or artist login page has opened yet: nothing to close."
+            },
+            "dialogsFailed": {
+              "description": "Their code did not load: the app said so; the next opening, or Try again, loads it again."
+            },
+            "loadingDialogs": {
+              "description": "Their code loads; all they are told meanwhile is held, in order.",
+              "invoke": {
+                "id": "loadDialogs",
+                "src": "loadDialogs",
+                "onDone": {
+                  "target": "withDialogs",
+                  "actions": [
+                    "startDialogs",
+                    "passHeldToDialogs"
+                  ]
+                },
+                "onError": {
+                  "target": "dialogsFailed",
+                  "actions": [
+                    "dropHeldForDialogs",
+                    "showLoadFailed"
+                  ]
+                }
+              },
+              "on": {
+                "dialog.*": {
+                  "actions": "holdForDialogs"
+                },
+                "page.*": {
+                  "actions": "holdForDialogs"
+                },
+                "user.confirm": {
+                  "actions": "holdForDialogs"
+                }
+              }
+            },
+            "withDialogs": {
+              "description": "They run for the rest of the visit; the root passes on what they are told.",
+              "on": {
+                "dialog.*": {
+                  "actions": "passToDialogs"
+                },
+                "page.*": {
+                  "actions": "passToDialogs"
+                },
+                "user.confirm": {
+                  "actions": "passToDialogs"
+                }
+              }
+            }
+          }
+        },
         "account": {
           "description": "The children only a signed-in account uses: the bell, the online switch and the tour.",
           "initial": "withoutAccountChildren",
@@ -244,6 +308,8 @@ export const appMachine = createMachine({
       "session": {},
       "notifications": {}
     },
+    "dialogs": null,
+    "heldForDialogs": [],
     "user": null,
     "account": null,
     "accountChildren": null,

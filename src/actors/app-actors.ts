@@ -3,7 +3,6 @@ import type { AuthUser, UserType } from '../../contracts/account';
 import { clientMessages } from '../../contracts/messages';
 import { appActorIds, appMachine, type OrderDraftActor } from '../../machines/app.machine';
 import type { artistGateMachine } from '../../machines/artist-gate.machine';
-import type { authDialogsMachine } from '../../machines/auth-dialogs.machine';
 import { liveRouterMachine } from '../../machines/live-router.machine';
 import { type SessionCallInput, sessionMachine } from '../../machines/session.machine';
 import { authApi } from '../api/auth.api';
@@ -11,22 +10,22 @@ import { apiBaseFor, createApi, createClient } from '../api/client';
 import { canStreamNotifications } from '../api/stream-support';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
-import { authDialogsLogicFor } from './auth-implementations';
 import { clearStoredDraft } from './draft-storage';
 import { currentRouteName, invalidateRoutes, navigateTo } from './navigation';
 import { listenToOtherTabs, postToOtherTabs } from './session-channel';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
-export type DialogsActor = ActorRefFrom<typeof authDialogsMachine>;
 
 export type AppRootActor = ActorRefFrom<typeof appMachine>;
 export type ArtistGateActor = ActorRefFrom<typeof artistGateMachine>;
 
 /** The root and its long-lived children, as components and guards find them. */
 export interface AppActors {
+  /** Views and guards tell it what the account modals are to do (`dialog.*`); it passes that on. */
   root: AppRootActor;
   session: SessionActor;
-  dialogs: DialogsActor;
+  // The account modals start with the first modal or artist login page of the visit: the root's
+  // context `dialogs` (useDialogsActor in hooks.ts).
   /**
    * The order draft, started if no page has needed it yet (its code loads first). Rejects when that
    * code does not load. Views read the started draft with useOrderDraftActor (hooks.ts).
@@ -99,7 +98,13 @@ export function createAppActors(): AppActors {
     appMachine.provide({
       actors: {
         session: sessionLogic,
-        authDialogs: authDialogsLogicFor(api),
+        // With the first modal or artist login page: a visitor who opens none never downloads them.
+        loadDialogs: fromPromise(() => {
+          // The first modal is most often one with a form (Login, Sign Up): the forms' code is fetched
+          // alongside, so their frame waits for one round trip, not two. A failure shows when they start.
+          import('./auth-forms').catch(() => {});
+          return import('./auth-implementations').then(({ authDialogsLogicFor }) => authDialogsLogicFor(api));
+        }),
         otherTabs: listenToOtherTabs,
         // With the first sign-in of the visit: a guest never downloads the account's children.
         loadAccountChildren: fromPromise(() =>
@@ -129,7 +134,6 @@ export function createAppActors(): AppActors {
   const actors: AppActors = {
     root,
     session: get<SessionActor>(appActorIds.session),
-    dialogs: get<DialogsActor>(appActorIds.authDialogs),
     needOrderDraft: async () => {
       root?.send({ type: 'draft.needed' });
       // Started and told what it was told meanwhile, or back without it (its code did not load).

@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, useEffect } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { AccountChildren, OrderDraftActor } from '../../machines/app.machine';
+import type { AccountChildren, DialogsActor, OrderDraftActor } from '../../machines/app.machine';
 import { connectArtistGate } from '../../machines/artist-gate.connect';
-import { type ArtistAuthForm, authFormsId } from '../../machines/auth-dialogs.machine';
+import { type ArtistAuthForm, authFormsId } from '../../machines/auth-dialogs.types';
 import type { AuthForms, authFormsMachine } from '../../machines/auth-forms.machine';
 import { useHydrated } from '../lib/use-hydrated';
-import type { AppActors } from './app-actors';
+import type { AppActors, AppRootActor } from './app-actors';
 import { navigateTo } from './navigation';
 
 export const AppActorsContext = createContext<AppActors | null>(null);
@@ -66,8 +66,18 @@ export function usePreselectArtist(): (id: string) => void {
   return useCallback((id: string) => root.send({ type: 'artists.preselect', id }), [root]);
 }
 
-export function useDialogs() {
-  return useAppActors().dialogs;
+/**
+ * Where views tell the account modals what to do (`dialog.*`, `page.*`, `user.confirm`): the root,
+ * which passes it on, starting them first if no modal has opened yet.
+ */
+export function useDialogs(): Pick<AppRootActor, 'send'> {
+  return useAppActors().root;
+}
+
+/** The account modals, or null until the first modal or artist login page of the visit has loaded them. */
+export function useDialogsActor(): DialogsActor | null {
+  const { root } = useAppActors();
+  return useSelector(root, (s) => s.context.dialogs);
 }
 
 type AuthFormsActor = ActorRefFrom<typeof authFormsMachine>;
@@ -78,11 +88,11 @@ type AuthFormsActor = ActorRefFrom<typeof authFormsMachine>;
  * (`retry` tries again).
  */
 export function useAuthForms(): { forms: AuthForms | null; failed: boolean; retry: () => void } {
-  const dialogs = useDialogs();
-  const formsActor = useSelector(dialogs, (s) => s.children[authFormsId] as AuthFormsActor);
-  const forms = useSelector(formsActor, (s) => s.context.forms);
-  const failed = useSelector(formsActor, (s) => s.hasTag('failed'));
-  const retry = useCallback(() => formsActor.send({ type: 'forms.needed' }), [formsActor]);
+  const dialogs = useDialogsActor();
+  const formsActor = useSelector(dialogs ?? undefined, (s) => s?.children[authFormsId] as AuthFormsActor | undefined);
+  const forms = useSelector(formsActor, (s) => s?.context.forms ?? null);
+  const failed = useSelector(formsActor, (s) => s?.hasTag('failed') ?? false);
+  const retry = useCallback(() => formsActor?.send({ type: 'forms.needed' }), [formsActor]);
   return { forms, failed, retry };
 }
 
@@ -90,28 +100,38 @@ export function useAuthForms(): { forms: AuthForms | null; failed: boolean; retr
  * The form of an artist page (/artist/login, /artist/forgot-password), told when the page opens and
  * when it is left, as a modal's form is told by its modal: it starts afresh on each visit. `returnTo`:
  * the artist's page a signed-out visit asked for, where the login leads. The form is null until the
- * forms' code has loaded (the page shows its frame).
+ * modals' and the forms' code has loaded (the page shows its frame); `failed`: it did not load.
  */
 export function useArtistAuthForm<F extends ArtistAuthForm>(form: F, returnTo?: string) {
-  const dialogs = useDialogs();
-  const { forms, failed, retry } = useAuthForms();
+  const { root } = useAppActors();
+  const { forms, failed: formsFailed, retry: retryForms } = useAuthForms();
+  const dialogsFailed = useSelector(root, (s) => s.matches({ running: { dialogs: 'dialogsFailed' } }));
+  const opened = useMemo(
+    () => ({ type: 'page.opened' as const, form, ...(returnTo ? { returnTo } : {}) }),
+    [form, returnTo],
+  );
   useEffect(() => {
-    dialogs.send({ type: 'page.opened', form, ...(returnTo ? { returnTo } : {}) });
-    return () => dialogs.send({ type: 'page.left', form });
-  }, [dialogs, form, returnTo]);
+    root.send(opened);
+    return () => root.send({ type: 'page.left', form });
+  }, [root, opened, form]);
+  // The modals' code did not load: opening the page again loads it.
+  const retry = useCallback(
+    () => (dialogsFailed ? root.send(opened) : retryForms()),
+    [dialogsFailed, root, opened, retryForms],
+  );
   const actor = forms ? (form === 'login' ? forms.artistLogin : forms.artistForgot) : null;
   return {
     actor: actor as (F extends 'login' ? AuthForms['artistLogin'] : AuthForms['artistForgot']) | null,
-    failed,
+    failed: formsFailed || dialogsFailed,
     retry,
   };
 }
 
 /** SPEC §2 footer "Order Song": the login modal when logged out, else the first order step. */
 export function useOrderSong(): () => void {
-  const { session, dialogs } = useAppActors();
+  const { session, root } = useAppActors();
   return useCallback(() => {
     if (session.getSnapshot().hasTag('authenticated')) navigateTo('/order/occasion');
-    else dialogs.send({ type: 'dialog.openLogin' });
-  }, [session, dialogs]);
+    else root.send({ type: 'dialog.openLogin' });
+  }, [session, root]);
 }

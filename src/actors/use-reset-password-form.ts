@@ -29,7 +29,7 @@ export function useResetPasswordForm(input: { userType: UserType; token: string;
           if (p.userType === 'artist') enqueue(() => navigateTo('/artist/login', { replace: true }));
           else {
             enqueue(() => navigateTo('/', { replace: true }));
-            enqueue.sendTo(actors.dialogs, { type: 'dialog.openLogin' });
+            enqueue.sendTo(actors.root, { type: 'dialog.openLogin' });
           }
         }),
       },

@@ -1,8 +1,9 @@
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { AuthUser } from '../../contracts/account';
+import { hasOpenModal } from '../../machines/app.machine';
 import { connectArtistGate } from '../../machines/artist-gate.connect';
-import type { ArtistGateActor, DialogsActor, SessionActor } from '../actors/app-actors';
+import type { AppRootActor, ArtistGateActor, SessionActor } from '../actors/app-actors';
 import { metaOf, type RouteMeta } from './-meta';
 
 type Matches = readonly { staticData?: RouteMeta }[];
@@ -33,7 +34,7 @@ export interface Visit {
  * Someone signed in to the other area goes to /.
  */
 export async function authGuard(
-  actors: { session: SessionActor; dialogs: DialogsActor },
+  actors: { session: SessionActor; root: AppRootActor },
   matches: Matches,
   visit: Visit,
 ): Promise<void> {
@@ -45,8 +46,8 @@ export async function authGuard(
     throw redirect({ to: '/artist/login', search: { redirect: visit.href }, replace: true });
   if (authUser && !user && authUser === 'user') {
     // A modal already open (the login-again modal of a session reset) says what to do already.
-    if (visit.arriving && !actors.dialogs.getSnapshot().hasTag('open'))
-      actors.dialogs.send({ type: 'dialog.openLogin', returnTo: visit.href });
+    if (visit.arriving && !hasOpenModal(actors.root.getSnapshot()))
+      actors.root.send({ type: 'dialog.openLogin', returnTo: visit.href });
     throw redirect({ to: '/', replace: true });
   }
   if (authUser && user?.type !== authUser) throw redirect({ to: '/', replace: true });

@@ -1,6 +1,6 @@
-// The app's root: what it passes on from one child to the others, when the children only a signed-in
-// account uses (the notification centre, the online switch, the tour) load and start, and when the
-// order draft does.
+// The app's root: what it passes on from one child to the others, when the account modals, the
+// children only a signed-in account uses (the notification centre, the online switch, the tour), the
+// order draft and the player load and start.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type AnyActorRef,
@@ -19,9 +19,12 @@ import {
   accountOf,
   appActorIds,
   appMachine,
+  type DialogsBoundEvent,
+  hasOpenModal,
   type LoadedOrderDraft,
   type OrderDraftActor,
 } from '../../machines/app.machine';
+import { authDialogsMachine } from '../../machines/auth-dialogs.machine';
 import { notificationsMachine } from '../../machines/notifications.machine';
 import { onlineStatusMachine } from '../../machines/online-status.machine';
 import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.machine';
@@ -85,15 +88,20 @@ describe('appMachine: the root passes on what one child learns', () => {
     return { root, sessionGot, child };
   }
 
-  it("gives its long-lived children their systemIds; a guest's visit starts neither the account's, the draft nor the player", async () => {
+  it("gives its long-lived children their systemIds; a guest's visit starts neither the modals, the account's, the draft nor the player", async () => {
     const { root, child } = start();
-    for (const id of ['app', 'session', 'authDialogs', 'artistGate', 'live']) expect(child(id)).toBeDefined();
+    for (const id of ['app', 'session', 'artistGate', 'live']) expect(child(id)).toBeDefined();
     root.send({ type: 'session.changed', user: null });
     await flush();
-    for (const id of ['notifications', 'onlineStatus', 'tour', 'orderDraft', 'player'])
+    for (const id of ['authDialogs', 'notifications', 'onlineStatus', 'tour', 'orderDraft', 'player'])
       expect(child(id)).toBeUndefined();
     expect(root.getSnapshot().value).toEqual({
-      running: { account: 'withoutAccountChildren', draft: 'withoutDraft', player: 'withoutPlayer' },
+      running: {
+        dialogs: 'withoutDialogs',
+        account: 'withoutAccountChildren',
+        draft: 'withoutDraft',
+        player: 'withoutPlayer',
+      },
     });
   });
 
@@ -287,6 +295,7 @@ describe('appMachine: the root passes on what one child learns', () => {
 function startLoading(loaders: {
   loadOrderDraft?: ReturnType<typeof fromPromise<LoadedOrderDraft>>;
   loadPlayer?: ReturnType<typeof fromPromise<typeof playerMachine>>;
+  loadDialogs?: ReturnType<typeof fromPromise<typeof authDialogsMachine>>;
 }) {
   const log: ActionLog = [];
   const root = createActor(
@@ -300,7 +309,7 @@ function startLoading(loaders: {
     }),
     asApp,
   ).start();
-  const regionState = (region: 'account' | 'draft' | 'player') =>
+  const regionState = (region: 'dialogs' | 'account' | 'draft' | 'player') =>
     (root.getSnapshot().value as { running: Record<string, string> }).running[region];
   return { root, log, regionState };
 }
@@ -411,6 +420,84 @@ describe('appMachine: the order draft starts when a page first needs it', () => 
   });
 });
 
+describe('appMachine: the account modals start with the first modal or artist login page', () => {
+  /** The modals as plain machines, without forms (their loader never settles) nor navigation. */
+  const dialogsLogic = authDialogsMachine;
+
+  function startWith(loadDialogs: () => Promise<typeof authDialogsMachine>) {
+    const loads = vi.fn(loadDialogs);
+    const { root, log, regionState } = startLoading({ loadDialogs: fromPromise(loads) });
+    const dialogs = () => root.getSnapshot().context.dialogs;
+    return { root, log, loads, dialogs, dialogsState: () => regionState('dialogs') };
+  }
+
+  it('holds what they are told while their code loads, then passes it on in order; later events go straight on', async () => {
+    let release: (logic: typeof authDialogsMachine) => void = () => {};
+    const { root, dialogs, dialogsState, loads } = startWith(() => new Promise((r) => (release = r)));
+    // Closing or confirming with nothing open loads nothing.
+    root.send({ type: 'dialog.close' });
+    root.send({ type: 'user.confirm' });
+    root.send({ type: 'page.left', form: 'login' });
+    expect(dialogsState()).toBe('withoutDialogs');
+    expect(loads).not.toHaveBeenCalled();
+    expect(hasOpenModal(root.getSnapshot())).toBe(false);
+    root.send({ type: 'dialog.openLogin' });
+    expect(dialogsState()).toBe('loadingDialogs');
+    // The modal is about to open: its frame shows and a guard leaves it alone.
+    expect(hasOpenModal(root.getSnapshot())).toBe(true);
+    root.send({ type: 'dialog.openSignUp' });
+    root.send({ type: 'dialog.close' });
+    expect(hasOpenModal(root.getSnapshot())).toBe(false);
+    root.send({ type: 'dialog.openLoginAgain', returnTo: '/order/checkout' });
+    expect(root.getSnapshot().context.heldForDialogs.map((e) => e.type)).toEqual([
+      'dialog.openLogin',
+      'dialog.openSignUp',
+      'dialog.close',
+      'dialog.openLoginAgain',
+    ]);
+    release(dialogsLogic);
+    await flush();
+    expect(dialogsState()).toBe('withDialogs');
+    expect(root.system.get('authDialogs')).toBe(dialogs());
+    // The last of them won: the login-again modal, remembering the checkout.
+    expect(dialogs()?.getSnapshot().value).toBe('loginAgain');
+    expect(dialogs()?.getSnapshot().context.returnTo).toBe('/order/checkout');
+    expect(root.getSnapshot().context.heldForDialogs).toEqual([]);
+    expect(hasOpenModal(root.getSnapshot())).toBe(true);
+    root.send({ type: 'dialog.close' });
+    expect(dialogs()?.getSnapshot().value).toBe('closed');
+    expect(loads).toHaveBeenCalledTimes(1);
+  });
+
+  it("an artist login page loads them too, and the session's login-again (sent to the root by its id) reaches them", async () => {
+    const { root, dialogs } = startWith(async () => dialogsLogic);
+    root.send({ type: 'page.opened', form: 'login', returnTo: '/artist/earnings' });
+    await flush();
+    expect(dialogs()?.getSnapshot().context.artistReturnTo).toBe('/artist/earnings');
+    root.system.get('app').send({ type: 'dialog.openLoginAgain', returnTo: null });
+    expect(dialogs()?.getSnapshot().value).toBe('loginAgain');
+  });
+
+  it('says so when their code does not load, drops what was held, and loads it again with the next opening', async () => {
+    let attempt = 0;
+    const { root, log, dialogs, dialogsState } = startWith(async () => {
+      attempt += 1;
+      if (attempt === 1) throw new Error('Failed to fetch dynamically imported module');
+      return dialogsLogic;
+    });
+    root.send({ type: 'dialog.openSignUp' });
+    await flush();
+    expect(dialogsState()).toBe('dialogsFailed');
+    expect(types(log)).toEqual(['showLoadFailed']);
+    expect(root.getSnapshot().context.heldForDialogs).toEqual([]);
+    expect(hasOpenModal(root.getSnapshot())).toBe(false);
+    root.send({ type: 'dialog.openLogin' });
+    await flush();
+    expect(dialogsState()).toBe('withDialogs');
+    expect(dialogs()?.getSnapshot().value).toBe('login');
+  });
+});
+
 describe('appMachine: the player starts with the first play', () => {
   const play = (name: string) =>
     ({
@@ -485,6 +572,7 @@ const sessionEvents = [
   { type: 'tab.signedOut' },
 ] as AppEvent[];
 
+const inDialogs = (s: any, state: string) => s.matches({ running: { dialogs: state } });
 const inAccount = (s: any, state: string) => s.matches({ running: { account: state } });
 const inDraft = (s: any, state: string) => s.matches({ running: { draft: state } });
 const inPlayer = (s: any, state: string) => s.matches({ running: { player: state } });
@@ -500,6 +588,22 @@ const playAna = {
  * each is traversed on its own; the other regions rest where the session leaves them.
  */
 const regionEvents = {
+  dialogs: (s: any) => [
+    // What views, guards and the session tell the modals through the root: openings, and what only
+    // means something once one is open.
+    { type: 'dialog.openLogin' },
+    { type: 'dialog.openSignOutConfirm' },
+    { type: 'page.opened', form: 'login' },
+    { type: 'dialog.close' },
+    { type: 'user.confirm' },
+    { type: 'page.left', form: 'login' },
+    ...(inDialogs(s, 'loadingDialogs')
+      ? [
+          { type: 'xstate.done.actor.loadDialogs', output: authDialogsMachine },
+          { type: 'xstate.error.actor.loadDialogs', error: loadFailure },
+        ]
+      : []),
+  ],
   account: (s: any) =>
     inAccount(s, 'loadingAccountChildren')
       ? [
@@ -538,6 +642,8 @@ const regionEvents = {
 const serializeState = (s: any) =>
   JSON.stringify([
     s.value,
+    s.context.dialogs !== null,
+    s.context.heldForDialogs.length > 0,
     s.context.account?.key ?? null,
     s.context.accountChildren !== null,
     s.context.orderDraft !== null,
@@ -562,6 +668,7 @@ function startRoot(): RootHarness {
         loadOrderDraft: fakes.actor<LoadedOrderDraft, unknown>('loadOrderDraft'),
         draftSettled: fakes.actor<unknown, OrderDraftActor>('draftSettled'),
         loadPlayer: fakes.actor<typeof playerMachine, unknown>('loadPlayer'),
+        loadDialogs: fakes.actor<typeof authDialogsMachine, unknown>('loadDialogs'),
       },
       actions: recordingActions(['showLoadFailed', 'clearStoredDraft'], log),
     }),
@@ -574,6 +681,35 @@ const children = (s: any) => s.context.accountChildren;
 const calledFor = (h: RootHarness, src: string) => h.fakes.calls.filter((call) => call.src === src);
 
 const stateExpectations: Record<string, (s: any, h: RootHarness) => void> = {
+  'running.dialogs.withoutDialogs': (s, h) => {
+    // Nothing opened: no code asked for, nothing held, no modal.
+    expect(s.context.dialogs).toBeNull();
+    expect(s.context.heldForDialogs).toEqual([]);
+    expect(calledFor(h, 'loadDialogs')).toHaveLength(0);
+    expect(h.actor.system.get('authDialogs')).toBeUndefined();
+    expect(hasOpenModal(s)).toBe(false);
+  },
+  'running.dialogs.loadingDialogs': (s, h) => {
+    expect(s.context.dialogs).toBeNull();
+    expect(h.fakes.pending.has('loadDialogs')).toBe(true);
+    // It loads because something opened: an opening is the first thing held.
+    expect(['dialog.openLogin', 'dialog.openSignOutConfirm', 'page.opened']).toContain(
+      s.context.heldForDialogs[0]?.type,
+    );
+  },
+  'running.dialogs.dialogsFailed': (s, h) => {
+    expect(s.context.dialogs).toBeNull();
+    expect(s.context.heldForDialogs).toEqual([]);
+    expect(h.fakes.pending.has('loadDialogs')).toBe(false);
+    expect(types(h.log)).toContain('showLoadFailed');
+    expect(hasOpenModal(s)).toBe(false);
+  },
+  'running.dialogs.withDialogs': (s, h) => {
+    expect(h.actor.system.get('authDialogs')).toBe(s.context.dialogs);
+    expect(s.context.dialogs.getSnapshot().status).toBe('active');
+    expect(s.context.heldForDialogs).toEqual([]);
+    expect(hasOpenModal(s)).toBe(s.context.dialogs.getSnapshot().hasTag('open'));
+  },
   'running.account.withoutAccountChildren': (s, h) => {
     // A guest: nothing asked for the account's code.
     expect(s.context.account).toBeNull();
@@ -642,12 +778,33 @@ const stateExpectations: Record<string, (s: any, h: RootHarness) => void> = {
 };
 
 const draftBound = new Set(['artists.preselect', 'session.loggedOut']);
+const dialogsBound = (type: string) =>
+  type.startsWith('dialog.') || type.startsWith('page.') || type === 'user.confirm';
+const opening = (type: string) => type.startsWith('dialog.open') || type === 'page.opened';
+
+/**
+ * The modals' events: held while their code loads (from an opening on), passed to them once they run
+ * (the live modals then show it), and ignored before anything opened.
+ */
+function checkDialogsStep({ event, before, after }: StepCheck<RootHarness>) {
+  if (!dialogsBound(event.type)) return;
+  const held = before.context.heldForDialogs as DialogsBoundEvent[];
+  if (inDialogs(before, 'loadingDialogs') || (!before.context.dialogs && opening(event.type)))
+    expect(after.context.heldForDialogs).toEqual([...held, event]);
+  else expect(after.context.heldForDialogs).toEqual(held);
+  if (inDialogs(before, 'withDialogs') && event.type === 'dialog.openLogin')
+    expect(after.context.dialogs.getSnapshot().value).toBe('login');
+  if (inDialogs(before, 'withDialogs') && event.type === 'dialog.close')
+    expect(after.context.dialogs.getSnapshot().value).toBe('closed');
+}
 
 /**
  * What each step did: a loader's failure is said to the visitor; for the draft, what it is told is
  * held, passed on, or (a logout with no draft) its storage cleared.
  */
-function checkStep({ event, before, after, actions }: StepCheck<RootHarness>) {
+function checkStep(check: StepCheck<RootHarness>) {
+  const { event, before, after, actions } = check;
+  checkDialogsStep(check);
   expect(types(actions).includes('showLoadFailed')).toBe(event.type.startsWith('xstate.error.actor.load'));
   const cleared = types(actions).filter((type) => type === 'clearStoredDraft');
   const noDraft = inDraft(before, 'withoutDraft');
@@ -682,10 +839,12 @@ const traversed = appMachine.provide({
     startPlayer: assign(({ spawn }) => ({
       player: (spawn as unknown as (logic: unknown) => AnyActorRef)(inert) as never,
     })),
+    startDialogs: assign(({ spawn }) => ({
+      dialogs: (spawn as unknown as (logic: unknown) => AnyActorRef)(inert) as never,
+    })),
   },
   actors: {
     session: inert,
-    authDialogs: inert,
     artistGate: inert,
     live: inert,
     relayLiveHints: fromCallback(() => {}),
@@ -693,7 +852,7 @@ const traversed = appMachine.provide({
   },
 });
 
-describe("appMachine paths: the account's children with the first sign-in, the draft with the first page that needs it, the player with the first play", () => {
+describe("appMachine paths: the modals with the first opening, the account's children with the first sign-in, the draft with the first page that needs it, the player with the first play", () => {
   const paths = Object.values(regionEvents).flatMap((more) =>
     getTransitionPaths(traversed, {
       events: (s: any) => [...sessionEvents, ...more(s)],

@@ -47,7 +47,8 @@ const appActions = [
 ] as const;
 /** What the session tells the app (recorders in the root's and its children's places): the draft ends, the login-again modal. */
 const clearDraft = sentTo('app', { type: 'session.loggedOut' });
-const offerLoginAgain = (returnTo: string | null) => sentTo('authDialogs', { type: 'dialog.openLoginAgain', returnTo });
+// The login-again modal is asked for through the root: the modals may not have started yet.
+const offerLoginAgain = (returnTo: string | null) => sentTo('app', { type: 'dialog.openLoginAgain', returnTo });
 const navigationActions = new Set(['goHome', 'goTo', 'goToArtistLogin', 'goToCustomerAccount', 'replaceWithHome']);
 
 interface Stored {
@@ -110,7 +111,7 @@ function startSession(input: SessionInput, location = '/somewhere'): SessionHarn
       },
     },
   });
-  harness.actor = startWithPeers(machine, { peers: ['app', 'authDialogs'], log, input });
+  harness.actor = startWithPeers(machine, { peers: ['app'], log, input });
   return harness;
 }
 
@@ -313,7 +314,9 @@ function stepExpectations(check: StepCheck<SessionHarness>): void {
   } else {
     expect(actions).not.toContainEqual(clearDraft);
   }
-  const loginAgain = actions.filter((a) => a.type === 'to:authDialogs');
+  const loginAgain = actions.filter(
+    (a) => a.type === 'to:app' && (a.params as { type: string }).type === 'dialog.openLoginAgain',
+  );
   if (event.type === 'http.unauthorized' && before.can(event) && before.matches('withToken')) {
     // SPEC §4 Session reset: whoever is not sent to the artist login is asked to log in again where they
     // are, and a checkout pending on the checkout page resumes after it.
@@ -543,7 +546,7 @@ describe('sessionMachine: SPEC §4 rules', () => {
       expect(s.value).toBe('signedOut');
       expect(s.context).toMatchObject({ token: null, user: null });
       expect(types(h.log)).toEqual(
-        toLogin ? ['clearStoredSession', 'goToArtistLogin'] : ['clearStoredSession', 'to:authDialogs'],
+        toLogin ? ['clearStoredSession', 'goToArtistLogin'] : ['clearStoredSession', 'to:app'],
       );
       if (!toLogin)
         expect(h.log.at(-1)).toEqual(

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import type { DialogsActor } from '../../../machines/app.machine';
 import { useAppActors, useAuthForms } from '../../actors/hooks';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
@@ -21,8 +22,8 @@ const linkButton = css({
  * machine, which tells each when its modal opens and closes, so they reset on the SPEC's schedule; they
  * load with the first modal that shows one (its frame shows meanwhile).
  */
-export function AuthDialogsHost() {
-  const { dialogs, session } = useAppActors();
+export function AuthDialogsHost({ dialogs }: { dialogs: DialogsActor }) {
+  const { session } = useAppActors();
   const { forms, failed, retry } = useAuthForms();
 
   const state = useSelector(dialogs, (s) => s.value as string);

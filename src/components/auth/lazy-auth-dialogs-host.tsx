@@ -1,24 +1,34 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useRef } from 'react';
-import { useAppActors } from '../../actors/hooks';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { hasOpenModal } from '../../../machines/app.machine';
+import { useAppActors, useDialogsActor } from '../../actors/hooks';
 import { DialogFrame } from '../ui/loading-frame';
 
 // The account modals (login, sign-up with its country picker, forgot password, sign-out) load when one
-// first opens: most visitors never open one, and the country list and dialog code are a large part of
-// the app. Once loaded the host stays mounted, so its forms keep their state between openings.
+// first opens: most visitors never open one. The modals' machine and this host's code load side by
+// side; the frame shows meanwhile. Once loaded the host stays mounted, so its forms keep their state
+// between openings.
 
-const Host = lazy(async () => ({ default: (await import('./auth-dialogs-host')).AuthDialogsHost }));
+const loadHost = () => import('./auth-dialogs-host');
+const Host = lazy(async () => ({ default: (await loadHost()).AuthDialogsHost }));
 
 export function AuthDialogsHost() {
-  const { dialogs } = useAppActors();
-  const open = useSelector(dialogs, (s) => !s.matches('closed'));
+  const { root } = useAppActors();
+  const dialogs = useDialogsActor();
+  // Before the modals run: what they were told leaves one opening.
+  const opening = useSelector(root, (s) => s.context.dialogs === null && hasOpenModal(s));
+  const open = useSelector(dialogs ?? undefined, (s) => s?.hasTag('open') ?? false) || opening;
+  useEffect(() => {
+    if (opening) void loadHost();
+  }, [opening]);
   // A latch, not flow state: the host must not unmount again once it has been needed.
   const needed = useRef(false);
   if (open) needed.current = true;
   if (!needed.current) return null;
+  if (!dialogs) return opening ? <DialogFrame label="Loading" /> : null;
   return (
     <Suspense fallback={open ? <DialogFrame label="Loading" /> : null}>
-      <Host />
+      <Host dialogs={dialogs} />
     </Suspense>
   );
 }

@@ -30,7 +30,7 @@ export function ResetPasswordPage({ userType, token, email }: { userType: UserTy
         className={css({ textDecoration: 'underline', cursor: 'pointer' })}
         onClick={() => {
           navigateTo('/', { replace: true });
-          actors.dialogs.send({ type: 'dialog.openForgotPassword' });
+          actors.root.send({ type: 'dialog.openForgotPassword' });
         }}
       >
         Ask for a new link

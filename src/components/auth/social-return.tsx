@@ -28,7 +28,7 @@ export function decodeSocialRegister(raw: string): v.InferOutput<typeof socialRe
 
 /** SPEC §4 social login and sign-up returns, read from the address once per value. */
 export function SocialReturnHandler() {
-  const { session, dialogs } = useAppActors();
+  const { session, root } = useAppActors();
   const search = useRouterState({ select: (s) => s.location.searchStr });
   const handled = useRef<string | null>(null);
 
@@ -49,8 +49,8 @@ export function SocialReturnHandler() {
       return;
     }
     navigateTo(window.location.pathname, { replace: true });
-    dialogs.send({ type: 'dialog.openSignUp', prefill });
-  }, [search, session, dialogs]);
+    root.send({ type: 'dialog.openSignUp', prefill });
+  }, [search, session, root]);
 
   return null;
 }
