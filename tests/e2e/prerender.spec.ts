@@ -134,6 +134,20 @@ test("the forms' code not arriving: the modal says so, and Try again loads them"
   await expect(page).toHaveURL(/\/order\/occasion$/);
 });
 
+test("the modals' code not arriving: the artist login page says so, and Try again loads it", async ({ page }) => {
+  const dialogsCode = /\/auth-implementations-[^/]+\.js$/;
+  await page.route(dialogsCode, (route) => route.abort());
+  await page.goto('/artist/login');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(clientMessages.partNotLoaded);
+  await page.unroute(dialogsCode);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(e2e.demo.artist.email);
+  await page.getByLabel('Password', { exact: true }).fill(e2e.demo.artist.password);
+  await page.getByRole('button', { name: 'Login to your artist account' }).click();
+  await expect(page).toHaveURL(/\/artist\//);
+  await expect(page).not.toHaveURL(/\/artist\/login/);
+});
+
 test('browsing never downloads the order draft; "Order with this artist" does, once, and the song step has the artist', async ({
   page,
 }) => {
