@@ -274,7 +274,7 @@ export async function benchWeb(options: WebBenchOptions): Promise<void> {
 
     // The issue's table ("Fast on a phone"), every figure from this run.
     const { firstLoadOf } = (await import(pathToFileURL(path.resolve('scripts/check-budgets.mjs')).href)) as {
-      firstLoadOf(dist: string): { files: string[]; gzipBytes: number } | null;
+      firstLoadOf(dist: string): { files: string[]; gzipBytes: number; gzip9Bytes?: number } | null;
     };
     const kib = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     const rows: [string, string, (s: ServedTree, i: number) => Promise<string> | string][] = [
@@ -293,11 +293,13 @@ export async function benchWeb(options: WebBenchOptions): Promise<void> {
         },
       ],
       [
-        'first-load JS of / (gzip: entry + preloads, scripts/check-budgets.mjs)',
+        'first-load JS of / (as sent gzipped; zlib gzip 9 in brackets: scripts/check-budgets.mjs)',
         '≤ 130 KB',
         (s) => {
           const first = firstLoadOf(path.join(options.trees.find((t) => t.label === s.label)?.dir ?? '.', 'dist'));
-          return first ? `${kib(first.gzipBytes)} (${first.files.length} files)` : 'not built';
+          if (!first) return 'not built';
+          const gzip9 = first.gzip9Bytes ?? first.gzipBytes;
+          return `${kib(first.gzipBytes)} [${kib(gzip9)}] (${first.files.length} files)`;
         },
       ],
       [
