@@ -121,8 +121,20 @@ export interface LighthouseRun {
   bytes: number;
 }
 
-/** Lighthouse's default mobile preset (simulated throttling) in Debian's Chromium. */
+/**
+ * Lighthouse's default mobile preset (simulated throttling) in Debian's Chromium. A run whose browser
+ * fails to start or to load the page (it happens, rarely, on a loaded machine) is tried once more.
+ */
 export async function lighthouse(url: string): Promise<LighthouseRun> {
+  try {
+    return await lighthouseOnce(url);
+  } catch (error) {
+    console.log(`(${(error as Error).message}; trying ${url} once more)`);
+    return lighthouseOnce(url);
+  }
+}
+
+async function lighthouseOnce(url: string): Promise<LighthouseRun> {
   const bin = path.resolve('node_modules/.bin/lighthouse');
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn(
@@ -137,10 +149,16 @@ export async function lighthouse(url: string): Promise<LighthouseRun> {
       { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
     );
     let text = '';
+    let errors = '';
     child.stdout.on('data', (d) => {
       text += d;
     });
-    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`lighthouse exited ${code}`))));
+    child.stderr.on('data', (d) => {
+      errors += d;
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`lighthouse exited ${code}: ${errors.trim().split('\n').at(-1)}`)),
+    );
   });
   const report = JSON.parse(out) as {
     categories: { performance: { score: number } };
