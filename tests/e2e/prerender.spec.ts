@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { clientMessages } from '../../contracts/messages';
 import { e2e } from './env';
-import { orderPages } from './order-pages';
+import { logInFromFooter, orderPages } from './order-pages';
 import { site, untilHydrated } from './pages';
 
 /** Records the scripts the page requests: `loaded('player-logic')` lists that chunk's requests. */
@@ -119,6 +119,29 @@ test('a visit that opens no account modal never downloads the forms; the first m
   expect(formsCode()).toHaveLength(1);
 });
 
+test("the first modal shows its frame at once while the modals' code is on its way", async ({ page }) => {
+  const s = site(page);
+  const dialogsCode = /\/auth-implementations-[^/]+\.js$/;
+  let release: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(dialogsCode, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/');
+  await untilHydrated(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  // The click answers at once: a busy frame where the modal will be.
+  const frame = page.getByRole('dialog', { name: 'Loading' });
+  await expect(frame).toBeVisible();
+  await expect(frame).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(s.dialog('Account Login').getByLabel('Email', { exact: true })).toBeVisible();
+  await expect(frame).toHaveCount(0);
+});
+
 test("the forms' code not arriving: the modal says so, and Try again loads them", async ({ page }) => {
   const s = site(page);
   const formsCode = /\/auth-forms-[^/]+\.js$/;
@@ -205,15 +228,9 @@ test('a visit that plays nothing never downloads the player; the first play does
 });
 
 test("the draft's code not arriving: the step says so inside the page, and Try again loads it", async ({ page }) => {
-  const s = site(page);
   const draftCode = /\/order-draft-[^/]+\.js$/;
   await page.route(draftCode, (route) => route.abort());
-  await page.goto('/');
-  await untilHydrated(page);
-  await page.getByRole('contentinfo').getByRole('button', { name: 'Order Song' }).click();
-  await expect(s.dialog('Account Login')).toBeVisible();
-  await s.logIn(e2e.demo.customer.email, e2e.demo.customer.password);
-  await expect(page).toHaveURL(/\/order\/occasion$/);
+  await logInFromFooter(page);
   await expect(page.getByRole('heading', { name: 'We could not load this page' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(clientMessages.partNotLoaded);
   // The header and footer stay: the visitor is not left on a blank page.
