@@ -121,6 +121,19 @@ export function savedMessage(part: ApplicationPart, before: AppStatus | null, us
 }
 
 const noErrors: ApplicationFormContext['errors'] = { personalInfo: {}, artistInfo: {}, payoutInfo: {}, password: {} };
+const noEdits: ApplicationFormContext['edited'] = { personalInfo: [], artistInfo: [], payoutInfo: [], password: [] };
+
+/** The profile's values, except the fields the artist has changed and not saved yet: those stay as typed. */
+function keepEdited(loaded: ApplicationValues, current: ApplicationValues, edited: ApplicationFormContext['edited']) {
+  const merged = { ...loaded };
+  for (const part of applicationPartOrder) {
+    const typed = Object.fromEntries(
+      edited[part].map((name) => [name, (current[part] as Record<string, unknown>)[name]]),
+    );
+    merged[part] = { ...loaded[part], ...typed } as never;
+  }
+  return merged;
+}
 
 type PartParams = { part: ApplicationPart };
 
@@ -276,9 +289,13 @@ export const applicationFormMachine = setup({
       // SPEC §5: "Passwords do not match." on the confirmation as the artist types either field.
       if (part === 'password' && (name === 'password' || name === 'password_confirmation'))
         partErrors = withMismatch(partErrors, partValues as PasswordValues);
+      // The field, and those it changed with it (the country's dial code and number).
+      const before = context.values[part] as Record<string, unknown>;
+      const changed = Object.keys(partValues).filter((field) => field === name || partValues[field] !== before[field]);
       return {
         values: { ...context.values, [part]: partValues },
         errors: { ...context.errors, [part]: partErrors },
+        edited: { ...context.edited, [part]: [...new Set([...context.edited[part], ...changed])] },
       };
     }),
     clearPartErrors: assign(({ context }, params: PartParams) => ({
@@ -298,6 +315,8 @@ export const applicationFormMachine = setup({
         progress,
         appStatus: params.user.app_status,
         activePart: nextPartToEdit(progress, params.part),
+        // What was sent is saved: a later profile is the truth for this part again.
+        edited: { ...context.edited, [params.part]: [] },
       };
     }),
     setPayoutMasked: assign(({ context }, params: { masked: string }) => ({
@@ -305,8 +324,8 @@ export const applicationFormMachine = setup({
       values: { ...context.values, payoutInfo: { ...context.values.payoutInfo, account_number: '' } },
     })),
     clearPasswords: assign(({ context }) => ({ values: { ...context.values, password: emptyPasswords } })),
-    fillFromProfile: assign((_, params: { profile: ArtistProfile }) => ({
-      values: valuesFromProfile(params.profile),
+    fillFromProfile: assign(({ context }, params: { profile: ArtistProfile }) => ({
+      values: keepEdited(valuesFromProfile(params.profile), context.values, context.edited),
       payoutMasked: params.profile.payout?.account_number_masked ?? null,
       rejectionReason: params.profile.rejection_reason,
       // An admin may have decided since the form opened (the profile reloads on the live notification).
@@ -329,6 +348,7 @@ export const applicationFormMachine = setup({
       activePart: nextPartToEdit(progress, null),
       values: initialApplicationValues(user),
       errors: noErrors,
+      edited: noEdits,
       payoutMasked: null,
       rejectionReason: null,
     };

@@ -37,6 +37,11 @@ export interface ApplicationFormContext {
   values: ApplicationValues;
   /** The server's 422 `errors` per part; a field's errors clear when it is edited. */
   errors: Record<ApplicationPart, FieldErrors>;
+  /**
+   * The fields the artist has changed since their part was last saved: a profile that loads meanwhile
+   * (the first one, or a reload on a live notification) fills the others and keeps these as typed.
+   */
+  edited: Record<ApplicationPart, string[]>;
   /** The saved payout account, masked ("•••• 1234"): the full number never comes back. */
   payoutMasked: string | null;
   /** Why the application was rejected (from the profile). */

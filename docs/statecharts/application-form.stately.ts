@@ -579,6 +579,12 @@ export const applicationFormMachine = createMachine({
       "payoutInfo": {},
       "password": {}
     },
+    "edited": {
+      "personalInfo": [],
+      "artistInfo": [],
+      "payoutInfo": [],
+      "password": []
+    },
     "payoutMasked": null,
     "rejectionReason": null
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ApplicationProgress, AppStatus, AuthUser } from '../../contracts/account';
 import { type ArtistProfile, applicationParts, artistMessages } from '../../contracts/artist';
-import { serverMessages, specMessages } from '../../contracts/messages';
+import { specMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { connectApplicationForm } from '../../machines/application-form.connect';
 import {
   type ApplicationFormEvent,
@@ -12,6 +13,7 @@ import {
   initialApplicationValues,
   isEveryPartDone,
   nextPartToEdit,
+  valuesFromProfile,
 } from '../../machines/application-form.machine';
 import type {
   ArtistInfoValues,
@@ -285,8 +287,18 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
   }
   if (event.type === 'part.open' && handled) expect(after.value).toEqual({ editing: (event as any).part });
   if (event.type === 'part.save' && handled) expect(after.value).toEqual({ saving: (event as any).part });
+  if (event.type === 'field.changed' && handled)
+    expect(after.context.edited[(event as any).part]).toContain((event as any).name);
   if (event.type === 'profile.loaded' && handled) {
-    expect(after.context.values.payoutInfo.account_number).toBe('');
+    // The profile fills every field but those changed and not saved yet, which keep what was typed.
+    const loaded = valuesFromProfile((event as any).profile) as any;
+    for (const part of applicationParts.map((p) => p.part)) {
+      const values = after.context.values[part] as Record<string, unknown>;
+      for (const [field, value] of Object.entries(values)) {
+        const typed = before.context.edited[part].includes(field);
+        expect(value).toEqual(typed ? (before.context.values[part] as any)[field] : loaded[part][field]);
+      }
+    }
     expect(after.context.payoutMasked).toBe('•••• 1234');
     expect(after.context.rejectionReason).toBe('Please upload a clearer sample.');
     expect(after.context.appStatus).toBe((event as any).profile.user.app_status);
@@ -539,6 +551,21 @@ describe('applicationFormMachine: DESIGN §5 application parts', () => {
       rejected: true,
       rejectionReason: 'Please upload a clearer sample.',
     });
+  });
+
+  it('keeps what the artist typed before the profile arrived, and fills the rest from it', async () => {
+    const h = start(applicant('incomplete', {}));
+    h.actor.send({ type: 'field.changed', part: 'personalInfo', name: 'city', value: 'Davao City' });
+    h.actor.send({ type: 'field.changed', part: 'artistInfo', name: 'bio', value: 'Soul and R&B from Davao.' });
+    h.actor.send({ type: 'profile.loaded', profile });
+    const { values } = state(h).context;
+    expect(values.personalInfo).toMatchObject({ city: 'Davao City', birthdate: '1990-04-01' });
+    expect(values.artistInfo).toMatchObject({ bio: 'Soul and R&B from Davao.', stage_name: 'Ben C', rate: 3000 });
+    // Once saved, the part is the server's again: a later profile fills it.
+    await save(h, 'personalInfo');
+    h.actor.send({ type: 'profile.loaded', profile });
+    expect(state(h).context.values.personalInfo.city).toBe('Quezon City');
+    expect(state(h).context.values.artistInfo.bio).toBe('Soul and R&B from Davao.');
   });
 
   it('saving payout keeps only the masked number the server answers', async () => {
