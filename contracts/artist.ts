@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { type AppStatus, type AuthUser, appStatuses } from './account';
 import { contactNumberSchema, emailSchema, newPasswordSchema } from './auth';
 import { findCountry } from './countries';
-import { fieldMessages as m, specMessages } from './messages';
+import { fieldMessages as m } from './field-messages';
+import { specMessages } from './messages';
 import {
   type Genre,
   genreValues,

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { passwordRules } from './constants';
 import { findCountry } from './countries';
-import { fieldMessages as m, specMessages } from './messages';
+import { fieldMessages as m } from './field-messages';
+import { specMessages } from './messages';
 
 /** A string that may be missing from the body: a missing key reads as '' so the field's own "please enter" message shows. */
 const str = (message: string = m.mustBeText) => v.optional(v.string(message), '');

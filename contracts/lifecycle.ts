@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fieldMessages as m, pageLimitMessage } from './messages';
+import { fieldMessages as m, pageLimitMessage } from './field-messages';
 import { searchSchema } from './operations';
 import {
   type AdminStage,

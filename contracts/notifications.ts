@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { AccountType } from './account';
-import { pageLimitMessage } from './messages';
+import { pageLimitMessage } from './field-messages';
 
 // In-app notifications (SPEC §3 Notification, §4 Notifications, §7; DESIGN §3–§4).
 

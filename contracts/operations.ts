@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { AppStatus } from './account';
 import { artistListStatuses } from './artist-list';
-import { fieldMessages as m } from './messages';
+import { fieldMessages as m } from './field-messages';
 import type { OrderStatus } from './order';
 
 // Operations (issue 13): an artist's open work when they leave, the admin's artists page with

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import type { CatalogOptions } from './artist';
 import { contactNumberSchema, emailSchema } from './auth';
 import { findCountry } from './countries';
+import { fieldMessages as m } from './field-messages';
 import type { CustomerOrderLifecycle } from './lifecycle';
-import { fieldMessages as m } from './messages';
 import { genreValues, type Option, vocalTypeValues } from './options';
 import { type AdminStage, adminStages, type OrderStatus, orderReferencePattern, orderStatuses } from './order-status';
 

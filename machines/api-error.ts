@@ -2,7 +2,7 @@
 // message and, for a validation answer, per-field errors. Machines read it through these helpers so
 // that a thrown Error or a string from a fake still lands as a toast message.
 import type { FieldErrors } from '../contracts/http';
-import { serverMessages } from '../contracts/messages';
+import { serverErrorMessage } from '../contracts/messages';
 
 export interface ActorFailure {
   status?: number | undefined;
@@ -14,12 +14,12 @@ export function readFailure(error: unknown): ActorFailure {
   if (typeof error === 'object' && error !== null) {
     const e = error as { status?: unknown; message?: unknown; errors?: unknown };
     const status = typeof e.status === 'number' ? e.status : undefined;
-    const message = typeof e.message === 'string' && e.message !== '' ? e.message : serverMessages.serverError;
+    const message = typeof e.message === 'string' && e.message !== '' ? e.message : serverErrorMessage;
     const errors = isFieldErrors(e.errors) ? e.errors : undefined;
     return { status, message, errors };
   }
   if (typeof error === 'string' && error !== '') return { message: error };
-  return { message: serverMessages.serverError };
+  return { message: serverErrorMessage };
 }
 
 function isFieldErrors(value: unknown): value is FieldErrors {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AccountType } from '../contracts/account';
-import { serverMessages } from '../contracts/messages';
+import { serverMessages } from '../contracts/server-messages';
 import { createAdminRoutes } from './admin/admin.routes';
 import { createArtistRoutes } from './artists/artists.routes';
 import { createAuthRoutes } from './auth/auth.routes';

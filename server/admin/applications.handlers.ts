@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import type { AppStatus } from '../../contracts/account';
 import { type ApplicationSummary, artistMessages, type rejectSchema } from '../../contracts/artist';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { findProfile, saveProfile } from '../artists/artists.repository';
 import { listSongs } from '../artists/songs.repository';
 import { currentAuth } from '../auth/require-auth';

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { applicationSchema, artistMessages } from '../../contracts/artist';
 import { issuesToFieldErrors } from '../../contracts/auth';
-import { fieldMessages, serverMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { enforceRate } from '../auth/auth.handlers';
 import { authRateRules } from '../auth/rate-rules';
 import type { AppContext } from '../context';

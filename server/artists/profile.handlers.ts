@@ -9,7 +9,7 @@ import {
   type payoutSchema,
   type personalInfoSchema,
 } from '../../contracts/artist';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { wakeAdmins } from '../admin/application-review';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';

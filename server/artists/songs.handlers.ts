@@ -6,7 +6,7 @@ import {
   type songSourceSchema,
 } from '../../contracts/artist';
 import { issuesToFieldErrors } from '../../contracts/auth';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import type { ArtistSongRow } from '../db/schema';

@@ -1,8 +1,10 @@
 import type * as v from 'valibot';
 import type { AccountType } from '../../contracts/account';
 import type { loginSchema, registerSchema } from '../../contracts/auth';
-import { fieldMessages, serverMessages, signInGreeting } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
+import { signInGreeting } from '../../contracts/messages';
 import { operationsMessages } from '../../contracts/operations';
+import { serverMessages } from '../../contracts/server-messages';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
 import { ApiError, fieldError } from '../http/api-error';

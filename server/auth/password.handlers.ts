@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type * as v from 'valibot';
 import type { AccountType } from '../../contracts/account';
 import type { forgotPasswordSchema, resetPasswordSchema } from '../../contracts/auth';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { clientIp } from '../http/client-ip';

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AccountType } from '../../contracts/account';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import type { AppContext, AppEnv, AuthState } from '../context';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';

@@ -1,4 +1,4 @@
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { ApiError } from '../http/api-error';
 
 /** Where a catalogue page ends: the last card's sort key (lower-cased stage name) and users.id. */

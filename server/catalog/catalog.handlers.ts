@@ -5,9 +5,9 @@ import {
   artistMessages,
   type catalogQuerySchema,
 } from '../../contracts/artist';
-import { serverMessages } from '../../contracts/messages';
 import { BASE_PRICE_CENTAVOS, genres, type Option, vocalTypes } from '../../contracts/options';
 import { moods, occasions, paymentMethods, relationships, tempos, type UserOptions } from '../../contracts/order';
+import { serverMessages } from '../../contracts/server-messages';
 import { listSongs, listSongsOf } from '../artists/songs.repository';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { emailSchema, issuesToFieldErrors, newPasswordSchema } from '../../contracts/auth';
-import { fieldMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
 import { type Env, loadConfig } from '../config';
 import { isUniqueViolation, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';

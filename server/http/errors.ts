@@ -1,7 +1,7 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import type { AppEnv } from '../context';
 import type { Logger } from '../services/logger';
 import { ApiError } from './api-error';

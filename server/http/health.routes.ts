@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import type { AppEnv } from '../context';
 import { isMigrated } from '../db/migrate';
 import { fail, ok } from './envelope';

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { issuesToFieldErrors } from '../../contracts/auth';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import type { AppEnv } from '../context';
 import { ApiError } from './api-error';
 

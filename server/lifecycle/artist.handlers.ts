@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type * as v from 'valibot';
 import { artistMessages } from '../../contracts/artist';
+import { fieldMessages } from '../../contracts/field-messages';
 import {
   type ArtistOrder,
   type artistOrdersQuerySchema,
@@ -13,8 +14,8 @@ import {
   type RecordingUpload,
   type recordingSchema,
 } from '../../contracts/lifecycle';
-import { fieldMessages, serverMessages } from '../../contracts/messages';
 import { orderMessages } from '../../contracts/order';
+import { serverMessages } from '../../contracts/server-messages';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import type { DB, OrderRow } from '../db/schema';

@@ -17,7 +17,7 @@ import {
   revisionNotesSchema,
   thanksSchema,
 } from '../../contracts/lifecycle';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { requireApprovedArtist } from '../artists/require-approved-artist';
 import { requireAuth } from '../auth/require-auth';
 import type { AppEnv } from '../context';

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { type LifecycleFacts, type LifecycleRole, lifecycleMessages } from '../../contracts/lifecycle';
-import { serverMessages } from '../../contracts/messages';
 import { type NotificationType, notificationTexts } from '../../contracts/notifications';
 import { occasions, orderMessages } from '../../contracts/order';
+import { serverMessages } from '../../contracts/server-messages';
 import { decide } from '../../machines/order-lifecycle';
 import type { OrderLifecycleEvent } from '../../machines/order-lifecycle.machine';
 import type { DB, OrderEventActor, OrderRow, OrdersTable } from '../db/schema';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { artistMessages } from '../../contracts/artist';
-import { serverMessages } from '../../contracts/messages';
 import { songFileName } from '../../contracts/order';
+import { serverMessages } from '../../contracts/server-messages';
 import type { AppEnv } from '../context';
 import type { DB } from '../db/schema';
 import { fail } from '../http/envelope';

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type * as v from 'valibot';
 import { artistMessages } from '../../contracts/artist';
-import { fieldMessages, serverMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
 import {
   type AlreadyCommittedAnswer,
   type ClipSlot,
@@ -15,6 +15,7 @@ import {
   type TempOrderClip,
   type TempOrderCreated,
 } from '../../contracts/order';
+import { serverMessages } from '../../contracts/server-messages';
 import { currentAuth } from '../auth/require-auth';
 import { findVisibleArtistsByIds } from '../catalog/catalog.repository';
 import type { AppContext } from '../context';

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
-import { serverMessages } from '../../contracts/messages';
 import { type CheckoutAnswer, type checkoutSchema, type OrderPaymentState, orderMessages } from '../../contracts/order';
+import { serverMessages } from '../../contracts/server-messages';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import type { OrderRow, PaymentRow } from '../db/schema';

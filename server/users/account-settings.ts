@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type * as v from 'valibot';
 import type { changePasswordSchema } from '../../contracts/artist';
 import { artistMessages } from '../../contracts/artist';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { enforceRate } from '../auth/auth.handlers';
 import { authRateRules } from '../auth/rate-rules';
 import { currentAuth } from '../auth/require-auth';

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '../../contracts/account';
 import { artistMessages } from '../../contracts/artist';
-import { fieldMessages, serverMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import type { DB, UserRow } from '../db/schema';

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { issuesToFieldErrors } from '../../contracts/auth';
 import type { ApiSuccess } from '../../contracts/http';
 import { declineSchema, lifecycleMessages } from '../../contracts/lifecycle';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { confirmActionMachine } from '../../machines/confirm-action.machine';
 import { editFormMachine } from '../../machines/edit-form.machine';
 import { artistOrdersApi } from '../api/artist-orders.api';

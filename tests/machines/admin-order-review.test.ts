@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { lifecycleMessages } from '../../contracts/lifecycle';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import {
   type AdminOrderReviewEvent,
   adminOrderReviewMachine,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { AuthUser } from '../../contracts/account';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { connectAdminSession, isAdminSessionSettled, isAdminSignedIn } from '../../machines/admin-session.connect';
 import {
   type AdminSessionEvent,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
-import { fieldMessages, serverMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
+import { serverMessages } from '../../contracts/server-messages';
 import {
   type ApplicationValues,
   type ArtistApplicationEvent,

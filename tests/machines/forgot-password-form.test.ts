@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { forgotPassword } from '../../contracts/constants';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { connectForgotPasswordForm } from '../../machines/forgot-password-form.connect';
 import {
   emailMessage,

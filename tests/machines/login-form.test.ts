@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { UserType } from '../../contracts/account';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { connectLoginForm } from '../../machines/login-form.connect';
 import { emptyLoginValues, type LoginFormEvent, loginFormMachine } from '../../machines/login-form.machine';
 import type { LogInInput, LogInOutput } from '../../machines/login-form.types';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { artistMessages } from '../../contracts/artist';
 import { onlineStatus } from '../../contracts/constants';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { connectOnlineStatus } from '../../machines/online-status.connect';
 import {
   isOnlineAfter,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { clientMessages, serverMessages } from '../../contracts/messages';
+import { clientMessages } from '../../contracts/messages';
 import {
   type CheckoutAnswer,
   MAX_SELECTED_ARTISTS,
@@ -8,6 +8,7 @@ import {
   orderMessages,
   type TempOrder,
 } from '../../contracts/order';
+import { serverMessages } from '../../contracts/server-messages';
 import { storageKeys } from '../../contracts/storage-keys';
 import { connectOrderDraft } from '../../machines/order-draft.connect';
 import {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { serverMessages, specMessages } from '../../contracts/messages';
+import { specMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import {
   type ResetPasswordFormEvent,
   type ResetPasswordFormInput,

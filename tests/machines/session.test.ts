@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { AuthUser, RefreshAnswer, UserType } from '../../contracts/account';
 import { session as sessionTiming } from '../../contracts/constants';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { connectSession, isSessionSettled, isSignedInAs } from '../../machines/session.connect';
 import { refreshDelayMs, type SessionEvent, type SessionInput, sessionMachine } from '../../machines/session.machine';
 import type { SessionCallInput } from '../../machines/session.types';

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { registerFields } from '../../contracts/auth';
 import { findCountry } from '../../contracts/countries';
-import { fieldMessages, serverMessages, specMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
+import { specMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { connectSignUpForm } from '../../machines/sign-up-form.connect';
 import {
   initialSignUpValues,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages } from '../../contracts/artist';
-import { fieldMessages, serverMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { APPROVED_SUBJECT, REJECTED_SUBJECT } from '../../server/admin/review.mail';
 import { readOutbox } from '../../server/services/mail';
 import { findUserById } from '../../server/users/users.repository';

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
-import { fieldMessages, serverMessages, specMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
+import { specMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { APPLICATION_SAMPLE_TITLE } from '../../server/artists/application.handlers';
 import { APPLICATION_SUBJECT } from '../../server/artists/application.mail';
 import { readOutbox } from '../../server/services/mail';

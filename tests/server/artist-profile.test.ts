@@ -1,7 +1,9 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages } from '../../contracts/artist';
-import { fieldMessages, serverMessages, specMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
+import { specMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { findUserById } from '../../server/users/users.repository';
 import {
   ARTIST_PASSWORD,

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
-import { fieldMessages, serverMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { titleFromFilename } from '../../server/artists/songs.handlers';
 import { findUserById } from '../../server/users/users.repository';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages } from '../../contracts/artist';
-import { fieldMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
 import { genres, vocalTypes } from '../../contracts/options';
 import { moods, occasions, paymentMethods, relationships, tempos } from '../../contracts/order';
 import { decodeCursor, encodeCursor } from '../../server/catalog/catalog-cursor';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { createHarness, databases, type Harness } from './harness';
 
 describe.each(databases)('health (%s)', (kind) => {

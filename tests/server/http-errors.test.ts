@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { contentSecurityPolicy } from '../../server/http/security-headers';
 import { createHarness, databases, type Harness, isFailureEnvelope, registration } from './harness';
 

@@ -7,8 +7,8 @@ import {
   lifecycleEventTypes,
   lifecycleMessages,
 } from '../../contracts/lifecycle';
-import { serverMessages } from '../../contracts/messages';
 import { orderMessages } from '../../contracts/order';
+import { serverMessages } from '../../contracts/server-messages';
 import { factsOf, type OrderLifecycleSnapshot } from '../../machines/order-lifecycle';
 import { type OrderLifecycleEvent, orderLifecycleMachine } from '../../machines/order-lifecycle.machine';
 import { expireOffers } from '../../server/lifecycle/offer-sweep';

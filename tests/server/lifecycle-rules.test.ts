@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { artistMessages } from '../../contracts/artist';
+import { fieldMessages, pageLimitMessage } from '../../contracts/field-messages';
 import { lifecycleMessages } from '../../contracts/lifecycle';
-import { fieldMessages, pageLimitMessage, serverMessages } from '../../contracts/messages';
 import { type NotificationType, notificationTypes } from '../../contracts/notifications';
 import { orderMessages, songFileName } from '../../contracts/order';
+import { serverMessages } from '../../contracts/server-messages';
 import { attachmentDisposition } from '../../server/http/send-file';
 import { expireOffers } from '../../server/lifecycle/offer-sweep';
 import { dueAtFor } from '../../server/lifecycle/order-actions';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages } from '../../contracts/artist';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { parseRange } from '../../server/http/send-file';
 import { sniffFileType } from '../../server/services/file-types';
 import { storedNamePattern } from '../../server/services/storage';

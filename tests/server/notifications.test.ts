@@ -2,13 +2,13 @@ import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountType } from '../../contracts/account';
-import { serverMessages } from '../../contracts/messages';
 import {
   type Notification,
   type NotificationPush,
   notificationMessages,
   notificationTexts,
 } from '../../contracts/notifications';
+import { serverMessages } from '../../contracts/server-messages';
 import { createApp } from '../../server/app';
 import type { AppEnv } from '../../server/context';
 import { openDatabase } from '../../server/db/database';

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMessages } from '../../contracts/messages';
 import { orderMessages } from '../../contracts/order';
+import { serverMessages } from '../../contracts/server-messages';
 import { ConfigError, loadConfig } from '../../server/config';
 import type { DB } from '../../server/db/schema';
 import { ApiError } from '../../server/http/api-error';

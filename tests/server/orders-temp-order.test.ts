@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldMessages, serverMessages, specMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
+import { specMessages } from '../../contracts/messages';
 import { genres, vocalTypes } from '../../contracts/options';
 import { moods, occasions, orderMessages, paymentMethods, relationships, tempos } from '../../contracts/order';
+import { serverMessages } from '../../contracts/server-messages';
 import { type ArtistAccount, makeArtist, wavBytes } from './artist-fixtures';
 import { createHarness, databases, type Harness, type JsonAnswer } from './harness';
 import {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
-import { fieldMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
 import { orderMessages } from '../../contracts/order';
 import { MAX_PENDING_CLIPS } from '../../server/orders/temp-order.handlers';
 import { sweepTempUploads } from '../../server/orders/temp-upload-sweep';

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMessages, specMessages } from '../../contracts/messages';
+import { specMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { RESET_SUBJECT } from '../../server/auth/password-reset.mail';
 import { findLink, latestMailTo, readOutbox } from '../../server/services/mail';
 import { createHarness, databases, type Harness, uniqueEmail } from './harness';

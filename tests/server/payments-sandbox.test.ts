@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldMessages, serverMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
 import { orderMessages } from '../../contracts/order';
+import { serverMessages } from '../../contracts/server-messages';
 import { createApp } from '../../server/app';
 import { newTxnid } from '../../server/payments/ids';
 import { createSandboxProvider } from '../../server/payments/sandbox.provider';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { createApp } from '../../server/app';
 import { silentLogger } from '../../server/services/logger';
 import { createHarness, databases, type Harness, uniqueEmail } from './harness';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldMessages, serverMessages, specMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
+import { specMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { findUserByEmail } from '../../server/users/users.repository';
 import { createHarness, databases, type Harness, registration, uniqueEmail } from './harness';
 

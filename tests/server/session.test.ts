@@ -1,6 +1,6 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import type { UserRow } from '../../server/db/schema';
 import { updateUser } from '../../server/users/users.repository';
 import { createHarness, databases, type Harness, uniqueEmail } from './harness';

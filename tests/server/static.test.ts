@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countries } from '../../contracts/countries';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { contentSecurityPolicy, securityHeaders } from '../../server/http/security-headers';
 import { createHarness, databases, type Harness } from './harness';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AdminOrder, type AdminPayout, lifecycleMessages, type Page } from '../../contracts/lifecycle';
-import { serverMessages } from '../../contracts/messages';
+import { serverMessages } from '../../contracts/server-messages';
 import { storageKeys } from '../../contracts/storage-keys';
 import { resetAdminActors } from '../../src/admin/admin-actors';
 import { type FakeCall, fakeServer, fakeToken, makeUser, renderApp } from './app-harness';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { artistMessages } from '../../contracts/artist';
-import { fieldMessages } from '../../contracts/messages';
+import { fieldMessages } from '../../contracts/field-messages';
 import { fakeServer, makeUser, renderApp, storeSession } from './app-harness';
 
 afterEach(() => vi.unstubAllGlobals());

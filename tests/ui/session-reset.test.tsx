@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientMessages, serverMessages } from '../../contracts/messages';
+import { clientMessages } from '../../contracts/messages';
 import { genres, vocalTypes } from '../../contracts/options';
 import { moods, occasions, paymentMethods, relationships, type TempOrder, tempos } from '../../contracts/order';
+import { serverMessages } from '../../contracts/server-messages';
 import { storage } from '../../src/lib/storage';
 import { fakeServer, fakeToken, makeUser, renderApp, storeSession } from './app-harness';
 
