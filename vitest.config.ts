@@ -1,7 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const alias = { 'styled-system': new URL('./styled-system', import.meta.url).pathname };
+// `valibot/first-load` is a bundling device (vite.config.ts); under test it is valibot itself.
+const alias = {
+  'styled-system': new URL('./styled-system', import.meta.url).pathname,
+  'valibot/first-load': 'valibot',
+};
 
 export default defineConfig({
   test: {

@@ -1,8 +1,6 @@
 // The account as every page knows it: its kinds, its application's status and the user object the
 // API returns (SPEC §3). Kept apart from contracts/auth (the forms' rules, with the country list) so
-// that the session, the route guards and the social sign-up's return, which every page loads, do not
-// carry those.
-import * as v from 'valibot';
+// that the session and the route guards, which every page loads, do not carry those.
 
 /** The kinds of account. `user` is a customer; `admin` signs in to the console only. */
 export const userTypes = ['user', 'artist'] as const;
@@ -49,10 +47,3 @@ export interface LoginAnswer {
 export interface RefreshAnswer extends LoginAnswer {
   message: string;
 }
-
-/** Social sign-up return (SPEC §4), read on any page: the `register` query parameter's decoded JSON. */
-export const socialRegisterSchema = v.object({
-  first_name: v.string(),
-  last_name: v.string(),
-  email: v.string(),
-});

@@ -158,3 +158,10 @@ export const accountMessages = {
   samePassword: 'Choose a password different from your current one',
   accountDeactivated: 'Your account has been deactivated.',
 } as const;
+
+/** Social sign-up return (SPEC §4): the `register` query parameter's decoded JSON. */
+export const socialRegisterSchema = v.object({
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.string(),
+});

@@ -114,7 +114,8 @@ export function staticStyles(): Plugin {
         if ((node.callee as Node).name !== local) return;
         const args = (node.arguments as Node[]).map(evaluate);
         if (args.some((arg) => arg === notStatic)) {
-          if (process.env.STATIC_STYLES_DEBUG) console.log('dynamic css()', id, code.slice(node.start, node.start + 80));
+          if (process.env.STATIC_STYLES_DEBUG)
+            console.log('dynamic css()', id, code.slice(node.start, node.start + 80));
           return;
         }
         out.overwrite(node.start, node.end, JSON.stringify((css as (...styles: unknown[]) => string)(...args)));

@@ -119,6 +119,28 @@ test('a visit that opens no account modal never downloads the forms; the first m
   expect(formsCode()).toHaveLength(1);
 });
 
+test("a social sign-up's return opens Sign Up filled in; only such a return downloads its decoding", async ({
+  page,
+}) => {
+  const loaded = watchScripts(page);
+  const decoding = () => loaded('social-register');
+  await page.goto('/about');
+  await untilHydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(decoding()).toEqual([]);
+  // SPEC §4: the provider sends the visitor back with the account's names as base64url JSON.
+  const register = Buffer.from(JSON.stringify({ first_name: 'Lea', last_name: 'Tan', email: 'lea@example.test' }))
+    .toString('base64url');
+  await page.goto(`/about?register=${register}`);
+  const dialog = site(page).dialog('Account Sign Up');
+  await expect(dialog.getByLabel('First name')).toHaveValue('Lea');
+  await expect(dialog.getByLabel('Last name')).toHaveValue('Tan');
+  await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue('lea@example.test');
+  // The address no longer carries the names: a reload does not open the modal again.
+  await expect(page).toHaveURL(/\/about$/);
+  expect(decoding()).toHaveLength(1);
+});
+
 test("the first modal shows its frame at once while the modals' code is on its way", async ({ page }) => {
   const s = site(page);
   const dialogsCode = /\/auth-implementations-[^/]+\.js$/;
