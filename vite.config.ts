@@ -24,8 +24,9 @@ export default defineConfig({
     alias: [
       { find: 'styled-system', replacement: new URL('./styled-system', import.meta.url).pathname },
       // The router and @xstate/react use the shim for React < 18; React 19 has the hook itself, so
-      // the shim's fallback code is dead weight in every page.
-      { find: /^use-sync-external-store\/shim$/, replacement: 'use-sync-external-store' },
+      // the shim's fallback code is dead weight in every page. (Not the package's main entry: it is the
+      // same re-export of React's hook, but warns on every page in development.)
+      { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
       { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
       // The search schemas of the route tree, which every page runs, import valibot as
       // `valibot/first-load`: a copy of its own (the query makes it a second module), so the bundler keeps
