@@ -122,17 +122,35 @@ export function formatMonth(ym: string, { year = true }: { year?: boolean } = {}
   );
 }
 
-// ---- Counts --------------------------------------------------------------------------------------
+// ---- Counts and amounts -------------------------------------------------------------------------
+// Written out rather than with Intl.NumberFormat and Intl.PluralRules: the first Intl object a page
+// creates loads the browser's locale data, 60–110 ms of a throttled phone's main thread, and the
+// catalogue's cards (on / and /artists) would pay it while the page starts. The results are the same
+// as Intl's en-PH ones (tests/ui/format.test.tsx compares them).
 
-const pluralRules = new Intl.PluralRules('en');
-const wholeNumber = new Intl.NumberFormat(LOCALE);
-
-/** The word for a count: pluralWord(1, 'rating') → "rating", pluralWord(2, 'rating') → "ratings". */
-export function pluralWord(count: number, one: string, other = `${one}s`): string {
-  return pluralRules.select(count) === 'one' ? one : other;
+/** A whole number as en-PH writes it: 1234567 → "1,234,567"; a fraction rounds half away from zero. */
+export function formatWhole(value: number): string {
+  const digits = String(Math.round(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return value < 0 ? `-${digits}` : digits;
 }
 
-/** A count with its word: countOf(1, 'rating') → "1 rating", countOf(1200, 'song') → "1,200 songs". */
+/** The word for a count (English: one for 1): pluralWord(1, 'rating') → "rating", pluralWord(2, 'rating') → "ratings". */
+export function pluralWord(count: number, one: string, other = `${one}s`): string {
+  return Math.abs(count) === 1 ? one : other;
+}
+
+/** A whole count with its word: countOf(1, 'rating') → "1 rating", countOf(1200, 'song') → "1,200 songs". */
 export function countOf(count: number, one: string, other = `${one}s`): string {
-  return `${wholeNumber.format(count)} ${pluralWord(count, one, other)}`;
+  return `${formatWhole(count)} ${pluralWord(count, one, other)}`;
+}
+
+/** Whole pesos, as en-PH writes them: 2500 → "₱2,500", -2500 → "-₱2,500". */
+export function formatPesos(pesos: number): string {
+  const whole = formatWhole(pesos);
+  return whole.startsWith('-') ? `-₱${whole.slice(1)}` : `₱${whole}`;
+}
+
+/** An amount in centavos (how the API and the database keep money), in whole pesos: 250000 → "₱2,500". */
+export function formatPeso(centavos: number): string {
+  return formatPesos(centavos / 100);
 }

@@ -41,11 +41,3 @@ export const vocalTypeValues = vocalTypes.map((v) => v.value);
 export const BASE_PRICE_CENTAVOS = 2_500_00;
 export const MIN_RATE_CENTAVOS = 1_000_00;
 export const MAX_RATE_CENTAVOS = 100_000_00;
-
-// Built once, on first use: an Intl.NumberFormat is slow to create.
-let pesoFormat: Intl.NumberFormat | undefined;
-
-export function formatPeso(centavos: number): string {
-  pesoFormat ??= new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP', maximumFractionDigits: 0 });
-  return pesoFormat.format(centavos / 100);
-}

@@ -1,7 +1,6 @@
 import type { AccountType } from '../../contracts/account';
-import { countOf, formatDateTime, formatDeadline, pluralWord } from '../../contracts/format';
+import { countOf, formatDateTime, formatDeadline, formatPeso, pluralWord } from '../../contracts/format';
 import type { MailCategory } from '../../contracts/mail';
-import { formatPeso } from '../../contracts/options';
 import { paymentMethods } from '../../contracts/order';
 import { approvedContent, rejectedContent } from '../admin/review.mail';
 import { applicationContent } from '../artists/application.mail';

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Avatar } from '../../src/components/ui/avatar';
 import { initialsOf } from '../../src/lib/initials';
 
@@ -20,6 +20,28 @@ describe('initials from any name', () => {
     expect(initialsOf('🎵 🎶')).toBe('');
     expect(initialsOf('   ')).toBe('');
     expect(initialsOf('Ana Maria Reyes', 3)).toBe('AMR');
+  });
+
+  it('cuts a plain ASCII name without a segmenter: its first Intl object would cost a phone a long task', async () => {
+    vi.resetModules();
+    const Segmenter = Intl.Segmenter;
+    let made = 0;
+    Intl.Segmenter = new Proxy(Segmenter, {
+      construct(target, args) {
+        made += 1;
+        return Reflect.construct(target, args);
+      },
+    });
+    try {
+      const fresh = await import('../../src/lib/initials');
+      expect(fresh.initialsOf('Maria "Migs" Santos-Cruz & 3 Strings')).toBe('MM');
+      expect(fresh.initialsOf('-- dj_k9 ??')).toBe('D');
+      expect(made).toBe(0);
+      expect(fresh.initialsOf('Zoë Ramos')).toBe('ZR');
+      expect(made).toBe(1);
+    } finally {
+      Intl.Segmenter = Segmenter;
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   countOf,
   deadlineDay,
@@ -7,6 +7,9 @@ import {
   formatDateTime,
   formatDeadline,
   formatMonth,
+  formatPeso,
+  formatPesos,
+  formatWhole,
   pluralWord,
   zoneLabel,
 } from '../../contracts/format';
@@ -77,7 +80,7 @@ describe('dates in the order zone (Asia/Manila, UTC+8 all year)', () => {
   });
 });
 
-describe('counts through Intl.PluralRules', () => {
+describe('counts and amounts, as Intl writes them in en-PH', () => {
   it('uses the singular for exactly one and the plural otherwise', () => {
     expect(countOf(1, 'rating')).toBe('1 rating');
     expect(countOf(0, 'rating')).toBe('0 ratings');
@@ -87,5 +90,31 @@ describe('counts through Intl.PluralRules', () => {
     expect(countOf(3, 'person', 'people')).toBe('3 people');
     expect(pluralWord(1, 'order')).toBe('order');
     expect(pluralWord(5, 'order')).toBe('orders');
+  });
+
+  it('gives what Intl gives, for whole numbers, pesos and centavos', () => {
+    const plural = new Intl.PluralRules('en');
+    const whole = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 0 });
+    const peso = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP', maximumFractionDigits: 0 });
+    const values = [0, 1, 2, 9, 10, 99, 100, 999, 1000, 1001, 9999, 12345, 100000, 999999, 1000000, 123456789];
+    for (const value of [...values, ...values.map((v) => -v).filter((v) => v !== 0), 0.5, 1.5, 2.5, 1234.49, -2.5]) {
+      expect(formatWhole(value)).toBe(whole.format(value));
+      expect(formatPesos(value)).toBe(peso.format(value));
+      expect(pluralWord(value, 'song')).toBe(plural.select(value) === 'one' ? 'song' : 'songs');
+    }
+    for (const centavos of [0, 1, 49, 50, 99, 150, 2_500_00, 2_500_50, 1_234_567_89, -2_500_00])
+      expect(formatPeso(centavos)).toBe(peso.format(centavos / 100));
+  });
+
+  it('creates no Intl object: the first one a page makes loads the locale data, on a phone a long task', () => {
+    const made = [vi.spyOn(Intl, 'NumberFormat'), vi.spyOn(Intl, 'PluralRules')];
+    try {
+      countOf(1200, 'song');
+      formatPesos(2500);
+      formatPeso(2_500_00);
+      for (const spy of made) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of made) spy.mockRestore();
+    }
   });
 });

@@ -1,19 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import type { ArtistCard as Card } from '../../../contracts/artist';
-import { countOf } from '../../../contracts/format';
+import { countOf, formatPesos } from '../../../contracts/format';
 import { usePlayer } from '../../player/use-player';
 import { Avatar } from '../ui/avatar';
 import { buttonRecipe } from '../ui/button';
 import { labelOfGenre, labelOfVocalType } from './options';
 import { OrderWithArtistButton } from './order-with-artist';
-
-// One formatter for every card: building an Intl.NumberFormat costs a phone milliseconds each time.
-let pesoFormat: Intl.NumberFormat | undefined;
-function peso(pesos: number): string {
-  pesoFormat ??= new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP', maximumFractionDigits: 0 });
-  return pesoFormat.format(pesos);
-}
 
 export function Rating({ rating, count }: { rating: number | null; count: number }) {
   if (rating === null || count === 0)
@@ -60,7 +53,7 @@ export function GenreTags({ genres }: { genres: readonly string[] }) {
 export function RatePerSong({ rate }: { rate: number }) {
   return (
     <p className={css({ fontWeight: 'semibold' })}>
-      from {peso(rate)}{' '}
+      from {formatPesos(rate)}{' '}
       <span className={css({ color: 'fg.muted', fontWeight: 'normal', fontSize: 'sm' })}>per song</span>
     </p>
   );

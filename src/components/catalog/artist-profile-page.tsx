@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { formatPesos } from '../../../contracts/format';
 import { usePublicArtist } from '../../actors/screens';
 import { usePlayer } from '../../player/use-player';
 import { SimplePage } from '../layout/simple-page';
@@ -8,13 +9,6 @@ import { Button } from '../ui/button';
 import { Rating } from './artist-card';
 import { labelOfGenre, labelOfVocalType } from './options';
 import { OrderWithArtistButton } from './order-with-artist';
-
-// One formatter for the page: building an Intl.NumberFormat costs a phone milliseconds each time.
-let pesoFormat: Intl.NumberFormat | undefined;
-function peso(pesos: number): string {
-  pesoFormat ??= new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP', maximumFractionDigits: 0 });
-  return pesoFormat.format(pesos);
-}
 
 /** /artist/{id}: an artist's public profile (the route reads the id from the address). */
 export function ArtistView({ id }: { id: string }) {
@@ -55,7 +49,7 @@ export function ArtistView({ id }: { id: string }) {
           <p className={css({ mt: '1' })}>
             <Rating rating={artist.rating} count={artist.rating_count} />
           </p>
-          <p className={css({ mt: '2', fontWeight: 'semibold' })}>from {peso(artist.rate)} per song</p>
+          <p className={css({ mt: '2', fontWeight: 'semibold' })}>from {formatPesos(artist.rate)} per song</p>
         </div>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           {artist.songs.length > 0 ? (

@@ -2,10 +2,9 @@ import { RadioGroup } from '@ark-ui/react/radio-group';
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { formatCalendarDay } from '../../../contracts/format';
+import { formatCalendarDay, formatPesos } from '../../../contracts/format';
 import { Button, buttonRecipe } from '../ui/button';
 import { LoadFailed } from '../ui/load-failed';
-import { pesos } from './format';
 import { useOrderOptions } from './options';
 import { FieldError, FormAlert, FormSection, StepActions } from './order-page';
 import { useOrderDraft } from './use-order-draft';
@@ -81,7 +80,7 @@ export function CheckoutForm() {
           <dd>{formatCalendarDay(view.forms.song.needed_by)}</dd>
           <dt className={css({ fontSize: 'lg' })}>Total</dt>
           <dd className={css({ fontSize: '2xl' })} data-testid="order-total">
-            {view.price !== null ? pesos(view.price) : '—'}
+            {view.price !== null ? formatPesos(view.price) : '—'}
           </dd>
         </dl>
       </FormSection>
@@ -116,7 +115,7 @@ export function CheckoutForm() {
             ? 'Taking you to the payment page…'
             : paying
               ? 'Starting the payment…'
-              : `Pay ${view.price !== null ? pesos(view.price) : ''}`.trim()}
+              : `Pay ${view.price !== null ? formatPesos(view.price) : ''}`.trim()}
         </Button>
       </StepActions>
     </form>

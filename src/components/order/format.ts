@@ -14,8 +14,3 @@ export function localDatePlus(days: number, now = new Date()): string {
 }
 
 /** Whole pesos as the order flow shows prices. */
-let pesoFormat: Intl.NumberFormat | undefined;
-export function pesos(amount: number): string {
-  pesoFormat ??= new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP', maximumFractionDigits: 0 });
-  return pesoFormat.format(amount);
-}

@@ -1,11 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { formatCalendarDay } from '../../../contracts/format';
+import { formatCalendarDay, formatPesos } from '../../../contracts/format';
 import type { ClipSlot } from '../../../contracts/order';
 import { clipPreviews } from '../../order/clip-previews';
 import { Button, buttonRecipe } from '../ui/button';
-import { pesos } from './format';
 import { useOrderOptions } from './options';
 import { FormAlert, StepActions } from './order-page';
 import { useOrderDraft } from './use-order-draft';
@@ -123,7 +122,7 @@ export function ReviewSummary() {
               return (
                 <li key={id}>
                   {artistNames.get(id) ?? id}
-                  {saved ? <span className={css({ color: 'fg.muted' })}> · {pesos(saved.rate)}</span> : null}
+                  {saved ? <span className={css({ color: 'fg.muted' })}> · {formatPesos(saved.rate)}</span> : null}
                 </li>
               );
             })}
@@ -185,7 +184,7 @@ export function ReviewSummary() {
         <div>
           <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Total</p>
           <p className={css({ fontSize: '3xl', fontWeight: 'extrabold' })} data-testid="order-price">
-            {view.price !== null ? pesos(view.price) : '—'}
+            {view.price !== null ? formatPesos(view.price) : '—'}
           </p>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
             The highest rate among your artists. Needed by {formatCalendarDay(song.needed_by)}.

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { formatPesos } from '../../../contracts/format';
 import { Button, buttonRecipe } from '../ui/button';
 import { TextField } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import { ArtistPicker } from './artist-picker';
-import { localDatePlus, pesos, usDate } from './format';
+import { localDatePlus, usDate } from './format';
 import { useOrderOptions } from './options';
 import { FieldRow, FormAlert, FormSection, StepActions, StepForm, useFocusFirstError } from './order-page';
 import { useFieldChange, useOrderDraft } from './use-order-draft';
@@ -95,7 +96,7 @@ export function SongForm() {
             <p className={css({ fontWeight: 'medium', fontSize: 'sm', mb: '1' })}>Price</p>
             {priceIsCurrent && view.price !== null ? (
               <p className={css({ fontSize: '2xl', fontWeight: 'bold' })} data-testid="order-price">
-                {pesos(view.price)}
+                {formatPesos(view.price)}
               </p>
             ) : (
               <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>

@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { ArtistCard } from '../../../../contracts/artist';
+import { formatPesos } from '../../../../contracts/format';
 import type { CustomerOrderView } from '../../../../machines/customer-order.connect';
 import { useCatalogMachine } from '../../../actors/catalog-machine';
 import type { CustomerOrderSend } from '../../../actors/use-customer-order';
 import { Rating } from '../../catalog/artist-card';
 import { labelOfVocalType } from '../../catalog/options';
-import { pesos } from '../../order/format';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { sectionClass, sectionHeading } from './order-facts';
@@ -101,8 +101,8 @@ export function RebookSection({ view, send }: { view: CustomerOrderView; send: C
           >
             {above.map((a) => (
               <p key={a.id}>
-                {a.stage_name} asks {pesos(a.rate)} per song, {pesos(a.difference)} more than the {pesos(paid)} you
-                paid.
+                {a.stage_name} asks {formatPesos(a.rate)} per song, {formatPesos(a.difference)} more than the{' '}
+                {formatPesos(paid)} you paid.
               </p>
             ))}
             <p className={css({ mt: '1' })}>
@@ -168,7 +168,7 @@ function ArtistChoice({
         <span className={css({ fontWeight: 'bold' })}>{artist.stage_name}</span>
         <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>{labelOfVocalType(artist.vocal_type)}</span>
         <Rating rating={artist.rating} count={artist.rating_count} />
-        <span className={css({ fontSize: 'sm' })}>from {pesos(artist.rate)} per song</span>
+        <span className={css({ fontSize: 'sm' })}>from {formatPesos(artist.rate)} per song</span>
       </span>
     </label>
   );
