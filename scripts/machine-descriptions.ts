@@ -5,25 +5,7 @@
 // so an object elsewhere that happens to have a `description` (a song's, say) keeps it.
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
-
-/** Calls every node of the tree (ESTree, as the bundler parses it) once. */
-function walk(node: unknown, visit: (node: Node) => void): void {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const child of node) walk(child, visit);
-    return;
-  }
-  const current = node as Node;
-  if (typeof current.type === 'string') visit(current);
-  for (const [key, child] of Object.entries(current)) if (key !== 'parent') walk(child, visit);
-}
+import { type Node, walk } from './estree';
 
 const isText = (node: Node) =>
   (node.type === 'Literal' && typeof node.value === 'string') ||

@@ -8,18 +8,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
+import { type Node, walk } from './estree';
 
 const runtimeSource = 'styled-system/css';
 
 type Static = string | number | boolean | null | Static[] | { [key: string]: Static };
 const notStatic = Symbol('not static');
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
 
 /** The value an expression written out in literals stands for, or `notStatic`. */
 function evaluate(node: Node): Static | typeof notStatic {
@@ -64,18 +58,6 @@ function evaluate(node: Node): Static | typeof notStatic {
     default:
       return notStatic;
   }
-}
-
-/** Calls every node of the tree (ESTree, as the bundler parses it) once. */
-function walk(node: unknown, visit: (node: Node) => void): void {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const child of node) walk(child, visit);
-    return;
-  }
-  const current = node as Node;
-  if (typeof current.type === 'string') visit(current);
-  for (const [key, child] of Object.entries(current)) if (key !== 'parent') walk(child, visit);
 }
 
 export function staticStyles(): Plugin {

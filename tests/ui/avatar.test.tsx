@@ -24,9 +24,10 @@ describe('initials from any name', () => {
 
   it('cuts a plain ASCII name without a segmenter: its first Intl object would cost a phone a long task', async () => {
     vi.resetModules();
-    const Segmenter = Intl.Segmenter;
+    const intl = Intl as { Segmenter: typeof Intl.Segmenter };
+    const Segmenter = intl.Segmenter;
     let made = 0;
-    Intl.Segmenter = new Proxy(Segmenter, {
+    intl.Segmenter = new Proxy(Segmenter, {
       construct(target, args) {
         made += 1;
         return Reflect.construct(target, args);
@@ -40,7 +41,7 @@ describe('initials from any name', () => {
       expect(fresh.initialsOf('Zoë Ramos')).toBe('ZR');
       expect(made).toBe(1);
     } finally {
-      Intl.Segmenter = Segmenter;
+      intl.Segmenter = Segmenter;
     }
   });
 });
