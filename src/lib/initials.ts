@@ -10,7 +10,8 @@
 
 let graphemes: Intl.Segmenter | undefined;
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
-const ASCII = /^[\x00-\x7f]*$/;
+/** Printable ASCII: every character is a grapheme of its own. */
+const ASCII = /^[ -~]*$/;
 
 /** The first letter or digit of a word, as a whole grapheme (a base letter with its marks), or null. */
 function firstLetter(word: string): string | null {
