@@ -142,6 +142,17 @@ test("a social sign-up's return opens Sign Up filled in; only such a return down
   expect(decoding()).toHaveLength(1);
 });
 
+test("a social sign-up's return whose decoding does not arrive still opens Sign Up, empty", async ({ page }) => {
+  await page.route(/\/social-register-[^/]+\.js$/, (route) => route.abort());
+  const register = Buffer.from(
+    JSON.stringify({ first_name: 'Lea', last_name: 'Tan', email: 'lea@example.test' }),
+  ).toString('base64url');
+  await page.goto(`/about?register=${register}`);
+  const dialog = site(page).dialog('Account Sign Up');
+  await expect(dialog.getByLabel('First name')).toBeVisible();
+  await expect(dialog.getByLabel('First name')).toHaveValue('');
+});
+
 test("the first modal shows its frame at once while the modals' code is on its way", async ({ page }) => {
   const s = site(page);
   const dialogsCode = /\/auth-implementations-[^/]+\.js$/;

@@ -20,10 +20,11 @@ export function SocialReturnHandler() {
       session.send({ type: 'social.loginReturned', value: login });
       return;
     }
+    if (register === null) return;
     // The decoding comes with the first social sign-up return; the modal it opens loads its code anyway.
     import('./social-register').then(
       ({ decodeSocialRegister }) => {
-        const prefill = decodeSocialRegister(register as string);
+        const prefill = decodeSocialRegister(register);
         if (!prefill) {
           navigateTo('/', { replace: true });
           return;
