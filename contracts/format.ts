@@ -150,6 +150,15 @@ export function formatPesos(pesos: number): string {
   return whole.startsWith('-') ? `-₱${whole.slice(1)}` : `₱${whole}`;
 }
 
+/** Pesos with centavos, as payments, refunds, earnings and payouts read: 2500 → "₱2,500.00". */
+export function formatPesosWithCentavos(pesos: number): string {
+  // Rounded from the number as it is written ("1.005"), as Intl does, not from its binary value (1.00499…).
+  const written = String(Math.abs(pesos));
+  const centavos = Math.round(written.includes('e') ? Math.abs(pesos) * 100 : Number(`${written}e2`));
+  const text = `₱${formatWhole(Math.trunc(centavos / 100))}.${String(centavos % 100).padStart(2, '0')}`;
+  return pesos < 0 ? `-${text}` : text;
+}
+
 /** An amount in centavos (how the API and the database keep money), in whole pesos: 250000 → "₱2,500". */
 export function formatPeso(centavos: number): string {
   return formatPesos(centavos / 100);

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { formatPesosWithCentavos } from '../../contracts/format';
 import type { AdminOrder } from '../../contracts/lifecycle';
 import { timelineOf } from '../../machines/order-lifecycle';
 import { useResource } from '../actors/use-resource';
@@ -16,7 +17,6 @@ import {
   formatDateTime,
   formatDay,
   formatDeadline,
-  formatMoney,
   occasionLabel,
   offerStatusLabel,
   orderStatusLabel,
@@ -118,7 +118,7 @@ function OrderView({
             Refund
           </h2>
           <p>
-            A refund of <strong>{formatMoney(order.refund.amount)}</strong> was recorded on{' '}
+            A refund of <strong>{formatPesosWithCentavos(order.refund.amount)}</strong> was recorded on{' '}
             {formatDateTime(order.refund.at)}.
           </p>
         </section>
@@ -162,9 +162,9 @@ function Summary({ order }: { order: AdminOrder }) {
         </Item>
         <Item label="Accepted">{formatDateTime(order.accepted_at)}</Item>
         <Item label="Completed">{formatDateTime(order.completed_at)}</Item>
-        <Item label="Price">{formatMoney(order.price)}</Item>
-        <Item label="Platform fee">{formatMoney(order.platform_fee)}</Item>
-        <Item label="Artist earns">{formatMoney(order.earning)}</Item>
+        <Item label="Price">{formatPesosWithCentavos(order.price)}</Item>
+        <Item label="Platform fee">{formatPesosWithCentavos(order.platform_fee)}</Item>
+        <Item label="Artist earns">{formatPesosWithCentavos(order.earning)}</Item>
         <Item label="Customer revisions">{`${lifecycle.revisions_used} of ${lifecycle.revision_limit} used`}</Item>
         {order.rating !== null ? (
           <Item label="Rating">

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
+import { formatPesosWithCentavos } from '../../contracts/format';
 import type { AdminOrder } from '../../contracts/lifecycle';
 import { connectAdminOrderReview } from '../../machines/admin-order-review.connect';
 import {
@@ -18,7 +19,6 @@ import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { Modal } from '../components/ui/modal';
 import { notify } from '../components/ui/toaster';
 import { getAdminOrdersApi } from './orders.api';
-import { formatMoney } from './orders-format';
 import { panel } from './paged-list';
 
 /**
@@ -134,7 +134,7 @@ export function OrderReview({ order, onChanged }: { order: AdminOrder; onChanged
         onClose={() => actor.send({ type: 'user.dismiss' })}
         title="Cancel order"
         description={`Cancel ${order.reference}? The customer and the artists are told.${
-          paid ? ` A refund of ${formatMoney(order.price)} is recorded.` : ''
+          paid ? ` A refund of ${formatPesosWithCentavos(order.price)} is recorded.` : ''
         }`}
         staticBackdrop={view.busy}
         footer={

@@ -84,10 +84,6 @@ export const clipLabel: Record<ClipSlot, string> = {
   audio_recording2_clip: 'Message for the artist',
 };
 
-const money = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
-/** Pesos with centavos (earnings and payouts are not whole). */
-export const formatMoney = (pesos: number) => money.format(pesos);
-
 // Dates: contracts/format.ts, the rules every screen and mail shares (formatDateTime, formatDeadline…).
 export { formatDateTime, formatDeadline } from '../../contracts/format';
 

@@ -1,13 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { css } from 'styled-system/css';
-import { deadlineDay, zoneLabel } from '../../contracts/format';
+import { deadlineDay, formatPesosWithCentavos, zoneLabel } from '../../contracts/format';
 import { type AdminOrder, type AdminStage, adminStages } from '../../contracts/lifecycle';
 import { Button } from '../components/ui/button';
 import { inputClass } from '../components/ui/field';
 import { SelectField } from '../components/ui/select-field';
 import { getAdminOrdersApi } from './orders.api';
-import { formatDay, formatMoney, occasionLabel, orderStatusLabel, stageLabel } from './orders-format';
+import { formatDay, occasionLabel, orderStatusLabel, stageLabel } from './orders-format';
 import { Badge, ListFooter, ListState, OverdueBadge, panel, useAdminList } from './paged-list';
 import { cell, headCell, small, tableScroller } from './table-styles';
 
@@ -209,7 +209,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
           </span>
         ) : null}
       </td>
-      <td className={cell}>{formatMoney(order.price)}</td>
+      <td className={cell}>{formatPesosWithCentavos(order.price)}</td>
     </tr>
   );
 }

@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
+import { formatPesosWithCentavos } from '../../contracts/format';
 import type { AdminPayout } from '../../contracts/lifecycle';
 import { connectAdminMarkPaid } from '../../machines/admin-mark-paid.connect';
 import { adminMarkPaidMachine, type MarkPaidAnswer, type MarkPaidInput } from '../../machines/admin-mark-paid.machine';
@@ -12,7 +13,7 @@ import { TextField } from '../components/ui/field';
 import { Modal } from '../components/ui/modal';
 import { notify } from '../components/ui/toaster';
 import { getAdminOrdersApi } from './orders.api';
-import { formatDateTime, formatMoney } from './orders-format';
+import { formatDateTime } from './orders-format';
 import { Badge, ListFooter, ListState, panel, useAdminList } from './paged-list';
 import { PayoutDestination } from './payout-destination';
 import { cell, headCell, small, tableScroller, tabTrigger } from './table-styles';
@@ -157,7 +158,7 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
                       {payout.order_reference}
                     </Link>
                   </td>
-                  <td className={cell}>{formatMoney(payout.amount)}</td>
+                  <td className={cell}>{formatPesosWithCentavos(payout.amount)}</td>
                   <td className={cell}>{formatDateTime(payout.created_at)}</td>
                   <td className={cell}>
                     {payout.status === 'pending' ? (
@@ -165,7 +166,7 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
                         size="sm"
                         color="primary"
                         data-row-link
-                        aria-label={`Mark paid: ${formatMoney(payout.amount)} to ${payout.artist.stage_name} for ${payout.order_reference}`}
+                        aria-label={`Mark paid: ${formatPesosWithCentavos(payout.amount)} to ${payout.artist.stage_name} for ${payout.order_reference}`}
                         onClick={() => markPaid.send({ type: 'user.markPaid', id: payout.id })}
                       >
                         Mark paid
@@ -191,7 +192,7 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
         title="Mark payout as paid"
         description={
           chosen
-            ? `Confirm that ${formatMoney(chosen.amount)} was transferred to ${chosen.artist.stage_name}${
+            ? `Confirm that ${formatPesosWithCentavos(chosen.amount)} was transferred to ${chosen.artist.stage_name}${
                 chosen.payout_details
                   ? ` (${chosen.payout_details.bank_name}, account ending ${chosen.payout_details.account_last4})`
                   : ''

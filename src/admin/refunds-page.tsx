@@ -2,12 +2,13 @@ import { Tabs } from '@ark-ui/react/tabs';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef } from 'react';
 import { css } from 'styled-system/css';
+import { formatPesosWithCentavos } from '../../contracts/format';
 import { refundReasonLabel } from '../../contracts/order';
 import { useRefundMarkPaid, useRefundsList } from '../actors/money';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
 import { Modal } from '../components/ui/modal';
-import { formatDateTime, formatMoney, orderStatusLabel } from './orders-format';
+import { formatDateTime, orderStatusLabel } from './orders-format';
 import { ListFooter, ListState, panel } from './paged-list';
 import { cell, headCell, small, tableScroller, tabTrigger } from './table-styles';
 
@@ -94,7 +95,7 @@ function RefundsList({ status, empty }: { status: RefundStatus; empty: string })
                     </Link>
                     <span className={small}>{orderStatusLabel[refund.order_status]}</span>
                   </td>
-                  <td className={cell}>{formatMoney(refund.amount)}</td>
+                  <td className={cell}>{formatPesosWithCentavos(refund.amount)}</td>
                   <td className={cell}>
                     {refundReasonLabel[refund.reason]}
                     {refund.note ? <span className={small}>“{refund.note}”</span> : null}
@@ -104,7 +105,7 @@ function RefundsList({ status, empty }: { status: RefundStatus; empty: string })
                     {refund.status === 'owed' ? (
                       <Button
                         size="sm"
-                        aria-label={`Mark refund paid: ${formatMoney(refund.amount)} to ${refund.customer.name} for ${refund.order_reference}`}
+                        aria-label={`Mark refund paid: ${formatPesosWithCentavos(refund.amount)} to ${refund.customer.name} for ${refund.order_reference}`}
                         onClick={() => send({ type: 'user.markPaid', id: refund.id })}
                       >
                         Mark paid
@@ -129,7 +130,7 @@ function RefundsList({ status, empty }: { status: RefundStatus; empty: string })
         title="Mark refund as paid"
         description={
           chosen
-            ? `Confirm that ${formatMoney(chosen.amount)} was sent back to ${chosen.customer.name} for order ${chosen.order_reference}. The customer is told.`
+            ? `Confirm that ${formatPesosWithCentavos(chosen.amount)} was sent back to ${chosen.customer.name} for order ${chosen.order_reference}. The customer is told.`
             : undefined
         }
         staticBackdrop={dialog.busy}

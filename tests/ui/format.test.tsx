@@ -9,6 +9,7 @@ import {
   formatMonth,
   formatPeso,
   formatPesos,
+  formatPesosWithCentavos,
   formatWhole,
   pluralWord,
   zoneLabel,
@@ -104,6 +105,11 @@ describe('counts and amounts, as Intl writes them in en-PH', () => {
     }
     for (const centavos of [0, 1, 49, 50, 99, 150, 2_500_00, 2_500_50, 1_234_567_89, -2_500_00])
       expect(formatPeso(centavos)).toBe(peso.format(centavos / 100));
+    const exact = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
+    for (const pesos of [
+      0, 0.01, 0.1, 0.125, 1.005, 2.5, 99.99, 999.995, 1000, 1875.5, 2125, 1234567.89, -0.5, -2500.25,
+    ])
+      expect(formatPesosWithCentavos(pesos)).toBe(exact.format(pesos));
   });
 
   it('creates no Intl object: the first one a page makes loads the locale data, on a phone a long task', () => {
@@ -112,6 +118,7 @@ describe('counts and amounts, as Intl writes them in en-PH', () => {
       countOf(1200, 'song');
       formatPesos(2500);
       formatPeso(2_500_00);
+      formatPesosWithCentavos(1875.5);
       for (const spy of made) expect(spy).not.toHaveBeenCalled();
     } finally {
       for (const spy of made) spy.mockRestore();

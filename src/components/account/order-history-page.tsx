@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { formatCalendarDay, formatDate } from '../../../contracts/format';
+import { formatCalendarDay, formatDate, formatPesosWithCentavos } from '../../../contracts/format';
 import { clipSlots, moods, type OrderDetail, occasions, tempos } from '../../../contracts/order';
 import { useCustomerOrderHistory } from '../../actors/screens';
 import { buttonRecipe } from '../ui/button';
 import { LoadFailed } from '../ui/load-failed';
-import { eventLabel, orderStatusLabel, peso } from './order-status';
+import { eventLabel, orderStatusLabel } from './order-status';
 import { RefundNote } from './refund-note';
 
 const occasionLabel = (value: string) => occasions.find((o) => o.value === value)?.display ?? value;
@@ -109,7 +109,7 @@ export function OrderHistory({ transaction }: { transaction: string | undefined 
                 </span>
               </div>
               <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-                Reference <strong>{order.reference}</strong> · {peso(order.price)} · needed by{' '}
+                Reference <strong>{order.reference}</strong> · {formatPesosWithCentavos(order.price)} · needed by{' '}
                 {formatCalendarDay(order.needed_by)} · with {order.artists.map((a) => a.stage_name).join(', ')}
               </p>
               <ol

@@ -29,6 +29,3 @@ export const eventLabel = (type: string) =>
     cancelled: 'Cancelled',
     payment_reversed: 'Payment reversed',
   })[type] ?? type.replace(/_/g, ' ');
-
-export const peso = (pesos: number) =>
-  new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' }).format(pesos);

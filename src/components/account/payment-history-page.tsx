@@ -1,10 +1,9 @@
 import { css } from 'styled-system/css';
-import { formatDate } from '../../../contracts/format';
+import { formatDate, formatPesosWithCentavos } from '../../../contracts/format';
 import { paymentMethods } from '../../../contracts/order';
 import { useCustomerPayments } from '../../actors/screens';
 import { LoadFailed } from '../ui/load-failed';
 import { ScrollStrip } from '../ui/scroll-strip';
-import { peso } from './order-status';
 
 const methodLabel = (value: string) => paymentMethods.find((m) => m.value === value)?.display ?? value;
 const statusLabel: Record<string, string> = {
@@ -53,7 +52,7 @@ export function PaymentHistoryPage() {
                 <tr key={p.id}>
                   <td className={`${cell} ${oneLine}`}>{formatDate(p.created_at)}</td>
                   <td className={cell}>{p.order_reference}</td>
-                  <td className={`${cell} ${oneLine}`}>{peso(p.amount)}</td>
+                  <td className={`${cell} ${oneLine}`}>{formatPesosWithCentavos(p.amount)}</td>
                   <td className={cell}>{methodLabel(p.method)}</td>
                   <td className={cell} data-testid="payment-status">
                     {statusLabel[p.status] ?? p.status}
@@ -64,7 +63,7 @@ export function PaymentHistoryPage() {
                       >
                         {p.refund.status === 'paid'
                           ? `Refund sent${p.refund.reference ? ` (${p.refund.reference})` : ''}`
-                          : `Refund of ${peso(p.refund.amount)} owed to you`}
+                          : `Refund of ${formatPesosWithCentavos(p.refund.amount)} owed to you`}
                       </span>
                     ) : null}
                   </td>

@@ -1,8 +1,7 @@
 import { css } from 'styled-system/css';
-import { formatDate } from '../../../contracts/format';
+import { formatDate, formatPesosWithCentavos } from '../../../contracts/format';
 import type { OrderRefund } from '../../../contracts/lifecycle';
 import { refundReasonLabel } from '../../../contracts/order';
-import { peso } from './order-status';
 
 /** Money we owe back (or sent back) on an order: the amount, why, and whether it was sent. */
 export function RefundNote({ refund }: { refund: OrderRefund }) {
@@ -14,8 +13,8 @@ export function RefundNote({ refund }: { refund: OrderRefund }) {
     >
       <strong>
         {refund.status === 'paid'
-          ? `Refund of ${peso(refund.amount)} sent`
-          : `Refund of ${peso(refund.amount)} owed to you`}
+          ? `Refund of ${formatPesosWithCentavos(refund.amount)} sent`
+          : `Refund of ${formatPesosWithCentavos(refund.amount)} owed to you`}
       </strong>
       {' · '}
       {refundReasonLabel[refund.reason]}

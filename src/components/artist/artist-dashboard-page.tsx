@@ -1,12 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { countOf, formatDeadline } from '../../../contracts/format';
+import { countOf, formatDeadline, formatPesosWithCentavos } from '../../../contracts/format';
 import { useSessionView } from '../../actors/hooks';
 import { useArtistDashboard } from '../../actors/screens';
 import { SimplePage } from '../layout/simple-page';
 import { Button } from '../ui/button';
-
-const peso = (pesos: number) => new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' }).format(pesos);
 
 const stageLinks = [
   { key: 'song_orders', label: 'New song orders', to: '/artist/song-orders' },
@@ -62,7 +60,9 @@ export function ArtistDashboard() {
           <h3 id="earnings-title" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
             Earnings this month
           </h3>
-          <p className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{peso(data.earnings_this_month)}</p>
+          <p className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+            {formatPesosWithCentavos(data.earnings_this_month)}
+          </p>
           <Link to="/artist/earnings" className={css({ color: 'brand.700', fontSize: 'sm' })}>
             See earnings
           </Link>

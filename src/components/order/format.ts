@@ -12,5 +12,3 @@ export function localDatePlus(days: number, now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
-
-/** Whole pesos as the order flow shows prices. */

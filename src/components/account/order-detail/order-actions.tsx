@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css';
+import { formatPesosWithCentavos } from '../../../../contracts/format';
 import { lifecycleMessages } from '../../../../contracts/lifecycle';
 import type { CustomerOrderView } from '../../../../machines/customer-order.connect';
 import type { CustomerOrderSend } from '../../../actors/use-customer-order';
@@ -6,7 +7,6 @@ import { TextAreaField } from '../../artist-application/text-area-field';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Modal } from '../../ui/modal';
-import { peso } from '../order-status';
 
 interface Props {
   view: CustomerOrderView;
@@ -142,7 +142,7 @@ function CancelDialog({ view, send }: Props) {
       >
         <p className={css({ mb: '4' })} data-testid="refund-note">
           {order.paid_at
-            ? `Your payment of ${peso(order.price)} will be refunded.`
+            ? `Your payment of ${formatPesosWithCentavos(order.price)} will be refunded.`
             : 'Nothing has been paid for this order, so there is nothing to refund.'}
         </p>
         <TextAreaField

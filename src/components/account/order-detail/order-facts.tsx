@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { formatCalendarDay, formatDate, formatDeadline } from '../../../../contracts/format';
+import { formatCalendarDay, formatDate, formatDeadline, formatPesosWithCentavos } from '../../../../contracts/format';
 import { moods, type OrderDetail, occasions, relationships, tempos } from '../../../../contracts/order';
 import { labelOfGenre, labelOfVocalType } from '../../catalog/options';
-import { peso } from '../order-status';
 
 const labelIn = (list: { value: string; display: string }[], value: string) =>
   list.find((o) => o.value === value)?.display ?? value;
@@ -50,11 +49,11 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         <Item term="Artist">{order.artist ? order.artist.stage_name : `Asked: ${asked}`}</Item>
         <Item term="Needed by">{formatCalendarDay(order.needed_by)}</Item>
         {order.due_at ? <Item term="Recording due">{formatDeadline(order.due_at)}</Item> : null}
-        <Item term="Price">{peso(order.price)}</Item>
+        <Item term="Price">{formatPesosWithCentavos(order.price)}</Item>
         <Item term="Payment">{order.paid_at ? `Paid on ${formatDate(order.paid_at)}` : 'Not paid yet'}</Item>
         {order.refund ? (
           <Item term="Refund">
-            {peso(order.refund.amount)} refunded on {formatDate(order.refund.at)}
+            {formatPesosWithCentavos(order.refund.amount)} refunded on {formatDate(order.refund.at)}
           </Item>
         ) : null}
         <Item term="Ordered on">{formatDate(order.created_at)}</Item>

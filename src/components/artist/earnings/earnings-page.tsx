@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { formatPesosWithCentavos } from '../../../../contracts/format';
 import type { Earnings } from '../../../../contracts/lifecycle';
 import { useArtistEarnings } from '../../../actors/artist-orders';
-import { peso } from '../../account/order-status';
 import { LoadFailed } from '../../ui/load-failed';
 import { EarningLines, PayoutHistory } from './earnings-tables';
 import { MonthlyChart } from './monthly-chart';
@@ -22,7 +22,7 @@ function Total({ id, label, value, hint }: { id: string; label: string; value: n
       <h3 id={id} className={css({ color: 'fg.muted', fontSize: 'sm' })}>
         {label}
       </h3>
-      <p className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{peso(value)}</p>
+      <p className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{formatPesosWithCentavos(value)}</p>
       <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{hint}</p>
     </section>
   );

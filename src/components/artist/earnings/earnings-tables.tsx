@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css';
-import { formatDate } from '../../../../contracts/format';
+import { formatDate, formatPesosWithCentavos } from '../../../../contracts/format';
 import type { EarningStatus, Earnings, Payout } from '../../../../contracts/lifecycle';
-import { peso } from '../../account/order-status';
+
 import { ScrollStrip } from '../../ui/scroll-strip';
 import { occasionLabel } from '../orders/format';
 
@@ -57,7 +57,7 @@ export function EarningLines({ lines }: { lines: Earnings['lines'] }) {
               </th>
               <td className={td}>{occasionLabel(line.occasion_name)}</td>
               <td className={td}>{earningStatusLabel[line.status]}</td>
-              <td className={`${td} ${amount}`}>{peso(line.amount)}</td>
+              <td className={`${td} ${amount}`}>{formatPesosWithCentavos(line.amount)}</td>
               <td className={td}>{formatDate(line.credited_at)}</td>
               <td className={td}>{formatDate(line.paid_at)}</td>
             </tr>
@@ -108,7 +108,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
               <th scope="row" className={`${td} ${css({ fontWeight: 'semibold' })}`}>
                 {payout.order_reference}
               </th>
-              <td className={`${td} ${amount}`}>{peso(payout.amount)}</td>
+              <td className={`${td} ${amount}`}>{formatPesosWithCentavos(payout.amount)}</td>
               <td className={td}>{payoutStatusLabel[payout.status]}</td>
               <td className={td}>{formatDate(payout.created_at)}</td>
               <td className={td}>{formatDate(payout.paid_at)}</td>

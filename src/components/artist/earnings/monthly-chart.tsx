@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { css } from 'styled-system/css';
-import { formatMonth } from '../../../../contracts/format';
+import { formatMonth, formatPesosWithCentavos } from '../../../../contracts/format';
 import type { Earnings } from '../../../../contracts/lifecycle';
-import { peso } from '../../account/order-status';
 
 /** "2026-03" → "Mar 2026" (a calendar month, not shifted by the viewer's zone). */
 export const monthLabel = (month: string, style: 'long' | 'short' = 'long'): string =>
@@ -47,8 +46,10 @@ export function MonthlyChart({ monthly }: { monthly: Earnings['monthly'] }) {
   const last = monthly[monthly.length - 1];
   const summary =
     first && last
-      ? `${peso(total)} in total from ${monthLabel(first.month)} to ${monthLabel(last.month)}.` +
-        (best && best.amount > 0 ? ` The best month was ${monthLabel(best.month)} with ${peso(best.amount)}.` : '')
+      ? `${formatPesosWithCentavos(total)} in total from ${monthLabel(first.month)} to ${monthLabel(last.month)}.` +
+        (best && best.amount > 0
+          ? ` The best month was ${monthLabel(best.month)} with ${formatPesosWithCentavos(best.amount)}.`
+          : '')
       : 'No months to show yet.';
 
   return (
@@ -90,7 +91,7 @@ export function MonthlyChart({ monthly }: { monthly: Earnings['monthly'] }) {
           const height = Math.max(0, PAD.top + plotH - y(m.amount));
           return (
             <g key={m.month} data-testid="chart-bar">
-              <title>{`${monthLabel(m.month)}: ${peso(m.amount)}`}</title>
+              <title>{`${monthLabel(m.month)}: ${formatPesosWithCentavos(m.amount)}`}</title>
               <rect x={x} y={y(m.amount)} width={barW} height={height} rx={3} className={css({ fill: 'brand.600' })} />
               <text
                 x={x + barW / 2}
@@ -126,7 +127,7 @@ export function MonthlyChart({ monthly }: { monthly: Earnings['monthly'] }) {
                 <th scope="row" className={css({ textAlign: 'left', fontWeight: 'normal', pr: '6', py: '1' })}>
                   {monthLabel(m.month)}
                 </th>
-                <td className={css({ textAlign: 'right', py: '1' })}>{peso(m.amount)}</td>
+                <td className={css({ textAlign: 'right', py: '1' })}>{formatPesosWithCentavos(m.amount)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,9 +1,9 @@
 import { forwardRef, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { formatCalendarDay, formatDate, formatDeadline } from '../../../../contracts/format';
+import { formatCalendarDay, formatDate, formatDeadline, formatPesosWithCentavos } from '../../../../contracts/format';
 import type { ArtistOrder } from '../../../../contracts/lifecycle';
 import { allowedEvents } from '../../../../machines/order-lifecycle';
-import { peso } from '../../account/order-status';
+
 import { artistStatusLabel, endOfManilaDay, orderTitle, type TimeLeft, timeLeft } from './format';
 import { OfferActions } from './offer-actions';
 import { OrderBrief } from './order-brief';
@@ -141,10 +141,10 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
       <dl className={facts}>
         <OrderDates order={order} now={now} />
         <Fact term="Price" testId="price">
-          {peso(order.price)}
+          {formatPesosWithCentavos(order.price)}
         </Fact>
         <Fact term="You earn" testId="earning">
-          {peso(order.earning)}
+          {formatPesosWithCentavos(order.earning)}
         </Fact>
       </dl>
 
