@@ -24,6 +24,17 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          // Child processes, nginx and a whole order on a loaded two-core machine: minutes, not seconds.
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         plugins: [react()],
         resolve: { alias },
         test: {

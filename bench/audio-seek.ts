@@ -1,25 +1,44 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { insertSong } from '../server/artists/songs.repository';
 import { loadConfig } from '../server/config';
-import { createMediaSigner } from '../server/media/signed-url';
+import { findAudioBySource } from '../server/media/media.repository';
+import { AUDIO_PATH, createMediaSigner } from '../server/media/signed-url';
 import { startServer } from '../server/server';
-import { createStorage } from '../server/services/storage';
+import { createS3Client, objectKey } from '../server/services/s3-storage';
+import { newStoredName } from '../server/services/storage';
+import { startS3rver } from '../tests/server/storage-fixtures';
+
+/** Medians for one way of serving the file. */
+export interface SeekFigures {
+  /** Time to the first body byte of `Range: bytes=<middle>-` (206), as the player's seek asks. */
+  seekFirstByteMs: number;
+  /** Time to the first body byte of the whole file (200). */
+  wholeFirstByteMs: number;
+  /** Time to read the whole file: what a seek would cost without Range. */
+  wholeReadMs: number;
+}
+
+export type SeekWay = 'local' | 'bucket' | 'presigned';
 
 export interface AudioSeekBench {
   fileBytes: number;
   runs: number;
-  /** Median time to the first body byte of `Range: bytes=<middle>-` (206), as the player's seek asks. */
-  seekFirstByteMs: number;
-  /** Median time to the first body byte of the whole file (200). */
-  wholeFirstByteMs: number;
-  /** Median time to read the whole file: what a seek would cost without Range. */
-  wholeReadMs: number;
-  /** Status and Content-Range of the seek answer, to show the server really answered the range. */
-  seekAnswer: { status: number; contentRange: string | null };
+  /**
+   * local: the node streams from its disk; bucket: the node streams from the bucket (s3rver on
+   * loopback) with Range; presigned: the node checks the signed URL and redirects to a presigned
+   * bucket URL, which the client follows (the redirect is part of every figure).
+   */
+  ways: Record<SeekWay, SeekFigures>;
+  /** Status and Content-Range of each way's seek answer, to show a range really was answered. */
+  seekAnswers: Record<SeekWay, { status: number; contentRange: string | null }>;
 }
 
 export interface AudioSeekBenchOptions {
@@ -88,14 +107,33 @@ async function timeRequest(url: string, headers: Record<string, string>, readAll
   };
 }
 
-/**
- * Starts the real server in-process (seeded SQLite in a temp dir, loopback, free port), stores a
- * 50 MB WAV through its storage as an artist's sample, and asks for it through a signed
- * /media/audio URL: a Range request into the middle (a seek) against reading the whole file.
- */
-export async function benchAudioSeek(options: AudioSeekBenchOptions = {}): Promise<AudioSeekBench> {
-  const fileBytes = options.bytes ?? 50 * 1024 * 1024;
-  const runs = options.runs ?? 20;
+/** Warms up once, then the medians of `runs` seeks into the middle and whole reads of `url`. */
+async function measure(url: string, fileBytes: number, runs: number) {
+  const middle = Math.floor(fileBytes / 2);
+  // One of each first, so connection set-up and the first read are not in the figures.
+  const warm = await timeRequest(url, { Range: `bytes=${middle}-` }, false);
+  if (warm.status !== 206) throw new Error(`a Range request answered ${warm.status}, not 206`);
+  await timeRequest(url, {}, true);
+  const seek: number[] = [];
+  const wholeFirst: number[] = [];
+  const wholeRead: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    seek.push((await timeRequest(url, { Range: `bytes=${middle}-` }, false)).firstByteMs);
+    const whole = await timeRequest(url, {}, true);
+    if (whole.bytes !== fileBytes) throw new Error(`read ${whole.bytes} of ${fileBytes} bytes`);
+    wholeFirst.push(whole.firstByteMs);
+    wholeRead.push(whole.totalMs);
+  }
+  const figures: SeekFigures = {
+    seekFirstByteMs: round(median(seek)),
+    wholeFirstByteMs: round(median(wholeFirst)),
+    wholeReadMs: round(median(wholeRead)),
+  };
+  return { figures, answer: { status: warm.status, contentRange: warm.contentRange } };
+}
+
+/** The real server in-process (seeded SQLite in a temp dir, loopback, free port) with `storageUrl`'s storage. */
+async function startBenchNode(storageUrl: string | undefined) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'labsongs-bench-audio-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -103,56 +141,135 @@ export async function benchAudioSeek(options: AudioSeekBenchOptions = {}): Promi
     SEED_DEMO: 'true',
     SCRYPT_COST: '14',
     LOG_LEVEL: 'silent',
+    ...(storageUrl ? { STORAGE_URL: storageUrl } : {}),
   });
   const server = await startServer(config, { port: 0, staticRoot: null });
-  try {
-    const { database, jwtSecret, clock } = server.deps;
-    const storage = server.deps.storage ?? createStorage(path.join(config.dataDir, 'uploads'));
-    const artist = await database.db
-      .selectFrom('users')
-      .select('id')
-      .where('type', '=', 'artist')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const fileKey = await storage.write('songs', 'wav', bigWav(fileBytes));
-    const song = await insertSong(database.db, {
-      user_id: artist.id,
-      title: 'Bench: 50 MB sample',
-      file_key: fileKey,
-      mime: 'audio/wav',
-      size: fileBytes,
-      created_at: new Date(clock.now()).toISOString(),
-    });
-    const signer = createMediaSigner({ jwtSecret, clock, ttlSeconds: 3600 });
-    const url = `${server.url}${signer.audioUrl(song.source)}`;
-    const middle = Math.floor(fileBytes / 2);
+  return {
+    server,
+    config,
+    async close() {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
-    // One of each first, so connection set-up and the first disk read are not in the figures.
-    const warm = await timeRequest(url, { Range: `bytes=${middle}-` }, false);
-    if (warm.status !== 206) throw new Error(`a Range request answered ${warm.status}, not 206`);
-    await timeRequest(url, {}, true);
+/** Stores the big WAV as an artist's sample through the node's storage; answers its signed /media/audio path. */
+async function storeSample(node: Awaited<ReturnType<typeof startBenchNode>>, wav: Uint8Array) {
+  const { database, jwtSecret, clock, storage } = node.server.deps;
+  if (!storage) throw new Error('the server has no storage');
+  const artist = await database.db
+    .selectFrom('users')
+    .select('id')
+    .where('type', '=', 'artist')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const fileKey = newStoredName('wav');
+  await storage.write('songs', fileKey, wav);
+  const song = await insertSong(database.db, {
+    user_id: artist.id,
+    title: 'Bench: 50 MB sample',
+    file_key: fileKey,
+    mime: 'audio/wav',
+    size: wav.length,
+    created_at: new Date(clock.now()).toISOString(),
+  });
+  const signer = createMediaSigner({ jwtSecret, clock, ttlSeconds: 3600 });
+  return { signer, audioPath: signer.audioUrl(song.source) };
+}
 
-    const seek: number[] = [];
-    const wholeFirst: number[] = [];
-    const wholeRead: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      seek.push((await timeRequest(url, { Range: `bytes=${middle}-` }, false)).firstByteMs);
-      const whole = await timeRequest(url, {}, true);
-      if (whole.bytes !== fileBytes) throw new Error(`read ${whole.bytes} of ${fileBytes} bytes`);
-      wholeFirst.push(whole.firstByteMs);
-      wholeRead.push(whole.totalMs);
+/**
+ * What `/media/audio/…` would do if it redirected instead of streaming: the same signature check and
+ * lookup, then a 302 to a presigned GET of the object (5 minutes, or less if the signature ends
+ * sooner). Beside the node, on its own port, so the figures include the extra hop as a browser sees it.
+ */
+async function startRedirector(
+  node: Awaited<ReturnType<typeof startBenchNode>>,
+  signer: ReturnType<typeof createMediaSigner>,
+) {
+  const target = node.config.storage;
+  if (target.kind !== 's3') throw new Error('the redirect needs a bucket');
+  const client = createS3Client(target);
+  const { db } = node.server.deps.database;
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://bench');
+      const source = url.pathname.slice(AUDIO_PATH.length);
+      const remaining = signer.remainingSeconds(
+        source,
+        url.searchParams.get('exp') ?? undefined,
+        url.searchParams.get('sig') ?? undefined,
+      );
+      const file = remaining === null ? undefined : await findAudioBySource(db, source);
+      if (remaining === null || !file) {
+        res.writeHead(remaining === null ? 403 : 404).end();
+        return;
+      }
+      const location = await getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket: target.bucket,
+          Key: objectKey(target, file.kind, file.name),
+          ResponseContentType: file.mime,
+        }),
+        { expiresIn: Math.min(remaining, 300) },
+      );
+      res.writeHead(302, { Location: location, 'Cache-Control': 'no-store' }).end();
+    } catch (error) {
+      res.writeHead(500).end(String(error));
     }
-    return {
-      fileBytes,
-      runs,
-      seekFirstByteMs: round(median(seek)),
-      wholeFirstByteMs: round(median(wholeFirst)),
-      wholeReadMs: round(median(wholeRead)),
-      seekAnswer: { status: warm.status, contentRange: warm.contentRange },
-    };
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The same 50 MB WAV, as an artist's sample, asked for through a signed /media/audio URL three ways:
+ * from the node's local disk, from a bucket through the node, and by redirect to a presigned bucket
+ * URL. s3rver (an S3-compatible server on loopback) stands in for the bucket, so the bucket figures
+ * show the extra work, not a network's distance.
+ */
+export async function benchAudioSeek(options: AudioSeekBenchOptions = {}): Promise<AudioSeekBench> {
+  const fileBytes = options.bytes ?? 50 * 1024 * 1024;
+  const runs = options.runs ?? 20;
+  const wav = bigWav(fileBytes);
+
+  const local = await startBenchNode(undefined);
+  let localResult: Awaited<ReturnType<typeof measure>>;
+  try {
+    const { audioPath } = await storeSample(local, wav);
+    localResult = await measure(`${local.server.url}${audioPath}`, fileBytes, runs);
   } finally {
-    await server.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await local.close();
+  }
+
+  const s3rver = await startS3rver('labsongs-bench');
+  try {
+    const bucket = await startBenchNode(s3rver.storageUrl('bench'));
+    try {
+      const { signer, audioPath } = await storeSample(bucket, wav);
+      const bucketResult = await measure(`${bucket.server.url}${audioPath}`, fileBytes, runs);
+      const redirector = await startRedirector(bucket, signer);
+      try {
+        const presigned = await measure(`${redirector.url}${audioPath}`, fileBytes, runs);
+        return {
+          fileBytes,
+          runs,
+          ways: { local: localResult.figures, bucket: bucketResult.figures, presigned: presigned.figures },
+          seekAnswers: { local: localResult.answer, bucket: bucketResult.answer, presigned: presigned.answer },
+        };
+      } finally {
+        await redirector.close();
+      }
+    } finally {
+      await bucket.close();
+    }
+  } finally {
+    await s3rver.close();
   }
 }
 

@@ -19,7 +19,7 @@ import { silentLogger } from '../server/services/logger';
 import { createMailer } from '../server/services/mail';
 import { createPasswordHasher } from '../server/services/passwords';
 import { createPayoutCipher } from '../server/services/payout-cipher';
-import { createStorage } from '../server/services/storage';
+import { createStorageFor } from '../server/services/storage';
 import { createTokenService } from '../server/services/tokens';
 import { createAccount } from '../server/users/accounts';
 
@@ -78,7 +78,7 @@ export async function startBenchServer(
   };
   if (schema) await adminQuery(`create schema ${schema}`);
   const database = openDatabase(config.database, schema ? { schema, maxConnections: 10 } : {});
-  const storage = createStorage(path.join(dataDir, 'uploads'));
+  const storage = createStorageFor(config.storage);
   const payoutKey = Buffer.from(config.payoutKey as string, 'hex');
   const jwtSecret = config.jwtSecret as string;
   const cleanUp = async () => {

@@ -6,7 +6,7 @@ import { payOrder } from '../server/lifecycle/order-actions';
 import { lifecycleSettingsOf } from '../server/lifecycle/settings';
 import { newOrderReference, recordOrderEvent } from '../server/orders/orders.repository';
 import { newTempLocation } from '../server/orders/temp-uploads.repository';
-import type { Storage } from '../server/services/storage';
+import { newStoredName, type Storage } from '../server/services/storage';
 import { type BenchDatabase, type BenchServer, benchDatabases, callJson, startBenchServer } from './bench-server';
 import { eachConcurrently, percentile, round } from './stats';
 
@@ -78,7 +78,13 @@ async function prepareOrders(server: BenchServer, cast: Cast, count: number) {
   const BATCH = 50;
   for (let start = 0; start < count; start += BATCH) {
     const size = Math.min(BATCH, count - start);
-    const keys = await Promise.all(Array.from({ length: size }, () => storage.write('clips', 'wav', wav)));
+    const keys = await Promise.all(
+      Array.from({ length: size }, async () => {
+        const key = newStoredName('wav');
+        await storage.write('clips', key, wav);
+        return key;
+      }),
+    );
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < size; i++) {
         const n = start + i;

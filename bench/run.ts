@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { benchAudioSeek } from './audio-seek';
 import { postgresUrl } from './bench-server';
 import { bundleReport } from './bundle-size';
+import { benchCluster, clusterReport } from './cluster';
 import { benchLifecycle, type LifecycleBench } from './lifecycle';
 import { benchMail } from './mail';
 import { benchNotifications } from './notifications';
@@ -40,15 +41,29 @@ if (process.env.BENCH_ONLY !== 'phone') {
     `\n/auth/me costs ${(api.ping.requestsPerSecond / api.me.requestsPerSecond).toFixed(1)}× a bare route (token verify + revocation check + user load).`,
   );
 
-  section('Audio seek: time to first byte (50 MB file, loopback, median of 20)');
+  section('One node vs two nodes behind nginx: catalogue and order history (autocannon, PostgreSQL)');
+  console.log(clusterReport(await benchCluster({ seconds: Number(process.env.BENCH_SECONDS ?? 5), connections: 50 })));
+
+  section('Audio seek: time to first byte, local disk vs bucket (50 MB file, loopback, median of 20)');
   const seek = await benchAudioSeek();
   console.log(
-    `file ${(seek.fileBytes / 1024 / 1024).toFixed(0)} MB, ${seek.runs} runs; seek answered ${seek.seekAnswer.status} ${seek.seekAnswer.contentRange}`,
+    `file ${(seek.fileBytes / 1024 / 1024).toFixed(0)} MB, ${seek.runs} runs; seeks answered ${Object.values(
+      seek.seekAnswers,
+    )
+      .map((a) => `${a.status} ${a.contentRange}`)
+      .join(', ')}; the bucket is s3rver on loopback`,
   );
-  console.log('| measure | median ms |\n|---|---:|');
-  console.log(`| first byte of a Range request into the middle | ${seek.seekFirstByteMs.toFixed(2)} |`);
-  console.log(`| first byte of the whole file | ${seek.wholeFirstByteMs.toFixed(2)} |`);
-  console.log(`| reading the whole file (a seek without Range) | ${seek.wholeReadMs.toFixed(2)} |`);
+  console.log('| way | seek first byte ms | whole file first byte ms | whole file read ms |\n|---|---:|---:|---:|');
+  const wayNames = {
+    local: 'node streams from local disk',
+    bucket: 'node streams from the bucket (Range)',
+    presigned: 'node redirects to a presigned bucket URL',
+  } as const;
+  for (const [way, f] of Object.entries(seek.ways)) {
+    console.log(
+      `| ${wayNames[way as keyof typeof wayNames]} | ${f.seekFirstByteMs.toFixed(2)} | ${f.wholeFirstByteMs.toFixed(2)} | ${f.wholeReadMs.toFixed(2)} |`,
+    );
+  }
 
   section('Orders: draft throughput and memory during a 200 MB upload (SQLite)');
   const orders = await benchOrders();

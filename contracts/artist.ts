@@ -12,6 +12,7 @@ import {
   type VocalType,
   vocalTypeValues,
 } from './options';
+import { linesInput, plainText, textInput } from './text';
 
 // The artist's side of the API (SPEC §7 artist area, DESIGN §3 and §5): the public application,
 // the four application parts, sample songs, the online switch, the admin review and the catalogue.
@@ -82,7 +83,7 @@ export function fileTooLargeFor(maxBytes: number): string {
   return `${artistMessages.fileTooLarge} Choose a file of ${formatSizeLimit(maxBytes)} or less.`;
 }
 
-const str = (message: string = m.mustBeText) => v.optional(v.string(message), '');
+const str = textInput;
 const text = (label: string, max: number, required = m.required(label)) =>
   v.pipe(str(), v.trim(), v.nonEmpty(required), v.maxLength(max, m.tooLong(label, max)));
 const country = v.pipe(
@@ -93,7 +94,7 @@ const dialMatches = (i: { country: string; dial_code: string }) => findCountry(i
 
 /** Up to three http(s) links, one per line (or separated by spaces). */
 export const linksSchema = v.pipe(
-  str(artistMessages.linksInvalid),
+  linesInput(artistMessages.linksInvalid),
   v.trim(),
   v.transform((s) => (s === '' ? [] : s.split(/\s+/))),
   v.check(
@@ -117,7 +118,7 @@ export const applicationSchema = v.pipe(
     dial_code: v.pipe(str(m.dialCodeMismatch), v.trim()),
     links: linksSchema,
     pitch: v.pipe(
-      str(),
+      linesInput(),
       v.trim(),
       v.minLength(20, artistMessages.pitchTooShort),
       v.maxLength(1000, artistMessages.pitchTooLong),
@@ -173,7 +174,7 @@ export function isAdult(birthdate: string, today: Date): boolean {
 export const artistInfoSchema = v.strictObject({
   stage_name: text('stage name', 60, artistMessages.stageNameRequired),
   bio: v.pipe(
-    str(),
+    linesInput(),
     v.trim(),
     v.minLength(40, artistMessages.bioTooShort),
     v.maxLength(2000, artistMessages.bioTooLong),
@@ -247,7 +248,7 @@ export const songSourceSchema = v.strictObject({
 /** POST /applications/{id}/reject. */
 export const rejectSchema = v.strictObject({
   reason: v.pipe(
-    str(),
+    linesInput(),
     v.trim(),
     v.minLength(10, artistMessages.reasonRequired),
     v.maxLength(1000, m.tooLong('reason', 1000)),
@@ -380,8 +381,8 @@ export interface ApplicationDetail extends ApplicationSummary {
 export const catalogQuerySchema = v.strictObject({
   genre: v.optional(v.picklist(genreValues as [string, ...string[]], 'Unknown genre')),
   vocal_type: v.optional(v.picklist(vocalTypeValues as [string, ...string[]], 'Unknown vocal type')),
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, m.tooLong('search', 60)))),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(200, 'Invalid cursor'))),
+  q: v.optional(v.pipe(v.string(), plainText(), v.trim(), v.maxLength(60, m.tooLong('search', 60)))),
+  cursor: v.optional(v.pipe(v.string(), plainText(), v.maxLength(200, 'Invalid cursor'))),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'Invalid limit'))),
 });
 

@@ -3,9 +3,10 @@ import { passwordRules } from './constants';
 import { findCountry } from './countries';
 import { fieldMessages as m } from './field-messages';
 import { specMessages } from './messages';
+import { plainText, textInput } from './text';
 
 /** A string that may be missing from the body: a missing key reads as '' so the field's own "please enter" message shows. */
-const str = (message: string = m.mustBeText) => v.optional(v.string(message), '');
+const str = textInput;
 
 const text = (label: string, max: number) =>
   v.pipe(str(), v.trim(), v.nonEmpty(m.required(label)), v.maxLength(max, m.tooLong(label, max)));
@@ -161,7 +162,7 @@ export const accountMessages = {
 
 /** Social sign-up return (SPEC §4): the `register` query parameter's decoded JSON. */
 export const socialRegisterSchema = v.object({
-  first_name: v.string(),
-  last_name: v.string(),
-  email: v.string(),
+  first_name: v.pipe(v.string(), plainText()),
+  last_name: v.pipe(v.string(), plainText()),
+  email: v.pipe(v.string(), plainText()),
 });

@@ -15,6 +15,7 @@ export const fieldMessages = {
   emailTaken: 'An account with this email already exists',
   unknownField: 'This field is not accepted',
   mustBeText: 'Must be text',
+  controlCharacters: 'Please remove the invisible control characters from this text',
   mustBeBoolean: 'Must be true or false',
   tokenRequired: 'The reset link is incomplete',
 } as const;

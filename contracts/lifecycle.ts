@@ -12,6 +12,7 @@ import {
   orderReferencePattern,
   type Refund,
 } from './order';
+import { plainText, textInput } from './text';
 
 // The order after payment (DESIGN §4): who may send which lifecycle event, the bodies of the calls
 // that send them, and the answers the artist, admin and customer screens read. The states and guards
@@ -123,19 +124,15 @@ export const lifecycleMessages = {
   revealDateInvalid: 'Choose a date from today on, or leave it empty',
 } as const;
 
-const trimmed = (message: string, max: number) =>
+const trimmed = (message: string, max: number, multiline = true) =>
   v.pipe(
-    v.optional(v.string(m.mustBeText), ''),
+    textInput(m.mustBeText, multiline),
     v.trim(),
     v.nonEmpty(message),
     v.maxLength(max, `Please keep this under ${max} characters`),
   );
-const optionalTrimmed = (max: number) =>
-  v.pipe(
-    v.optional(v.string(m.mustBeText), ''),
-    v.trim(),
-    v.maxLength(max, `Please keep this under ${max} characters`),
-  );
+const optionalTrimmed = (max: number, multiline = true) =>
+  v.pipe(textInput(m.mustBeText, multiline), v.trim(), v.maxLength(max, `Please keep this under ${max} characters`));
 
 /** POST /artist/orders/{id}/decline. */
 export const declineSchema = v.strictObject({ reason: trimmed(lifecycleMessages.reasonRequired, 500) });
@@ -159,7 +156,7 @@ export const rateSchema = v.strictObject({
 /** POST /admin/orders/{id}/reassign: the public id of the artist to offer the order to. */
 export const reassignSchema = v.strictObject({
   artist_id: v.pipe(
-    v.optional(v.string(lifecycleMessages.reassignArtistRequired), ''),
+    textInput(lifecycleMessages.reassignArtistRequired),
     v.trim(),
     v.nonEmpty(lifecycleMessages.reassignArtistRequired),
     v.maxLength(64, lifecycleMessages.reassignArtistRequired),
@@ -168,7 +165,10 @@ export const reassignSchema = v.strictObject({
 /** POST /user/orders/{id}/rebook: public artist ids, ranked. */
 export const rebookSchema = v.strictObject({
   selected_artists: v.pipe(
-    v.optional(v.array(v.string(orderMessages.artistsRequired), orderMessages.artistsRequired), []),
+    v.optional(
+      v.array(v.pipe(v.string(orderMessages.artistsRequired), plainText()), orderMessages.artistsRequired),
+      [],
+    ),
     v.minLength(1, orderMessages.artistsRequired),
     v.maxLength(MAX_SELECTED_ARTISTS, orderMessages.tooManyArtists),
     v.check((ids) => new Set(ids).size === ids.length, orderMessages.artistsRequired),
@@ -206,7 +206,7 @@ export const giftSchema = v.strictObject({
 });
 /** POST /user/gifts/{token}/thanks: the recipient's note to the artist (public). */
 export const thanksSchema = v.strictObject({
-  name: trimmed(m.required('name'), 100),
+  name: trimmed(m.required('name'), 100, false),
   message: trimmed('Please write your note', 1000),
 });
 
@@ -463,6 +463,7 @@ export const refundsQuerySchema = v.strictObject({
 export const markRefundPaidSchema = v.strictObject({
   reference: v.pipe(
     v.string('Enter the transfer reference'),
+    plainText(),
     v.trim(),
     v.minLength(1, 'Enter the transfer reference'),
     v.maxLength(100, 'Use at most 100 characters'),
@@ -476,7 +477,7 @@ export interface AdminRefund extends Refund {
 }
 
 /** POST /admin/payouts/{id}/mark-paid. */
-export const markPaidSchema = v.strictObject({ reference: optionalTrimmed(100) });
+export const markPaidSchema = v.strictObject({ reference: optionalTrimmed(100, false) });
 
 /** POST /artist/order/song/upload → data. */
 export interface RecordingUpload {

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import type { AppStatus } from './account';
 import { artistListStatuses } from './artist-list';
-import { fieldMessages as m } from './field-messages';
 import type { OrderStatus } from './order';
+import { linesInput, plainText } from './text';
 
 // Operations (issue 13): an artist's open work when they leave, the admin's artists page with
 // suspend and reactivate, and the admin's order search. Reassignment's body is in contracts/lifecycle.ts.
@@ -71,13 +71,7 @@ export const operationsMessages = {
 
 /** A search of names, emails or references: printable text, 1 to 100 characters. */
 export const searchSchema = v.optional(
-  v.pipe(
-    v.string(),
-    v.trim(),
-    v.maxLength(100, operationsMessages.searchTooLong),
-    // Control characters are never part of a name, an email or a reference.
-    v.regex(/^[^\p{Cc}]*$/u, m.mustBeText),
-  ),
+  v.pipe(v.string(), v.trim(), v.maxLength(100, operationsMessages.searchTooLong), plainText()),
 );
 
 const idCursorSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Invalid cursor')));
@@ -104,7 +98,7 @@ export const adminArtistsQuerySchema = v.strictObject({
 /** POST /admin/artists/{id}/suspend and /reactivate. */
 export const artistStatusChangeSchema = v.strictObject({
   reason: v.pipe(
-    v.optional(v.string(m.mustBeText), ''),
+    linesInput(),
     v.trim(),
     v.nonEmpty(operationsMessages.reasonRequired),
     v.maxLength(500, 'Please keep this under 500 characters'),

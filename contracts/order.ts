@@ -6,6 +6,7 @@ import { fieldMessages as m } from './field-messages';
 import type { CustomerOrderLifecycle } from './lifecycle';
 import { genreValues, type Option, vocalTypeValues } from './options';
 import { type AdminStage, adminStages, type OrderStatus, orderReferencePattern, orderStatuses } from './order-status';
+import { linesInput, plainText, textInput } from './text';
 
 // The customer's order (SPEC §3 temp order, §4 order draft flow, §7 user area; DESIGN §3–§4).
 // The draft is a "temp order" built step by step; commit turns it into an order awaiting payment.
@@ -99,7 +100,7 @@ export const paymentMethodValues = paymentMethods.map((o) => o.value);
 /** Most artists a customer can choose (DESIGN §4; SPEC §5 caps the multi-select). */
 export const MAX_SELECTED_ARTISTS = 3;
 
-const str = (message: string = m.mustBeText) => v.optional(v.string(message), '');
+const str = textInput;
 const text = (label: string, max: number) =>
   v.pipe(str(), v.trim(), v.nonEmpty(m.required(label)), v.maxLength(max, m.tooLong(label, max)));
 const optionalText = (label: string, max: number) => v.pipe(str(), v.trim(), v.maxLength(max, m.tooLong(label, max)));
@@ -149,7 +150,10 @@ export type OccasionBody = v.InferInput<typeof occasionSchema>;
 /** PATCH /temp-order/{id}/song. The server checks the artists are online and approved, and the date. */
 export const songSchema = v.strictObject({
   selected_artists: v.pipe(
-    v.optional(v.array(v.string(orderMessages.artistsRequired), orderMessages.artistsRequired), []),
+    v.optional(
+      v.array(v.pipe(v.string(orderMessages.artistsRequired), plainText()), orderMessages.artistsRequired),
+      [],
+    ),
     v.minLength(1, orderMessages.artistsRequired),
     v.maxLength(MAX_SELECTED_ARTISTS, orderMessages.tooManyArtists),
     v.check((ids) => new Set(ids).size === ids.length, orderMessages.artistsRequired),
@@ -167,15 +171,15 @@ export type SongBody = v.InferInput<typeof songSchema>;
 /** PATCH /temp-order/{id}/story. audio_recording1_clip is the recipient's name, said aloud. */
 export const storySchema = v.strictObject({
   song_about: v.pipe(
-    str(),
+    linesInput(),
     v.trim(),
     v.minLength(30, orderMessages.songAboutTooShort),
     v.maxLength(3000, orderMessages.songAboutTooLong),
   ),
   song_prompt1_title: optionalText('first memory title', 120),
-  song_prompt1_details: v.pipe(str(), v.trim(), v.maxLength(1500, orderMessages.promptDetailsTooLong)),
+  song_prompt1_details: v.pipe(linesInput(), v.trim(), v.maxLength(1500, orderMessages.promptDetailsTooLong)),
   song_prompt2_title: optionalText('second memory title', 120),
-  song_prompt2_details: v.pipe(str(), v.trim(), v.maxLength(1500, orderMessages.promptDetailsTooLong)),
+  song_prompt2_details: v.pipe(linesInput(), v.trim(), v.maxLength(1500, orderMessages.promptDetailsTooLong)),
   song_clip: clip,
   song_prompt1_clip: clip,
   song_prompt2_clip: clip,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AccountType } from '../contracts/account';
@@ -12,8 +11,10 @@ import { compressJson } from './http/compression';
 import { fail } from './http/envelope';
 import { createErrorHandler, notFound } from './http/errors';
 import { createFlagRoutes, defaultFlagsDir } from './http/flags';
-import { createHealthRoutes } from './http/health.routes';
+import { createHealthRoutes, createReadiness } from './http/health.routes';
+import { createMetricsRoutes, observeRequests } from './http/metrics.routes';
 import { isMultipart } from './http/multipart';
+import { requestId } from './http/request-id';
 import { requestLog } from './http/request-log';
 import { noStore, withSecurityHeaders } from './http/security-headers';
 import { createStaticRoutes, hasStaticRoot } from './http/static';
@@ -33,10 +34,12 @@ import { createStreamTokens } from './notifications/stream-token';
 import { createOrderRoutes } from './orders/orders.routes';
 import { createPaymentProvider } from './payments/payment-provider';
 import { createCheckoutRoutes, createPaymentRoutes } from './payments/payments.routes';
+import { createMetrics } from './services/metrics';
 import { createPasswordHasher } from './services/passwords';
 import { createPayoutCipher } from './services/payout-cipher';
 import { createRateLimiter } from './services/rate-limit';
-import { createStorage } from './services/storage';
+import { createStorageFor } from './services/storage';
+import { withStorageMetrics } from './services/storage-metrics';
 import { createTokenService } from './services/tokens';
 import { createAvatarRoutes } from './users/avatar.routes';
 import { createCustomerProfileRoutes } from './users/customer-profile.routes';
@@ -60,17 +63,23 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     rememberRefreshWindowSeconds: config.rememberRefreshWindowSeconds,
   });
   const rateLimiter = createRateLimiter(database.db, clock);
-  const storage = deps.storage ?? createStorage(path.join(config.dataDir, 'uploads'));
+  const storage = deps.storage ?? createStorageFor(config.storage);
   const media = createMediaSigner({ jwtSecret: deps.jwtSecret, clock, ttlSeconds: config.mediaUrlTtlSeconds });
   const payouts = createPayoutCipher(deps.payoutKey);
   const paymentProvider = createPaymentProvider({ config, jwtSecret: deps.jwtSecret, clock, logger });
   const hub = deps.hub ?? createLocalHub();
+  const metrics = createMetrics({ db: database.db, hub, clock, processMetrics: config.metricsToken !== undefined });
+  // Failed storage calls are counted (labsongs_storage_errors_total) whichever handler meets them.
+  const countedStorage = withStorageMetrics(storage, metrics);
+  const readiness = deps.readiness ?? createReadiness();
   const streamTokens = createStreamTokens({ jwtSecret: deps.jwtSecret, clock });
 
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
   app.notFound(notFound);
 
+  app.use('*', requestId());
+  app.use('*', observeRequests(metrics));
   app.use('*', withSecurityHeaders(config.publicUrl));
   app.use('*', requestLog(logger));
   app.use('*', async (c, next) => {
@@ -83,7 +92,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('passwords', passwords);
     c.set('tokens', tokens);
     c.set('rateLimiter', rateLimiter);
-    c.set('storage', storage);
+    c.set('storage', countedStorage);
+    c.set('metrics', metrics);
     c.set('media', media);
     c.set('payouts', payouts);
     c.set('hub', hub);
@@ -100,7 +110,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // A multipart body sent to a JSON route is refused with 415 before it is read.
   app.use('/api/*', (c, next) => (isMultipart(c.req.header('content-type')) ? next() : jsonBodyLimit(c, next)));
 
-  app.route('/', createHealthRoutes());
+  app.route('/', createHealthRoutes(readiness));
+  app.route('/', createMetricsRoutes(metrics, config.metricsToken));
   for (const area of areas) app.route(`/api/v1/${area}`, createAuthRoutes(area));
   app.route('/api/v1/user', createCatalogRoutes());
   app.route('/api/v1/artist', createArtistRoutes());

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 
@@ -32,13 +33,36 @@ export type PaymentProviderName = (typeof paymentProviders)[number];
 /** Which provider takes payments (PAYMENT_PROVIDER); DragonPay needs its credentials. */
 export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'dragonpay'; dragonpay: DragonPayConfig };
 
+/**
+ * Which proxies' `X-Forwarded-For` entries are believed (TRUST_PROXY): none, the last `hops` entries
+ * (each proxy in front of the app appends the address it saw), or any proxy whose address is listed.
+ */
+export type TrustProxy = { kind: 'none' } | { kind: 'hops'; hops: number } | { kind: 'addresses'; addresses: string[] };
+
+/** Where uploaded files live (STORAGE_URL): the data dir's `uploads/` folder, or an S3-compatible bucket. */
+export type StorageTarget =
+  | { kind: 'local'; root: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Keys are stored under this prefix (`?prefix=`), without a leading or trailing slash; '' for none. */
+      prefix: string;
+      /** Unset: AWS itself. MinIO, R2, s3rver…: their URL, with path-style addressing. */
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+    };
+
 export const DRAGONPAY_TEST_API_URL = 'https://test.dragonpay.ph/api/collect/v2';
 
 export interface Config {
+  /** NODE_ENV=production: secrets, an https PUBLIC_URL and a named payment provider are required. */
+  production: boolean;
   port: number;
   host: string;
   dataDir: string;
   database: DatabaseTarget;
+  storage: StorageTarget;
   publicUrl: string;
   seedDemo: boolean;
   smtpUrl: string | undefined;
@@ -56,7 +80,9 @@ export interface Config {
   rememberRefreshWindowSeconds: number;
   scryptCost: number;
   rateLimits: RateLimitConfig;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Bearer token that guards GET /metrics; unset, /metrics is not served. */
+  metricsToken: string | undefined;
   logLevel: LogLevel;
   payments: PaymentsConfig;
   /** Days from today to the earliest needed-by date of an order (MIN_LEAD_DAYS). */
@@ -119,7 +145,70 @@ const httpUrl = v.pipe(
   v.transform((s) => s.replace(/\/+$/, '')),
 );
 
+const trustProxySchema = v.pipe(
+  v.optional(v.string(), 'false'),
+  v.trim(),
+  v.check(
+    (s) => parseTrustProxy(s) !== null,
+    'must be false, true, a number of proxy hops (0 to 10), or a comma-separated list of proxy addresses or CIDR ranges',
+  ),
+  v.transform((s) => parseTrustProxy(s) as TrustProxy),
+);
+
+/** `false`/`true` (one proxy), a hop count, or proxy addresses and CIDR ranges; null when it is none of them. */
+export function parseTrustProxy(raw: string): TrustProxy | null {
+  const value = raw.trim().toLowerCase();
+  if (falsy.includes(value)) return { kind: 'none' };
+  if (truthy.includes(value)) return { kind: 'hops', hops: 1 };
+  if (/^\d{1,2}$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) return null;
+    return hops === 0 ? { kind: 'none' } : { kind: 'hops', hops };
+  }
+  const addresses = value.split(',').map((part) => part.trim());
+  if (addresses.length === 0 || !addresses.every(isAddressOrRange)) return null;
+  return { kind: 'addresses', addresses };
+}
+
+function isAddressOrRange(text: string): boolean {
+  const [address = '', bits, extra] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** `s3://bucket[/prefix]?endpoint=…&region=…`; null when the text is not such a URL. */
+export function parseStorageUrl(raw: string): Extract<StorageTarget, { kind: 's3' }> | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 's3:' || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(url.hostname)) return null;
+  const endpoint = url.searchParams.get('endpoint') ?? undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+/i.test(endpoint)) return null;
+  const segments = [url.pathname, url.searchParams.get('prefix') ?? ''].join('/').split('/').filter(Boolean);
+  // `.` and `..` mean nothing to S3 but climb out of the folder of a file-backed server (s3rver, some MinIO setups).
+  if (segments.some((segment) => segment === '.' || segment === '..')) return null;
+  const prefix = segments.join('/');
+  if (!/^[A-Za-z0-9._\-/]*$/.test(prefix)) return null;
+  const pathStyle = url.searchParams.get('path_style');
+  return {
+    kind: 's3',
+    bucket: url.hostname,
+    prefix,
+    endpoint: endpoint?.replace(/\/+$/, ''),
+    region: url.searchParams.get('region') || 'us-east-1',
+    // Path-style for any endpoint of our own (MinIO and s3rver need it); AWS itself uses virtual hosts.
+    forcePathStyle: pathStyle === null ? endpoint !== undefined : truthy.includes(pathStyle.toLowerCase()),
+  };
+}
+
 const envSchema = v.object({
+  NODE_ENV: v.optional(v.string()),
   PORT: wholeNumber(3000, 1, 65535),
   HOST: v.pipe(v.optional(v.string(), '0.0.0.0'), v.trim(), v.nonEmpty('must not be empty')),
   DATA_DIR: v.pipe(v.optional(v.string(), './data'), v.trim(), v.nonEmpty('must not be empty')),
@@ -131,7 +220,17 @@ const envSchema = v.object({
     ),
   ),
   PUBLIC_URL: v.optional(httpUrl),
-  SEED_DEMO: flag(true),
+  SEED_DEMO: v.optional(flag(false)),
+  STORAGE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => parseStorageUrl(s) !== null,
+        'must be an s3://bucket URL, e.g. s3://labsongs?endpoint=https://minio:9000&region=us-east-1',
+      ),
+    ),
+  ),
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   SMTP_URL: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\/\S+$/i, 'must be an smtp:// or smtps:// URL')),
   ),
@@ -158,7 +257,7 @@ const envSchema = v.object({
   RATE_LIMIT_REGISTER_PER_CLIENT: wholeNumber(10, 1, 100_000),
   RATE_LIMIT_APPLY_PER_CLIENT: wholeNumber(5, 1, 100_000),
   RATE_LIMIT_POSTBACK_PER_CLIENT: wholeNumber(120, 1, 100_000),
-  TRUST_PROXY: flag(false),
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: v.pipe(
     v.optional(v.string(), 'info'),
     v.trim(),
@@ -189,13 +288,27 @@ const envSchema = v.object({
 /** Variables that only some settings need: `name → message` for each one missing. */
 function missingDependentVariables(present: Env): Map<string, string> {
   const missing = new Map<string, string>();
+  if (isProduction(present)) {
+    for (const name of ['JWT_SECRET', 'PAYOUT_KEY', 'PUBLIC_URL', 'PAYMENT_PROVIDER']) {
+      if (present[name] === undefined) missing.set(name, 'is required when NODE_ENV is production');
+    }
+    if (present.PUBLIC_URL !== undefined && !/^https:\/\//i.test(present.PUBLIC_URL.trim())) {
+      missing.set('PUBLIC_URL', 'must be an https:// URL when NODE_ENV is production');
+    }
+  }
   if ((present.PAYMENT_PROVIDER ?? '').trim().toLowerCase() === 'dragonpay') {
     for (const name of ['DRAGONPAY_MERCHANT_ID', 'DRAGONPAY_PASSWORD']) {
       if (present[name] === undefined) missing.set(name, 'is required when PAYMENT_PROVIDER is dragonpay');
     }
+    // The default gateway is DragonPay's test one: production names its gateway rather than fall into it.
+    if (isProduction(present) && present.DRAGONPAY_API_URL === undefined) {
+      missing.set('DRAGONPAY_API_URL', 'is required when NODE_ENV is production and PAYMENT_PROVIDER is dragonpay');
+    }
   }
   return missing;
 }
+
+const isProduction = (present: Env) => (present.NODE_ENV ?? '').trim().toLowerCase() === 'production';
 
 /** Reads and validates the environment once; throws a ConfigError naming each bad variable. */
 export function loadConfig(env: Env = process.env): Config {
@@ -215,15 +328,21 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const e = result.output;
   const dataDir = path.resolve(e.DATA_DIR);
+  const production = isProduction(present);
   return {
+    production,
     port: e.PORT,
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'labsongs.sqlite') },
+    storage: e.STORAGE_URL
+      ? (parseStorageUrl(e.STORAGE_URL) as StorageTarget)
+      : { kind: 'local', root: path.join(dataDir, 'uploads') },
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
-    seedDemo: e.SEED_DEMO,
+    // Demo accounts have published passwords: a production database gets them only when asked by name.
+    seedDemo: e.SEED_DEMO ?? !production,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
@@ -244,6 +363,7 @@ export function loadConfig(env: Env = process.env): Config {
       postbackPerClient: e.RATE_LIMIT_POSTBACK_PER_CLIENT,
     },
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     minLeadDays: e.MIN_LEAD_DAYS,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,

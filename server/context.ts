@@ -3,11 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { AppDatabase } from './db/database';
 import type { DB, UserRow } from './db/schema';
+import type { Readiness } from './http/health.routes';
 import type { MediaSigner } from './media/signed-url';
 import type { NotificationHub } from './notifications/hub';
 import type { Clock } from './services/clock';
 import type { Logger } from './services/logger';
 import type { Mailer } from './services/mail';
+import type { Metrics } from './services/metrics';
 import type { PasswordHasher } from './services/passwords';
 import type { PayoutCipher } from './services/payout-cipher';
 import type { RateLimiter } from './services/rate-limit';
@@ -33,6 +35,8 @@ export interface AppDeps {
   flagsDir?: string;
   /** Wakes notification streams; defaults to this process only (server.ts passes the PostgreSQL one). */
   hub?: NotificationHub;
+  /** Flipped by the shutdown (server.ts): /api/health/ready answers 503 from then on. */
+  readiness?: Readiness;
 }
 
 export interface AuthState {
@@ -58,6 +62,8 @@ export interface AppVariables {
   payouts: PayoutCipher;
   /** Publish the recipients of committed notifications here; streams subscribe to it. */
   hub: NotificationHub;
+  /** This app's Prometheus registry and the counters handlers increment. */
+  metrics: Metrics;
   /** Set by requireAuth only. */
   auth: AuthState | undefined;
 }

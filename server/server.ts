@@ -11,27 +11,32 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { seedDemoOrders } from './db/seed-orders';
+import { createReadiness } from './http/health.routes';
 import { applyServerTimeouts } from './http/timeouts';
 import { expireOffers } from './lifecycle/offer-sweep';
 import { lifecycleSettingsOf } from './lifecycle/settings';
 import { createLocalHub } from './notifications/hub';
 import { startPgHub } from './notifications/pg-hub';
+import { closeStreamsForShutdown, openStreamCount } from './notifications/stream-sessions';
 import { sweepTempUploads } from './orders/temp-upload-sweep';
 import { type Clock, systemClock } from './services/clock';
 import { resolveJwtSecret } from './services/jwt-secret';
 import { createLogger, type Logger } from './services/logger';
 import { createMailer } from './services/mail';
 import { pruneExpired } from './services/maintenance';
+import { sweepOrphanFiles } from './services/orphan-sweep';
 import { createPasswordHasher } from './services/passwords';
 import { createPayoutCipher } from './services/payout-cipher';
 import { resolvePayoutKey } from './services/payout-key';
-import { createStorage } from './services/storage';
+import { checkSharedSecrets, type NodeRegistration } from './services/secrets-check';
+import { createStorageFor } from './services/storage';
 
 /** The SPA that `vite build` writes, next to server/. */
 export const defaultStaticRoot = fileURLToPath(new URL('../dist', import.meta.url));
 
 const PRUNE_EVERY_MS = 10 * 60_000;
-const SHUTDOWN_GRACE_MS = 5_000;
+/** Requests in flight get this long to finish on SIGTERM (under Docker's 10 s before SIGKILL). */
+export const SHUTDOWN_GRACE_MS = 8_000;
 
 export interface StartOptions {
   /** Overrides config.port; 0 picks a free port (benchmarks, tests). */
@@ -56,10 +61,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const clock = options.clock ?? systemClock;
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const payoutKey = await resolvePayoutKey(config.payoutKey, config.dataDir);
-  const storage = createStorage(path.join(config.dataDir, 'uploads'));
+  const storage = createStorageFor(config.storage);
   const database = openDatabase(config.database);
+  let node: NodeRegistration;
   try {
     await migrateToLatest(database);
+    // Before anything is seeded or served: a node whose secrets differ from the others' refuses to start.
+    node = await checkSharedSecrets({ db: database.db, jwtSecret, payoutKey, clock });
   } catch (error) {
     await database.destroy();
     throw error;
@@ -104,7 +112,21 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     config.database.kind === 'postgres'
       ? await startPgHub({ url: config.database.url, schema: database.schema ?? 'public', db: database.db, logger })
       : createLocalHub();
-  const deps: AppDeps = { config, database, clock, mailer, logger, jwtSecret, payoutKey, storage, staticRoot, hub };
+  // Flipped first by close(): the balancer stops sending this node new work.
+  const readiness = createReadiness();
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    mailer,
+    logger,
+    jwtSecret,
+    payoutKey,
+    storage,
+    staticRoot,
+    hub,
+    readiness,
+  };
   const app = createApp(deps);
 
   const prune = () =>
@@ -113,6 +135,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // Story clips no committed order took, 24 h after upload (orders/temp-upload-sweep.ts).
       sweepTempUploads(database.db, storage, clock).catch((error: unknown) =>
         logger.warn('sweeping temporary uploads failed', { error }),
+      ),
+      // Stored files no row names, 24 h on, and a bucket's abandoned multipart uploads (services/orphan-sweep.ts).
+      sweepOrphanFiles(database.db, storage, clock).catch((error: unknown) =>
+        logger.warn('sweeping orphaned files failed', { error }),
       ),
     ]);
   await prune();
@@ -147,6 +173,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     clearInterval(offerTimer);
     await mailer.close();
     await hub.close();
+    await node.stop();
     await database.destroy();
     throw error;
   }
@@ -156,22 +183,43 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
 
   let closing: Promise<void> | undefined;
+  /**
+   * Graceful shutdown (SIGTERM): readiness answers 503 so the balancer drains this node; the listening
+   * socket closes (new connections are refused); notification streams get a `retry:` hint and end, so
+   * their browsers reconnect to a node that stays; requests in flight finish within SHUTDOWN_GRACE_MS
+   * (then what is left is cut); the mail batch in progress finishes; then the hub and the database close.
+   */
   const close = () => {
     closing ??= (async () => {
+      const began = performance.now();
+      readiness.drain();
       clearInterval(pruneTimer);
       clearInterval(offerTimer);
-      await new Promise<void>((resolve) => {
-        // Finish requests in flight, then cut whatever is left (a stuck keep-alive must not block shutdown).
-        const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-        server.close(() => {
-          clearTimeout(force);
-          resolve();
-        });
-        server.closeIdleConnections();
+      logger.info('shutdown: not ready, refusing new connections');
+      const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A kept-alive connection goes once its request is answered, not after the keep-alive timeout.
+      server.on('request', (_request, response) => {
+        if (!response.headersSent) response.setHeader('Connection', 'close');
       });
+      const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
+      const cut = setTimeout(() => {
+        logger.warn('shutdown: grace period over, cutting the connections left', { grace_ms: SHUTDOWN_GRACE_MS });
+        server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS);
+      logger.info('shutdown: ending notification streams', { streams: openStreamCount(hub) });
+      // Bounded: a stream that does not end is cut with the other connections when the grace is over.
+      await Promise.race([closeStreamsForShutdown(hub), requestsDone]);
+      logger.info('shutdown: waiting for requests in flight');
+      await requestsDone;
+      clearInterval(idleSweep);
+      clearTimeout(cut);
+      logger.info('shutdown: finishing the mail batch in progress');
       await mailer.close();
+      logger.info('shutdown: closing the notification hub and the database');
       await hub.close();
+      await node.stop();
       await database.destroy();
+      logger.info('shutdown: done', { ms: Math.round(performance.now() - began) });
     })();
     return closing;
   };

@@ -7,6 +7,7 @@ import {
 } from '../../contracts/artist';
 import { issuesToFieldErrors } from '../../contracts/auth';
 import { serverMessages } from '../../contracts/server-messages';
+import { plainText } from '../../contracts/text';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import type { ArtistSongRow } from '../db/schema';
@@ -28,7 +29,7 @@ const DEFAULT_TITLE = 'Untitled sample';
 
 /** The optional `title` field of an upload. */
 const uploadFieldsSchema = v.strictObject({
-  title: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(TITLE_MAX, artistMessages.titleTooLong)), ''),
+  title: v.optional(v.pipe(v.string(), plainText(), v.trim(), v.maxLength(TITLE_MAX, artistMessages.titleTooLong)), ''),
 });
 
 const songLimit = () => fieldError(serverMessages.validationFailed, 'file', artistMessages.songLimit);

@@ -33,11 +33,13 @@ export function enforceRate(state: RateState): void {
 /** Half a second per failure past the limit, at most three seconds: slow for guessing, bearable for the owner. */
 export const LOGIN_SLOWDOWN_STEP_MS = 500;
 export const LOGIN_SLOWDOWN_MAX_MS = 3000;
-async function slowDown(failuresPastLimit: number): Promise<void> {
-  if (failuresPastLimit <= 0) return;
-  const ms = Math.min(failuresPastLimit * LOGIN_SLOWDOWN_STEP_MS, LOGIN_SLOWDOWN_MAX_MS);
-  await new Promise((resolve) => setTimeout(resolve, ms));
-}
+export const loginSlowdownMs = (failuresPastLimit: number): number =>
+  Math.min(Math.max(failuresPastLimit, 0) * LOGIN_SLOWDOWN_STEP_MS, LOGIN_SLOWDOWN_MAX_MS);
+
+/** The pause itself, on an object so that a test can see the delays asked for without sitting them out. */
+export const loginPause = {
+  wait: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+};
 
 const wrongAreaMessage: Record<AccountType, string> = {
   user: serverMessages.wrongAccountTypeUser,
@@ -58,7 +60,8 @@ export async function login(c: AppContext, area: AccountType, body: LoginInput) 
   enforceRate(await rateLimiter.hit(rules.loginAccount, accountClient));
   // Across all clients, failures past the limit slow each attempt down instead of locking the account.
   const accountWide = await rateLimiter.hit(rules.loginAccountSlowdown, email);
-  await slowDown(accountWide.count - rules.loginAccountSlowdown.limit);
+  const pauseMs = loginSlowdownMs(accountWide.count - rules.loginAccountSlowdown.limit);
+  if (pauseMs > 0) await loginPause.wait(pauseMs);
 
   const accounts = await findUsersByEmail(db, email);
   const own = accounts.find((account) => account.type === area);

@@ -371,6 +371,30 @@ export interface ArtistStatusChangesTable {
   created_at: string;
 }
 
+/** One open notification stream on any node (migration 0010); ids grow, so the smallest is the oldest. */
+export interface NotificationStreamsTable {
+  id: Generated<number>;
+  user_id: number;
+  opened_at: string;
+  /** Refreshed while the stream lives; an old one belongs to a node that died. */
+  seen_at: string;
+}
+
+/** The fingerprint of a secret the stored data depends on (`payout_key`): HMAC-SHA256, never the secret. */
+export interface SecretFingerprintsTable {
+  name: string;
+  fingerprint: string;
+  created_at: string;
+}
+
+/** A running server process and the fingerprint of its JWT secret; `seen_at` is refreshed while it runs. */
+export interface ServerNodesTable {
+  node_id: string;
+  jwt_fingerprint: string;
+  started_at: string;
+  seen_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -398,6 +422,9 @@ export interface DB {
   mail_opt_outs: MailOptOutsTable;
   catalog_version: CatalogVersionTable;
   artist_status_changes: ArtistStatusChangesTable;
+  notification_streams: NotificationStreamsTable;
+  secret_fingerprints: SecretFingerprintsTable;
+  server_nodes: ServerNodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

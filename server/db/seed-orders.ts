@@ -13,7 +13,7 @@ import type { TransitionResult } from '../lifecycle/transition';
 import { newOrderReference, recordOrderEvent } from '../orders/orders.repository';
 import { newTempLocation } from '../orders/temp-uploads.repository';
 import { newSandboxRefNo, newTxnid } from '../payments/ids';
-import type { Storage } from '../services/storage';
+import { newStoredName, type Storage } from '../services/storage';
 import type { DB } from './schema';
 import { synthesizeWav, type Tune } from './synth';
 
@@ -157,7 +157,8 @@ export async function seedDemoOrders(deps: {
     const recordings = await Promise.all(
       demoOrders.map(async (order) => {
         const wav = synthesizeWav(order.tune);
-        const key = await storage.write('clips', 'wav', wav);
+        const key = newStoredName('wav');
+        await storage.write('clips', key, wav);
         written.push(key);
         return { key, size: wav.length };
       }),

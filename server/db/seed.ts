@@ -5,7 +5,7 @@ import { savePayout, saveProfile } from '../artists/artists.repository';
 import { insertSong } from '../artists/songs.repository';
 import type { PasswordHasher } from '../services/passwords';
 import type { PayoutCipher } from '../services/payout-cipher';
-import type { Storage } from '../services/storage';
+import { newStoredName, type Storage } from '../services/storage';
 import { createAccount, type NewAccount } from '../users/accounts';
 import { countUsers, updateUser } from '../users/users.repository';
 import { isUniqueViolation } from './database';
@@ -325,13 +325,15 @@ export async function seedDemoData({ db, passwords, storage, payouts, now }: See
   const written: { kind: 'songs' | 'avatars'; name: string }[] = [];
   const store = async (song: DemoSong): Promise<StoredSample> => {
     const wav = synthesizeWav(song.tune);
-    const file_key = await storage.write('songs', 'wav', wav);
+    const file_key = newStoredName('wav');
+    await storage.write('songs', file_key, wav);
     written.push({ kind: 'songs', name: file_key });
     return { title: song.title, file_key, size: wav.length };
   };
   // Photos are drawn here, not downloaded: the seed needs no network. Stored and served like uploads.
   const photo = async (artist: DemoArtist): Promise<string> => {
-    const name = await storage.write('avatars', 'webp', await renderPortrait(artist.portrait));
+    const name = newStoredName('webp');
+    await storage.write('avatars', name, await renderPortrait(artist.portrait));
     written.push({ kind: 'avatars', name });
     return `avatars/${name}`;
   };

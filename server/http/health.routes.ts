@@ -4,8 +4,59 @@ import type { AppEnv } from '../context';
 import { isMigrated } from '../db/migrate';
 import { fail, ok } from './envelope';
 
-export function createHealthRoutes(): Hono<AppEnv> {
+/** Whether this node still takes new work; the shutdown flips it first, so the balancer drains the node. */
+export interface Readiness {
+  readonly draining: boolean;
+  drain(): void;
+}
+
+export function createReadiness(): Readiness {
+  let draining = false;
+  return {
+    get draining() {
+      return draining;
+    },
+    drain() {
+      draining = true;
+    },
+  };
+}
+
+/** A readiness check slower than this counts as failed: a balancer's probe would give up anyway. */
+const READY_CHECK_MS = 3_000;
+
+/** What /api/health/ready names when a part is not ready (for operators; `errors` of the envelope). */
+export const readinessProblems = {
+  shuttingDown: 'this node is shutting down',
+  databaseUnreachable: 'the database does not answer or is not migrated',
+  storageUnreachable: 'the file storage does not answer',
+} as const;
+
+/** Resolves to the failure (an error, or a timeout), or null when `check` passed in time. */
+async function failureOf(check: () => Promise<unknown>): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<unknown>((resolve) => {
+    timer = setTimeout(() => resolve(new Error(`no answer within ${READY_CHECK_MS} ms`)), READY_CHECK_MS);
+  });
+  try {
+    return await Promise.race([
+      check().then(
+        () => null,
+        (error: unknown) => error,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const failureText = (failure: unknown) =>
+  failure === null ? 'ok' : failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
+
+export function createHealthRoutes(readiness: Readiness): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  let wasReady = true;
   // No database work: the baseline for load tests (bench/server-auth.ts).
   routes.get('/api/ping', (c) => ok(c, 'pong'));
   // `status` at the top for load balancers and uptime checks, `data` for the envelope.
@@ -14,5 +65,37 @@ export function createHealthRoutes(): Hono<AppEnv> {
       ? c.json({ status: 'ok', data: { status: 'ok' } })
       : fail(c, 503, serverMessages.serviceUnavailable),
   );
+  // Liveness: the process answers. No I/O, so a slow database never gets a healthy process restarted.
+  routes.get('/api/health/live', (c) => c.json({ status: 'ok', data: { status: 'ok' } }));
+  // Readiness: send this node traffic? Not while it shuts down, nor without its database or storage.
+  routes.get('/api/health/ready', async (c) => {
+    if (readiness.draining) {
+      return fail(c, 503, serverMessages.serviceUnavailable, { server: [readinessProblems.shuttingDown] });
+    }
+    const { database, storage, logger } = c.var;
+    const [databaseFailure, storageFailure] = await Promise.all([
+      failureOf(async () => {
+        if (!(await isMigrated(database))) throw new Error('not migrated');
+      }),
+      failureOf(() => storage.check()),
+    ]);
+    const ready = databaseFailure === null && storageFailure === null;
+    // Once per change, not once per probe: a balancer asks every few seconds.
+    if (ready !== wasReady) {
+      wasReady = ready;
+      if (ready) logger.info('ready');
+      else
+        logger.warn('not ready', {
+          database: failureText(databaseFailure),
+          storage: failureText(storageFailure),
+          storage_at: storage.label,
+        });
+    }
+    if (ready) return c.json({ status: 'ok', data: { status: 'ok', database: 'ok', storage: 'ok' } });
+    return fail(c, 503, serverMessages.serviceUnavailable, {
+      ...(databaseFailure === null ? {} : { database: [readinessProblems.databaseUnreachable] }),
+      ...(storageFailure === null ? {} : { storage: [readinessProblems.storageUnreachable] }),
+    });
+  });
   return routes;
 }

@@ -1,14 +1,12 @@
 import { once } from 'node:events';
-import type { WriteStream } from 'node:fs';
-import { Readable, Transform } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import busboy from 'busboy';
 import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
 import { fieldMessages } from '../../contracts/field-messages';
 import { serverMessages } from '../../contracts/server-messages';
 import type { AppContext } from '../context';
 import { type FileFamily, SNIFF_BYTES, sniffFileType } from '../services/file-types';
-import type { Storage, StorageKind } from '../services/storage';
+import { newStoredName, type Storage, type StorageKind } from '../services/storage';
 import { ApiError } from './api-error';
 
 /** Which file fields a form takes, where each goes and what it must be. */
@@ -17,7 +15,7 @@ export type FileRules = Record<string, { kind: StorageKind; family: FileFamily }
 export interface StoredUpload {
   field: string;
   kind: StorageKind;
-  /** The server-chosen file name in `uploads/<kind>/`. */
+  /** The server-chosen stored name under `<kind>/`. */
   name: string;
   /** From the file's first bytes, not from the client. */
   mime: string;
@@ -54,7 +52,7 @@ export const isMultipart = (contentType: string | undefined): boolean =>
 
 /**
  * Streams a multipart/form-data body: text fields into memory (small, capped), each file straight
- * to disk under a server-chosen name. A file is typed by its first bytes before anything is written
+ * into storage under a server-chosen name. A file is typed by its first bytes before anything is written
  * (415 on the field when it is not of the expected family) and cut off at MAX_UPLOAD_MB (413 on the
  * field, the rest of the body is not read). On any failure every file of the request is deleted.
  * A file part without content (a form sent with no file chosen) counts as absent.
@@ -172,7 +170,11 @@ export function readMultipart(c: AppContext, rules: FileRules): Promise<Multipar
   });
 }
 
-/** Writes one file part to storage once its first bytes say what it is; deletes it again on failure. */
+/**
+ * Streams one file part into storage once its first bytes say what it is. The part flows through a
+ * PassThrough with backpressure (a slow bucket slows the client, memory stays bounded); on any failure
+ * the write is cut short, and storage leaves nothing behind.
+ */
 async function storeFile(
   storage: Storage,
   file: Readable,
@@ -183,24 +185,29 @@ async function storeFile(
 ): Promise<StoredUpload | null> {
   let head = Buffer.alloc(0);
   let size = 0;
-  let out: { name: string; stream: WriteStream; mime: string } | undefined;
+  let out: { name: string; mime: string; pipe: PassThrough; stored: Promise<void> } | undefined;
 
-  const write = async (stream: WriteStream, chunk: Buffer) => {
-    if (!stream.write(chunk)) await once(stream, 'drain');
+  const write = async (target: NonNullable<typeof out>, chunk: Buffer) => {
+    // A write that failed (bucket unreachable) rejects `stored`: never wait for a drain that will not come.
+    if (!target.pipe.write(chunk)) await Promise.race([once(target.pipe, 'drain'), target.stored]);
   };
   const open = async (first: Buffer) => {
     const type = sniffFileType(first);
     if (!type || type.family !== rule.family) throw wrongType(field, rule.family);
-    const created = await storage.create(rule.kind, type.ext);
-    out = { ...created, mime: type.mime };
-    await write(created.stream, first);
+    const name = newStoredName(type.ext);
+    const pipe = new PassThrough();
+    const stored = storage.write(rule.kind, name, pipe);
+    // Awaited below; until then a rejection must not count as unhandled.
+    stored.catch(() => undefined);
+    out = { name, mime: type.mime, pipe, stored };
+    await write(out, first);
     return out;
   };
 
   try {
     for await (const chunk of file as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (out) await write(out.stream, chunk);
+      if (out) await write(out, chunk);
       else {
         head = Buffer.concat([head, chunk]);
         if (head.length >= SNIFF_BYTES) await open(head);
@@ -209,13 +216,13 @@ async function storeFile(
     if ((file as Readable & { truncated?: boolean }).truncated) throw tooLarge(field, maxFileBytes);
     if (size === 0) return null;
     const written = out ?? (await open(head));
-    written.stream.end();
-    await finished(written.stream);
+    written.pipe.end();
+    await written.stored;
     return { field, kind: rule.kind, name: written.name, mime: written.mime, size, filename };
   } catch (error) {
     if (out) {
-      out.stream.destroy();
-      await storage.remove(rule.kind, out.name);
+      out.pipe.destroy(error instanceof Error ? error : new Error(String(error)));
+      await out.stored.catch(() => undefined);
     }
     throw error;
   }

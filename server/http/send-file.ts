@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { artistMessages } from '../../contracts/artist';
+import { serverMessages } from '../../contracts/server-messages';
 import type { AppContext } from '../context';
-import type { Storage, StorageKind } from '../services/storage';
+import { type Storage, type StorageKind, StoredFileMissing } from '../services/storage';
 import { fail } from './envelope';
 
 export type ByteRange = { start: number; end: number };
@@ -61,8 +62,15 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Streams a stored file from disk with Range support: 200 whole, 206 one range, 416 unsatisfiable. */
-export function sendStoredFile(c: AppContext, storage: Storage, options: SendFileOptions): Response {
+// A listener that seeks or closes the tab cancels the body: routine, not a storage fault.
+const isClientGone = (error: Error & { code?: string }) =>
+  error.name === 'AbortError' || error.code === 'ABORT_ERR' || error.code === 'ERR_STREAM_PREMATURE_CLOSE';
+
+/**
+ * Streams a stored file with Range support: 200 whole, 206 one range, 416 unsatisfiable, 404 when the
+ * object vanished between the size check and the read (a deletion on another node).
+ */
+export async function sendStoredFile(c: AppContext, storage: Storage, options: SendFileOptions): Promise<Response> {
   const etag = `"${options.etag}"`;
   const common: Record<string, string> = {
     'Accept-Ranges': 'bytes',
@@ -86,6 +94,16 @@ export function sendStoredFile(c: AppContext, storage: Storage, options: SendFil
   if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${options.size}`;
   // HEAD: the headers only; opening the file would leave a stream nobody reads.
   if (c.req.method === 'HEAD' || length === 0) return c.body(null, status, headers);
-  const stream = storage.read(options.kind, options.name, range ?? undefined);
+  let stream: Readable;
+  try {
+    stream = await storage.read(options.kind, options.name, range ?? undefined);
+  } catch (error) {
+    if (error instanceof StoredFileMissing) return fail(c, 404, serverMessages.notFound);
+    throw error;
+  }
+  // A read that breaks mid-body (disk error, bucket connection reset) ends this response, never the process.
+  stream.on('error', (error) => {
+    if (!isClientGone(error)) c.var.logger.warn('reading a stored file failed', { error, name: options.name });
+  });
   return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, status, headers);
 }

@@ -1,9 +1,13 @@
 import { createReadStream, existsSync, type Stats, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { sandboxPageAttribute, sandboxPageAttributeValue } from '../../contracts/sandbox';
 import type { AppContext, AppEnv } from '../context';
 import { acceptedEncodings } from './compression';
 
@@ -91,6 +95,67 @@ function sendBuilt(c: AppContext, file: string, stats: Stats, cacheControl: stri
   return new Response(body, { status: 200, headers });
 }
 
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+interface MarkedPage {
+  mtimeMs: number;
+  size: number;
+  bodies: Record<'' | 'br' | 'gzip', Buffer>;
+}
+
+/**
+ * The built pages with `<html data-payments="sandbox">`, for while the sandbox provider is active: the
+ * banner's CSS (src/components/layout/sandbox-banner.tsx) then shows it from the first paint, with no
+ * script (the CSP stays as strict) and no shift. Marked and compressed once per built file and kept:
+ * a handful of pages of some kilobytes.
+ */
+const markedPages = new Map<string, MarkedPage>();
+
+async function markedPage(file: string, stats: Stats): Promise<MarkedPage> {
+  const cached = markedPages.get(file);
+  if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached;
+  const html = (await readFile(file, 'utf8')).replace(
+    /<html\b/i,
+    (tag) => `${tag} ${sandboxPageAttribute}="${sandboxPageAttributeValue}"`,
+  );
+  const plain = Buffer.from(html);
+  const [br, gzipped] = await Promise.all([
+    brotli(plain, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
+    }),
+    gz(plain, { level: 9 }),
+  ]);
+  const page = { mtimeMs: stats.mtimeMs, size: stats.size, bodies: { '': plain, br, gzip: gzipped } };
+  markedPages.set(file, page);
+  return page;
+}
+
+/** A built HTML page as sendBuilt sends it, marked for the sandbox when the sandbox provider is active. */
+async function sendPage(c: AppContext, file: string, stats: Stats): Promise<Response> {
+  if (c.var.config.payments.provider !== 'sandbox') return sendBuilt(c, file, stats, REVALIDATE);
+  const page = await markedPage(file, stats);
+  const accepted = acceptedEncodings(c.req.header('accept-encoding'));
+  const encoding = (['br', 'gzip'] as const).find((name) => accepted.has(name)) ?? '';
+  const body = page.bodies[encoding];
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': REVALIDATE,
+    Vary: 'Accept-Encoding',
+    // Its own validator: a page cached before the sandbox was switched on (or off) is fetched again.
+    ETag: `"${stats.size.toString(36)}-${Math.trunc(stats.mtimeMs).toString(36)}-sandbox${encoding ? `-${encoding}` : ''}"`,
+    'Last-Modified': stats.mtime.toUTCString(),
+  };
+  if (encoding) headers['Content-Encoding'] = encoding;
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === headers.ETag)) {
+    const { 'Content-Type': _type, ...validators } = headers;
+    return new Response(null, { status: 304, headers: validators });
+  }
+  headers['Content-Length'] = String(body.length);
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+}
+
 /** Serves the built SPA: its files, and index.html for any other page a browser asks for (client-side routes). */
 export function createStaticRoutes(options: StaticOptions): Hono<AppEnv> {
   const root = path.resolve(options.root);
@@ -113,6 +178,7 @@ export function createStaticRoutes(options: StaticOptions): Hono<AppEnv> {
         if (res instanceof Response) res.headers.set('Cache-Control', cacheControl);
         return res;
       }
+      if (file.endsWith('.html')) return sendPage(c, file, stats);
       return sendBuilt(c, file, stats, cacheControl);
     }
     const acceptsHtml = (c.req.header('accept') ?? '').includes('text/html');
@@ -120,8 +186,8 @@ export function createStaticRoutes(options: StaticOptions): Hono<AppEnv> {
     // A public page rendered at build time paints before the script runs; any other page gets the shell.
     const page = fileFor(path.join(root, PRERENDER_DIR), `${p === '/' ? '/index' : p.replace(/\/$/, '')}.html`);
     const pageStats = page ? statOf(page) : undefined;
-    if (page && pageStats) return sendBuilt(c, page, pageStats, REVALIDATE);
-    return sendBuilt(c, indexFile, statOf(indexFile) as Stats, REVALIDATE);
+    if (page && pageStats) return sendPage(c, page, pageStats);
+    return sendPage(c, indexFile, statOf(indexFile) as Stats);
   });
 
   return routes;

@@ -53,6 +53,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, clock, logger, transport } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  // Set by close(): the batch in progress finishes, no further pass begins.
+  let closed = false;
 
   /** Takes one row for this worker, or answers undefined when another worker took it first. */
   async function claim(id: number, nowIso: string): Promise<MailOutboxRow | undefined> {
@@ -272,7 +274,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function drain() {
-    while ((await runOnce()) > 0) {}
+    while (!closed && (await runOnce()) > 0) {}
   }
 
   return {
@@ -294,6 +296,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       timer.unref();
     },
     async close() {
+      closed = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       while (running) await running.catch(() => 0);

@@ -6,6 +6,8 @@ export interface MediaFile {
   kind: StorageKind;
   name: string;
   mime: string;
+  /** Bytes, recorded at upload: stored files never change under a name, so no storage round trip is needed. */
+  size: number;
 }
 
 /**
@@ -18,17 +20,17 @@ export async function findAudioBySource(db: Kysely<DB>, source: string): Promise
   if (source.startsWith('tmp_')) {
     const clip = await db
       .selectFrom('temp_uploads')
-      .select(['file_key', 'mime'])
+      .select(['file_key', 'mime', 'size'])
       .where('temp_location', '=', source)
       .executeTakeFirst();
-    if (clip) return { kind: 'clips', name: clip.file_key, mime: clip.mime };
+    if (clip) return { kind: 'clips', name: clip.file_key, mime: clip.mime, size: clip.size };
   }
   const song = await db
     .selectFrom('artist_songs')
-    .select(['file_key', 'mime'])
+    .select(['file_key', 'mime', 'size'])
     .where('source', '=', source)
     .executeTakeFirst();
-  return song ? { kind: 'songs', name: song.file_key, mime: song.mime } : undefined;
+  return song ? { kind: 'songs', name: song.file_key, mime: song.mime, size: song.size } : undefined;
 }
 
 /** Who and what a delivered recording is for (its order's recipient and occasion), to name its download. */

@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { newestNotificationId, notificationsAfter, unreadCount } from './notifications.repository';
 import { toNotification } from './notifications.serializers';
-import { isSessionLive, streamRegistryOf } from './stream-sessions';
+import { claimStreamSlot, holdStreamSlot, isSessionLive, releaseStreamSlot, trackStream } from './stream-sessions';
 import type { StreamTokens } from './stream-token';
 
 /** Proxies drop a silent connection after about a minute: a comment line keeps it open. */
@@ -20,6 +20,10 @@ const POLL_MS = 15_000;
 const MAX_STREAM_MS = 15 * 60_000;
 /** Rows read per query while catching up. */
 const BATCH = 100;
+/** How long a shutting-down node waits on a client that does not take its last bytes. */
+const SHUTDOWN_WRITE_MS = 1000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * Where the client left off: the `Last-Event-ID` header (an EventSource reconnecting sends it), else
@@ -68,7 +72,7 @@ function openStream(
   after: number,
   session: { userId: number; session: string; version: number },
 ) {
-  const { db, hub, logger } = c.var;
+  const { db, hub, logger, clock } = c.var;
   // A reverse proxy (nginx) would otherwise hold the events back to fill its buffer.
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (stream) => {
@@ -87,14 +91,22 @@ function openStream(
       if (signal?.type === 'gap') gap = true;
       wake?.();
     });
-    // At most a few streams per account: a new one closes the oldest.
-    let closed = false;
-    const unregister = streamRegistryOf(hub).add(userId, {
-      close: () => {
-        closed = true;
+    // Shutdown: the loop stops, the client hears when to come back, and a write stuck on a client
+    // that reads nothing is cut so that the node can finish.
+    let retryMs: number | undefined;
+    let cutStuckWrite: NodeJS.Timeout | undefined;
+    let ended!: () => void;
+    const untrack = trackStream(hub, {
+      ended: new Promise<void>((resolve) => {
+        ended = resolve;
+      }),
+      endForShutdown(ms) {
+        retryMs ??= ms;
         wake?.();
+        cutStuckWrite ??= setTimeout(() => stream.abort(), SHUTDOWN_WRITE_MS * 3);
       },
     });
+    let slot: number | undefined;
     stream.onAbort(() => wake?.());
     c.req.raw.signal.addEventListener('abort', () => stream.abort(), { once: true });
 
@@ -133,7 +145,10 @@ function openStream(
     };
 
     try {
-      while (!stream.aborted && !closed) {
+      // At most a few streams per account on all nodes: this one's row pushes out the oldest (unless the
+      // node is already going down, when it would push out a stream that stays for nothing).
+      if (retryMs === undefined) slot = await claimStreamSlot(db, hub, userId, clock.now());
+      while (!stream.aborted && retryMs === undefined) {
         const now = Date.now();
         if (now - openedAt >= MAX_STREAM_MS) break;
         if (woken || now >= nextPollAt) {
@@ -142,6 +157,8 @@ function openStream(
           nextPollAt = now + POLL_MS;
           // Logged out, password changed or deactivated since the stream opened: it ends here.
           if (!(await isSessionLive(db, session))) break;
+          // A newer stream of the account, on any node, took this one's place.
+          if (slot === undefined || !(await holdStreamSlot(db, slot, clock.now()))) break;
           const sentRows = await sendNewRows();
           if (byHub && !sentRows) {
             await send({ event: 'unread', data: JSON.stringify({ unread_count: await unreadCount(db, userId) }) });
@@ -159,12 +176,19 @@ function openStream(
           await sleep(Math.min(nextPollAt, lastWriteAt + PING_MS, openedAt + MAX_STREAM_MS) - now);
         }
       }
+      if (retryMs !== undefined && !stream.aborted) {
+        await Promise.race([stream.write(`retry: ${retryMs}\n\n`), delay(SHUTDOWN_WRITE_MS)]);
+      }
     } catch (error) {
       // Once the client has gone (writes to it fail silently), a failing read is not worth a line.
       if (!stream.aborted) logger.warn('notification stream failed', { userId, error });
     } finally {
-      unregister();
+      clearTimeout(cutStuckWrite);
       unsubscribe();
+      // A row left behind (the database is away) goes stale and stops counting.
+      if (slot !== undefined) await releaseStreamSlot(db, slot).catch(() => undefined);
+      untrack();
+      ended();
     }
   });
 }

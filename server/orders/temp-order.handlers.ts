@@ -1,16 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { artistMessages } from '../../contracts/artist';
+import { issuesToFieldErrors } from '../../contracts/auth';
 import { fieldMessages } from '../../contracts/field-messages';
 import {
   type AlreadyCommittedAnswer,
   type ClipSlot,
   clipSlots,
   type Order,
-  type occasionSchema,
+  occasionSchema,
   orderMessages,
-  type songSchema,
-  type storySchema,
+  songSchema,
+  storySchema,
   type TempOrder,
   type TempOrderClip,
   type TempOrderCreated,
@@ -141,6 +142,21 @@ function clipProblems(story: StoryData, usable: Map<string, TempUploadRow>): Fie
 }
 
 const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
+
+/**
+ * Each stored step checked again with its request's rules: a draft saved before a rule existed (a NUL
+ * in a name, from before text was checked) is a 422 naming the field, never a failed insert.
+ */
+function storedStepProblems(occasion: OccasionData, song: SongData, story: StoryData): FieldErrors {
+  const errors: FieldErrors = Object.create(null);
+  const checks = [
+    v.safeParse(occasionSchema, occasion),
+    v.safeParse(songSchema, song),
+    v.safeParse(storySchema, story),
+  ];
+  for (const result of checks) if (!result.success) Object.assign(errors, issuesToFieldErrors(result.issues));
+  return errors;
+}
 
 /** Saves a step of an open draft; a commit that won the race makes it a 409 like any committed draft. */
 async function saveStep(c: AppContext, row: TempOrderRow, step: 'occasion' | 'song' | 'story', data: unknown) {
@@ -275,6 +291,8 @@ async function commitInTransaction(c: AppContext, trx: Transaction<DB>, id: numb
     throw stepMissing();
   }
 
+  const stale = storedStepProblems(occasion, song, story);
+  if (hasErrors(stale)) throw invalid(stale);
   // The world may have changed since the steps were saved: check again with today's artists and date.
   const { errors, visible } = await songProblems(c, trx, song);
   const slots = clipSlots.filter((slot) => story[slot]);

@@ -5,7 +5,10 @@ import { createDragonPayProvider } from './dragonpay.provider';
 import type { PaymentProvider } from './provider';
 import { createSandboxProvider, type SandboxProvider } from './sandbox.provider';
 
-/** The provider PAYMENT_PROVIDER names (config.ts has already checked DragonPay's credentials). */
+/**
+ * The provider PAYMENT_PROVIDER names (config.ts has already checked DragonPay's credentials, and that
+ * production names one: the sandbox is never a production default).
+ */
 export function createPaymentProvider(deps: {
   config: Config;
   jwtSecret: string;
@@ -15,6 +18,10 @@ export function createPaymentProvider(deps: {
   const { config } = deps;
   if (config.payments.provider === 'dragonpay') {
     return createDragonPayProvider({ config: config.payments.dragonpay, clock: deps.clock, logger: deps.logger });
+  }
+  // Named on purpose in production (a demo or staging site): said at start, and by a banner on every page.
+  if (config.production) {
+    deps.logger.warn('PAYMENT_PROVIDER=sandbox: payments are simulated, this site takes no real money');
   }
   return createSandboxProvider({ publicUrl: config.publicUrl, jwtSecret: deps.jwtSecret });
 }

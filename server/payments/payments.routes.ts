@@ -7,11 +7,12 @@ import { clientIp } from '../http/client-ip';
 import { validateJson } from '../http/validate-json';
 import { lifecycleSettingsOf } from '../lifecycle/settings';
 import { findOrderById } from '../orders/orders.repository';
+import type { PaymentCallbackOutcome } from '../services/metrics';
 import { type CallbackDeps, type CallbackOutcome, fieldsOf, handleCallback, readCallbackForm } from './callbacks';
 import { checkout, paymentState } from './checkout.handlers';
 import { txnidRoutePattern } from './ids';
 import { findPaymentByTxnid } from './payments.repository';
-import type { PaymentProvider } from './provider';
+import type { CallbackFields, PaymentProvider } from './provider';
 import { checkoutPageFor, checkoutRedirect } from './redirects';
 import { sandboxMessagePage, sandboxPayPage } from './sandbox.page';
 import { type SandboxProvider, sandboxOutcomes } from './sandbox.provider';
@@ -26,6 +27,21 @@ const depsOf = (c: AppContext): CallbackDeps => ({
   hub: c.var.hub,
   lifecycle: lifecycleSettingsOf(c.var.config),
 });
+
+/** Handles a callback (a provider's or the sandbox page's) and counts it in labsongs_payment_callbacks_total. */
+async function takeCallback(c: AppContext, provider: PaymentProvider, fields: CallbackFields) {
+  const count = (outcome: PaymentCallbackOutcome) =>
+    c.var.metrics.paymentCallbacks.inc({ provider: provider.name, outcome });
+  let outcome: CallbackOutcome;
+  try {
+    outcome = await handleCallback(depsOf(c), provider, fields);
+  } catch (error) {
+    count('error');
+    throw error;
+  }
+  count(outcome.kind === 'accepted' ? (outcome.changed ? 'moved' : 'unchanged') : outcome.kind);
+  return outcome;
+}
 
 /** How a provider expects to be answered: `result=OK` (text/plain) for a genuine callback, else a refusal. */
 function callbackAnswer(c: AppContext, outcome: CallbackOutcome) {
@@ -81,7 +97,7 @@ export function createPaymentRoutes(provider: PaymentProvider): Hono<AppEnv> {
   if (provider.name === 'dragonpay') {
     // Server to server: the only way a DragonPay payment changes.
     routes.post('/api/v1/payments/dragonpay/postback', postbackGuard, async (c) =>
-      callbackAnswer(c, await handleCallback(depsOf(c), provider, await readCallbackForm(c.req.raw))),
+      callbackAnswer(c, await takeCallback(c, provider, await readCallbackForm(c.req.raw))),
     );
     // The browser coming back: verified like a postback, but it NEVER changes anything; it only
     // chooses which /checkout page to show.
@@ -113,7 +129,7 @@ export function createPaymentRoutes(provider: PaymentProvider): Hono<AppEnv> {
 
   if (isSandbox(provider)) {
     routes.post('/api/v1/payments/sandbox/postback', postbackGuard, async (c) =>
-      callbackAnswer(c, await handleCallback(depsOf(c), provider, await readCallbackForm(c.req.raw))),
+      callbackAnswer(c, await takeCallback(c, provider, await readCallbackForm(c.req.raw))),
     );
 
     const pagePath = `/payments/sandbox/:txnid{${txnidRoutePattern}}`;
@@ -178,7 +194,7 @@ export function createPaymentRoutes(provider: PaymentProvider): Hono<AppEnv> {
           currency: payment.currency,
           status: sandboxOutcomes[action],
         });
-        const outcome = await handleCallback(depsOf(c), provider, fields);
+        const outcome = await takeCallback(c, provider, fields);
         const settled = outcome.kind === 'accepted' ? outcome.payment : payment;
         c.header('Cache-Control', 'no-store');
         return c.redirect(

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pino from 'pino';
 import type { LogLevel } from '../config';
 
 export type LogFields = Record<string, unknown>;
@@ -9,37 +11,122 @@ export interface Logger {
   error(message: string, fields?: LogFields): void;
 }
 
-const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+/**
+ * Field names whose values never reach a log line: credentials, tokens, payout details, request
+ * bodies, hashes and signatures. Our code logs none of them on purpose; this is the net under a
+ * future mistake (a row, a header set or a body handed to the logger whole).
+ */
+export const redactedKeys = [
+  'password',
+  'password_confirmation',
+  'current_password',
+  'new_password',
+  'temporary_password',
+  'password_hash',
+  'token',
+  'token_hash',
+  'gift_token',
+  'access_token',
+  'refresh_token',
+  'stream_token',
+  'metricsToken',
+  'secret',
+  'jwt',
+  'jwtSecret',
+  'jwt_secret',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'body',
+  'hash',
+  'account_number',
+  'accountNumber',
+  'account_number_enc',
+  'payout',
+  'payoutKey',
+  'payout_key',
+  'payout_info',
+  'sig',
+  'signature',
+  'digest',
+] as const;
 
-// Keys whose values must never reach a log line, however they are nested.
-const secretKey = /pass(word)?|token|secret|authorization|cookie|body|hash|jwt|account_?number|payout|^sig$/i;
+/**
+ * The keys also redacted one and two objects (or arrays) down, whatever their parents are called.
+ * Each leading-wildcard path costs about half a microsecond on every line, so the nested net is
+ * the short list of what could sit inside a logged row, header set or request.
+ */
+export const nestedRedactedKeys = [
+  'password',
+  'token',
+  'secret',
+  'authorization',
+  'cookie',
+  'body',
+  'account_number',
+  'payout',
+  'sig',
+] as const;
 
-function redact(value: unknown, depth = 0): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
-  if (value === null || typeof value !== 'object' || depth > 4) return value;
-  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, secretKey.test(key) ? '[redacted]' : redact(inner, depth + 1)]),
-  );
-}
+const pathOf = (key: string) => (/^[A-Za-z_]\w*$/.test(key) ? key : `["${key}"]`);
 
-/** One JSON line per event on stdout/stderr; fields named like secrets are replaced by "[redacted]". */
-export function createLogger(level: LogLevel, write: (line: string, isError: boolean) => void = defaultWrite): Logger {
-  const emit = (at: Exclude<LogLevel, 'silent'>) => (message: string, fields?: LogFields) => {
-    if (rank[at] < rank[level]) return;
-    const line = JSON.stringify({
-      time: new Date().toISOString(),
-      level: at,
-      message,
-      ...(redact(fields ?? {}) as object),
-    });
-    write(line, rank[at] >= rank.warn);
+/** pino paths: `password`…, then `*.password` and `*.*.password` for the nested list. */
+export const redactPaths = [
+  ...redactedKeys.map(pathOf),
+  ...nestedRedactedKeys.flatMap((key) => [`*.${pathOf(key)}`, `*.*.${pathOf(key)}`]),
+];
+
+/** name, message and stack (and a system error's code), never the enumerable rest an error may carry. */
+function serializeError(value: unknown): unknown {
+  if (!(value instanceof Error)) return value;
+  const code = (value as { code?: unknown }).code;
+  return {
+    name: value.name,
+    message: value.message,
+    stack: value.stack,
+    ...(typeof code === 'string' ? { code } : {}),
   };
-  return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }
 
-function defaultWrite(line: string, isError: boolean): void {
-  (isError ? process.stderr : process.stdout).write(`${line}\n`);
+/** Fields added to every line written while a piece of work (a request) runs: its request id. */
+const logScope = new AsyncLocalStorage<LogFields>();
+
+/** Runs `work` with `fields` on every line any logger writes meanwhile, through awaits and callbacks. */
+export function withLogFields<T>(fields: LogFields, work: () => T): T {
+  return logScope.run({ ...logScope.getStore(), ...fields }, work);
+}
+
+let stdout: pino.DestinationStream | undefined;
+// One buffered stdout writer for the process (pino flushes it on exit), however many loggers exist.
+const stdoutDestination = () => {
+  stdout ??= pino.destination({ dest: 1, sync: false });
+  return stdout;
+};
+
+/**
+ * One JSON line per event (`time`, `level`, `message`, the fields, and `request_id` inside a request),
+ * on stdout, or handed to `write` (tests). Secret-named fields are replaced by "[redacted]".
+ */
+export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
+  const destination = write ? { write: (chunk: string) => write(chunk.replace(/\n$/, '')) } : stdoutDestination();
+  const log = pino(
+    {
+      level,
+      base: undefined,
+      messageKey: 'message',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { error: serializeError, err: serializeError },
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      mixin: () => logScope.getStore() ?? {},
+    },
+    level === 'silent' ? { write: () => undefined } : destination,
+  );
+  const at =
+    (name: 'debug' | 'info' | 'warn' | 'error') =>
+    (message: string, fields?: LogFields): void =>
+      log[name](fields ?? {}, message);
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
 export const silentLogger: Logger = createLogger('silent');

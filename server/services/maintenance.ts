@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { pruneStaleStreams } from '../notifications/stream-sessions';
 import { expireStaleAttempts } from '../payments/attempts';
 import { pruneCallbacks } from '../payments/payments.repository';
 import { type Clock, isoAt } from './clock';
@@ -10,7 +11,8 @@ export const PAYMENT_ATTEMPT_TTL_MS = 2 * DAY_MS;
 
 /**
  * Deletes rows that can no longer matter (revocations of unrefreshable tokens, old counters and reset
- * links, old unverified payment callbacks) and expires checkouts nobody paid.
+ * links, old unverified payment callbacks, the stream rows of a node that died) and expires checkouts
+ * nobody paid.
  */
 export async function pruneExpired(db: Kysely<DB>, clock: Clock): Promise<void> {
   const now = clock.now();
@@ -25,6 +27,7 @@ export async function pruneExpired(db: Kysely<DB>, clock: Clock): Promise<void> 
     .where('expires_at', '<', isoAt(new Date(now.getTime() - DAY_MS)))
     .execute();
   await pruneCallbacks(db, now);
+  await pruneStaleStreams(db, now);
   // A checkout nobody paid in two days is expired (late money still counts: machines/payment-attempt.machine.ts).
   await expireStaleAttempts(db, now, PAYMENT_ATTEMPT_TTL_MS);
 }

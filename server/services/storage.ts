@@ -1,93 +1,76 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { StorageTarget } from '../config';
 import { mimeOfExtension } from './file-types';
+import { createLocalStorage } from './local-storage';
+import { createS3Storage } from './s3-storage';
 
-/** Folders under `${DATA_DIR}/uploads/`: sample songs, avatars, customers' story clips (order recordings join later). */
+/** Folders (local) or key segments (bucket) of stored files: sample songs, avatars, clips and order recordings. */
 export const storageKinds = ['songs', 'avatars', 'clips'] as const;
 export type StorageKind = (typeof storageKinds)[number];
 
 /**
  * The only names a stored file can have: 24 random URL-safe characters and an extension the sniffer
- * chose. Every path is built from a name that matched this, so no client input can point elsewhere.
+ * chose. Every path and key is built from a name that matched this, so no client input can point elsewhere.
  */
 export const storedNamePattern = /^[A-Za-z0-9_-]{24}\.(mp3|wav|ogg|flac|m4a|webm|jpg|png|webp)$/;
 
+export interface StoredObject {
+  name: string;
+  size: number;
+  modifiedAt: Date;
+}
+
 export interface Storage {
-  /** `${DATA_DIR}/uploads` */
-  readonly root: string;
-  /** A new file opened for writing (exclusive create, mode 0600) under a random name with `ext`. */
-  create(kind: StorageKind, ext: string): Promise<{ name: string; stream: WriteStream }>;
-  /** Writes a whole file at once (the seed's synthesised samples); returns its name. */
-  write(kind: StorageKind, ext: string, data: Uint8Array): Promise<string>;
-  /** The file's size, or null when it does not exist (or the name is not one of ours). */
+  /** For logs and readiness: "local folder /…/uploads" or "s3://bucket/prefix". */
+  readonly label: string;
+  /** Stores `body` under kind/name, streamed (never a whole large file in memory); resolves once the
+   *  object is stored whole; on error nothing is left behind. */
+  write(kind: StorageKind, name: string, body: Readable | Uint8Array): Promise<void>;
+  /** The object's size, or null when it does not exist (or the name is not one of ours). */
   size(kind: StorageKind, name: string): Promise<number | null>;
-  /** Streams bytes `start`…`end` (inclusive) of the file, or all of it. */
-  read(kind: StorageKind, name: string, range?: { start: number; end: number }): ReadStream;
-  /** Deletes the file; a missing file is not an error. */
+  /** Bytes start…end inclusive, or the whole object; rejects with StoredFileMissing when it is not there. */
+  read(kind: StorageKind, name: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** Deletes the object; a missing one is not an error. */
   remove(kind: StorageKind, name: string): Promise<void>;
-  /** Where the file lives on disk (tests, diagnostics). */
-  pathOf(kind: StorageKind, name: string): string;
+  /** Every stored object of a kind whose name is one of ours, any order. */
+  list(kind: StorageKind): AsyncIterable<StoredObject>;
+  /** Resolves when the storage is reachable and writable-looking (readiness); rejects otherwise. */
+  check(): Promise<void>;
+  /** Abandons unfinished multipart uploads begun before `before` (a bucket's only leftovers); answers how many. */
+  abortIncompleteUploads(before: Date): Promise<number>;
+}
+
+/** A read of an object that is not (or no longer) stored: the routes answer 404. */
+export class StoredFileMissing extends Error {
+  constructor(kind: StorageKind, name: string) {
+    super(`No stored file ${kind}/${name}`);
+    this.name = 'StoredFileMissing';
+  }
+}
+
+/** Throws unless `kind` is one of storageKinds (a folder or key segment is only ever one of them). */
+export function assertStorageKind(kind: string): void {
+  if (!(storageKinds as readonly string[]).includes(kind)) throw new Error(`Not a storage kind: ${kind}`);
+}
+
+/** Throws unless kind/name is a stored file name this server could have made. */
+export function assertStoredName(kind: StorageKind, name: string): void {
+  assertStorageKind(kind);
+  if (!storedNamePattern.test(name)) throw new Error(`Not a stored file name: ${kind}/${name}`);
+}
+
+/** A fresh random name with `ext` (an extension the sniffer chose) that matches storedNamePattern. */
+export function newStoredName(ext: string): string {
+  const name = `${randomBytes(18).toString('base64url')}.${ext}`;
+  if (!storedNamePattern.test(name)) throw new Error(`Not a stored file extension: ${ext}`);
+  return name;
 }
 
 export const mimeOfStoredName = (name: string): string =>
   mimeOfExtension[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 
-/** Local-disk storage (DESIGN §1); an S3-compatible bucket can implement the same interface later. */
-export function createStorage(root: string): Storage {
-  const resolvedRoot = path.resolve(root);
-
-  function pathOf(kind: StorageKind, name: string): string {
-    if (!(storageKinds as readonly string[]).includes(kind) || !storedNamePattern.test(name)) {
-      throw new Error(`Not a stored file name: ${kind}/${name}`);
-    }
-    return path.join(resolvedRoot, kind, name);
-  }
-
-  function newName(ext: string): string {
-    const name = `${randomBytes(18).toString('base64url')}.${ext}`;
-    if (!storedNamePattern.test(name)) throw new Error(`Not a stored file extension: ${ext}`);
-    return name;
-  }
-
-  return {
-    root: resolvedRoot,
-    async create(kind, ext) {
-      const name = newName(ext);
-      const file = pathOf(kind, name);
-      await mkdir(path.dirname(file), { recursive: true });
-      const stream = createWriteStream(file, { flags: 'wx', mode: 0o600 });
-      // Opening fails asynchronously; wait for it so the caller never writes into a stream that is already dead.
-      await new Promise<void>((resolve, reject) => {
-        stream.once('open', () => resolve());
-        stream.once('error', reject);
-      });
-      return { name, stream };
-    },
-    async write(kind, ext, data) {
-      const name = newName(ext);
-      const file = pathOf(kind, name);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data, { flag: 'wx', mode: 0o600 });
-      return name;
-    },
-    async size(kind, name) {
-      if (!storedNamePattern.test(name)) return null;
-      try {
-        const info = await stat(pathOf(kind, name));
-        return info.isFile() ? info.size : null;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-    },
-    read(kind, name, range) {
-      return createReadStream(pathOf(kind, name), range ? { start: range.start, end: range.end } : {});
-    },
-    async remove(kind, name) {
-      await rm(pathOf(kind, name), { force: true });
-    },
-    pathOf,
-  };
+/** The local folder (embedded default) or the S3-compatible bucket that STORAGE_URL names. */
+export function createStorageFor(target: StorageTarget): Storage {
+  return target.kind === 's3' ? createS3Storage(target) : createLocalStorage(target.root);
 }

@@ -30,6 +30,9 @@ const IMAGE_NAME = /\.(jpg|png|webp)$/;
 // A few rounds of compare-and-swap are plenty: only the person's own concurrent requests compete.
 const MAX_SWAP_ATTEMPTS = 5;
 
+/** What `users.avatar_path` holds for a stored avatar file. */
+export const avatarPathFor = (name: string): string => `${AVATAR_DIR}${name}`;
+
 /** The stored file name behind `users.avatar_path`, or null when it is empty or not one of ours. */
 export function avatarFileOf(avatarPath: string | null): string | null {
   if (!avatarPath?.startsWith(AVATAR_DIR)) return null;
@@ -93,7 +96,7 @@ export async function uploadAvatar(c: AppContext) {
     const { user: updated, previous } = await swapAvatarPath(
       db,
       user.id,
-      `${AVATAR_DIR}${file.name}`,
+      avatarPathFor(file.name),
       clock.now().toISOString(),
     );
     keepFile = true;

@@ -7,6 +7,7 @@ import { AuthDialogsHost } from '../components/auth/lazy-auth-dialogs-host';
 import { SocialReturnHandler } from '../components/auth/social-return';
 import { ArtistLayout } from '../components/layout/lazy-artist-layout';
 import { BareLayout, MainLayout } from '../components/layout/main-layout';
+import { SandboxBanner } from '../components/layout/sandbox-banner';
 import { AppToaster } from '../components/ui/toaster';
 import { PlayerBar } from '../player/lazy-player-bar';
 import { artistGate, authGuard } from './-guards';
@@ -49,6 +50,7 @@ function RootComponent() {
   const page = <Outlet />;
   return (
     <>
+      <SandboxBanner />
       {layout === 'bare' || layout === 'application' ? (
         <BareLayout>{page}</BareLayout>
       ) : layout === 'admin' ? (

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { sandboxBanner } from '../../contracts/sandbox';
 import { untilHydrated } from './pages';
 
 test('navigation scrolls to the top, and going back restores the saved position', async ({ page }) => {
@@ -83,4 +84,35 @@ test('a page scrolled before the app started still comes back to where the visit
   await page.goBack();
   await expect(page).toHaveURL(/\/terms$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(saved - 50);
+});
+
+test('the sandbox banner says payments are simulated on the first paint, on / and in the admin console', async ({
+  page,
+}) => {
+  const banner = page.getByRole('complementary', { name: sandboxBanner.label });
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    // Before any script runs: the prerendered page alone, as its first paint shows it.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText(sandboxBanner.text);
+    await page.unroute('**/assets/*.js');
+    await page.goto('/');
+    await untilHydrated(page);
+    await expect(banner).toBeVisible();
+    const box = await banner.boundingBox();
+    expect(box?.y).toBe(0);
+    // No horizontal scroll: the banner wraps within the narrowest phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+
+  await page.goto('/admin/login');
+  await page.getByLabel('Email', { exact: true }).fill('admin@labsongs.test');
+  await page.getByLabel('Password', { exact: true }).fill('Admin123!');
+  await page.getByRole('button', { name: 'Login to the admin console' }).click();
+  await expect(page).toHaveURL(/\/admin\/[a-z]/);
+  await expect(page).not.toHaveURL(/\/admin\/login/);
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText(sandboxBanner.text);
 });

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from 'vitest';
 import { encodeWav } from '../../server/db/synth';
+import type { StorageKind } from '../../server/services/storage';
 import type { Harness } from './harness';
 import { uniqueEmail } from './harness';
+import { storedNamesOf } from './storage-fixtures';
 
 // Bodies, files and shortcuts shared by the artist, admin, media and catalogue tests.
 
@@ -97,13 +97,9 @@ export const bankBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** Files currently stored under uploads/<kind>/. */
-export async function storedFiles(h: Harness, kind = 'songs'): Promise<string[]> {
-  try {
-    return (await readdir(path.join(h.storage.root, kind))).sort();
-  } catch {
-    return [];
-  }
+/** Names currently stored under a kind, asked of the storage (local folder or bucket). */
+export function storedFiles(h: Harness, kind: StorageKind = 'songs'): Promise<string[]> {
+  return storedNamesOf(h.storage, kind);
 }
 
 /** Uploads a sample song as the artist and returns its ArtistSong. */

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
 import { fieldMessages } from '../../contracts/field-messages';
@@ -15,6 +14,7 @@ import {
   wavBytes,
 } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
+import { readStored } from './storage-fixtures';
 
 const A = '/api/v1/artist';
 const SONG = `${A}/profile/upload/song`;
@@ -60,7 +60,7 @@ describe.each(databases)('artist sample songs (%s)', (kind) => {
         .where('source', '=', answer.body.data.source)
         .executeTakeFirstOrThrow();
       expect(row.file_key).toMatch(new RegExp(`^[A-Za-z0-9_-]{24}\\.${ext}$`));
-      expect(await readFile(h.storage.pathOf('songs', row.file_key))).toEqual(bytes);
+      expect(await readStored(h.storage, 'songs', row.file_key)).toEqual(Buffer.from(bytes));
     }
     // m4a and webm on a second artist (five songs is the limit).
     const other = await makeArtist(h, { status: 'incomplete' });

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
@@ -8,6 +6,7 @@ import { serverMessages } from '../../contracts/server-messages';
 import { AVATAR_MAX_BYTES, avatarFileOf, avatarMessages } from '../../server/users/avatar.handlers';
 import { fileWithMagic, formOf, makeAdmin, makeArtist, makeCustomer, storedFiles, wavBytes } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
+import { readStored } from './storage-fixtures';
 
 /** A real PNG (8-bit RGB, one colour), small enough to build by hand: signature, IHDR, IDAT, IEND. */
 function pngBytes(width = 4, height = 3): Buffer {
@@ -90,7 +89,7 @@ describe.each(databases)('profile avatar (%s)', (kind) => {
       expect(url).toMatch(/^\/media\/avatars\/[A-Za-z0-9_-]{24}\.png$/);
       const name = url.slice('/media/avatars/'.length);
       expect(await avatarPathOf(me.id)).toBe(`avatars/${name}`);
-      expect(await readFile(h.storage.pathOf('avatars', name))).toEqual(png);
+      expect(await readStored(h.storage, 'avatars', name)).toEqual(Buffer.from(png));
 
       const session = await h.call('GET', `/api/v1/${area}/auth/me`, undefined, { token: me.token });
       expect(session.body.data.avatar).toBe(url);
@@ -159,13 +158,13 @@ describe.each(databases)('profile avatar (%s)', (kind) => {
     it('replacing the picture deletes the previous file', async () => {
       const me = await account();
       const first = (await upload(me.token, pngBytes(2, 2))).body.data.avatar as string;
-      const firstFile = h.storage.pathOf('avatars', first.split('/').pop() as string);
-      expect(existsSync(firstFile)).toBe(true);
+      const firstFile = first.split('/').pop() as string;
+      expect(await h.storage.size('avatars', firstFile)).not.toBeNull();
       const second = await upload(me.token, fileWithMagic('webp'), 'new.webp');
       expect(second.status).toBe(200);
       const secondUrl = second.body.data.avatar as string;
       expect(secondUrl).not.toBe(first);
-      expect(existsSync(firstFile)).toBe(false);
+      expect(await h.storage.size('avatars', firstFile)).toBeNull();
       expect((await h.request(first)).status).toBe(404);
       expect((await h.request(secondUrl)).status).toBe(200);
       expect(await avatarPathOf(me.id)).toBe(secondUrl.slice('/media/'.length));
@@ -184,13 +183,13 @@ describe.each(databases)('profile avatar (%s)', (kind) => {
     it('DELETE removes the picture and its file; the avatar is null; a second DELETE is fine', async () => {
       const me = await account();
       const url = (await upload(me.token, pngBytes())).body.data.avatar as string;
-      const file = h.storage.pathOf('avatars', url.split('/').pop() as string);
+      const file = url.split('/').pop() as string;
       const removed = await h.call('DELETE', AVATAR, undefined, { token: me.token });
       expect(removed.status).toBe(200);
       expect(removed.body.message).toBe(avatarMessages.removed);
       expect(removed.body.data).toMatchObject({ id: me.id, avatar: null });
       expect(await avatarPathOf(me.id)).toBeNull();
-      expect(existsSync(file)).toBe(false);
+      expect(await h.storage.size('avatars', file)).toBeNull();
       expect((await h.request(url)).status).toBe(404);
       const session = await h.call('GET', `/api/v1/${area}/auth/me`, undefined, { token: me.token });
       expect(session.body.data.avatar).toBeNull();

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedEncodings, compressJson, JSON_COMPRESSION_THRESHOLD } from '../../server/http/compression';
-import { createHarness, databases, type Harness } from './harness';
+import { createHarness, databases, type Harness, realProvider } from './harness';
 
 const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
 const HOME = '<!doctype html><html><body><div id="root"><h1>Songs made for someone</h1></div></body></html>';
@@ -43,7 +43,8 @@ describe.each(databases)('compression (%s)', (kind) => {
     await writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
     await writeFile(path.join(dist, 'assets', 'photo.webp'), Buffer.from([1, 2, 3, 4]));
     await writeFile(path.join(dist, 'assets', 'photo.webp.gz'), gzipSync(Buffer.from([1, 2, 3, 4])));
-    h = await createHarness(kind, { staticRoot: dist });
+    // A real provider: the built files go out as built (the sandbox's mark: sandbox-banner.test.ts).
+    h = await createHarness(kind, { staticRoot: dist, env: realProvider });
   });
   afterAll(async () => {
     await h.close();

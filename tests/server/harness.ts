@@ -17,13 +17,20 @@ import { silentLogger } from '../../server/services/logger';
 import { createMailer, type Mailer } from '../../server/services/mail';
 import { createPasswordHasher, type PasswordHasher } from '../../server/services/passwords';
 import { createPayoutCipher, type PayoutCipher } from '../../server/services/payout-cipher';
-import { createStorage, type Storage } from '../../server/services/storage';
+import { createStorageFor, type Storage } from '../../server/services/storage';
 import { createAccount, type NewAccount } from '../../server/users/accounts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL points at a server (each file gets its own schema). */
 export const databases: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** `env` for a harness with a real payment provider (never called): pages then go out without the sandbox's mark. */
+export const realProvider: Env = {
+  PAYMENT_PROVIDER: 'dragonpay',
+  DRAGONPAY_MERCHANT_ID: 'LABSONGS',
+  DRAGONPAY_PASSWORD: 'test-password',
+};
 
 export interface JsonAnswer {
   status: number;
@@ -138,7 +145,7 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
     pollMs: config.mailPollMs,
   });
   const passwords = createPasswordHasher(config.scryptCost);
-  const storage = createStorage(path.join(dataDir, 'uploads'));
+  const storage = createStorageFor(config.storage);
   const payoutKey = Buffer.from(config.payoutKey as string, 'hex');
   const hub = createLocalHub();
   const deps: AppDeps = {

@@ -6,6 +6,7 @@ import { sniffFileType } from '../../server/services/file-types';
 import { storedNamePattern } from '../../server/services/storage';
 import { fileWithMagic, makeArtist, uploadSong, wavBytes } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
+import { storeBytes } from './storage-fixtures';
 
 describe('parseRange', () => {
   it('reads single byte ranges and refuses what cannot be served', () => {
@@ -224,7 +225,7 @@ describe.each(databases)('GET /media/avatars/:file (%s)', (kind) => {
 
   it('serves stored images by name with their type and an immutable cache; anything else is 400 or 404', async () => {
     const png = fileWithMagic('png', 300);
-    const name = await h.storage.write('avatars', 'png', png);
+    const name = await storeBytes(h.storage, 'avatars', 'png', png);
     const res = await h.request(`/media/avatars/${name}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -240,7 +241,7 @@ describe.each(databases)('GET /media/avatars/:file (%s)', (kind) => {
   });
 
   it('AuthUser.avatar points at this route', async () => {
-    const name = await h.storage.write('avatars', 'jpg', fileWithMagic('jpeg'));
+    const name = await storeBytes(h.storage, 'avatars', 'jpg', fileWithMagic('jpeg'));
     const artist = await makeArtist(h, { status: 'approved' });
     await h.database.db
       .updateTable('users')

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
 import { fieldMessages } from '../../contracts/field-messages';
@@ -9,6 +8,7 @@ import { manualClock } from '../../server/services/clock';
 import { fileWithMagic, formOf, storedFiles, wavBytes } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
 import { completeDraft, DAY_MS, makeCustomer, makeRatedArtist, U, uploadClip } from './orders-fixtures';
+import { readStored } from './storage-fixtures';
 
 const UPLOAD = `${U}/temp-order/upload`;
 const HOUR_MS = 3_600_000;
@@ -50,7 +50,7 @@ describe.each(databases)('story clip uploads (%s)', (kind) => {
         .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ user_id: customer.id, mime, size: bytes.length, attached_order_id: null });
       expect(row.file_key).toMatch(new RegExp(`^[A-Za-z0-9_-]{24}\\.${ext}$`));
-      expect(await readFile(h.storage.pathOf('clips', row.file_key))).toEqual(bytes);
+      expect(await readStored(h.storage, 'clips', row.file_key)).toEqual(Buffer.from(bytes));
       // The URL plays it, with Range, for a short time only.
       const res = await h.request(clip.url, { headers: { Range: 'bytes=0-3' } });
       expect(res.status).toBe(206);

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTRAIT_SIZE, type PortraitSpec, renderPortrait } from '../../server/db/portraits';
@@ -7,6 +6,7 @@ import { renderTune, SAMPLE_RATE, synthesizeWav, type Tune, tuneSeconds } from '
 import { countUsers } from '../../server/users/users.repository';
 import { makeAdmin, storedFiles } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
+import { readStored } from './storage-fixtures';
 
 describe.each(databases)('demo seed (%s)', (kind) => {
   let h: Harness;
@@ -117,7 +117,7 @@ describe.each(databases)('demo seed (%s)', (kind) => {
       expect(songs.length).toBeLessThanOrEqual(2);
       expect(songs.map((s) => s.source)).toContain(artist.featured_song_path);
       for (const song of songs) {
-        const wav = await readFile(h.storage.pathOf('songs', song.file_key));
+        const wav = await readStored(h.storage, 'songs', song.file_key);
         expect(song).toMatchObject({ mime: 'audio/wav', size: wav.length });
         expect(wav.toString('latin1', 0, 4)).toBe('RIFF');
         expect(wav.toString('latin1', 8, 12)).toBe('WAVE');

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/services/logger';
 import { findLink, parseEml } from '../../server/services/outbox';
 import { createPasswordHasher } from '../../server/services/passwords';
 
@@ -56,39 +55,6 @@ describe('passwords (scrypt)', () => {
     await slow.verifyDummy('Wrong1234');
     const dummy = performance.now() - started;
     expect(dummy).toBeGreaterThan(real * 0.3);
-  });
-});
-
-describe('logger', () => {
-  it('writes JSON lines and redacts passwords, tokens, secrets and bodies at any depth', () => {
-    const lines: string[] = [];
-    const logger = createLogger('info', (line) => lines.push(line));
-    logger.debug('hidden');
-    logger.info('login', {
-      email: 'a@example.com',
-      password: 'Secret123',
-      nested: { token: 'eyJ.x.y', authorization: 'Bearer z', list: [{ password_confirmation: 'p' }] },
-      body: { anything: 1 },
-      jwtSecret: 'k',
-    });
-    expect(lines).toHaveLength(1);
-    const entry = JSON.parse(lines[0] as string);
-    expect(entry).toMatchObject({ level: 'info', message: 'login', email: 'a@example.com', password: '[redacted]' });
-    expect(lines[0]).not.toMatch(/Secret123|eyJ|Bearer|"p"|anything|"k"/);
-  });
-
-  it('redacts payout details and media signatures too', () => {
-    const lines: string[] = [];
-    const logger = createLogger('info', (line) => lines.push(line));
-    logger.warn('bank', { account_number: '001234567890', payout: { accountNumber: '555566667777' }, sig: 'abc123' });
-    expect(lines[0]).not.toMatch(/001234567890|555566667777|abc123/);
-  });
-
-  it('writes nothing when silent', () => {
-    const lines: string[] = [];
-    const logger = createLogger('silent', (line) => lines.push(line));
-    logger.error('boom');
-    expect(lines).toEqual([]);
   });
 });
 

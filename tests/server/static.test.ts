@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countries } from '../../contracts/countries';
 import { serverMessages } from '../../contracts/server-messages';
 import { contentSecurityPolicy, securityHeaders } from '../../server/http/security-headers';
-import { createHarness, databases, type Harness } from './harness';
+import { createHarness, databases, type Harness, realProvider } from './harness';
 
 const INDEX = '<!doctype html><html><head><title>Labsongs</title></head><body><div id="root"></div></body></html>';
 
@@ -21,7 +21,8 @@ describe.each(databases)('static SPA and flags (%s)', (kind) => {
     await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(path.dirname(dist), 'outside-dist.txt'), 'secret');
-    h = await createHarness(kind, { staticRoot: dist });
+    // A real provider: the built files go out as built (the sandbox's mark: sandbox-banner.test.ts).
+    h = await createHarness(kind, { staticRoot: dist, env: realProvider });
     withoutSpa = await createHarness(kind);
   });
   afterAll(async () => {

@@ -8,6 +8,8 @@ import { moneyTables } from './0005-money';
 import { mailTables } from './0006-mail';
 import { catalogVersion } from './0007-catalog-version';
 import { artistSuspensionTables } from './0009-artist-suspensions';
+import { notificationStreamTables } from './0010-notification-streams';
+import { secretFingerprintTables } from './0011-secret-fingerprints';
 
 // Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
 // Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
@@ -20,6 +22,8 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0006-mail': mailTables,
   '0007-catalog-version': catalogVersion,
   '0009-artist-suspensions': artistSuspensionTables,
+  '0010-notification-streams': notificationStreamTables,
+  '0011-secret-fingerprints': secretFingerprintTables,
 };
 
 export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;
