@@ -18,29 +18,8 @@ function section(title: string) {
   console.log(`\n## ${title}\n`);
 }
 
-section('Bundle size (gzip, level 9)');
-const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
-if (build.status !== 0) process.exit(build.status ?? 1);
-const bundle = await bundleReport();
-console.log(`first load (entry JS + CSS): ${kb(bundle.entry.gzipTotal)}`);
-console.log('| chunk | raw | gzip |\n|---|---:|---:|');
-for (const c of bundle.chunks) console.log(`| ${c.file} | ${kb(c.bytes)} | ${kb(c.gzipBytes)} |`);
-
-// BENCH_ONLY=phone: the build, the bundle and the phone section alone (a few minutes instead of the whole bench).
-if (process.env.BENCH_ONLY !== 'phone') {
-  section('API throughput on loopback (autocannon, SQLite)');
-  const api = await benchServerAuth({ durationSeconds: Number(process.env.BENCH_SECONDS ?? 5) });
-  console.log(`${api.connections} connections, ${api.durationSeconds} s each`);
-  console.log('| route | req/s | p99 ms | avg ms | failures |\n|---|---:|---:|---:|---:|');
-  for (const r of [api.ping, api.me]) {
-    console.log(
-      `| ${r.path} | ${r.requestsPerSecond.toFixed(0)} | ${r.p99LatencyMs} | ${r.averageLatencyMs.toFixed(2)} | ${r.failures} |`,
-    );
-  }
-  console.log(
-    `\n/auth/me costs ${(api.ping.requestsPerSecond / api.me.requestsPerSecond).toFixed(1)}× a bare route (token verify + revocation check + user load).`,
-  );
-
+/** The figures of running as a service: one node vs two behind nginx, and audio seeks from the bucket. */
+async function serviceSections(): Promise<void> {
   section('One node vs two nodes behind nginx: catalogue and order history (autocannon, PostgreSQL)');
   console.log(clusterReport(await benchCluster({ seconds: Number(process.env.BENCH_SECONDS ?? 5), connections: 50 })));
 
@@ -64,6 +43,38 @@ if (process.env.BENCH_ONLY !== 'phone') {
       `| ${wayNames[way as keyof typeof wayNames]} | ${f.seekFirstByteMs.toFixed(2)} | ${f.wholeFirstByteMs.toFixed(2)} | ${f.wholeReadMs.toFixed(2)} |`,
     );
   }
+}
+
+// BENCH_ONLY=service: those two sections alone, without the build (a few minutes).
+if (process.env.BENCH_ONLY === 'service') {
+  await serviceSections();
+  process.exit(0);
+}
+
+section('Bundle size (gzip, level 9)');
+const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const bundle = await bundleReport();
+console.log(`first load (entry JS + CSS): ${kb(bundle.entry.gzipTotal)}`);
+console.log('| chunk | raw | gzip |\n|---|---:|---:|');
+for (const c of bundle.chunks) console.log(`| ${c.file} | ${kb(c.bytes)} | ${kb(c.gzipBytes)} |`);
+
+// BENCH_ONLY=phone: the build, the bundle and the phone section alone (a few minutes instead of the whole bench).
+if (process.env.BENCH_ONLY !== 'phone') {
+  section('API throughput on loopback (autocannon, SQLite)');
+  const api = await benchServerAuth({ durationSeconds: Number(process.env.BENCH_SECONDS ?? 5) });
+  console.log(`${api.connections} connections, ${api.durationSeconds} s each`);
+  console.log('| route | req/s | p99 ms | avg ms | failures |\n|---|---:|---:|---:|---:|');
+  for (const r of [api.ping, api.me]) {
+    console.log(
+      `| ${r.path} | ${r.requestsPerSecond.toFixed(0)} | ${r.p99LatencyMs} | ${r.averageLatencyMs.toFixed(2)} | ${r.failures} |`,
+    );
+  }
+  console.log(
+    `\n/auth/me costs ${(api.ping.requestsPerSecond / api.me.requestsPerSecond).toFixed(1)}× a bare route (token verify + revocation check + user load).`,
+  );
+
+  await serviceSections();
 
   section('Orders: draft throughput and memory during a 200 MB upload (SQLite)');
   const orders = await benchOrders();
