@@ -19,7 +19,7 @@ import { silentLogger } from '../server/services/logger';
 import { createMailer } from '../server/services/mail';
 import { createPasswordHasher } from '../server/services/passwords';
 import { createPayoutCipher } from '../server/services/payout-cipher';
-import { createStorageFor } from '../server/services/storage';
+import { createStorageFor } from '../server/services/storage-for';
 import { createTokenService } from '../server/services/tokens';
 import { createAccount } from '../server/users/accounts';
 

@@ -72,7 +72,7 @@ export const artistMessages = {
 } as const;
 
 /** A size limit as people read it: "25 MB", "1.5 MB", "500 KB". */
-export function formatSizeLimit(bytes: number): string {
+function formatSizeLimit(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -93,7 +93,7 @@ const country = v.pipe(
 const dialMatches = (i: { country: string; dial_code: string }) => findCountry(i.country)?.dial_code === i.dial_code;
 
 /** Up to three http(s) links, one per line (or separated by spaces). */
-export const linksSchema = v.pipe(
+const linksSchema = v.pipe(
   linesInput(artistMessages.linksInvalid),
   v.trim(),
   v.transform((s) => (s === '' ? [] : s.split(/\s+/))),
@@ -164,7 +164,7 @@ export const personalInfoSchema = v.pipe(
 export type PersonalInfoBody = v.InferInput<typeof personalInfoSchema>;
 
 /** True when someone born on `birthdate` (yyyy-mm-dd) is 18 or older on `today`. */
-export function isAdult(birthdate: string, today: Date): boolean {
+function isAdult(birthdate: string, today: Date): boolean {
   const [y, mo, d] = birthdate.split('-').map(Number) as [number, number, number];
   const eighteenth = Date.UTC(y + 18, mo - 1, d);
   return eighteenth <= Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());

@@ -28,12 +28,6 @@ export const notificationsUi = {
   panelMaxHeightLarge: '640px',
 } as const;
 
-export const modal = {
-  sizes: ['xs', 'sm', 'md', 'lg'] as const,
-  bodyMaxHeight: '450px',
-  bodyMaxHeightMd: '630px',
-} as const;
-
 export const toast = {
   placement: 'top-end',
   durationMs: 5000,
@@ -49,25 +43,6 @@ export const tour = {
   scrollDurationMs: 1000,
   stepText: 'Start your artist journey and attract customers by enabling this',
   notRunningIndex: -1,
-} as const;
-
-export const ui = {
-  buttonSizes: ['sm', 'md', 'lg'] as const,
-  buttonColors: ['primary', 'secondary', 'danger', 'text', 'yellow', 'teal'] as const,
-  selectItemSize: 40,
-  selectOverscan: 12,
-  popoverDistance: 5,
-  popoverDisposeMs: 150,
-  tooltipShowDelayMs: 200,
-  carouselIntervalMs: 3000,
-  dropdownDelayMs: 300,
-  dropdownOffset: 10,
-  artistLayoutFadeInMs: 300,
-  artistLayoutFadeOutMs: 100,
-  drawerBreakpointPx: 768,
-  sidebarWidthUnits: 64,
-  datePickerFormat: 'mm/dd/yyyy',
-  weekStartsOn: 0,
 } as const;
 
 /** Online-status payload of SPEC §3: 0 asks to go online, 1 asks to go offline. */
@@ -106,5 +81,5 @@ export const artistApplicationFormRoute = {
 } as const;
 
 /** The server's default MAX_UPLOAD_MB: what the SPA refuses before sending a byte (the server has the last word). */
-export const DEFAULT_MAX_UPLOAD_MB = 25;
+const DEFAULT_MAX_UPLOAD_MB = 25;
 export const DEFAULT_MAX_UPLOAD_BYTES = DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;

@@ -5,7 +5,7 @@
 // is in. A deadline names its zone; a deadline at exactly midnight reads as the end of the day before
 // ("Dec 12, 2026, end of day"), because "Dec 13, 12:00 AM" is read as the night of the 13th.
 
-export const ORDER_TIME_ZONE = 'Asia/Manila';
+const ORDER_TIME_ZONE = 'Asia/Manila';
 const LOCALE = 'en-PH';
 const MISSING = '—';
 

@@ -46,7 +46,7 @@ export type LifecycleEventType = keyof typeof eventRoles;
 export const lifecycleEventTypes = Object.keys(eventRoles) as LifecycleEventType[];
 
 /** The artist screens of DESIGN §4 and the `stage` query of GET /artist/orders and /admin/orders. */
-export const artistStages = ['new', 'ongoing', 'validation', 'revision', 'completed'] as const;
+const artistStages = ['new', 'ongoing', 'validation', 'revision', 'completed'] as const;
 export type ArtistStage = (typeof artistStages)[number];
 
 /** The statuses each stage lists. `new` lists orders with this artist's offer still pending. */
@@ -58,6 +58,15 @@ export const stageStatuses: Record<ArtistStage, readonly OrderStatus[]> = {
   revision: ['in_revision'],
   completed: ['completed'],
 };
+
+/** The statuses in which an artist works to a due date. */
+export const dueWorkStatuses = ['in_progress', 'in_revision'] as const satisfies readonly OrderStatus[];
+
+/** Work past its due date: flagged on the lists, listed under the admin's `overdue` stage, open to reassignment. */
+export const isOverdue = (order: { status: OrderStatus; due_at: string | null }, now: Date): boolean =>
+  (dueWorkStatuses as readonly OrderStatus[]).includes(order.status) &&
+  order.due_at !== null &&
+  order.due_at < now.toISOString();
 
 // Defined beside the order statuses (./order); the admin's contract names them here as well.
 export { type AdminStage, adminStages };
@@ -290,7 +299,7 @@ export interface Feedback {
 export type OfferStatus = 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
 
 /** Fields of the brief an artist never receives: how to reach the customer. */
-export const customerContactFields = [
+const customerContactFields = [
   'gifter_last_name',
   'gifter_email',
   'gifter_contact_number',

@@ -8,10 +8,10 @@ import * as v from 'valibot';
 /** The SSE event name that carries a `LiveChange` (notifications keep the event `notification`). */
 export const liveChangeEvent = 'change';
 
-export const liveChangeKinds = ['order', 'offer', 'application', 'payout', 'refund'] as const;
+const liveChangeKinds = ['order', 'offer', 'application', 'payout', 'refund'] as const;
 export type LiveChangeKind = (typeof liveChangeKinds)[number];
 
-export const liveChangeSchema = v.object({
+const liveChangeSchema = v.object({
   kind: v.picklist(liveChangeKinds),
   /** The changed thing's own id: an order's, an offer's, an artist's (application), a payout's, a refund's. */
   id: v.number(),

@@ -98,7 +98,7 @@ export function extractOrderReference(notification: Pick<Notification, 'title' |
 }
 
 /** SPEC §4 artist targets (route names under /artist). */
-export const artistTargets: Record<NotificationType, string> = {
+const artistTargets: Record<NotificationType, string> = {
   new_order: 'song-orders',
   cancelled_order: 'song-orders',
   completed_order: 'completed',

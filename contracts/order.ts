@@ -91,10 +91,10 @@ export const paymentMethods = list([
   ['otc', 'Over the counter (DragonPay)'],
 ] as const);
 
-export const occasionValues = occasions.map((o) => o.value);
-export const relationshipValues = relationships.map((o) => o.value);
-export const moodValues = moods.map((o) => o.value);
-export const tempoValues = tempos.map((o) => o.value);
+const occasionValues = occasions.map((o) => o.value);
+const relationshipValues = relationships.map((o) => o.value);
+const moodValues = moods.map((o) => o.value);
+const tempoValues = tempos.map((o) => o.value);
 export const paymentMethodValues = paymentMethods.map((o) => o.value);
 
 /** Most artists a customer can choose (DESIGN §4; SPEC §5 caps the multi-select). */
@@ -269,7 +269,7 @@ export const paymentStatuses = [
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** Why money has to go back to a customer (refunds.reason_code). */
-export const refundReasons = [
+const refundReasons = [
   'order_cancelled',
   'paid_twice',
   'paid_after_cancel',

@@ -36,7 +36,7 @@ export interface ArtistStatusAnswer {
 }
 
 /** The schema's first message for the reason (empty when it passes). */
-export function validateStatusReason(reason: string): FieldErrors {
+function validateStatusReason(reason: string): FieldErrors {
   const result = v.safeParse(artistStatusChangeSchema, { reason });
   if (result.success) return {};
   return Object.fromEntries(

@@ -33,7 +33,7 @@ export interface MarkPaidAnswer {
 }
 
 /** markPaidSchema's first message for the reference (empty when it passes). */
-export function validateTransferReference(reference: string): FieldErrors {
+function validateTransferReference(reference: string): FieldErrors {
   const result = v.safeParse(markPaidSchema, { reference });
   if (result.success) return {};
   return Object.fromEntries(

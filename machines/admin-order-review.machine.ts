@@ -56,8 +56,8 @@ function fieldErrorsOf(schema: v.GenericSchema, body: unknown): FieldErrors {
   );
 }
 
-export const validateNotes = (notes: string) => fieldErrorsOf(revisionNotesSchema, { notes });
-export const validateCancelReason = (reason: string) => fieldErrorsOf(cancelSchema, { reason });
+const validateNotes = (notes: string) => fieldErrorsOf(revisionNotesSchema, { notes });
+const validateCancelReason = (reason: string) => fieldErrorsOf(cancelSchema, { reason });
 
 const isEmpty = (errors: FieldErrors) => Object.keys(errors).length === 0;
 

@@ -22,7 +22,7 @@ import { isTokenExpired, isTokenValid } from './token';
 export type * from './admin-session.types';
 export { adminHomePath };
 
-export const emptyAdminLogin: AdminLoginValues = { email: '', password: '' };
+const emptyAdminLogin: AdminLoginValues = { email: '', password: '' };
 
 const tokenInput = ({ context }: { context: AdminSessionContext }): AdminTokenInput => ({ token: context.token ?? '' });
 

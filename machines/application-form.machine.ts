@@ -31,7 +31,7 @@ import { isPasswordMismatch, withMismatch } from './sign-up-form.machine';
 export type * from './application-form.types';
 
 /** The parts in form order. */
-export const applicationPartOrder: readonly ApplicationPart[] = applicationParts.map((p) => p.part);
+const applicationPartOrder: readonly ApplicationPart[] = applicationParts.map((p) => p.part);
 
 /** The application_progress flag a part sets. */
 export function flagOf(part: ApplicationPart): keyof ApplicationProgress {
@@ -114,7 +114,7 @@ const savedMessages: Record<ApplicationPart, string> = {
 };
 
 /** The success toast: the part's, or the submission's when this save sent the application for review. */
-export function savedMessage(part: ApplicationPart, before: AppStatus | null, user: AuthUser): string {
+function savedMessage(part: ApplicationPart, before: AppStatus | null, user: AuthUser): string {
   return user.app_status === 'for_review' && before !== 'for_review'
     ? artistMessages.submittedForReview
     : savedMessages[part];

@@ -35,7 +35,7 @@ export interface FetchArtistsInput {
 }
 
 export const emptyFilters: CatalogFilters = { genre: '', vocal_type: '', q: '' };
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export const artistCatalogMachine = setup({
   types: {

@@ -13,13 +13,13 @@ const accountSettingsEntry = artistMenuEntries.find(
 ) as ArtistMenuEntry;
 
 /** The pages a finished but unapproved artist may open (the form too: a rejected artist edits and resubmits). */
-export const awaitingApprovalRouteNames: readonly string[] = [
+const awaitingApprovalRouteNames: readonly string[] = [
   profileEntry.routeName,
   accountSettingsEntry.routeName,
   artistApplicationFormRoute.routeName,
 ];
 
-export function isArtistUser(user: AuthUser | null | undefined): user is AuthUser {
+function isArtistUser(user: AuthUser | null | undefined): user is AuthUser {
   return user?.type === 'artist';
 }
 

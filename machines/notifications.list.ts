@@ -4,7 +4,7 @@ import type { Notification } from '../contracts/notifications';
 import type { MarkRequest } from './notifications.types';
 
 /** The stream reconnects after 1 s, 2 s, 4 s … at most 30 s; an open stream starts over. */
-export const reconnectBackoff = { firstMs: 1000, maxMs: 30_000 } as const;
+const reconnectBackoff = { firstMs: 1000, maxMs: 30_000 } as const;
 
 /** Attempts beyond this wait the longest delay anyway (counting further would change nothing). */
 export const maxCountedAttempts = Math.ceil(Math.log2(reconnectBackoff.maxMs / reconnectBackoff.firstMs)) + 1;

@@ -120,7 +120,7 @@ function valuesLike<T extends object>(empty: T, source: unknown): T {
 }
 
 /** The forms restored from storage over the empty ones. */
-export function formsFromStorage(stored: StoredForms | null | undefined): OrderForms {
+function formsFromStorage(stored: StoredForms | null | undefined): OrderForms {
   const empty = emptyForms();
   return {
     occasion: valuesLike(empty.occasion, stored?.occasion),
@@ -130,7 +130,7 @@ export function formsFromStorage(stored: StoredForms | null | undefined): OrderF
 }
 
 /** No gifter name, email or number typed yet: the account may fill the gifter in. */
-export function isGifterBlank(occasion: OccasionValues): boolean {
+function isGifterBlank(occasion: OccasionValues): boolean {
   return [
     occasion.gifter_first_name,
     occasion.gifter_last_name,
@@ -140,7 +140,7 @@ export function isGifterBlank(occasion: OccasionValues): boolean {
 }
 
 /** The gifter from the account (name, email, number, country and its dial code), when the gifter is blank. */
-export function prefillGifter(occasion: OccasionValues, account: DraftAccount | null | undefined): OccasionValues {
+function prefillGifter(occasion: OccasionValues, account: DraftAccount | null | undefined): OccasionValues {
   if (!account || !isGifterBlank(occasion)) return occasion;
   const country = (account.country ?? occasion.gifter_country ?? defaultCountry).toUpperCase();
   return {
@@ -155,13 +155,13 @@ export function prefillGifter(occasion: OccasionValues, account: DraftAccount | 
 }
 
 /** Adds `id` to the selection unless it is there already or the cap is reached (SPEC §5). */
-export function withArtist(selected: readonly string[], id: string): string[] {
+function withArtist(selected: readonly string[], id: string): string[] {
   if (selected.includes(id) || selected.length >= MAX_SELECTED_ARTISTS) return [...selected];
   return [...selected, id];
 }
 
 /** Unselects a selected artist; selects another only while below the cap (SPEC §5: extra selections are ignored). */
-export function toggledArtists(selected: readonly string[], id: string): string[] {
+function toggledArtists(selected: readonly string[], id: string): string[] {
   return selected.includes(id) ? selected.filter((x) => x !== id) : withArtist(selected, id);
 }
 
@@ -175,7 +175,7 @@ function storyValuesOf(story: NonNullable<TempOrder['story']>): StoryValues {
 }
 
 /** The forms with the server's values for every step it has saved (the server wins); the others as typed. */
-export function formsFromServer(forms: OrderForms, temp: TempOrder): OrderForms {
+function formsFromServer(forms: OrderForms, temp: TempOrder): OrderForms {
   const empty = emptyForms();
   return {
     occasion: temp.occasion ? valuesLike(empty.occasion, temp.occasion) : forms.occasion,
@@ -330,12 +330,12 @@ function fromServer(context: OrderDraftContext, temp: TempOrder): Partial<OrderD
 // ---- Failures ------------------------------------------------------------------------------------
 
 /** A 409: the call does not fit the server's draft (a step missing, already committed): it is out of sync. */
-export function isOutOfSync(error: unknown): boolean {
+function isOutOfSync(error: unknown): boolean {
   return readFailure(error).status === 409;
 }
 
 /** A 404: the server has no such draft (or not for this customer). */
-export function isDraftMissing(error: unknown): boolean {
+function isDraftMissing(error: unknown): boolean {
   return readFailure(error).status === 404;
 }
 

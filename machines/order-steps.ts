@@ -18,17 +18,8 @@ export const orderStepPaths: Readonly<Record<OrderStep, string>> = {
   checkout: '/order/checkout',
 };
 
-/** The route names of the steps (SPEC §2 names order.checkout; the login rules of §4 read it). */
-export const orderStepRouteNames: Readonly<Record<OrderStep, string>> = {
-  occasion: 'order.occasion',
-  song: 'order.song',
-  story: 'order.story',
-  review: 'order.review',
-  checkout: 'order.checkout',
-};
-
 /** SPEC §2: the step whose completed flag a step needs, besides the pending-order flag (occasion needs nothing). */
-export const requiredStep: Readonly<Record<Exclude<OrderStep, 'occasion'>, CompletableStep>> = {
+const requiredStep: Readonly<Record<Exclude<OrderStep, 'occasion'>, CompletableStep>> = {
   song: 'occasion',
   story: 'song',
   review: 'story',
@@ -53,7 +44,7 @@ export function stepGuard(completed: CompletedSteps, hasPendingOrder: boolean, s
 }
 
 /** The steps with a form of their own (the parts of the temp order). */
-export function isFormStep(step: OrderStep): step is FormStep {
+function isFormStep(step: OrderStep): step is FormStep {
   return step === 'occasion' || step === 'song' || step === 'story';
 }
 

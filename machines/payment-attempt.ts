@@ -61,6 +61,3 @@ export function decidePayment(status: PaymentStatus, event: PaymentAttemptEvent)
   const to = next.value as PaymentStatus;
   return { ok: true, to, changed: to !== status, effects };
 }
-
-/** The statuses an attempt can still take money in without a human (it is not closed). */
-export const openAttemptStatuses: PaymentStatus[] = ['pending'];

@@ -25,7 +25,7 @@ export interface PaymentResultContext {
 export type PaymentResultEvent = { type: 'user.retry' };
 
 /** How often, and how many times, the page asks again while the payment is being confirmed. */
-export const CONFIRM_POLL_MS = 2_000;
+const CONFIRM_POLL_MS = 2_000;
 export const CONFIRM_MAX_POLLS = 15;
 
 const stateIs =

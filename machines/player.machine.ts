@@ -28,12 +28,12 @@ export function clampVolume(volume: number, fallback = 1): number {
   return Math.min(1, Math.max(0, volume));
 }
 
-export function isPlaybackRate(rate: number): rate is PlaybackRate {
+function isPlaybackRate(rate: number): rate is PlaybackRate {
   return (player.playbackRates as readonly number[]).includes(rate);
 }
 
 /** A seek target inside the song. */
-export function clampTime(time: number, duration: number): number {
+function clampTime(time: number, duration: number): number {
   if (!Number.isFinite(time) || time < 0) return 0;
   return duration > 0 ? Math.min(time, duration) : time;
 }

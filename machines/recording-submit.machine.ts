@@ -33,7 +33,7 @@ export function fileProblem(picked: PickedFile, context: Pick<RecordingSubmitCon
 }
 
 /** The submit body as recordingSchema reads it. */
-export function recordingBody(context: Pick<RecordingSubmitContext, 'upload' | 'lyrics' | 'humanMade'>) {
+function recordingBody(context: Pick<RecordingSubmitContext, 'upload' | 'lyrics' | 'humanMade'>) {
   return { temp_location: context.upload?.temp_location ?? '', lyrics: context.lyrics, human_made: context.humanMade };
 }
 
@@ -47,7 +47,7 @@ export function validateRecording(context: Pick<RecordingSubmitContext, 'upload'
 }
 
 /** The upload's answer, when it has the shape the preview and the submit need. */
-export function asRecordingUpload(result: unknown): RecordingUpload | null {
+function asRecordingUpload(result: unknown): RecordingUpload | null {
   if (typeof result !== 'object' || result === null) return null;
   const r = result as Partial<RecordingUpload>;
   return typeof r.temp_location === 'string' && typeof r.url === 'string' ? (r as RecordingUpload) : null;

@@ -20,7 +20,7 @@ export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_FORMAT = 'labsongs-backup';
 export const MANIFEST_VERSION = 1;
 
-export const databaseFileOf = { sqlite: 'database.sqlite', postgres: 'database.pgdump' } as const;
+const databaseFileOf = { sqlite: 'database.sqlite', postgres: 'database.pgdump' } as const;
 
 /** Files the server generates into the data dir when no variable sets them (services/jwt-secret.ts, payout-key.ts). */
 export const secretFiles = ['jwt-secret', 'payout-key'] as const;
@@ -92,7 +92,7 @@ export async function readManifest(dir: string): Promise<Manifest> {
 }
 
 /** SHA-256 and length of everything the stream yields. */
-export async function digestOf(stream: Readable): Promise<{ sha256: string; size: number }> {
+async function digestOf(stream: Readable): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   let size = 0;
   for await (const chunk of stream) {

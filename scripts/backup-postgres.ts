@@ -22,7 +22,7 @@ async function isExecutable(file: string): Promise<boolean> {
  * The tool on PATH, else the newest under /usr/lib/postgresql/<major>/bin (Debian installs the server's
  * tools there without putting them on PATH). pg_dump refuses servers newer than itself, so newest wins.
  */
-export async function findPgTool(tool: PgTool): Promise<string> {
+async function findPgTool(tool: PgTool): Promise<string> {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
     if (await isExecutable(path.join(dir, tool))) return path.join(dir, tool);
   }

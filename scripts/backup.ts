@@ -8,7 +8,8 @@ import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import { type Config, type Env, loadConfig } from '../server/config';
 import { fingerprintOf } from '../server/services/secrets-check';
-import { createStorageFor, StoredFileMissing, storageKinds } from '../server/services/storage';
+import { StoredFileMissing, storageKinds } from '../server/services/storage';
+import { createStorageFor } from '../server/services/storage-for';
 import {
   BackupError,
   backupPathOf,
@@ -28,7 +29,7 @@ import { dumpPostgres, inspectPostgres } from './backup-postgres';
 
 const USAGE = 'Usage: npm run backup -- <folder>   (a new or empty folder; it receives the database and every upload)';
 
-export async function runBackup(args: string[], env: Env, out: (line: string) => void): Promise<void> {
+async function runBackup(args: string[], env: Env, out: (line: string) => void): Promise<void> {
   if (args.length !== 1 || args[0]?.startsWith('-')) throw new BackupError(USAGE);
   const config = loadConfig(env);
   const dir = path.resolve(args[0] as string);

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 
-export const budgets = {
+const budgets = {
   /**
    * JavaScript a first visit to / downloads, at gzip 9: the entry script and what the page names with it
    * (issue "Fast on a phone": 130 KB). React, the router and XState alone are about 104 KB of it

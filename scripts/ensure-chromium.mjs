@@ -3,7 +3,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 if (!existsSync(chromiumPath)) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

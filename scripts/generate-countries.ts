@@ -18,7 +18,7 @@ export function countryRows(): [code: string, name: string, dial: string][] {
   );
 }
 
-export function countriesModule(): string {
+function countriesModule(): string {
   const rows = countryRows()
     .map((row) => `  ${JSON.stringify(row)},`)
     .join('\n');

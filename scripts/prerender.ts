@@ -5,10 +5,10 @@ import { build } from 'vite';
 import { pageBootScript, pageScriptsId } from '../server/http/page-boot';
 
 /** The public pages (issue "Fast on a phone"): rendered to HTML at build time, hydrated in the browser. */
-export const PRERENDERED_PAGES = ['/', '/about', '/artists', '/privacy-policy', '/terms', '/404'] as const;
+const PRERENDERED_PAGES = ['/', '/about', '/artists', '/privacy-policy', '/terms', '/404'] as const;
 
 /** Where server/http/static.ts looks for them: `/about` → `<dist>/_pages/about.html`, `/` → `_pages/index.html`. */
-export const pageFile = (outDir: string, page: string) =>
+const pageFile = (outDir: string, page: string) =>
   path.join(outDir, '_pages', `${page === '/' ? 'index' : page.slice(1)}.html`);
 
 /**
@@ -16,7 +16,7 @@ export const pageFile = (outDir: string, page: string) =>
  * waiting a round trip for a render-blocking CSS file (a phone's slowest step before the first paint).
  * It is the whole sheet (about 11 KB gzip): later pages, rendered in the browser, need its other rules.
  */
-export async function inlineStylesheets(html: string, outDir: string): Promise<string> {
+async function inlineStylesheets(html: string, outDir: string): Promise<string> {
   const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g)];
   let out = html;
   for (const [tag, file] of links) {

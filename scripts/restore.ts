@@ -8,7 +8,8 @@ import pg from 'pg';
 import { type Config, type Env, loadConfig } from '../server/config';
 import { latestMigrationName } from '../server/db/migrations';
 import { fingerprintOf } from '../server/services/secrets-check';
-import { createStorageFor, type Storage } from '../server/services/storage';
+import type { Storage } from '../server/services/storage';
+import { createStorageFor } from '../server/services/storage-for';
 import {
   BackupError,
   backupPathOf,
@@ -26,7 +27,7 @@ const USAGE = 'Usage: npm run restore -- <backup folder> [--force]   (--force: r
 
 const databaseName = { sqlite: 'SQLite (DATA_DIR)', postgres: 'PostgreSQL (DATABASE_URL)' } as const;
 
-export async function runRestore(args: string[], env: Env, out: (line: string) => void): Promise<void> {
+async function runRestore(args: string[], env: Env, out: (line: string) => void): Promise<void> {
   const force = args.includes('--force');
   const positional = args.filter((arg) => arg !== '--force');
   if (positional.length !== 1 || positional[0]?.startsWith('-')) throw new BackupError(USAGE);

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../server/config';
 import { createLocalStorage } from '../server/services/local-storage';
-import { createStorageFor, type Storage, storageKinds } from '../server/services/storage';
+import { type Storage, storageKinds } from '../server/services/storage';
+import { createStorageFor } from '../server/services/storage-for';
 
 // A few objects at once: enough to hide the bucket's latency, few enough to keep memory small.
 const PARALLEL = 4;
@@ -17,7 +18,7 @@ export interface CopyCount {
 }
 
 /** Copies every stored object of every kind from `source` to `target`, streamed, skipping those already there. */
-export async function copyStorage(source: Storage, target: Storage): Promise<CopyCount> {
+async function copyStorage(source: Storage, target: Storage): Promise<CopyCount> {
   const count: CopyCount = { copied: 0, skipped: 0 };
   const copyOne = async (kind: (typeof storageKinds)[number], name: string, size: number) => {
     if ((await target.size(kind, name)) === size) {

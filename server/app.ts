@@ -38,13 +38,13 @@ import { createMetrics } from './services/metrics';
 import { createPasswordHasher } from './services/passwords';
 import { createPayoutCipher } from './services/payout-cipher';
 import { createRateLimiter } from './services/rate-limit';
-import { createStorageFor } from './services/storage';
+import { createStorageFor } from './services/storage-for';
 import { withStorageMetrics } from './services/storage-metrics';
 import { createTokenService } from './services/tokens';
 import { createAvatarRoutes } from './users/avatar.routes';
 import { createCustomerProfileRoutes } from './users/customer-profile.routes';
 
-export const MAX_JSON_BODY_BYTES = 64 * 1024;
+const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 const areas: AccountType[] = ['user', 'artist', 'admin'];
 /** The areas whose accounts have a profile photo (`/profile/avatar`). */

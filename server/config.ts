@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 
-export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -27,7 +27,7 @@ export interface DragonPayConfig {
   apiUrl: string;
 }
 
-export const paymentProviders = ['sandbox', 'dragonpay'] as const;
+const paymentProviders = ['sandbox', 'dragonpay'] as const;
 export type PaymentProviderName = (typeof paymentProviders)[number];
 
 /** Which provider takes payments (PAYMENT_PROVIDER); DragonPay needs its credentials. */

@@ -29,10 +29,10 @@ import { createPasswordHasher } from './services/passwords';
 import { createPayoutCipher } from './services/payout-cipher';
 import { resolvePayoutKey } from './services/payout-key';
 import { checkSharedSecrets, type NodeRegistration } from './services/secrets-check';
-import { createStorageFor } from './services/storage';
+import { createStorageFor } from './services/storage-for';
 
 /** The SPA that `vite build` writes, next to server/. */
-export const defaultStaticRoot = fileURLToPath(new URL('../dist', import.meta.url));
+const defaultStaticRoot = fileURLToPath(new URL('../dist', import.meta.url));
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 /** Requests in flight get this long to finish on SIGTERM (under Docker's 10 s before SIGKILL). */

@@ -1,6 +1,5 @@
 import { artistLoginLink } from '../artists/application.mail';
-import { type MailContent, renderMail } from '../mail/layout';
-import type { MailMessage } from '../services/mail';
+import type { MailContent } from '../mail/layout';
 
 export const APPROVED_SUBJECT = 'Your Labsongs application is approved';
 export const REJECTED_SUBJECT = 'Your Labsongs application needs changes';
@@ -35,13 +34,3 @@ export function rejectedContent(input: ReviewMailInput & { reason: string }): Ma
     after: ['You can change your application and send it again after logging in.'],
   };
 }
-
-export const approvedMail = (input: ReviewMailInput): MailMessage => ({
-  to: input.email,
-  ...renderMail(approvedContent(input)),
-});
-
-export const rejectedMail = (input: ReviewMailInput & { reason: string }): MailMessage => ({
-  to: input.email,
-  ...renderMail(rejectedContent(input)),
-});

@@ -1,5 +1,4 @@
-import { type MailContent, renderMail } from '../mail/layout';
-import type { MailMessage } from '../services/mail';
+import type { MailContent } from '../mail/layout';
 
 export const APPLICATION_SUBJECT = 'Your Labsongs artist application';
 
@@ -26,8 +25,4 @@ export function applicationContent(input: ApplicationMailInput): MailContent {
     action: { label: 'Log in to finish your application', url: artistLoginLink(input.publicUrl) },
     after: ['You will choose your own password as part of the application. If you did not apply, ignore this email.'],
   };
-}
-
-export function applicationMail(input: ApplicationMailInput): MailMessage {
-  return { to: input.email, ...renderMail(applicationContent(input)) };
 }

@@ -6,7 +6,7 @@ import type { ArtistSongRow, DB, NewArtistSong } from '../db/schema';
 export const MAX_SONGS = 5;
 
 /** The opaque `source` key of a new song: 24 random URL-safe characters. */
-export const newSongSource = (): string => randomBytes(18).toString('base64url');
+const newSongSource = (): string => randomBytes(18).toString('base64url');
 
 /** An artist's songs, newest first. */
 export function listSongs(db: Kysely<DB>, userId: number): Promise<ArtistSongRow[]> {

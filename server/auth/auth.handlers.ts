@@ -33,7 +33,7 @@ export function enforceRate(state: RateState): void {
 /** Half a second per failure past the limit, at most three seconds: slow for guessing, bearable for the owner. */
 export const LOGIN_SLOWDOWN_STEP_MS = 500;
 export const LOGIN_SLOWDOWN_MAX_MS = 3000;
-export const loginSlowdownMs = (failuresPastLimit: number): number =>
+const loginSlowdownMs = (failuresPastLimit: number): number =>
   Math.min(Math.max(failuresPastLimit, 0) * LOGIN_SLOWDOWN_STEP_MS, LOGIN_SLOWDOWN_MAX_MS);
 
 /** The pause itself, on an object so that a test can see the delays asked for without sitting them out. */

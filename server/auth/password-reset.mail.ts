@@ -1,9 +1,8 @@
 import type { AccountType } from '../../contracts/account';
-import { type MailContent, renderMail } from '../mail/layout';
-import type { MailMessage } from '../services/mail';
+import type { MailContent } from '../mail/layout';
 
 /** Where each area's SPA page for a reset link lives. */
-export const resetPagePath: Record<AccountType, string> = {
+const resetPagePath: Record<AccountType, string> = {
   user: '/reset-password',
   artist: '/artist/reset-password',
   admin: '/admin/reset-password',
@@ -20,7 +19,7 @@ export interface ResetMailInput {
   validMinutes: number;
 }
 
-export function resetLink(input: Pick<ResetMailInput, 'publicUrl' | 'area' | 'token' | 'email'>): string {
+function resetLink(input: Pick<ResetMailInput, 'publicUrl' | 'area' | 'token' | 'email'>): string {
   const query = new URLSearchParams({ token: input.token, email: input.email });
   return `${input.publicUrl}${resetPagePath[input.area]}?${query.toString()}`;
 }
@@ -39,8 +38,4 @@ export function passwordResetContent(input: ResetMailInput): MailContent {
       'If you did not ask for this, ignore this email: your password stays as it is.',
     ],
   };
-}
-
-export function passwordResetMail(input: ResetMailInput): MailMessage {
-  return { to: input.email, ...renderMail(passwordResetContent(input)) };
 }

@@ -16,7 +16,7 @@ import { authRateRules } from './rate-rules';
 type ForgotInput = v.InferOutput<typeof forgotPasswordSchema>;
 type ResetInput = v.InferOutput<typeof resetPasswordSchema>;
 
-export const RESET_VALID_MINUTES = 60;
+const RESET_VALID_MINUTES = 60;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 
 /** The catalogue's version (migration 0007: triggers raise it on every change the catalogue shows). */
-export async function readCatalogVersion(db: Kysely<DB>): Promise<string> {
+async function readCatalogVersion(db: Kysely<DB>): Promise<string> {
   const row = await db.selectFrom('catalog_version').select('version').where('id', '=', 1).executeTakeFirst();
   return String(row?.version ?? 0);
 }

@@ -20,8 +20,8 @@ import { decodeCursor, encodeCursor } from './catalog-cursor';
 
 type CatalogQuery = v.InferOutput<typeof catalogQuerySchema>;
 
-export const DEFAULT_PAGE_SIZE = 12;
-export const MAX_PAGE_SIZE = 48;
+const DEFAULT_PAGE_SIZE = 12;
+const MAX_PAGE_SIZE = 48;
 
 /** GET /options: the choice lists the SPA shows, the catalogue's and the order form's (contracts/order.ts). */
 export function options(c: AppContext) {

@@ -49,7 +49,7 @@ const STATEMENT_CACHE_SIZE = 1000;
  * runs a statement to completion (`all`/`run`) before the next call, and nothing here streams
  * (`iterate`) a query; SQLite itself re-prepares a cached statement after a schema change.
  */
-export function withStatementCache(database: SQLite.Database): SQLite.Database {
+function withStatementCache(database: SQLite.Database): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
   const prepare = (sql: string) => {
     let statement = cache.get(sql);

@@ -21,7 +21,7 @@ const messageForStatus: Partial<Record<number, string>> = {
 const abortCodes = new Set(['ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_ABORTED']);
 
 /** Reading the body failed because the client went away (aborted upload, closed tab, dropped network). */
-export function isClientAbort(c: { req: { raw: Request } }, error: unknown): boolean {
+function isClientAbort(c: { req: { raw: Request } }, error: unknown): boolean {
   if (c.req.raw.signal?.aborted) return true;
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;

@@ -192,7 +192,7 @@ async function storeFile(
     if (!target.pipe.write(chunk)) await Promise.race([once(target.pipe, 'drain'), target.stored]);
   };
   const open = async (first: Buffer) => {
-    const type = sniffFileType(first);
+    const type = await sniffFileType(first);
     if (!type || type.family !== rule.family) throw wrongType(field, rule.family);
     const name = newStoredName(type.ext);
     const pipe = new PassThrough();

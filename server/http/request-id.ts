@@ -8,7 +8,7 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 const saneRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The caller's `X-Request-Id` when it is a sane token, else a fresh UUID. */
-export function requestIdOf(header: string | undefined): string {
+function requestIdOf(header: string | undefined): string {
   return header !== undefined && saneRequestId.test(header) ? header : randomUUID();
 }
 

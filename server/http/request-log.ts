@@ -3,7 +3,7 @@ import { matchedRoutes } from 'hono/route';
 import type { Logger } from '../services/logger';
 
 /** The label of a request no route took (answered by the not-found handler). */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 /**
  * The route pattern that answered (`/api/v1/user/orders/:id`), never the raw path: a bounded set of

@@ -30,7 +30,7 @@ export const securityHeaders: Record<string, string> = {
 export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
 
 /** The headers for a server whose public address is `publicUrl`: HSTS only when it is https. */
-export function securityHeadersFor(publicUrl: string): Record<string, string> {
+function securityHeadersFor(publicUrl: string): Record<string, string> {
   return publicUrl.toLowerCase().startsWith('https://')
     ? { ...securityHeaders, 'Strict-Transport-Security': strictTransportSecurity }
     : securityHeaders;

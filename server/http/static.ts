@@ -23,7 +23,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** Where the build puts the public pages rendered to HTML (scripts/prerender.ts): `/about` → `_pages/about.html`. */
-export const PRERENDER_DIR = '_pages';
+const PRERENDER_DIR = '_pages';
 
 // The build writes `<file>.br` and `<file>.gz` beside every text file (scripts/prerender.ts): these
 // types are worth compressing; images, audio and fonts in woff2 already are.

@@ -1,19 +1,19 @@
 import type { IncomingMessage, Server } from 'node:http';
 
 /** A client has this long to send its request line and headers (slow-header attacks). */
-export const HEADERS_TIMEOUT_MS = 15_000;
+const HEADERS_TIMEOUT_MS = 15_000;
 /** A JSON (or form) body must arrive whole this soon after the headers. */
-export const BODY_TIMEOUT_MS = 30_000;
+const BODY_TIMEOUT_MS = 30_000;
 /** An upload may take as long as it needs while bytes keep coming; this long without a byte ends it. */
-export const UPLOAD_IDLE_MS = 60_000;
+const UPLOAD_IDLE_MS = 60_000;
 /**
  * How long an idle keep-alive connection stays open. Node's default (5 s) is shorter than most clients
  * and proxies keep a socket for reuse (60 s is common), so a reused socket meets the server closing it
  * and the request fails with a reset: the server must outlast the client.
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** The outer bound of any request, uploads included (Node's own requestTimeout). */
-export const REQUEST_TIMEOUT_MS = 30 * 60_000;
+const REQUEST_TIMEOUT_MS = 30 * 60_000;
 
 const isUpload = (req: IncomingMessage) =>
   (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { type LifecycleRole, lifecycleMessages } from '../../contracts/lifecycle';
+import { isOverdue, type LifecycleRole, lifecycleMessages } from '../../contracts/lifecycle';
 import { orderMessages } from '../../contracts/order';
 import { decidePayment } from '../../machines/payment-attempt';
 import type { DB, OrderEventActor, OrderRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { adminIds } from '../notifications/live-changes';
-import { voidOpenAttempts } from '../payments/attempts';
-import { type TransitionInput, type TransitionResult, transitionOrder } from './transition';
+import { voidOpenAttempts } from '../payments/payments.repository';
+import { type TransitionResult, transitionOrder } from './transition';
 
 // The lifecycle events with their own checks and writes (DESIGN §4). Each runs inside the caller's
 // transaction through transitionOrder, so the machine has decided before anything here is written,
@@ -426,15 +426,6 @@ export function releaseOrder(
   });
 }
 
-/** Whether the order's taken work is past its due date at `at` (an admin may then reassign it). */
-export function isOverdue(order: Pick<OrderRow, 'status' | 'due_at'>, at: Date): boolean {
-  return (
-    (order.status === 'in_progress' || order.status === 'in_revision') &&
-    order.due_at !== null &&
-    order.due_at < iso(at)
-  );
-}
-
 /**
  * An admin offers the order to one artist (checked by the caller: an approved, active artist): an
  * order needing an artist, or stalled work past its due date, whose artist loses it. The new offer
@@ -497,5 +488,3 @@ export async function reassignOrder(
 
 /** A new gift token: 32 URL-safe characters (192 bits), unguessable. */
 export const newGiftToken = (): string => randomBytes(24).toString('base64url');
-
-export type { TransitionInput };

@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Page } from '../../contracts/lifecycle';
-import { type AdminStage, type ArtistStage, stageStatuses } from '../../contracts/lifecycle';
+import { type AdminStage, type ArtistStage, dueWorkStatuses, stageStatuses } from '../../contracts/lifecycle';
 import { likeContains } from '../admin/artists.handlers';
 import type { DB, OrderRow } from '../db/schema';
 
@@ -127,7 +127,8 @@ export function listAdminOrders(
   }
   if (stage === 'overdue') {
     query = query
-      .where('orders.status', 'in', ['in_progress', 'in_revision'])
+      // contracts/lifecycle.ts isOverdue, in SQL.
+      .where('orders.status', 'in', dueWorkStatuses)
       .where('orders.due_at', '<', request.now.toISOString());
   } else if (stage !== 'all') {
     query = query.where('orders.status', '=', stage);

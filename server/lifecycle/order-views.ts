@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
-import type {
-  AdminOrder,
-  ArtistOrder,
-  ArtistOrderBrief,
-  CustomerOrderLifecycle,
-  Feedback,
-  GiftLink,
-  Recording,
+import {
+  type AdminOrder,
+  type ArtistOrder,
+  type ArtistOrderBrief,
+  type CustomerOrderLifecycle,
+  type Feedback,
+  type GiftLink,
+  isOverdue,
+  type Recording,
 } from '../../contracts/lifecycle';
 import type { OrderBrief } from '../../contracts/order';
 import type {
@@ -128,7 +129,7 @@ function briefOf(order: OrderRow, rel: OrderRelations, media: MediaSigner): Orde
  * The brief an artist reads: the recipient, pronunciation, occasion, story and clips, and the gifter's
  * first name. The gifter's last name, email, phone and country stay with the customer and the admins.
  */
-export function artistBriefOf(brief: OrderBrief): ArtistOrderBrief {
+function artistBriefOf(brief: OrderBrief): ArtistOrderBrief {
   if (!brief?.occasion) return brief as ArtistOrderBrief;
   const {
     gifter_last_name: _last,
@@ -169,9 +170,6 @@ function feedbackOf(events: OrderEventRow[]): Feedback | null {
 }
 
 const openOffersOf = (offers: Offer[]) => offers.filter((o) => o.offer_status === 'pending').length;
-const isWorkStatus = (order: OrderRow) => order.status === 'in_progress' || order.status === 'in_revision';
-export const isOverdue = (order: OrderRow, now: Date) =>
-  isWorkStatus(order) && order.due_at !== null && order.due_at < now.toISOString();
 
 function common(order: OrderRow, rel: OrderRelations, media: MediaSigner, now: Date) {
   const offers = rel.offers.get(order.id) ?? [];

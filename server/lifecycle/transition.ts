@@ -8,8 +8,7 @@ import type { OrderLifecycleEvent } from '../../machines/order-lifecycle.machine
 import type { DB, OrderEventActor, OrderRow, OrdersTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { enqueueOrderMails } from '../mail/order-mails';
-import type { NotificationHub } from '../notifications/hub';
-import { adminIds, ChangeSet, publishCommitted } from '../notifications/live-changes';
+import { adminIds, ChangeSet } from '../notifications/live-changes';
 import { insertNotifications, type NewNotification } from '../notifications/notifications.repository';
 import { recordOrderEvent } from '../orders/orders.repository';
 
@@ -61,7 +60,7 @@ async function lockOrder(trx: Executor, orderId: number): Promise<OrderRow | und
     .executeTakeFirst();
 }
 
-export async function openOfferCount(trx: Executor, orderId: number): Promise<number> {
+async function openOfferCount(trx: Executor, orderId: number): Promise<number> {
   const row = await trx
     .selectFrom('order_artists')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -88,7 +87,7 @@ const actorOf = (role: LifecycleRole, event: OrderLifecycleEvent): OrderEventAct
  * Moves one order by one lifecycle event inside `trx`: the machine decides (403 for a role that never
  * sends the event, 409 when the state does not accept it now), then the event's own writes, the status,
  * the `order_events` row and the notifications are written together. The caller commits, then
- * publishes `notified` and `changes` with publishCommitted (runTransition does both).
+ * publishes `notified` and `changes` with publishCommitted.
  */
 export async function transitionOrder(trx: Transaction<DB>, input: TransitionInput): Promise<TransitionResult> {
   const { event, at } = input;
@@ -143,16 +142,6 @@ export async function transitionOrder(trx: Transaction<DB>, input: TransitionInp
   });
   await addOrderChanges(trx, changes, order, updated, offersBefore, await offersOf(trx, order.id));
   return { order: updated, facts: after, notified, changes };
-}
-
-/** transitionOrder in its own transaction, publishing the notifications once it has committed. */
-export async function runTransition(
-  deps: { db: Kysely<DB>; hub: NotificationHub },
-  input: TransitionInput,
-): Promise<TransitionResult> {
-  const result = await deps.db.transaction().execute((trx) => transitionOrder(trx, input));
-  publishCommitted(deps.hub, result);
-  return result;
 }
 
 // ---- Whose screens show the change (docs/api.md "Live changes") -----------------------------------------

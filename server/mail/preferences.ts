@@ -18,7 +18,7 @@ import { validateJson } from '../http/validate-json';
 // GET/PATCH /api/v1/{user|artist}/mail-preferences: which non-essential mails the person gets.
 // Stored as opt-outs, so every kind is on until turned off and a new kind starts on.
 
-export async function preferencesOf(db: Kysely<DB>, userId: number, area: MailArea): Promise<MailPreferences> {
+async function preferencesOf(db: Kysely<DB>, userId: number, area: MailArea): Promise<MailPreferences> {
   const off = await db.selectFrom('mail_opt_outs').select('category').where('user_id', '=', userId).execute();
   const offSet = new Set(off.map((row) => row.category));
   return Object.fromEntries(mailCategories[area].map((category) => [category, !offSet.has(category)]));

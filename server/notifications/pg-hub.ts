@@ -7,9 +7,9 @@ import { createLocalHub, type NotificationHub } from './hub';
 import type { AddressedChange } from './live-changes';
 
 /** One channel for the whole database; the payload names the schema (see payloadsOf). */
-export const NOTIFICATION_CHANNEL = 'labsongs_notifications';
+const NOTIFICATION_CHANNEL = 'labsongs_notifications';
 /** Live changes travel on their own channel, the change itself in the payload (see changePayloadsOf). */
-export const CHANGE_CHANNEL = 'labsongs_changes';
+const CHANGE_CHANNEL = 'labsongs_changes';
 /** Below PostgreSQL's 8000-byte limit on a NOTIFY payload, with room to spare. */
 const MAX_PAYLOAD_BYTES = 7900;
 

@@ -129,7 +129,7 @@ function localStreamsOf(hub: NotificationHub): LocalStreams {
 }
 
 /** 1 to 3 seconds, at random: the browsers of a node going down do not all come back at once. */
-export const shutdownRetryMs = () => 1000 + Math.floor(Math.random() * 2000);
+const shutdownRetryMs = () => 1000 + Math.floor(Math.random() * 2000);
 
 /** Tracks a stream of this process; answers the untrack. A stream opened during shutdown ends at once. */
 export function trackStream(hub: NotificationHub, stream: LocalStream): () => void {

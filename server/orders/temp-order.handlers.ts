@@ -62,7 +62,7 @@ type StoryInput = v.InferOutput<typeof storySchema>;
 type FieldErrors = Record<string, string[]>;
 
 /** Largest story clip or voice message (and never more than MAX_UPLOAD_MB). */
-export const CLIP_MAX_BYTES = 25 * 1024 * 1024;
+const CLIP_MAX_BYTES = 25 * 1024 * 1024;
 /** Unattached clips a customer may upload per 24 h: plenty for five slots and retakes, a bound on disk use. */
 export const MAX_PENDING_CLIPS = 30;
 /** Attempts at a commit whose random order reference collided with an existing one. */

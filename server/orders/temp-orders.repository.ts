@@ -3,7 +3,7 @@ import type { ArtistProfileRow, DB, DraftStep, TempOrderRow, UserRow } from '../
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export const draftSteps: readonly DraftStep[] = ['occasion', 'song', 'story'];
+const draftSteps: readonly DraftStep[] = ['occasion', 'song', 'story'];
 
 /** The steps a draft has completed, from its JSON column (anything unexpected is dropped). */
 export function completedStepsOf(row: TempOrderRow): Set<DraftStep> {
@@ -16,7 +16,7 @@ export function completedStepsOf(row: TempOrderRow): Set<DraftStep> {
 }
 
 /** Steps in flow order, as stored. */
-export const stepsJson = (steps: Iterable<string>): string => {
+const stepsJson = (steps: Iterable<string>): string => {
   const set = new Set(steps);
   return JSON.stringify([...draftSteps, 'review'].filter((step) => set.has(step)));
 };

@@ -5,7 +5,7 @@ import type { DB, TempUploadRow } from '../db/schema';
 type Executor = Kysely<DB> | Transaction<DB>;
 
 /** How long an upload not attached to a committed order lives (then the sweep deletes it). */
-export const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60_000;
+const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60_000;
 
 /** "tmp_" + 24 random URL-safe characters (144 bits): the only name a client ever sees for its clip. */
 export const newTempLocation = (): string => `tmp_${randomBytes(18).toString('base64url')}`;

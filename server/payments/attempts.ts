@@ -11,6 +11,7 @@ import { enqueueRefundRecordedMail } from '../mail/money-mails';
 import { adminIds, ChangeSet } from '../notifications/live-changes';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { recordOrderEvent } from '../orders/orders.repository';
+import { voidOpenAttempts } from './payments.repository';
 
 // Carries out what machines/payment-attempt.machine.ts decides, inside the caller's transaction with
 // the order row locked (as server/lifecycle/transition.ts does for the order): the attempt's status,
@@ -20,7 +21,7 @@ type Trx = Transaction<DB>;
 type Executor = Kysely<DB> | Trx;
 
 /** Locks the order row (the same portable write-lock as transition.ts) and answers it. */
-export async function lockOrderRow(trx: Executor, orderId: number): Promise<OrderRow | undefined> {
+async function lockOrderRow(trx: Executor, orderId: number): Promise<OrderRow | undefined> {
   return trx
     .updateTable('orders')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
@@ -29,7 +30,7 @@ export async function lockOrderRow(trx: Executor, orderId: number): Promise<Orde
     .executeTakeFirst();
 }
 
-export const standingOf = (order: Pick<OrderRow, 'status'>): OrderStanding =>
+const standingOf = (order: Pick<OrderRow, 'status'>): OrderStanding =>
   order.status === 'awaiting_payment' ? 'awaiting_payment' : order.status === 'cancelled' ? 'cancelled' : 'paid';
 
 export interface AttemptStep {
@@ -111,27 +112,6 @@ export async function stepAttempt(trx: Trx, step: AttemptStep): Promise<AttemptR
     }
   }
   return { payment: moved, decision, orderPaid, notified, changes };
-}
-
-/** The order left awaiting payment: its other open checkouts close (the pay page refuses them). */
-export async function voidOpenAttempts(trx: Trx, orderId: number, exceptId: number | null, at: Date): Promise<void> {
-  const open = await trx
-    .selectFrom('payments')
-    .select(['id', 'status'])
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'pending')
-    .execute();
-  for (const attempt of open) {
-    if (attempt.id === exceptId) continue;
-    const decision = decidePayment(attempt.status, { type: 'system.voided' });
-    if (!decision.ok) continue;
-    await trx
-      .updateTable('payments')
-      .set({ status: decision.to, updated_at: at.toISOString() })
-      .where('id', '=', attempt.id)
-      .where('status', '=', attempt.status)
-      .execute();
-  }
 }
 
 /** Marks a still-pending attempt expired when nobody paid it in time (the maintenance job). */

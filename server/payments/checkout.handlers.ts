@@ -80,7 +80,7 @@ export async function checkout(c: AppContext, provider: PaymentProvider, orderId
 }
 
 /** What the result page shows for the order's newest attempt and the order itself. */
-export function paymentStateOf(
+function paymentStateOf(
   order: Pick<OrderRow, 'id' | 'reference' | 'status'>,
   latest: Pick<PaymentRow, 'status' | 'refno'> | undefined,
 ): OrderPaymentState {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { PaymentStatus } from '../../contracts/order';
+import { decidePayment } from '../../machines/payment-attempt';
 import type { DB, NewPayment, PaymentRow } from '../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -17,28 +17,30 @@ export async function setProviderAnswer(db: Executor, id: number, refno: string,
   await db.updateTable('payments').set({ refno, raw_status: rawStatus, updated_at: at }).where('id', '=', id).execute();
 }
 
-/**
- * Compare-and-swap: moves the payment only if it is still in `from` (no row locks, the same on SQLite
- * and PostgreSQL). Of two racing callbacks only one wins; the other sees undefined and changes nothing.
- */
-export function movePayment(
-  db: Executor,
-  id: number,
-  from: PaymentStatus,
-  change: { status: PaymentStatus; raw_status: string; refno?: string | null; at: string },
-): Promise<PaymentRow | undefined> {
-  return db
-    .updateTable('payments')
-    .set({
-      status: change.status,
-      raw_status: change.raw_status,
-      ...(change.refno ? { refno: change.refno } : {}),
-      updated_at: change.at,
-    })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .returningAll()
-    .executeTakeFirst();
+/** The order left awaiting payment: its other open checkouts close (the pay page refuses them). */
+export async function voidOpenAttempts(
+  trx: Transaction<DB>,
+  orderId: number,
+  exceptId: number | null,
+  at: Date,
+): Promise<void> {
+  const open = await trx
+    .selectFrom('payments')
+    .select(['id', 'status'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .execute();
+  for (const attempt of open) {
+    if (attempt.id === exceptId) continue;
+    const decision = decidePayment(attempt.status, { type: 'system.voided' });
+    if (!decision.ok) continue;
+    await trx
+      .updateTable('payments')
+      .set({ status: decision.to, updated_at: at.toISOString() })
+      .where('id', '=', attempt.id)
+      .where('status', '=', attempt.status)
+      .execute();
+  }
 }
 
 export interface CallbackRecord {

@@ -1,7 +1,7 @@
 import type { PaymentStatus } from '../../contracts/order';
 
 /** The only places a payment ever sends the browser: the SPA's /checkout/{page} on PUBLIC_URL. */
-export const checkoutPages = ['success', 'pending', 'failed', 'cancelled'] as const;
+const checkoutPages = ['success', 'pending', 'failed', 'cancelled'] as const;
 export type CheckoutPage = (typeof checkoutPages)[number];
 
 const pageOfStatus: Record<PaymentStatus, CheckoutPage> = {

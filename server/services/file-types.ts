@@ -1,4 +1,7 @@
 // What an uploaded file is, decided by its first bytes (never by the client's name or Content-Type).
+import { fileTypeFromBuffer } from 'file-type';
+import { isAudioOnlyMp4 } from './mp4-tracks';
+import { isAudioOnlyWebm } from './webm-tracks';
 
 export type FileFamily = 'audio' | 'image';
 
@@ -9,52 +12,47 @@ export interface FileType {
   ext: string;
 }
 
-/** Bytes to look at: enough for every signature below (WebP needs 12). */
-export const SNIFF_BYTES = 16;
+/** Bytes to look at: file-type's own sample size (4100), enough for every format below and a WebM's track list. */
+export const SNIFF_BYTES = 4100;
 
-const ascii = (head: Buffer, offset: number, text: string) =>
-  head.length >= offset + text.length && head.toString('latin1', offset, offset + text.length) === text;
+const mp3: FileType = { family: 'audio', mime: 'audio/mpeg', ext: 'mp3' };
+const wav: FileType = { family: 'audio', mime: 'audio/wav', ext: 'wav' };
+const ogg: FileType = { family: 'audio', mime: 'audio/ogg', ext: 'ogg' };
+const flac: FileType = { family: 'audio', mime: 'audio/flac', ext: 'flac' };
+const m4a: FileType = { family: 'audio', mime: 'audio/mp4', ext: 'm4a' };
+const webm: FileType = { family: 'audio', mime: 'audio/webm', ext: 'webm' };
+const jpg: FileType = { family: 'image', mime: 'image/jpeg', ext: 'jpg' };
+const png: FileType = { family: 'image', mime: 'image/png', ext: 'png' };
+const webp: FileType = { family: 'image', mime: 'image/webp', ext: 'webp' };
 
-const startsWith = (head: Buffer, bytes: number[]) =>
-  head.length >= bytes.length && bytes.every((b, i) => head[i] === b);
-
-/** An MPEG audio frame header: 11 sync bits, and neither the version nor the layer is the reserved value. */
-function isMpegFrame(head: Buffer): boolean {
-  const [b0, b1] = head;
-  if (b0 !== 0xff || b1 === undefined) return false;
-  return (b1 & 0xe0) === 0xe0 && (b1 & 0x18) !== 0x08 && (b1 & 0x06) !== 0x00;
-}
-
-const signatures: { type: FileType; matches(head: Buffer): boolean }[] = [
-  { type: { family: 'audio', mime: 'audio/mpeg', ext: 'mp3' }, matches: (h) => ascii(h, 0, 'ID3') || isMpegFrame(h) },
-  {
-    type: { family: 'audio', mime: 'audio/wav', ext: 'wav' },
-    matches: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WAVE'),
-  },
-  { type: { family: 'audio', mime: 'audio/ogg', ext: 'ogg' }, matches: (h) => ascii(h, 0, 'OggS') },
-  { type: { family: 'audio', mime: 'audio/flac', ext: 'flac' }, matches: (h) => ascii(h, 0, 'fLaC') },
-  { type: { family: 'audio', mime: 'audio/mp4', ext: 'm4a' }, matches: (h) => ascii(h, 4, 'ftyp') },
-  {
-    type: { family: 'audio', mime: 'audio/webm', ext: 'webm' },
-    matches: (h) => startsWith(h, [0x1a, 0x45, 0xdf, 0xa3]),
-  },
-  { type: { family: 'image', mime: 'image/jpeg', ext: 'jpg' }, matches: (h) => startsWith(h, [0xff, 0xd8, 0xff]) },
-  {
-    type: { family: 'image', mime: 'image/png', ext: 'png' },
-    matches: (h) => startsWith(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  },
-  {
-    type: { family: 'image', mime: 'image/webp', ext: 'webp' },
-    matches: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WEBP'),
-  },
-];
+// file-type's extension → what the server takes it as. Absent means refused: HEIC, MOV, Ogg video, APNG,
+// and everything else. An MP4 is audio when its major brand is M4A, or when its tracks are all sound.
+const accepted: Record<string, FileType> = {
+  mp3,
+  wav,
+  ogg,
+  opus: ogg,
+  oga: ogg,
+  flac,
+  m4a,
+  webm,
+  jpg,
+  png,
+  webp,
+};
 
 /** The type of a file from its first bytes, or undefined for anything not on the list. */
-export function sniffFileType(head: Buffer): FileType | undefined {
-  return signatures.find((s) => s.matches(head))?.type;
+export async function sniffFileType(head: Uint8Array): Promise<FileType | undefined> {
+  const found = await fileTypeFromBuffer(head);
+  // A general-brand MP4 (what Safari records voice into) is a song only if every track is sound.
+  if (found?.ext === 'mp4') return isAudioOnlyMp4(head) ? m4a : undefined;
+  const type = found && Object.hasOwn(accepted, found.ext) ? accepted[found.ext] : undefined;
+  // file-type names every WebM video/webm; a song must carry sound and nothing else.
+  if (type === webm && !isAudioOnlyWebm(head)) return undefined;
+  return type;
 }
 
 /** Every extension the server writes, with its mime type (serving reads the type back from the name). */
 export const mimeOfExtension: Record<string, string> = Object.fromEntries(
-  signatures.map((s) => [s.type.ext, s.type.mime]),
+  Object.values(accepted).map((type) => [type.ext, type.mime]),
 );

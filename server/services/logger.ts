@@ -56,7 +56,7 @@ export const redactedKeys = [
  * Each leading-wildcard path costs about half a microsecond on every line, so the nested net is
  * the short list of what could sit inside a logged row, header set or request.
  */
-export const nestedRedactedKeys = [
+const nestedRedactedKeys = [
   'password',
   'token',
   'secret',
@@ -71,7 +71,7 @@ export const nestedRedactedKeys = [
 const pathOf = (key: string) => (/^[A-Za-z_]\w*$/.test(key) ? key : `["${key}"]`);
 
 /** pino paths: `password`…, then `*.password` and `*.*.password` for the nested list. */
-export const redactPaths = [
+const redactPaths = [
   ...redactedKeys.map(pathOf),
   ...nestedRedactedKeys.flatMap((key) => [`*.${pathOf(key)}`, `*.*.${pathOf(key)}`]),
 ];

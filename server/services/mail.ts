@@ -8,14 +8,6 @@ import type { Logger } from './logger';
 
 export { findLink, latestMailTo, type OutboxMail, readOutbox } from './outbox';
 
-/** A rendered mail (server/mail/layout.ts renderMail plus its address). */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
 /**
  * The process's mail sender: the worker over the database outbox (server/mail/). Handlers never send:
  * they enqueue in their own transaction (mail/queue.ts) and this sends.

@@ -7,7 +7,7 @@ import { type Clock, isoAt } from './clock';
 
 const DAY_MS = 86_400_000;
 /** Over-the-counter payments can take a while; two days cover the provider's own expiry. */
-export const PAYMENT_ATTEMPT_TTL_MS = 2 * DAY_MS;
+const PAYMENT_ATTEMPT_TTL_MS = 2 * DAY_MS;
 
 /**
  * Deletes rows that can no longer matter (revocations of unrefreshable tokens, old counters and reset

@@ -10,7 +10,7 @@ import { createPayoutCipher } from './payout-cipher';
 // shared database before it serves anything.
 
 /** How often a running node says it is still running. */
-export const NODE_HEARTBEAT_MS = 30_000;
+const NODE_HEARTBEAT_MS = 30_000;
 /** A node not heard from for this long has stopped: its JWT secret no longer counts. */
 export const NODE_STALE_AFTER_MS = 120_000;
 

@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { StorageTarget } from '../config';
 import { mimeOfExtension } from './file-types';
-import { createLocalStorage } from './local-storage';
-import { createS3Storage } from './s3-storage';
 
 /** Folders (local) or key segments (bucket) of stored files: sample songs, avatars, clips and order recordings. */
 export const storageKinds = ['songs', 'avatars', 'clips'] as const;
@@ -69,8 +66,3 @@ export function newStoredName(ext: string): string {
 
 export const mimeOfStoredName = (name: string): string =>
   mimeOfExtension[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-
-/** The local folder (embedded default) or the S3-compatible bucket that STORAGE_URL names. */
-export function createStorageFor(target: StorageTarget): Storage {
-  return target.kind === 's3' ? createS3Storage(target) : createLocalStorage(target.root);
-}

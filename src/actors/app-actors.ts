@@ -1,5 +1,5 @@
 import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
-import type { AuthUser, UserType } from '../../contracts/account';
+import type { AuthUser } from '../../contracts/account';
 import { clientMessages } from '../../contracts/messages';
 import { appActorIds, appMachine, type OrderDraftActor } from '../../machines/app.machine';
 import type { artistGateMachine } from '../../machines/artist-gate.machine';
@@ -163,5 +163,3 @@ export function createAppActors(): AppActors {
   followSession(actors.session.getSnapshot());
   return actors;
 }
-
-export type { UserType };

@@ -16,7 +16,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The admin's money calls: the refunds queue and revealing a payout destination. */
-export function adminMoneyApi(http: Http) {
+function adminMoneyApi(http: Http) {
   return {
     refunds: (query: { status: 'owed' | 'paid'; cursor?: string | null }) =>
       call(

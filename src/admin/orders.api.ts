@@ -52,7 +52,7 @@ function params(query: Record<string, string | number | null | undefined>): Reco
 }
 
 /** The order lifecycle calls of the admin area (docs/api.md "Order lifecycle"). */
-export function adminOrdersApi(http: Http) {
+function adminOrdersApi(http: Http) {
   return {
     orders: (query: AdminOrdersQuery) =>
       call(

@@ -4,7 +4,7 @@ import { call } from './call';
 import type { Http } from './client';
 
 /** Orders per page on the artist's order screens ("Show more" asks for the next as many). */
-export const ORDER_PAGE_SIZE = 10;
+const ORDER_PAGE_SIZE = 10;
 
 /** POST (multipart `file`) with progress through xhrUpload: the recording before it is submitted. */
 export const recordingUploadUrl = '/api/v1/artist/order/song/upload';

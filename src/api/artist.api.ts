@@ -3,7 +3,6 @@ import type {
   ArtistDashboard,
   ArtistInfoBody,
   ArtistProfile,
-  ArtistSong,
   ChangePasswordBody,
   PayoutBody,
   PayoutMasked,
@@ -43,4 +42,3 @@ export function artistApi(http: Http) {
   };
 }
 export type ArtistApi = ReturnType<typeof artistApi>;
-export type { ArtistSong };

@@ -24,7 +24,7 @@ export interface LegalDocumentProps {
 const page = css({ maxW: '70ch', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '10', md: '14' } });
 
 /** The long-form text style of a legal section: paragraphs, lists, sub-headings and links. */
-export const prose = css({
+const prose = css({
   color: 'gray.800',
   fontSize: 'md',
   lineHeight: '1.7',

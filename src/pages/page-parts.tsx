@@ -75,7 +75,7 @@ export interface SectionHeadingProps {
 }
 
 /** A section's h2, with an optional lead paragraph and an optional action beside it. */
-export function SectionHeading({ id, title, lead, action }: SectionHeadingProps) {
+function SectionHeading({ id, title, lead, action }: SectionHeadingProps) {
   const heading = (
     <h2 id={id} className={sectionTitle}>
       {title}

@@ -20,7 +20,7 @@ export const audioErrorMessages = {
 /** MediaError codes (the element's `error.code`). */
 const MEDIA_ERR = { aborted: 1, network: 2, decode: 3, srcNotSupported: 4 } as const;
 
-export function messageForCode(code: number | null): string {
+function messageForCode(code: number | null): string {
   switch (code) {
     case audioErrorCodes.aborted:
       return audioErrorMessages.interrupted;
@@ -39,7 +39,7 @@ export function messageForCode(code: number | null): string {
 }
 
 /** SPEC §8 "unsupported audio": a browser without an audio element. */
-export function isAudioSupported(): boolean {
+function isAudioSupported(): boolean {
   return (
     typeof window !== 'undefined' &&
     typeof window.HTMLAudioElement === 'function' &&

@@ -7,9 +7,9 @@ import type { PlayerArtist, PlayerSong } from '../../machines/player.machine';
 import type { PlayerActor, PlayerSnapshot } from './player-actor';
 
 /** Shown when the artist has no image. */
-export const APP_ICON = '/favicon.svg';
+const APP_ICON = '/favicon.svg';
 
-export function mediaArtwork(image: string | null): MediaImage[] {
+function mediaArtwork(image: string | null): MediaImage[] {
   return player.artworkSizes.map((size) => ({
     src: image ?? APP_ICON,
     sizes: `${size}x${size}`,
@@ -17,7 +17,7 @@ export function mediaArtwork(image: string | null): MediaImage[] {
   }));
 }
 
-export function mediaMetadataInit(artist: PlayerArtist, song: PlayerSong | null): MediaMetadataInit {
+function mediaMetadataInit(artist: PlayerArtist, song: PlayerSong | null): MediaMetadataInit {
   return { title: PRODUCT_NAME, artist: artist.name, album: song?.title ?? '', artwork: mediaArtwork(artist.image) };
 }
 

@@ -8,8 +8,6 @@ import type { PlayerArtist, PlayerSong } from '../../machines/player.machine';
 import { AppActorsContext } from '../actors/hooks';
 import { type PlayerSnapshot, usePlayerActor } from './player-actor';
 
-export type { PlayerArtist, PlayerSong };
-
 const playingArtistOf = (s: PlayerSnapshot | undefined) => (s ? connectPlayer(s).playingArtistId : null);
 const pausedArtistOf = (s: PlayerSnapshot | undefined) => (s ? connectPlayer(s).pausedArtistId : null);
 

@@ -14,11 +14,11 @@ import { createThrowawayDatabase } from '../server/support/postgres-database';
 // Two app nodes as separate processes on one PostgreSQL database and one bucket, Debian's nginx in
 // front: the deployment of deploy/, on loopback, for the cluster test and the cluster bench.
 
-export const NGINX_BIN = '/usr/sbin/nginx';
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const NGINX_BIN = '/usr/sbin/nginx';
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const nginxConfig = path.join(repoRoot, 'deploy/nginx/nginx.conf');
 
-export const BUCKET = 'labsongs';
+const BUCKET = 'labsongs';
 export type NodeName = 'a' | 'b';
 
 /** Why the cluster cannot run here, or null when it can. */
@@ -29,7 +29,7 @@ export function clusterUnavailable(databaseUrl: string | undefined): string | nu
 }
 
 /** A free loopback port (the kernel's choice, released for the child to take). */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

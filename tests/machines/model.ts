@@ -84,7 +84,7 @@ export function leafKey(value: StateValue): string {
 }
 
 /** The key of each active leaf: one, or one per region of a parallel state. */
-export function leafKeys(value: StateValue, prefix = ''): string[] {
+function leafKeys(value: StateValue, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix + value];
   return Object.entries(value).flatMap(([key, child]) =>
     child === undefined || (typeof child === 'object' && Object.keys(child).length === 0)
@@ -94,7 +94,7 @@ export function leafKeys(value: StateValue, prefix = ''): string[] {
 }
 
 /** Every state node of the machine by dotted path. */
-export function allStateKeys(machine: AnyStateMachine): string[] {
+function allStateKeys(machine: AnyStateMachine): string[] {
   return getStateNodes(machine.root).map((node) => node.path.join('.'));
 }
 
@@ -113,7 +113,7 @@ export function transientStateKeys(machine: AnyStateMachine): string[] {
 }
 
 /** Every state key some step of some path rests in. */
-export function visitedStateKeys(paths: StatePath<any, any>[]): Set<string> {
+function visitedStateKeys(paths: StatePath<any, any>[]): Set<string> {
   return new Set(paths.flatMap((path) => path.steps.flatMap((step) => valueKeys(step.state.value))));
 }
 
@@ -128,7 +128,7 @@ export function expectAllStatesCovered(machine: AnyStateMachine, paths: StatePat
 // ---- Transition coverage ---------------------------------------------------------------------------
 
 /** How a transition is named in coverage reports: `source —event [guard]→ target`. */
-export function transitionLabel(transition: AnyTransitionDefinition): string {
+function transitionLabel(transition: AnyTransitionDefinition): string {
   const source = transition.source.path.join('.') || '(machine)';
   const event = transition.eventType === '' ? 'always' : transition.eventType.replace(/^xstate\./, '');
   const guard = transition.guard ? ` [${guardName(transition.guard)}]` : '';
@@ -373,7 +373,7 @@ export interface StepCheck<H extends Harness> {
 }
 
 /** Plays one generated event on a live actor. */
-export async function playEvent(harness: Harness, event: EventObject & Record<string, unknown>): Promise<void> {
+async function playEvent(harness: Harness, event: EventObject & Record<string, unknown>): Promise<void> {
   const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
   const error = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
   if (done?.[1]) {

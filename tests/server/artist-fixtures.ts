@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { expect } from 'vitest';
 import { encodeWav } from '../../server/db/synth';
 import type { StorageKind } from '../../server/services/storage';
@@ -17,30 +18,133 @@ export function wavBytes(seconds = 0.25): Buffer {
   return encodeWav(samples);
 }
 
-/** Bytes that start with a format's signature, padded with random bytes to `size`. */
-export function fileWithMagic(
-  kind: 'mp3-id3' | 'mp3-frame' | 'ogg' | 'flac' | 'm4a' | 'webm' | 'jpeg' | 'png' | 'webp' | 'exe' | 'text',
-  size = 4096,
-): Buffer {
-  const heads: Record<string, Buffer> = {
-    'mp3-id3': Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'),
-    'mp3-frame': Buffer.from([0xff, 0xfb, 0x90, 0x64]),
-    ogg: Buffer.from('OggS\x00\x02', 'latin1'),
-    flac: Buffer.from('fLaC\x00\x00\x00\x22', 'latin1'),
-    m4a: Buffer.from('\x00\x00\x00\x20ftypM4A ', 'latin1'),
-    webm: Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81]),
-    jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-    png: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    webp: Buffer.from('RIFF\x00\x10\x00\x00WEBPVP8 ', 'latin1'),
-    exe: Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00', 'latin1'),
-    text: Buffer.from('Hello, this is not a song at all, just words.\n', 'latin1'),
-  };
-  const head = heads[kind] as Buffer;
+// The opening bytes of real files of each kind, as their writers lay them out.
+const ascii = (text: string) => Buffer.from(text, 'latin1');
+const u32 = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n);
+  return b;
+};
+/** An EBML element (WebM): id bytes, a one-byte size, the payload. */
+const ebml = (id: number[], ...payload: Buffer[]) => {
+  const body = Buffer.concat(payload);
+  return Buffer.concat([Buffer.from(id), Buffer.from([0x80 | body.length]), body]);
+};
+/** A WebM (Matroska "webm") header whose Tracks declare `trackTypes` (1 video, 2 audio), then a Cluster. */
+function webmHead(trackTypes: number[]): Buffer {
+  const header = ebml(
+    [0x1a, 0x45, 0xdf, 0xa3],
+    ebml([0x42, 0x86], Buffer.from([1])),
+    ebml([0x42, 0xf7], Buffer.from([1])),
+    ebml([0x42, 0xf2], Buffer.from([4])),
+    ebml([0x42, 0xf3], Buffer.from([8])),
+    ebml([0x42, 0x82], ascii('webm')),
+    ebml([0x42, 0x87], Buffer.from([4])),
+    ebml([0x42, 0x85], Buffer.from([2])),
+  );
+  const unknownSize = [0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff];
+  const info = ebml([0x15, 0x49, 0xa9, 0x66], ebml([0x2a, 0xd7, 0xb1], Buffer.from([0x0f, 0x42, 0x40])));
+  const tracks = ebml(
+    [0x16, 0x54, 0xae, 0x6b],
+    ...trackTypes.map((type, i) =>
+      ebml(
+        [0xae],
+        ebml([0xd7], Buffer.from([i + 1])),
+        ebml([0x73, 0xc5], Buffer.from([i + 1])),
+        ebml([0x83], Buffer.from([type])),
+        ebml([0x86], ascii(type === 2 ? 'A_OPUS' : 'V_VP9')),
+      ),
+    ),
+  );
+  const segment = Buffer.from([0x18, 0x53, 0x80, 0x67, ...unknownSize]);
+  const cluster = Buffer.from([0x1f, 0x43, 0xb6, 0x75, ...unknownSize]);
+  return Buffer.concat([header, segment, info, tracks, cluster]);
+}
+/** An Ogg first page (header type 2, one segment) carrying `packet`. */
+const oggHead = (packet: Buffer) =>
+  Buffer.concat([
+    ascii('OggS'),
+    Buffer.from([0, 2]),
+    Buffer.alloc(8),
+    u32(0x1234),
+    u32(0),
+    u32(0),
+    Buffer.from([1, packet.length]),
+    packet,
+  ]);
+/** An ISO media file's ftyp box: major brand, then compatible brands. */
+const ftyp = (...brands: string[]) =>
+  Buffer.concat([
+    u32(16 + 4 * (brands.length - 1)),
+    ascii('ftyp'),
+    ascii(brands[0] as string),
+    u32(0),
+    ascii(brands.slice(1).join('')),
+  ]);
+/** An ISO media box: size, type, payload. */
+const isoBox = (type: string, ...payload: Buffer[]) => {
+  const body = Buffer.concat(payload);
+  return Buffer.concat([u32(8 + body.length), ascii(type), body]);
+};
+/** A track whose handler is `handler` ('soun', 'vide'): trak → mdia → hdlr. */
+const isoTrack = (handler: string) =>
+  isoBox('trak', isoBox('mdia', isoBox('hdlr', Buffer.alloc(8), ascii(handler), Buffer.alloc(12), Buffer.from([0]))));
+const pngChunk = (type: string, data: Buffer) =>
+  Buffer.concat([u32(data.length), ascii(type), data, u32(crc32(Buffer.concat([ascii(type), data])))]);
+
+const heads = {
+  'mp3-id3': Buffer.concat([
+    ascii('ID3\x04\x00\x00\x00\x00\x00\x0a'),
+    Buffer.alloc(10),
+    Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+  ]),
+  'mp3-frame': Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+  ogg: oggHead(
+    Buffer.concat([
+      ascii('\x01vorbis'),
+      u32(0),
+      Buffer.from([2, 0x44, 0xac, 0, 0]),
+      Buffer.alloc(12),
+      Buffer.from([0xb8, 1]),
+    ]),
+  ),
+  opus: oggHead(Buffer.concat([ascii('OpusHead'), Buffer.from([1, 2, 0x38, 1, 0x80, 0xbb, 0, 0, 0, 0, 0])])),
+  flac: Buffer.concat([ascii('fLaC'), Buffer.from([0x80, 0, 0, 0x22])]),
+  m4a: ftyp('M4A ', 'M4A ', 'mp42', 'isom'),
+  // A voice clip as Safari's MediaRecorder writes it: a general brand, a moov with one sound track.
+  'mp4-audio': Buffer.concat([ftyp('iso5', 'iso5', 'iso6', 'mp41'), isoBox('moov', isoTrack('soun'))]),
+  webm: webmHead([2]),
+  jpeg: Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
+    ascii('JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00'),
+  ]),
+  png: Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', Buffer.concat([u32(4), u32(3), Buffer.from([8, 6, 0, 0, 0])])),
+    u32(64),
+    ascii('IDAT'),
+  ]),
+  webp: ascii('RIFF\x00\x10\x00\x00WEBPVP8 '),
+  // Refused: what phones record and shoot besides sound, and files that are neither.
+  heic: ftyp('heic', 'mif1', 'heic'),
+  'mp4-video': ftyp('isom', 'isom', 'iso2', 'avc1', 'mp41'),
+  'mp4-with-video': Buffer.concat([
+    ftyp('iso5', 'iso5', 'iso6', 'mp41'),
+    isoBox('moov', isoTrack('soun'), isoTrack('vide')),
+  ]),
+  'webm-video': webmHead([1, 2]),
+  'ogg-video': oggHead(Buffer.concat([ascii('\x80theora'), Buffer.from([3, 2, 1])])),
+  exe: ascii('MZ\x90\x00\x03\x00\x00\x00\x04\x00'),
+};
+
+/** Bytes that start with a format's real header, padded with random bytes to `size`. */
+export function fileWithMagic(kind: keyof typeof heads | 'text', size = 4096): Buffer {
   if (kind === 'text') return Buffer.from('not a song\n'.repeat(Math.ceil(size / 11)).slice(0, size));
+  const head = heads[kind];
   return Buffer.concat([head, randomBytes(Math.max(0, size - head.length))]);
 }
 
-export const blobOf = (bytes: Buffer, type = 'application/octet-stream') => new Blob([new Uint8Array(bytes)], { type });
+const blobOf = (bytes: Buffer, type = 'application/octet-stream') => new Blob([new Uint8Array(bytes)], { type });
 
 /** A valid application's text fields; override any to test it. */
 export function applicationFields(overrides: Record<string, string> = {}): Record<string, string> {

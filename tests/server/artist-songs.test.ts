@@ -62,11 +62,14 @@ describe.each(databases)('artist sample songs (%s)', (kind) => {
       expect(row.file_key).toMatch(new RegExp(`^[A-Za-z0-9_-]{24}\\.${ext}$`));
       expect(await readStored(h.storage, 'songs', row.file_key)).toEqual(Buffer.from(bytes));
     }
-    // m4a and webm on a second artist (five songs is the limit).
+    // m4a, a general-brand MP4 with one sound track (Safari's recordings), webm and opus on a second
+    // artist (five songs is the limit).
     const other = await makeArtist(h, { status: 'incomplete' });
     for (const [format, mime] of [
       ['m4a', 'audio/mp4'],
+      ['mp4-audio', 'audio/mp4'],
       ['webm', 'audio/webm'],
+      ['opus', 'audio/ogg'],
     ] as const) {
       const answer = await upload(other.token, { file: { bytes: fileWithMagic(format), name: 'x' } });
       expect(answer.status, format).toBe(201);
@@ -96,6 +99,11 @@ describe.each(databases)('artist sample songs (%s)', (kind) => {
       [fileWithMagic('jpeg'), 'photo.wav'],
       [fileWithMagic('png'), 'art.ogg'],
       [fileWithMagic('webp'), 'img.flac'],
+      [fileWithMagic('heic'), 'photo.m4a'],
+      [fileWithMagic('mp4-video'), 'clip.m4a'],
+      [fileWithMagic('mp4-with-video'), 'clip.m4a'],
+      [fileWithMagic('webm-video'), 'clip.webm'],
+      [fileWithMagic('ogg-video'), 'clip.ogg'],
       [Buffer.from('ID'), 'tiny.mp3'],
     ] as const) {
       const answer = await upload(artist.token, { file: { bytes, name, type: 'audio/mpeg' } });

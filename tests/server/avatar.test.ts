@@ -126,6 +126,8 @@ describe.each(databases)('profile avatar (%s)', (kind) => {
         [fileWithMagic('text'), 'notes.webp'],
         [wavBytes(), 'voice.png'],
         [fileWithMagic('mp3-id3'), 'song.jpg'],
+        [fileWithMagic('heic'), 'photo.jpg'],
+        [fileWithMagic('mp4-video'), 'clip.png'],
         [Buffer.from([0x89, 0x50]), 'tiny.png'],
       ] as const) {
         const answer = await upload(me.token, bytes, name, 'image/png');

@@ -17,7 +17,8 @@ import { silentLogger } from '../../server/services/logger';
 import { createMailer, type Mailer } from '../../server/services/mail';
 import { createPasswordHasher, type PasswordHasher } from '../../server/services/passwords';
 import { createPayoutCipher, type PayoutCipher } from '../../server/services/payout-cipher';
-import { createStorageFor, type Storage } from '../../server/services/storage';
+import type { Storage } from '../../server/services/storage';
+import { createStorageFor } from '../../server/services/storage-for';
 import { createAccount, type NewAccount } from '../../server/users/accounts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';

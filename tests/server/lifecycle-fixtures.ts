@@ -179,9 +179,3 @@ export async function startCheckout(h: Harness, token: string, orderId: number):
   expect(checkout.status, checkout.text).toBe(200);
   return txnidOfUrl(checkout.body.data.payment.Url);
 }
-
-/** Presses Pay on a sandbox pay page, as the customer's browser would. */
-export async function pressPay(h: Harness, txnid: string) {
-  const pressed = await postForm(h, `/payments/sandbox/${txnid}`, { action: 'pay' });
-  expect(pressed.status).toBeLessThan(400);
-}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { artistMessages } from '../../contracts/artist';
 import { fieldMessages, pageLimitMessage } from '../../contracts/field-messages';
-import { lifecycleMessages } from '../../contracts/lifecycle';
+import { isOverdue, lifecycleMessages } from '../../contracts/lifecycle';
 import { type NotificationType, notificationTypes } from '../../contracts/notifications';
 import { orderMessages, songFileName } from '../../contracts/order';
 import { serverMessages } from '../../contracts/server-messages';
@@ -56,6 +56,21 @@ const manilaDay = (h: Harness, days: number) =>
   new Date(h.clock.now().getTime() + 8 * HOUR_MS + days * DAY_MS).toISOString().slice(0, 10);
 
 const ids = (items: { id: number }[]) => items.map((item) => item.id);
+
+describe('isOverdue', () => {
+  it('is work (in progress or in revision) past its due date, nothing else', () => {
+    const now = new Date('2030-03-01T00:00:00.000Z');
+    const past = '2030-02-28T23:59:00.000Z';
+    const later = '2030-03-01T00:01:00.000Z';
+    expect(isOverdue({ status: 'in_progress', due_at: past }, now)).toBe(true);
+    expect(isOverdue({ status: 'in_revision', due_at: past }, now)).toBe(true);
+    expect(isOverdue({ status: 'in_progress', due_at: later }, now)).toBe(false);
+    expect(isOverdue({ status: 'in_progress', due_at: null }, now)).toBe(false);
+    for (const status of ['offered', 'in_validation', 'delivered', 'completed', 'disputed'] as const) {
+      expect(isOverdue({ status, due_at: past }, now), status).toBe(false);
+    }
+  });
+});
 
 describe.each(databases)('order lifecycle rules (%s)', (kind) => {
   let h: Harness;

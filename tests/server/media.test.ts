@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages } from '../../contracts/artist';
 import { serverMessages } from '../../contracts/server-messages';
 import { parseRange } from '../../server/http/send-file';
-import { sniffFileType } from '../../server/services/file-types';
+import { SNIFF_BYTES, sniffFileType } from '../../server/services/file-types';
+import { isAudioOnlyMp4 } from '../../server/services/mp4-tracks';
 import { storedNamePattern } from '../../server/services/storage';
+import { isAudioOnlyWebm, webmTrackTypes } from '../../server/services/webm-tracks';
 import { fileWithMagic, makeArtist, uploadSong, wavBytes } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
 import { storeBytes } from './storage-fixtures';
@@ -28,23 +30,55 @@ describe('parseRange', () => {
 });
 
 describe('sniffFileType', () => {
-  it('names each accepted format by its first bytes and nothing else', () => {
-    expect(sniffFileType(wavBytes())?.mime).toBe('audio/wav');
-    expect(sniffFileType(fileWithMagic('mp3-id3'))?.mime).toBe('audio/mpeg');
-    expect(sniffFileType(fileWithMagic('mp3-frame'))?.mime).toBe('audio/mpeg');
-    expect(sniffFileType(fileWithMagic('ogg'))?.mime).toBe('audio/ogg');
-    expect(sniffFileType(fileWithMagic('flac'))?.mime).toBe('audio/flac');
-    expect(sniffFileType(fileWithMagic('m4a'))?.mime).toBe('audio/mp4');
-    expect(sniffFileType(fileWithMagic('webm'))?.mime).toBe('audio/webm');
-    expect(sniffFileType(fileWithMagic('jpeg'))).toEqual({ family: 'image', mime: 'image/jpeg', ext: 'jpg' });
-    expect(sniffFileType(fileWithMagic('png'))?.mime).toBe('image/png');
-    expect(sniffFileType(fileWithMagic('webp'))?.mime).toBe('image/webp');
-    expect(sniffFileType(fileWithMagic('exe'))).toBeUndefined();
-    expect(sniffFileType(fileWithMagic('text'))).toBeUndefined();
-    expect(sniffFileType(Buffer.from('RIFF\x00\x00\x00\x00AVI ', 'latin1'))).toBeUndefined();
+  it('names each accepted format by its first bytes, whatever follows the header', async () => {
+    const cases: [Parameters<typeof fileWithMagic>[0], string, string][] = [
+      ['mp3-id3', 'audio/mpeg', 'mp3'],
+      ['mp3-frame', 'audio/mpeg', 'mp3'],
+      ['ogg', 'audio/ogg', 'ogg'],
+      ['opus', 'audio/ogg', 'ogg'],
+      ['flac', 'audio/flac', 'flac'],
+      ['m4a', 'audio/mp4', 'm4a'],
+      ['webm', 'audio/webm', 'webm'],
+      ['mp4-audio', 'audio/mp4', 'm4a'],
+      ['jpeg', 'image/jpeg', 'jpg'],
+      ['png', 'image/png', 'png'],
+      ['webp', 'image/webp', 'webp'],
+    ];
+    for (const [kind, mime, ext] of cases) {
+      expect(await sniffFileType(fileWithMagic(kind).subarray(0, SNIFF_BYTES)), kind).toMatchObject({ mime, ext });
+    }
+    expect(await sniffFileType(wavBytes())).toEqual({ family: 'audio', mime: 'audio/wav', ext: 'wav' });
+    expect(await sniffFileType(fileWithMagic('jpeg'))).toEqual({ family: 'image', mime: 'image/jpeg', ext: 'jpg' });
+  });
+
+  it('refuses photos and video from a phone, and anything else, even in an audio or image container', async () => {
+    for (const kind of ['heic', 'mp4-video', 'mp4-with-video', 'webm-video', 'ogg-video', 'exe', 'text'] as const) {
+      expect(await sniffFileType(fileWithMagic(kind)), kind).toBeUndefined();
+    }
+    expect(await sniffFileType(Buffer.from('RIFF\x00\x00\x00\x00AVI ', 'latin1'))).toBeUndefined();
     // 0xFF 0xE0: frame sync with a reserved layer is not MP3.
-    expect(sniffFileType(Buffer.from([0xff, 0xe0, 0, 0]))).toBeUndefined();
-    expect(sniffFileType(Buffer.alloc(0))).toBeUndefined();
+    expect(await sniffFileType(Buffer.from([0xff, 0xe0, 0, 0]))).toBeUndefined();
+    expect(await sniffFileType(Buffer.alloc(0))).toBeUndefined();
+  });
+
+  it('reads a WebM track list, and refuses one whose tracks are not all within the bytes looked at', () => {
+    expect(webmTrackTypes(fileWithMagic('webm'))).toEqual([2]);
+    expect(webmTrackTypes(fileWithMagic('webm-video'))).toEqual([1, 2]);
+    const head = fileWithMagic('webm');
+    const tracksEnd = head.indexOf(Buffer.from([0x1f, 0x43, 0xb6, 0x75]));
+    expect(webmTrackTypes(head.subarray(0, tracksEnd - 1))).toBeUndefined();
+    expect(isAudioOnlyWebm(head.subarray(0, tracksEnd - 1))).toBe(false);
+    expect(isAudioOnlyWebm(head.subarray(0, tracksEnd))).toBe(true);
+  });
+
+  it('reads an MP4 track list: sound only, with every track inside the bytes looked at', () => {
+    const head = fileWithMagic('mp4-audio');
+    expect(isAudioOnlyMp4(head)).toBe(true);
+    expect(isAudioOnlyMp4(fileWithMagic('mp4-with-video'))).toBe(false);
+    // No moov at all (a file whose moov is at its end): nothing can be said, so it is not taken as sound.
+    expect(isAudioOnlyMp4(fileWithMagic('mp4-video'))).toBe(false);
+    const moovEnd = head.indexOf(Buffer.from('hdlr')) + 30;
+    expect(isAudioOnlyMp4(head.subarray(0, moovEnd - 2))).toBe(false);
   });
 
   it('stored names are random and cannot express a path', () => {

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStorageUrl } from '../../server/config';
 import { createLocalStorage } from '../../server/services/local-storage';
 import { createS3Client, createS3Storage, type S3Target } from '../../server/services/s3-storage';
-import { createStorageFor, newStoredName, type Storage, StoredFileMissing } from '../../server/services/storage';
+import { newStoredName, type Storage, StoredFileMissing } from '../../server/services/storage';
+import { createStorageFor } from '../../server/services/storage-for';
 import { type RunningS3rver, readStored, readStoredRange, startS3rver, storedNamesOf } from './storage-fixtures';
 
 // Past S3's 5 MB part size, so the bucket's upload is a real multipart one.

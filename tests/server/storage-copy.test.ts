@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStorageUrl, type StorageTarget } from '../../server/config';
 import { createLocalStorage } from '../../server/services/local-storage';
-import { createStorageFor, type Storage } from '../../server/services/storage';
+import type { Storage } from '../../server/services/storage';
+import { createStorageFor } from '../../server/services/storage-for';
 import { type RunningS3rver, readStored, startS3rver, storeBytes, storedNamesOf } from './storage-fixtures';
 
 const run = promisify(execFile);

@@ -12,7 +12,7 @@ export const publicLinks: NavLink[] = [
   { to: '/artists', label: 'Artists' },
 ];
 
-export const customerMenu: NavLink[] = [
+const customerMenu: NavLink[] = [
   { to: '/customer/account', label: 'My Account' },
   { to: '/customer/account/order-history', label: 'Order History' },
   { to: '/customer/account/settings', label: 'Settings' },

@@ -3,7 +3,7 @@ import { css } from 'styled-system/css';
 import type { OrderStep } from '../../../machines/order-draft.types';
 import { useOrderDraft } from './use-order-draft';
 
-export const stepLabels: Record<OrderStep, string> = {
+const stepLabels: Record<OrderStep, string> = {
   occasion: 'Occasion',
   song: 'Song',
   story: 'Story',

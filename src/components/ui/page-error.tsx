@@ -7,7 +7,7 @@ import { Button } from './button';
 const known = new Set<string>(Object.values(clientMessages));
 
 /** What a visitor is told of a page that failed: the app's own words, never a stack's. */
-export function pageErrorMessage(error: unknown): string {
+function pageErrorMessage(error: unknown): string {
   return error instanceof Error && known.has(error.message) ? error.message : clientMessages.pageFailed;
 }
 

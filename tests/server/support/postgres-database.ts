@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** Runs one statement on its own connection (CREATE/DROP DATABASE cannot run inside a pool's transaction). */
-export async function runStatement(url: string, statement: string): Promise<void> {
+async function runStatement(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

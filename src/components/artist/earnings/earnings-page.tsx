@@ -39,7 +39,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-export function EarningsView({ earnings }: { earnings: Earnings }) {
+function EarningsView({ earnings }: { earnings: Earnings }) {
   return (
     // minmax(0, 1fr): a grid column may not grow to a wide table's width; the table scrolls inside its card.
     <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)' })}>

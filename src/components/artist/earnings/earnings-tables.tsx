@@ -5,7 +5,7 @@ import type { EarningStatus, Earnings, Payout } from '../../../../contracts/life
 import { ScrollStrip } from '../../ui/scroll-strip';
 import { occasionLabel } from '../orders/format';
 
-export const earningStatusLabel: Record<EarningStatus, string> = {
+const earningStatusLabel: Record<EarningStatus, string> = {
   pending: 'Pending',
   available: 'Available',
   paid: 'Paid out',

@@ -4,11 +4,11 @@ import { formatMonth, formatPesosWithCentavos } from '../../../../contracts/form
 import type { Earnings } from '../../../../contracts/lifecycle';
 
 /** "2026-03" → "Mar 2026" (a calendar month, not shifted by the viewer's zone). */
-export const monthLabel = (month: string, style: 'long' | 'short' = 'long'): string =>
+const monthLabel = (month: string, style: 'long' | 'short' = 'long'): string =>
   formatMonth(month, { year: style === 'long' });
 
 /** A round top for the axis: 1, 2 or 5 times a power of ten, at least the largest value. */
-export function axisMax(values: readonly number[]): number {
+function axisMax(values: readonly number[]): number {
   const max = Math.max(0, ...values);
   if (max === 0) return 1000;
   const power = 10 ** Math.floor(Math.log10(max));

@@ -1,7 +1,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { formatCalendarDay, formatDate, formatDeadline, formatPesosWithCentavos } from '../../../../contracts/format';
-import type { ArtistOrder } from '../../../../contracts/lifecycle';
+import { type ArtistOrder, isOverdue } from '../../../../contracts/lifecycle';
 import { allowedEvents } from '../../../../machines/order-lifecycle';
 
 import { artistStatusLabel, endOfManilaDay, orderTitle, type TimeLeft, timeLeft } from './format';
@@ -104,11 +104,8 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
   const allowed = allowedEvents(order.lifecycle, 'artist');
   const canAnswer = allowed.includes('artist_accepted') && order.offer.status === 'pending';
   const canUpload = allowed.includes('recording_uploaded');
-  const overdue =
-    order.overdue ||
-    ((order.status === 'in_progress' || order.status === 'in_revision') &&
-      order.due_at !== null &&
-      new Date(order.due_at) < now);
+  // The server's flag is as of the list's load; the card's clock moves on.
+  const overdue = order.overdue || isOverdue(order, now);
   const title = orderTitle(order);
   return (
     <article ref={ref} tabIndex={-1} aria-labelledby={titleId} data-overdue={overdue} className={card}>

@@ -18,7 +18,7 @@ export function OrderFeedback({ feedback }: { feedback: NonNullable<ArtistOrder[
 }
 
 /** The stars as text for every reader: "Rated 4 out of 5". */
-export function Stars({ rating }: { rating: number }) {
+function Stars({ rating }: { rating: number }) {
   return (
     <span role="img" aria-label={`Rated ${rating} out of 5`} className={css({ color: 'yellow.600', fontSize: 'lg' })}>
       {'★'.repeat(rating)}

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { OrderCard } from './order-card';
 
 /** Each screen's heading, what it is for, and what an empty list means (DESIGN §4 "Artist screens by stage"). */
-export const stageCopy: Record<ArtistStage, { heading: string; intro: string; empty: string }> = {
+const stageCopy: Record<ArtistStage, { heading: string; intro: string; empty: string }> = {
   new: {
     heading: 'New song orders',
     intro: 'Offers from customers who chose you, soonest needed first. The first artist to accept takes the order.',

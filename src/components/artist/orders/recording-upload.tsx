@@ -12,7 +12,7 @@ import { OrderFeedback } from './order-notes';
 import { PlayToggle } from './play-toggle';
 
 /** The server's default MAX_UPLOAD_MB: larger files are refused here before a byte is sent. */
-export const RECORDING_MAX_BYTES = 25 * 1024 * 1024;
+const RECORDING_MAX_BYTES = 25 * 1024 * 1024;
 
 const errorText = css({ color: 'danger.fg', fontSize: 'sm', mt: '1' });
 
