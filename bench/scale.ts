@@ -1,0 +1,119 @@
+// `npm run bench:scale`: every list, search, dashboard, earnings and queue endpoint at demo size and at
+// the scale data set, as a ratio to GET /api/ping of the same server, with p99 and the longest
+// event-loop stall; the maintenance job's slowest statement; the query plans into docs/scale-plans.md.
+// Sizes: `--full` (the issue's 10,000 / 100,000 / 1,000,000 / 5,000,000) or --artists/--customers/
+// --orders/--notifications N; default a twentieth. BENCH_SECONDS per endpoint (default 3).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { type BenchDatabase, benchDatabases, startBenchServer } from './bench-server';
+import { postgresWriter, sqliteWriter } from './scale/bulk-writer';
+import { checkScaleData } from './scale/check';
+import { addDemoOrders } from './scale/demo-orders';
+import { demoReaders, endpointsFor } from './scale/endpoints';
+import { generateScaleData } from './scale/generate';
+import { timeMaintenance } from './scale/maintenance';
+import { type LoadSettings, type Measurement, measure } from './scale/measure';
+import { sizeFromArgs } from './scale/options';
+import { type EndpointPlans, explainEndpoints, writePlans } from './scale/plans';
+
+type DataSet = 'demo' | 'scale';
+
+interface Run {
+  ping: Measurement;
+  endpoints: Measurement[];
+  maxStallMs: number;
+  maintenance: { ms: number; sql: string };
+  generateSeconds?: number;
+}
+
+const args = process.argv.slice(2);
+const size = sizeFromArgs(args);
+const load: LoadSettings = { seconds: Number(process.env.BENCH_SECONDS ?? 3), connections: 10 };
+const pingEndpoint = { name: 'ping', path: '/api/ping' };
+const progress = (message: string) => process.stderr.write(`  ${message}\n`);
+
+async function runOn(kind: BenchDatabase, dataSet: DataSet, plans: Partial<Record<BenchDatabase, EndpointPlans[]>>) {
+  const server = await startBenchServer(kind, { seed: true });
+  try {
+    await addDemoOrders(server);
+    let generateSeconds: number | undefined;
+    let subjects: Awaited<ReturnType<typeof generateScaleData>> | undefined;
+    if (dataSet === 'scale') {
+      const started = performance.now();
+      const target = server.deps.config.database;
+      const writer =
+        target.kind === 'sqlite'
+          ? sqliteWriter(target.file)
+          : await postgresWriter(target.url, server.deps.database.schema as string);
+      try {
+        const readers = await demoReaders(server);
+        subjects = await generateScaleData(writer, size, { adminId: readers.adminId, progress });
+      } finally {
+        await writer.close();
+      }
+      generateSeconds = (performance.now() - started) / 1000;
+      await checkScaleData(server.deps.database.db, subjects);
+      progress(`${kind}: scale data written in ${generateSeconds.toFixed(0)} s`);
+    }
+    const endpoints = await endpointsFor(server, await demoReaders(server, subjects));
+    const whole = monitorEventLoopDelay({ resolution: 5 });
+    whole.enable();
+    // A first second of pings warms the JIT, so the baseline is not the cold start.
+    await measure(server, pingEndpoint, { ...load, seconds: 1 });
+    const ping = await measure(server, pingEndpoint, load);
+    const measured: Measurement[] = [];
+    for (const endpoint of endpoints) {
+      progress(`${kind} ${dataSet}: ${endpoint.name}`);
+      const before = await measure(server, pingEndpoint, { ...load, seconds: 1 });
+      measured.push({ ...(await measure(server, endpoint, load)), pingPerSecond: before.requestsPerSecond });
+    }
+    const maintenance = await timeMaintenance(server);
+    whole.disable();
+    if (dataSet === 'scale') plans[kind] = await explainEndpoints(server, endpoints);
+    return { ping, endpoints: measured, maxStallMs: whole.max / 1e6, maintenance, generateSeconds } satisfies Run;
+  } finally {
+    await server.close();
+  }
+}
+
+const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`);
+const ratio = (run: Run, m: Measurement) =>
+  (m.pingPerSecond ?? run.ping.requestsPerSecond) / Math.max(m.requestsPerSecond, 0.01);
+const cell = (run: Run, m: Measurement) =>
+  `${ratio(run, m).toFixed(1)}× (${fmtMs(m.p99Ms)})${m.failures ? ` ⚠ ${m.failures} failed` : ''}`;
+
+const plans: Partial<Record<BenchDatabase, EndpointPlans[]>> = {};
+const results: { kind: BenchDatabase; demo: Run; scale: Run }[] = [];
+for (const kind of benchDatabases()) {
+  const demo = await runOn(kind, 'demo', plans);
+  const scale = await runOn(kind, 'scale', plans);
+  results.push({ kind, demo, scale });
+}
+
+const describe = `Scale data set: ${size.artists} artists, ${size.customers} customers, ${size.orders} orders, ${size.notifications} notifications, over the demo seed.`;
+console.log(`\n## Flat as it grows: ratio to GET /api/ping of the same server (p99)\n\n${describe}`);
+console.log(
+  `autocannon, ${load.connections} connections, ${load.seconds} s per endpoint, each ratio against a 1 s ping run just before it; the server runs in this process. Stall = longest event-loop delay while the endpoint was under load.`,
+);
+for (const { kind, demo, scale } of results) {
+  console.log(`\n### ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}\n`);
+  console.log('| request | demo | scale | scale ÷ demo | scale stall |\n|---|---:|---:|---:|---:|');
+  console.log(
+    `| GET /api/ping (req/s) | ${demo.ping.requestsPerSecond.toFixed(0)} | ${scale.ping.requestsPerSecond.toFixed(0)} | | ${fmtMs(scale.ping.maxStallMs)} |`,
+  );
+  for (const [i, d] of demo.endpoints.entries()) {
+    const s = scale.endpoints[i] as Measurement;
+    console.log(
+      `| ${d.name} | ${cell(demo, d)} | ${cell(scale, s)} | ${(ratio(scale, s) / ratio(demo, d)).toFixed(1)} | ${fmtMs(s.maxStallMs)} |`,
+    );
+  }
+  console.log(
+    `\nLongest event-loop stall over the whole run: demo ${fmtMs(demo.maxStallMs)}, scale ${fmtMs(scale.maxStallMs)}.`,
+  );
+  console.log(
+    `Maintenance job (pruneExpired), slowest statement: demo ${fmtMs(demo.maintenance.ms)}, scale ${fmtMs(scale.maintenance.ms)} (\`${scale.maintenance.sql.slice(0, 100)}\`).`,
+  );
+  console.log(`Scale data written in ${scale.generateSeconds?.toFixed(0)} s.`);
+}
+
+await writePlans(new URL('../docs/scale-plans.md', import.meta.url).pathname, plans, describe);
+console.log('\nQuery plans at scale: docs/scale-plans.md');

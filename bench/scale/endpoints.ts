@@ -1,0 +1,107 @@
+import type { BenchServer } from '../bench-server';
+import type { ScaleSubjects } from './generate';
+
+// Every list, search, dashboard, earnings and queue endpoint of every role, plus a few single reads
+// for contrast, each as the person who would open it.
+
+export interface Endpoint {
+  name: string;
+  path: string;
+  token?: string;
+}
+
+export interface Readers {
+  customerId: number;
+  artistId: number;
+  artistPublicId: string;
+  adminId: number;
+  orderId: number;
+  rareFragment: string;
+  commonFragment: string;
+}
+
+async function tokenOf(server: BenchServer, id: number): Promise<string> {
+  const user = await server.deps.database.db
+    .selectFrom('users')
+    .select(['id', 'type', 'token_version'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return server.tokenFor(user);
+}
+
+async function idOfEmail(server: BenchServer, email: string): Promise<number> {
+  const row = await server.deps.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The demo's own people: the seeded customer, the first artist and the admin. */
+export async function demoReaders(server: BenchServer, subjects?: ScaleSubjects): Promise<Readers> {
+  const { db } = server.deps.database;
+  const adminId = await idOfEmail(server, 'admin@labsongs.test');
+  if (subjects) {
+    return {
+      customerId: subjects.heavyCustomerId,
+      artistId: subjects.busiestArtistId,
+      artistPublicId: subjects.busiestArtistPublicId,
+      adminId,
+      orderId: subjects.sampleOrderId,
+      rareFragment: subjects.rareFragment,
+      commonFragment: subjects.commonFragment,
+    };
+  }
+  const customerId = await idOfEmail(server, 'customer@labsongs.test');
+  const artistId = await idOfEmail(server, 'artist1@labsongs.test');
+  const artist = await db.selectFrom('users').select('user_id').where('id', '=', artistId).executeTakeFirstOrThrow();
+  const order = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return {
+    customerId,
+    artistId,
+    artistPublicId: artist.user_id,
+    adminId,
+    orderId: order.id,
+    rareFragment: 'zephyrine',
+    commonFragment: 'santos',
+  };
+}
+
+export async function endpointsFor(server: BenchServer, readers: Readers): Promise<Endpoint[]> {
+  const customer = await tokenOf(server, readers.customerId);
+  const artist = await tokenOf(server, readers.artistId);
+  const admin = await tokenOf(server, readers.adminId);
+  return [
+    { name: 'customer order history', path: '/api/v1/user/orders', token: customer },
+    { name: 'customer payments', path: '/api/v1/user/payments', token: customer },
+    { name: 'customer single order', path: `/api/v1/user/orders/${readers.orderId}`, token: customer },
+    { name: 'customer notifications', path: '/api/v1/user/notifications', token: customer },
+    { name: 'artist dashboard', path: '/api/v1/artist/dashboard', token: artist },
+    { name: 'artist earnings', path: '/api/v1/artist/earnings', token: artist },
+    { name: 'artist stage: new offers', path: '/api/v1/artist/orders?stage=new', token: artist },
+    { name: 'artist stage: ongoing', path: '/api/v1/artist/orders?stage=ongoing', token: artist },
+    { name: 'artist stage: completed', path: '/api/v1/artist/orders?stage=completed', token: artist },
+    { name: 'artist notifications', path: '/api/v1/artist/notifications', token: artist },
+    { name: 'admin order search, rare fragment', path: `/api/v1/admin/orders?q=${readers.rareFragment}`, token: admin },
+    {
+      name: 'admin order search, common fragment',
+      path: `/api/v1/admin/orders?q=${readers.commonFragment}`,
+      token: admin,
+    },
+    { name: 'admin orders, all', path: '/api/v1/admin/orders?stage=all', token: admin },
+    { name: 'admin overdue', path: '/api/v1/admin/orders?stage=overdue', token: admin },
+    { name: 'admin applications', path: '/api/v1/admin/applications', token: admin },
+    { name: 'admin artists', path: '/api/v1/admin/artists', token: admin },
+    { name: 'admin payouts', path: '/api/v1/admin/payouts', token: admin },
+    { name: 'admin refunds', path: '/api/v1/admin/refunds', token: admin },
+    { name: 'admin single order', path: `/api/v1/admin/orders/${readers.orderId}`, token: admin },
+    { name: 'catalogue (cached)', path: '/api/v1/user/artists' },
+    { name: 'artist profile (cached)', path: `/api/v1/user/artists/${readers.artistPublicId}` },
+  ];
+}
