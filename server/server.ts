@@ -89,8 +89,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       settings: lifecycleSettingsOf(config),
       platformFeePercent: config.platformFeePercent,
     });
-    // The demo orders are history, not news: the mails their transitions queued are not sent.
-    await database.db.updateTable('mail_outbox').set({ status: 'skipped' }).where('status', '=', 'pending').execute();
   }
   const mailer = createMailer({
     db: database.db,

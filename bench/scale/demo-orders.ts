@@ -13,6 +13,4 @@ export async function addDemoOrders(server: BenchServer): Promise<void> {
     settings: lifecycleSettingsOf(config),
     platformFeePercent: config.platformFeePercent,
   });
-  // History, not news: their queued mails are not sent (as server.ts does).
-  await database.db.updateTable('mail_outbox').set({ status: 'skipped' }).where('status', '=', 'pending').execute();
 }

@@ -137,7 +137,10 @@ function briefOf(order: DemoOrder, neededBy: string, artistIds: string[]) {
   };
 }
 
-/** Places, pays and moves the demo orders of customer@labsongs.test (the recordings' files go if it fails). */
+/**
+ * Places, pays and moves the demo orders of customer@labsongs.test (the recordings' files go if it fails);
+ * the mails they queued are marked skipped.
+ */
 export async function seedDemoOrders(deps: {
   db: Kysely<DB>;
   storage: Storage;
@@ -283,4 +286,6 @@ export async function seedDemoOrders(deps: {
     await Promise.all(written.map((name) => storage.remove('clips', name)));
     throw error;
   }
+  // The demo orders are history, not news: the mails their transitions queued are not sent.
+  await db.updateTable('mail_outbox').set({ status: 'skipped' }).where('status', '=', 'pending').execute();
 }
