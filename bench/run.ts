@@ -1,4 +1,4 @@
-// `npm run bench`: the figures the issues ask for, measured here rather than asserted in tests.
+// `npm run bench`: performance and size figures, measured here rather than asserted in tests.
 import { spawnSync } from 'node:child_process';
 import { benchAudioSeek } from './audio-seek';
 import { postgresUrl } from './bench-server';

@@ -1,8 +1,8 @@
 // `npm run bench:scale`: every list, search, dashboard, earnings and queue endpoint at demo size and at
 // the scale data set, as a ratio to GET /api/ping of the same server, with p99 and the longest
 // event-loop stall; the maintenance job's slowest statement; the query plans into docs/scale-plans.md.
-// Sizes: `--full` (the issue's 10,000 / 100,000 / 1,000,000 / 5,000,000) or --artists/--customers/
-// --orders/--notifications N; default a twentieth. BENCH_SECONDS per endpoint (default 3).
+// Sizes: `--full` (10,000 artists, 100,000 customers, 1,000,000 orders, 5,000,000 notifications) or
+// --artists/--customers/--orders/--notifications N; default a twentieth. BENCH_SECONDS per endpoint (default 3).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type BenchDatabase, benchDatabases, startBenchServer } from './bench-server';
 import { postgresWriter, sqliteWriter } from './scale/bulk-writer';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { type AppStatus, type AuthUser, appStatuses } from './account';
-import { contactNumberSchema, emailSchema, newPasswordSchema } from './auth';
+import { contactNumberSchema, emailSchema, existingPasswordSchema, newPasswordSchema } from './auth';
 import { findCountry } from './countries';
 import { fieldMessages as m } from './field-messages';
 import { specMessages } from './messages';
@@ -215,7 +215,7 @@ export type PayoutBody = v.InferInput<typeof payoutSchema>;
 /** PATCH /profile/password (artist; the customer one arrives with the account pages): sets password_updated. */
 export const changePasswordSchema = v.pipe(
   v.strictObject({
-    current_password: v.pipe(str(m.passwordRequired), v.nonEmpty(m.passwordRequired)),
+    current_password: existingPasswordSchema,
     password: newPasswordSchema,
     password_confirmation: v.pipe(str(m.confirmationRequired), v.nonEmpty(m.confirmationRequired)),
   }),

@@ -29,6 +29,16 @@ export const newPasswordSchema = v.pipe(
   v.regex(/[0-9]/, m.passwordWeak),
 );
 
+/**
+ * A password the account already has (login, the current password of a change): it is only compared with
+ * its hash, never stored or shown, so it takes what any earlier rule accepted, control characters included.
+ */
+export const existingPasswordSchema = v.pipe(
+  v.optional(v.string(m.passwordRequired), ''),
+  v.nonEmpty(m.passwordRequired),
+  v.maxLength(passwordRules.maxLength, m.passwordTooLong),
+);
+
 export const contactNumberSchema = v.pipe(
   str(m.contactNumberInvalid),
   v.transform((s) => s.replace(/[\s-]/g, '')),
@@ -37,11 +47,7 @@ export const contactNumberSchema = v.pipe(
 
 export const loginSchema = v.strictObject({
   email: emailSchema,
-  password: v.pipe(
-    str(m.passwordRequired),
-    v.nonEmpty(m.passwordRequired),
-    v.maxLength(passwordRules.maxLength, m.passwordTooLong),
-  ),
+  password: existingPasswordSchema,
   remember: v.optional(v.boolean(m.mustBeBoolean), false),
 });
 export type LoginBody = v.InferInput<typeof loginSchema>;

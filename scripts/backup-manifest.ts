@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import * as v from 'valibot';
-import { ConfigError } from '../server/config';
+import { type Config, ConfigError } from '../server/config';
 import { type StorageKind, storageKinds, storedNamePattern } from '../server/services/storage';
 
 /**
@@ -25,6 +25,12 @@ const databaseFileOf = { sqlite: 'database.sqlite', postgres: 'database.pgdump' 
 /** Files the server generates into the data dir when no variable sets them (services/jwt-secret.ts, payout-key.ts). */
 export const secretFiles = ['jwt-secret', 'payout-key'] as const;
 export type SecretFile = (typeof secretFiles)[number];
+
+/** The secret files a variable replaces: the server neither reads nor writes those in the data dir. */
+export const secretsSetByVariable = (config: Config): Record<SecretFile, boolean> => ({
+  'jwt-secret': config.jwtSecret !== undefined,
+  'payout-key': config.payoutKey !== undefined,
+});
 
 const sha256Hex = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hexadecimal'));
 const byteCount = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -71,7 +77,8 @@ export async function readManifest(dir: string): Promise<Manifest> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+    // ENOTDIR: `dir` is a file (say the manifest itself), not the backup's folder.
+    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) {
       throw new BackupError(`${file} does not exist: ${dir} is not a backup, or the backup did not finish`);
     }
     throw error;

@@ -21,9 +21,9 @@ import {
   type Manifest,
   type ManifestFile,
   runAsCommand,
-  type SecretFile,
   secretFiles,
   secretPathOf,
+  secretsSetByVariable,
 } from './backup-manifest';
 import { dumpPostgres, inspectPostgres } from './backup-postgres';
 
@@ -185,10 +185,7 @@ async function payoutKeyFingerprintOf(config: Config): Promise<string> {
 
 /** The generated secrets a restore needs (payout details are unreadable without their key); none set by variables. */
 async function copySecrets(config: Config, dir: string): Promise<Manifest['secrets']> {
-  const setByVariable: Record<SecretFile, boolean> = {
-    'jwt-secret': config.jwtSecret !== undefined,
-    'payout-key': config.payoutKey !== undefined,
-  };
+  const setByVariable = secretsSetByVariable(config);
   const copied: Manifest['secrets'] = [];
   for (const name of secretFiles) {
     const source = path.join(config.dataDir, name);

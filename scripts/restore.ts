@@ -19,6 +19,7 @@ import {
   readManifest,
   runAsCommand,
   secretPathOf,
+  secretsSetByVariable,
   verifyFile,
 } from './backup-manifest';
 import { inspectPostgres, restorePostgres } from './backup-postgres';
@@ -102,7 +103,7 @@ async function planSecrets(
   } else if (!fromBackup.has('payout-key')) {
     refuse('The backup was made with PAYOUT_KEY set: set the same PAYOUT_KEY before restoring');
   }
-  const setByVariable = { 'jwt-secret': config.jwtSecret !== undefined, 'payout-key': config.payoutKey !== undefined };
+  const setByVariable = secretsSetByVariable(config);
   for (const secret of manifest.secrets) {
     if (setByVariable[secret.name]) continue;
     const bytes = await readFile(secretPathOf(dir, secret.name));

@@ -128,14 +128,13 @@ const wholeNumber = (fallback: number, min: number, max: number) => {
 
 const truthy = ['true', '1', 'yes', 'on'];
 const falsy = ['false', '0', 'no', 'off'];
-const flag = (fallback: boolean) =>
-  v.pipe(
-    v.optional(v.string(), String(fallback)),
-    v.trim(),
-    v.toLowerCase(),
-    v.picklist([...truthy, ...falsy], 'must be true or false'),
-    v.transform((s) => truthy.includes(s)),
-  );
+const flag = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.picklist([...truthy, ...falsy], 'must be true or false'),
+  v.transform((s) => truthy.includes(s)),
+);
 
 const httpUrl = v.pipe(
   v.string(),
@@ -220,7 +219,7 @@ const envSchema = v.object({
     ),
   ),
   PUBLIC_URL: v.optional(httpUrl),
-  SEED_DEMO: v.optional(flag(false)),
+  SEED_DEMO: v.optional(flag),
   STORAGE_URL: v.optional(
     v.pipe(
       v.string(),
@@ -230,7 +229,8 @@ const envSchema = v.object({
       ),
     ),
   ),
-  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  // Sent as `Authorization: Bearer <token>`: a space could never arrive whole.
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.regex(/^\S{16,}$/, 'must be at least 16 characters, without spaces'))),
   SMTP_URL: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\/\S+$/i, 'must be an smtp:// or smtps:// URL')),
   ),

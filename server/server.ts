@@ -24,10 +24,11 @@ import { resolveJwtSecret } from './services/jwt-secret';
 import { createLogger, type Logger } from './services/logger';
 import { createMailer } from './services/mail';
 import { pruneExpired } from './services/maintenance';
-import { sweepOrphanFiles } from './services/orphan-sweep';
+import { sweepOrphanFilesOnLease } from './services/orphan-sweep';
 import { createPasswordHasher } from './services/passwords';
 import { createPayoutCipher } from './services/payout-cipher';
 import { resolvePayoutKey } from './services/payout-key';
+import { createRateLimiter } from './services/rate-limit';
 import { checkSharedSecrets, type NodeRegistration } from './services/secrets-check';
 import { createStorageFor } from './services/storage-for';
 
@@ -134,13 +135,21 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       sweepTempUploads(database.db, storage, clock).catch((error: unknown) =>
         logger.warn('sweeping temporary uploads failed', { error }),
       ),
-      // Stored files no row names, 24 h on, and a bucket's abandoned multipart uploads (services/orphan-sweep.ts).
-      sweepOrphanFiles(database.db, storage, clock).catch((error: unknown) =>
-        logger.warn('sweeping orphaned files failed', { error }),
-      ),
     ]);
   await prune();
-  const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
+  // Stored files no row names, 24 h on, and a bucket's abandoned multipart uploads (services/orphan-sweep.ts).
+  // It lists the whole storage: one node of the cluster takes it per ORPHAN_SWEEP_EVERY_MS (a window of the
+  // shared rate-limit table is the lease), and start-up does not wait for it.
+  const orphanLease = createRateLimiter(database.db, clock);
+  const sweepOrphans = () =>
+    sweepOrphanFilesOnLease(database.db, storage, clock, orphanLease).catch((error: unknown) =>
+      logger.warn('sweeping orphaned files failed', { error }),
+    );
+  void sweepOrphans();
+  const pruneTimer = setInterval(() => {
+    void prune();
+    void sweepOrphans();
+  }, PRUNE_EVERY_MS);
   pruneTimer.unref();
   // Offers unanswered past OFFER_TTL_HOURS (lifecycle/offer-sweep.ts; safe with several processes).
   let sweeping = false;

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../server/db/schema';
 import type { ScaleSubjects } from './generate';
 import { HEAVY_CUSTOMER_ORDERS } from './options';
+import { RARE_FRAGMENT } from './people';
 
 // The data set is only a fair instrument if it is data the app could have made: checked after writing.
 
@@ -35,7 +36,7 @@ export async function checkScaleData(db: Kysely<DB>, subjects: ScaleSubjects): P
   );
   await count(
     'accounts matching the rare fragment',
-    sql<{ n: number }>`select count(*) as n from users where lower(email) like ${`%${subjects.rareFragment}%`}`,
+    sql<{ n: number }>`select count(*) as n from users where lower(email) like ${`%${RARE_FRAGMENT}%`}`,
     1,
   );
   await count(

@@ -1,15 +1,7 @@
 import type { BulkWriter, Row } from './bulk-writer';
 import { BUSIEST_ARTIST_SHARE, HEAVY_CUSTOMER_ORDERS, type ScaleSize } from './options';
 import { addOrder, columns, type IdCounters, type OrderRows, type OrderTable } from './orders';
-import {
-  type Artist,
-  artistRows,
-  COMMON_FRAGMENT,
-  customerRow,
-  profileColumns,
-  RARE_FRAGMENT,
-  userColumns,
-} from './people';
+import { type Artist, artistRows, customerRow, profileColumns, userColumns } from './people';
 import { seededRandom } from './random';
 
 // Writes the scale data set over a migrated (and usually demo-seeded) database. Rows are buffered per
@@ -27,8 +19,6 @@ export interface ScaleSubjects {
   busiestArtistPublicId: string;
   /** The heavy customer's newest order. */
   sampleOrderId: number;
-  rareFragment: string;
-  commonFragment: string;
 }
 
 const notificationColumns = ['id', 'user_id', 'type', 'title', 'body', 'is_read', 'created_at'] as const;
@@ -173,7 +163,5 @@ export async function generateScaleData(
     busiestArtistId: busiest.id,
     busiestArtistPublicId: busiest.publicId,
     sampleOrderId,
-    rareFragment: RARE_FRAGMENT,
-    commonFragment: COMMON_FRAGMENT,
   };
 }

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../../contracts/order';
+import { emptyForms } from '../../machines/order-draft.machine';
 import { dueAtFor } from '../../server/lifecycle/order-actions';
 import type { Row } from './bulk-writer';
 import type { Random } from './random';
@@ -135,18 +136,7 @@ function briefOf(recipient: string, occasion: string, artistPublicId: string, ne
       is_rebook: false,
       needed_by: neededBy,
     },
-    story: {
-      song_about: `A song for ${recipient}.`,
-      song_prompt1_title: '',
-      song_prompt1_details: '',
-      song_prompt2_title: '',
-      song_prompt2_details: '',
-      song_clip: null,
-      song_prompt1_clip: null,
-      song_prompt2_clip: null,
-      audio_recording1_clip: null,
-      audio_recording2_clip: null,
-    },
+    story: { ...emptyForms().story, song_about: `A song for ${recipient}.` },
   });
 }
 

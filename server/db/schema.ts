@@ -106,14 +106,14 @@ export interface ArtistPayoutsTable {
   updated_at: string;
 }
 
-/** A sample song: the file is `uploads/songs/<file_key>`; clients only ever see `source`. */
+/** A sample song: the file is `songs/<file_key>` in storage; clients only ever see `source`. */
 export interface ArtistSongsTable {
   id: Generated<number>;
   /** Random opaque key (24 URL-safe characters) used in URLs and request bodies. */
   source: string;
   user_id: number;
   title: string;
-  /** Server-chosen file name in `uploads/songs/`. */
+  /** Server-chosen file name of kind `songs` in storage. */
   file_key: string;
   /** Sniffed from the file's first bytes at upload. */
   mime: string;
@@ -143,13 +143,13 @@ export interface TempOrdersTable {
   updated_at: string;
 }
 
-/** A clip uploaded during the draft: the file is `uploads/clips/<file_key>`; clients only ever see `temp_location`. */
+/** A clip uploaded during the draft: the file is `clips/<file_key>` in storage; clients only ever see `temp_location`. */
 export interface TempUploadsTable {
   id: Generated<number>;
   /** "tmp_" + random URL-safe characters; only its owner can use it. */
   temp_location: string;
   user_id: number;
-  /** Server-chosen file name in `uploads/clips/`. */
+  /** Server-chosen file name of kind `clips` in storage. */
   file_key: string;
   /** Sniffed from the file's first bytes at upload. */
   mime: string;
@@ -311,7 +311,7 @@ export interface OrderEventsTable {
   created_at: string;
 }
 
-/** A clip attached to an order permanently; the file is `uploads/clips/<file_key>`. */
+/** A clip attached to an order permanently; the file is `clips/<file_key>` in storage. */
 export interface OrderClipsTable {
   order_id: number;
   slot: string;

@@ -30,14 +30,21 @@ function withoutParamPatterns(path: string): string {
   return out;
 }
 
-/** One line per request: method, path (no query string: it may carry a reset token), route, status, duration. */
+/** A gift link's token is the key to its song: the path is logged with that segment replaced. */
+const giftToken = /^(\/gift\/|\/api\/v1\/user\/gifts\/)[^/]+/;
+export const loggablePath = (path: string) => path.replace(giftToken, '$1:token');
+
+/**
+ * One line per request: method, path (no query string: it may carry a reset token; no gift token), route,
+ * status, duration.
+ */
 export function requestLog(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
     logger.info('request', {
       method: c.req.method,
-      path: c.req.path,
+      path: loggablePath(c.req.path),
       route: routeOf(c),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,

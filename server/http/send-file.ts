@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { artistMessages } from '../../contracts/artist';
 import { serverMessages } from '../../contracts/server-messages';
 import type { AppContext } from '../context';
-import { type Storage, type StorageKind, StoredFileMissing } from '../services/storage';
+import { isCancelledRead, type Storage, type StorageKind, StoredFileMissing } from '../services/storage';
 import { fail } from './envelope';
 
 export type ByteRange = { start: number; end: number };
@@ -62,13 +62,9 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-// A listener that seeks or closes the tab cancels the body: routine, not a storage fault.
-const isClientGone = (error: Error & { code?: string }) =>
-  error.name === 'AbortError' || error.code === 'ABORT_ERR' || error.code === 'ERR_STREAM_PREMATURE_CLOSE';
-
 /**
  * Streams a stored file with Range support: 200 whole, 206 one range, 416 unsatisfiable, 404 when the
- * object vanished between the size check and the read (a deletion on another node).
+ * object is gone although its row or size was found (a deletion on another node meanwhile).
  */
 export async function sendStoredFile(c: AppContext, storage: Storage, options: SendFileOptions): Promise<Response> {
   const etag = `"${options.etag}"`;
@@ -103,7 +99,7 @@ export async function sendStoredFile(c: AppContext, storage: Storage, options: S
   }
   // A read that breaks mid-body (disk error, bucket connection reset) ends this response, never the process.
   stream.on('error', (error) => {
-    if (!isClientGone(error)) c.var.logger.warn('reading a stored file failed', { error, name: options.name });
+    if (!isCancelledRead(error)) c.var.logger.warn('reading a stored file failed', { error, name: options.name });
   });
   return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, status, headers);
 }

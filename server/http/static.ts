@@ -59,6 +59,14 @@ function fileFor(root: string, urlPath: string): string | null {
   return file.startsWith(root + path.sep) ? file : null;
 }
 
+/** A 304 with the answer's validators when If-None-Match names its ETag; undefined otherwise. */
+function notModified(c: AppContext, headers: Record<string, string>): Response | undefined {
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (!ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === headers.ETag)) return undefined;
+  const { 'Content-Type': _type, ...validators } = headers;
+  return new Response(null, { status: 304, headers: validators });
+}
+
 /**
  * One built file, the best encoding the client accepts (brotli, then gzip, then as is): every
  * compressible answer says `Vary: Accept-Encoding` so a shared cache keeps the variants apart, and each
@@ -81,14 +89,10 @@ function sendBuilt(c: AppContext, file: string, stats: Stats, cacheControl: stri
       }
     }
   }
-  const etag = `"${chosen.stats.size.toString(36)}-${Math.trunc(chosen.stats.mtimeMs).toString(36)}${chosen.encoding ? `-${chosen.encoding}` : ''}"`;
-  headers.ETag = etag;
+  headers.ETag = `"${chosen.stats.size.toString(36)}-${Math.trunc(chosen.stats.mtimeMs).toString(36)}${chosen.encoding ? `-${chosen.encoding}` : ''}"`;
   headers['Last-Modified'] = chosen.stats.mtime.toUTCString();
-  const ifNoneMatch = c.req.header('if-none-match');
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-    const { 'Content-Type': _type, ...validators } = headers;
-    return new Response(null, { status: 304, headers: validators });
-  }
+  const unchanged = notModified(c, headers);
+  if (unchanged) return unchanged;
   headers['Content-Length'] = String(chosen.stats.size);
   if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
   const body = Readable.toWeb(createReadStream(chosen.file)) as ReadableStream<Uint8Array>;
@@ -147,11 +151,8 @@ async function sendPage(c: AppContext, file: string, stats: Stats): Promise<Resp
     'Last-Modified': stats.mtime.toUTCString(),
   };
   if (encoding) headers['Content-Encoding'] = encoding;
-  const ifNoneMatch = c.req.header('if-none-match');
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === headers.ETag)) {
-    const { 'Content-Type': _type, ...validators } = headers;
-    return new Response(null, { status: 304, headers: validators });
-  }
+  const unchanged = notModified(c, headers);
+  if (unchanged) return unchanged;
   headers['Content-Length'] = String(body.length);
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
 }

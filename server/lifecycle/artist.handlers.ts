@@ -113,7 +113,7 @@ export const submit = (c: AppContext, id: number, body: v.InferOutput<typeof rec
     submitRecording(trx, { orderId: id, artistId, tempLocation: body.temp_location, lyrics: body.lyrics, at }),
   );
 
-/** POST /order/song/upload: a recording streamed to disk (audio by magic bytes, MAX_UPLOAD_MB). */
+/** POST /order/song/upload: a recording streamed into storage (audio by magic bytes, MAX_UPLOAD_MB). */
 export async function uploadRecording(c: AppContext) {
   const { db, storage, clock, media } = c.var;
   const { user } = currentAuth(c);

@@ -54,11 +54,14 @@ export const redactedKeys = [
 /**
  * The keys also redacted one and two objects (or arrays) down, whatever their parents are called.
  * Each leading-wildcard path costs about half a microsecond on every line, so the nested net is
- * the short list of what could sit inside a logged row, header set or request.
+ * the short list of what could sit inside a logged row (a user's password hash, an order's gift
+ * link), header set or request.
  */
 const nestedRedactedKeys = [
   'password',
+  'password_hash',
   'token',
+  'gift_token',
   'secret',
   'authorization',
   'cookie',

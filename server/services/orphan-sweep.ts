@@ -2,11 +2,20 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { avatarPathFor } from '../users/avatar.handlers';
 import type { Clock } from './clock';
+import type { RateLimiter, RateRule } from './rate-limit';
 import { type Storage, type StorageKind, storageKinds } from './storage';
 
 /** A stored file this old that no row names is left over (a crash between store and insert, a lost delete). */
 export const ORPHAN_AGE_MS = 24 * 60 * 60_000;
 const BATCH = 500;
+/** How often one node of the cluster sweeps: the sweep lists every stored object, so not every prune. */
+export const ORPHAN_SWEEP_EVERY_MS = 6 * 60 * 60_000;
+/** The lease: one hit allowed per window, counted in the shared rate-limit table, whichever node asks first. */
+const orphanSweepLease: RateRule = {
+  name: 'orphan-sweep',
+  limit: 1,
+  windowSeconds: ORPHAN_SWEEP_EVERY_MS / 1000,
+};
 
 /** Which of `names` (of one kind) a database row still refers to: every column that holds a stored name. */
 async function referencedNames(db: Kysely<DB>, kind: StorageKind, names: string[]): Promise<Set<string>> {
@@ -71,4 +80,15 @@ export async function sweepOrphanFiles(
   }
   const aborted = await storage.abortIncompleteUploads(cutoff);
   return { removed, aborted };
+}
+
+/** The sweep, when this node takes the cluster's lease for the current window; null when another node has it. */
+export async function sweepOrphanFilesOnLease(
+  db: Kysely<DB>,
+  storage: Storage,
+  clock: Clock,
+  lease: RateLimiter,
+): Promise<{ removed: number; aborted: number } | null> {
+  if (!(await lease.hit(orphanSweepLease, 'cluster')).allowed) return null;
+  return sweepOrphanFiles(db, storage, clock);
 }

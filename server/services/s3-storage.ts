@@ -57,8 +57,10 @@ export function createS3Client(target: S3Target): S3Client {
 }
 
 const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
+// A missing bucket is a 404 too, but a misconfiguration to report, not a missing object.
 const isNotFound = (error: unknown) =>
-  statusOf(error) === 404 || (error instanceof Error && ['NotFound', 'NoSuchKey'].includes(error.name));
+  !(error instanceof Error && error.name === 'NoSuchBucket') &&
+  (statusOf(error) === 404 || (error instanceof Error && ['NotFound', 'NoSuchKey'].includes(error.name)));
 const isNotImplemented = (error: unknown) =>
   statusOf(error) === 501 || (error instanceof Error && error.name === 'NotImplemented');
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Metrics, StorageOperation } from './metrics';
-import { type Storage, StoredFileMissing } from './storage';
+import { isCancelledRead, type Storage, StoredFileMissing } from './storage';
 
 /**
  * The same storage, counting in `labsongs_storage_errors_total` each call that fails and each read
@@ -32,8 +32,7 @@ export function withStorageMetrics(storage: Storage, metrics: Pick<Metrics, 'sto
       const stream = await counted('read', () => storage.read(kind, name, range));
       let broken = false;
       stream.on('error', (error) => {
-        // A listener that cancels the response (the client went away) destroys the stream with an abort.
-        if (broken || isAbort(error)) return;
+        if (broken || isCancelledRead(error)) return;
         broken = true;
         count('read');
       });
@@ -52,9 +51,6 @@ export function withStorageMetrics(storage: Storage, metrics: Pick<Metrics, 'sto
     abortIncompleteUploads: (before) => counted('abort_uploads', () => storage.abortIncompleteUploads(before)),
   };
 }
-
-const isAbort = (error: Error) =>
-  error.name === 'AbortError' || (error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE';
 
 /** The body of an upload failed on its own side (the client went away): not the storage's fault. */
 const isBrokenUpload = (body: Readable | Uint8Array) => !(body instanceof Uint8Array) && body.errored !== null;

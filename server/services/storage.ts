@@ -46,6 +46,10 @@ export class StoredFileMissing extends Error {
   }
 }
 
+/** A read stream's error that only means the listener cancelled (a seek, a closed tab): not a storage fault. */
+export const isCancelledRead = (error: Error & { code?: unknown }): boolean =>
+  error.name === 'AbortError' || error.code === 'ABORT_ERR' || error.code === 'ERR_STREAM_PREMATURE_CLOSE';
+
 /** Throws unless `kind` is one of storageKinds (a folder or key segment is only ever one of them). */
 export function assertStorageKind(kind: string): void {
   if (!(storageKinds as readonly string[]).includes(kind)) throw new Error(`Not a storage kind: ${kind}`);

@@ -13,7 +13,7 @@ import { type Storage, storedNamePattern } from '../services/storage';
 import { toAuthUser } from './auth-user';
 
 // The profile photo of any signed-in customer or artist (one module for both areas, mounted by
-// avatar.routes.ts). The file lives in `uploads/avatars/<server-chosen name>`, `users.avatar_path` is
+// avatar.routes.ts). The file is stored as `avatars/<server-chosen name>`, `users.avatar_path` is
 // `avatars/<name>`, and GET /media/avatars/<name> serves it (AuthUser.avatar points there).
 
 /** Largest avatar accepted (the SPA resizes to 512 px first, so real uploads are far smaller). */

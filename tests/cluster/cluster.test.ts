@@ -176,8 +176,8 @@ describe.skipIf(unavailable !== null)(
 
       // The artist hears the story clip, accepts, uploads a take and previews it.
       const offered = await orderOf(A, artist.token, order.id);
-      const storyClip = offered.story?.song_clip?.url as string | undefined;
-      if (storyClip) expect((await wholeFromBothNodes(pathOf(storyClip))).equals(clipBytes)).toBe(true);
+      const storyClip = offered.brief.story.song_clip.url as string;
+      expect((await wholeFromBothNodes(pathOf(storyClip))).equals(clipBytes)).toBe(true);
       const accepted = await api.post(`${A}/orders/${order.id}/accept`, { token: artist.token });
       expect(accepted.status, accepted.body.toString()).toBe(200);
       // Larger than nginx's proxy buffers, so the answer streams through rather than fitting in them.
@@ -226,7 +226,7 @@ describe.skipIf(unavailable !== null)(
       const catalogue = await api.get(`${U}/artists`);
       expect(catalogue.status).toBe(200);
       const artists = catalogue.json.data.artists as { id: string; avatar: string | null }[];
-      expect(artists.length).toBeGreaterThan(0);
+      expect(artists.some((listed) => listed.avatar !== null)).toBe(true);
       for (const listed of artists) {
         if (listed.avatar) await fromBothNodes(pathOf(listed.avatar), 200);
         const profile = await api.get(`${U}/artists/${listed.id}`);

@@ -115,8 +115,6 @@ export interface ClusterNode {
 }
 
 export interface Bucket {
-  name: string;
-  endpoint: string;
   /** A client with the nodes' credentials. */
   client: S3Client;
   /** Every key in the bucket. */
@@ -126,7 +124,6 @@ export interface Bucket {
 export interface Cluster {
   /** nginx, on loopback. */
   url: string;
-  port: number;
   /** The database both nodes share (a fresh one, dropped by close()). */
   databaseUrl: string;
   nodes: Record<NodeName, ClusterNode>;
@@ -137,8 +134,6 @@ export interface Cluster {
   nodeOf(requestId: string): Promise<NodeName | undefined>;
   /** The node whose own log has a line with this request id (nginx passed the id on), if any yet. */
   loggedBy(requestId: string): NodeName | undefined;
-  /** Starts a node again after kill(), on the same port and data dir. */
-  restart(name: NodeName): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -210,8 +205,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         AWS_SECRET_ACCESS_KEY: 'S3RVER',
       });
       bucket = {
-        name: BUCKET,
-        endpoint: s3.endpoint,
         client,
         async keys() {
           const keys: string[] = [];
@@ -310,7 +303,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       Object.values(nodes).find((node) => address === `127.0.0.1:${node.port}`)?.name;
     return {
       url: publicUrl,
-      port: nginxPort,
       databaseUrl: database.url,
       nodes,
       bucket,
@@ -327,7 +319,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       loggedBy(requestId) {
         return Object.values(nodes).find((node) => node.output.some((line) => line.includes(requestId)))?.name;
       },
-      restart: launch,
       close: cleanUp,
     };
   } catch (error) {

@@ -12,7 +12,6 @@ export interface EventStreamClient {
   readonly events: StreamEvent[];
   /** The X-Request-Id of each connection made, the first one included. */
   readonly connections: string[];
-  readonly lastEventId: string | undefined;
   close(): void;
 }
 
@@ -115,9 +114,6 @@ export function openEventStream(options: {
   return {
     events,
     connections,
-    get lastEventId() {
-      return lastEventId;
-    },
     close() {
       closed = true;
       clearTimeout(timer);

@@ -282,6 +282,7 @@ describe.each(cases)(
         ['restore', [backupDir, '--forse'], /^Usage: npm run restore/],
         ['backup', [backupDir], /is not empty: give a new or empty folder/, sourceEnv],
         ['restore', [path.join(root, 'nowhere')], /manifest\.json does not exist/],
+        ['restore', [path.join(backupDir, 'manifest.json')], /manifest\.json is not a backup/],
         ['restore', [truncatedManifest], /manifest\.json is not valid JSON: the backup is damaged/],
         ['restore', [escapingName], /is not a valid backup manifest \(files\.0\.name/],
       ];

@@ -169,6 +169,7 @@ describe('loadConfig', () => {
     ['STORAGE_URL', 'https://bucket.example'],
     ['STORAGE_URL', 's3://UPPER'],
     ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'long enough but with spaces'],
     ['LOG_LEVEL', 'verbose'],
     ['PAYOUT_KEY', 'abc'],
     ['PAYOUT_KEY', 'g'.repeat(64)],

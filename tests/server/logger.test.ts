@@ -1,6 +1,7 @@
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { REQUEST_ID_HEADER } from '../../server/http/request-id';
+import { REQUEST_ID_HEADER, requestId } from '../../server/http/request-id';
 import { createLogger, redactedKeys, withLogFields } from '../../server/services/logger';
 import { createHarness, databases, type Harness } from './harness';
 
@@ -43,9 +44,11 @@ describe('logger', () => {
 
   const secrets = {
     password: 'Secret123',
+    password_hash: 'scrypt$16384$8$1$c2FsdA$aGFzaA',
     token: 'eyJhbGciOi.payload.sig',
     authorization: 'Bearer abc.def.ghi',
     cookie: 'session=s3cr3t',
+    gift_token: 'Gf7kQ2xLmN9pR4sT6vW8yZ1a',
     account_number: '001234567890',
     sig: 'c2lnbmF0dXJl',
   };
@@ -143,6 +146,24 @@ describe.each(databases)('request ids and the request line (%s)', (kind) => {
     const answered = res.headers.get(REQUEST_ID_HEADER);
     expect(answered).toMatch(/^[0-9a-f-]{36}$/);
     expect(entries().find((e) => e.message === 'request')?.request_id).toBe(answered);
+  });
+
+  it('answers the id on a Response a handler built itself, as the static files are', async () => {
+    const app = new Hono().use('*', requestId());
+    app.get('/file', () => new Response('bytes', { headers: { 'Content-Type': 'text/plain' } }));
+    const res = await app.request('/file', { headers: { [REQUEST_ID_HEADER]: 'file-1' } });
+    expect(res.headers.get(REQUEST_ID_HEADER)).toBe('file-1');
+  });
+
+  it.each([
+    ['/gift/Gq3xTokenSecret', '/gift/:token'],
+    ['/api/v1/user/gifts/Gq3xTokenSecret/thanks', '/api/v1/user/gifts/:token/thanks'],
+  ])('logs %s without the gift link’s token', async (path, logged) => {
+    const { app, entries } = appWith();
+    await app.request(path);
+    const line = entries().find((e) => e.message === 'request');
+    expect(line?.path).toBe(logged);
+    expect(JSON.stringify(line)).not.toContain('Gq3xTokenSecret');
   });
 
   it('gives each request its own id when none is sent', async () => {

@@ -93,10 +93,12 @@ describe.each(databases)('graceful shutdown (%s)', (kind) => {
         received += decoder.decode(value, { stream: true });
       }
 
-      // A request in flight: its headers are in (the server said 100 Continue), its body is not.
+      // A request in flight: its headers are in (the server said 100 Continue), its body is not. It comes
+      // on a keep-alive connection, as a balancer's do, which would stay open for minutes once idle.
+      const balancer = new http.Agent({ keepAlive: true });
       const inFlight = http.request(`${running.url}/api/v1/user/auth/login`, {
         method: 'POST',
-        agent: false,
+        agent: balancer,
         headers: {
           'Content-Type': 'application/json',
           'Content-Length': Buffer.byteLength(credentials),
@@ -115,6 +117,8 @@ describe.each(databases)('graceful shutdown (%s)', (kind) => {
         inFlight.once('error', reject);
       });
       await new Promise<void>((resolve) => inFlight.once('continue', () => resolve()));
+      const keptAlive = inFlight.socket as net.Socket;
+      const keptAliveClosed = new Promise<void>((resolve) => keptAlive.once('close', () => resolve()));
 
       closing = running.close();
       expect(await connectOutcome(running.port)).toBe('ECONNREFUSED');
@@ -147,6 +151,9 @@ describe.each(databases)('graceful shutdown (%s)', (kind) => {
         .map((line) => JSON.parse(line))
         .find((e) => e.message === 'shutdown: ending notification streams');
       expect(streamsLine.streams).toBe(1);
+      // Once answered, the node closed that connection itself: no step above is the grace period cutting it.
+      await keptAliveClosed;
+      balancer.destroy();
     } finally {
       await (closing ?? running.close());
     }

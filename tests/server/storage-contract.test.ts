@@ -155,11 +155,13 @@ describe('bucket storage', () => {
     expect(listing.Contents?.map((object) => object.Key)).toEqual([`tenant/one/avatars/${name}`]);
   });
 
-  it('is not ready when the bucket does not exist; sizes and reads of a missing bucket fail loudly', async () => {
+  it('is not ready when the bucket does not exist; reads and writes of a missing bucket fail loudly', async () => {
     const target = parseStorageUrl(s3rver.storageUrl().replace('labsongs-test', 'no-such-bucket')) as S3Target;
     const storage = createStorageFor(target);
     await expect(storage.check()).rejects.toThrow();
     await expect(storage.write('songs', newStoredName('wav'), bytesOf(10))).rejects.toThrow();
+    // Not StoredFileMissing (a quiet 404): a wrong bucket is an error to see in the logs and metrics.
+    await expect(storage.read('songs', newStoredName('wav'))).rejects.toMatchObject({ name: 'NoSuchBucket' });
   });
 
   it('abandons our multipart uploads begun before the cutoff, not newer ones nor other programs’', async () => {

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages, fileTooLargeFor } from '../../contracts/artist';
 import { fieldMessages } from '../../contracts/field-messages';
 import { sweepTempUploads } from '../../server/orders/temp-upload-sweep';
-import { ORPHAN_AGE_MS, sweepOrphanFiles } from '../../server/services/orphan-sweep';
+import {
+  ORPHAN_AGE_MS,
+  ORPHAN_SWEEP_EVERY_MS,
+  sweepOrphanFiles,
+  sweepOrphanFilesOnLease,
+} from '../../server/services/orphan-sweep';
+import { createRateLimiter, type RateLimiter } from '../../server/services/rate-limit';
 import { type Storage, type StorageKind, storageKinds } from '../../server/services/storage';
 import { fileWithMagic, formOf, makeArtist, makeCustomer, storedFiles, uploadSong, wavBytes } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
@@ -241,4 +247,20 @@ describe.each(databases)('orphan sweep (%s)', (kind) => {
       }
     });
   }
+
+  it('one node of the cluster sweeps per window: the others find the lease taken until it ends', async () => {
+    const h = await createHarness(kind);
+    try {
+      // Two nodes: two limiters on one database, as each server process makes its own.
+      const [a, b] = [createRateLimiter(h.database.db, h.clock), createRateLimiter(h.database.db, h.clock)];
+      const sweep = (lease: RateLimiter) => sweepOrphanFilesOnLease(h.database.db, h.storage, h.clock, lease);
+      expect(await sweep(a)).toEqual({ removed: 0, aborted: 0 });
+      expect(await sweep(b)).toBeNull();
+      expect(await sweep(a)).toBeNull();
+      h.clock.advance(ORPHAN_SWEEP_EVERY_MS + 1000);
+      expect(await sweep(b)).toEqual({ removed: 0, aborted: 0 });
+    } finally {
+      await h.close();
+    }
+  });
 });
