@@ -3,6 +3,7 @@
 // event-loop stall; the maintenance job's slowest statement; the query plans into docs/scale-plans.md.
 // Sizes: `--full` (10,000 artists, 100,000 customers, 1,000,000 orders, 5,000,000 notifications) or
 // --artists/--customers/--orders/--notifications N; default a twentieth. BENCH_SECONDS per endpoint (default 3).
+// `--only a,b` measures only the endpoints whose names contain one of the words (their plans are printed, not written to docs/).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type BenchDatabase, benchDatabases, startBenchServer } from './bench-server';
 import { postgresWriter, sqliteWriter } from './scale/bulk-writer';
@@ -27,6 +28,9 @@ interface Run {
 
 const args = process.argv.slice(2);
 const size = sizeFromArgs(args);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt === -1 ? null : (args[onlyAt + 1] ?? '').split(',').filter(Boolean);
+const chosen = (name: string) => only === null || only.some((word) => name.includes(word));
 const load: LoadSettings = { seconds: Number(process.env.BENCH_SECONDS ?? 3), connections: 10 };
 const pingEndpoint = { name: 'ping', path: '/api/ping' };
 const progress = (message: string) => process.stderr.write(`  ${message}\n`);
@@ -54,7 +58,7 @@ async function runOn(kind: BenchDatabase, dataSet: DataSet, plans: Partial<Recor
       await checkScaleData(server.deps.database.db, subjects);
       progress(`${kind}: scale data written in ${generateSeconds.toFixed(0)} s`);
     }
-    const endpoints = await endpointsFor(server, await demoReaders(server, subjects));
+    const endpoints = (await endpointsFor(server, await demoReaders(server, subjects))).filter((e) => chosen(e.name));
     const whole = monitorEventLoopDelay({ resolution: 5 });
     whole.enable();
     // A first second of pings warms the JIT, so the baseline is not the cold start.
@@ -115,5 +119,9 @@ for (const { kind, demo, scale } of results) {
   console.log(`Scale data written in ${scale.generateSeconds?.toFixed(0)} s.`);
 }
 
-await writePlans(new URL('../docs/scale-plans.md', import.meta.url).pathname, plans, describe);
-console.log('\nQuery plans at scale: docs/scale-plans.md');
+if (only === null) {
+  await writePlans(new URL('../docs/scale-plans.md', import.meta.url).pathname, plans, describe);
+  console.log('\nQuery plans at scale: docs/scale-plans.md');
+} else {
+  await writePlans('/dev/stdout', plans, describe);
+}

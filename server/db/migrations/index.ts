@@ -10,6 +10,10 @@ import { catalogVersion } from './0007-catalog-version';
 import { artistSuspensionTables } from './0009-artist-suspensions';
 import { notificationStreamTables } from './0010-notification-streams';
 import { secretFingerprintTables } from './0011-secret-fingerprints';
+import { searchIndexes } from './0012-search';
+import { customerListIndexes } from './0013-customer-lists';
+import { artistSummaryTables } from './0014-artist-summaries';
+import { adminQueueIndexes } from './0015-admin-queues';
 
 // Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
 // Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
@@ -24,6 +28,10 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0009-artist-suspensions': artistSuspensionTables,
   '0010-notification-streams': notificationStreamTables,
   '0011-secret-fingerprints': secretFingerprintTables,
+  '0012-search': searchIndexes,
+  '0013-customer-lists': customerListIndexes,
+  '0014-artist-summaries': artistSummaryTables,
+  '0015-admin-queues': adminQueueIndexes,
 };
 
 export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;
