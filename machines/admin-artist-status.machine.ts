@@ -95,20 +95,43 @@ export const adminArtistStatusMachine = setup({
     idle: {
       description: 'The artists list; no dialog.',
       on: {
-        'user.suspend': { target: 'asking', actions: 'choose' },
-        'user.reactivate': { target: 'asking', actions: 'choose' },
+        'user.suspend': {
+          target: 'asking',
+          actions: 'choose',
+          description: 'The admin chooses to suspend an artist: a dialog asks why.',
+        },
+        'user.reactivate': {
+          target: 'asking',
+          actions: 'choose',
+          description: 'The admin chooses to reactivate a suspended artist: a dialog asks why.',
+        },
       },
     },
     asking: {
+      description: 'The admin is suspending or reactivating one artist in a dialog.',
       tags: ['dialogOpen'],
       initial: 'editing',
       states: {
         editing: {
           description: 'The dialog asks for the reason.',
           on: {
-            'reason.changed': { actions: 'setReason' },
-            'user.confirm': [{ guard: 'isReasonValid', target: 'submitting' }, { actions: 'showReasonErrors' }],
-            'user.dismiss': { target: '#adminArtistStatus.idle', actions: 'forget' },
+            'reason.changed': { actions: 'setReason', description: 'The admin types the reason.' },
+            'user.confirm': [
+              {
+                guard: 'isReasonValid',
+                target: 'submitting',
+                description: 'The admin confirms with a valid reason: the change is sent.',
+              },
+              {
+                actions: 'showReasonErrors',
+                description: 'The reason is missing or too long: the dialog says what to fix.',
+              },
+            ],
+            'user.dismiss': {
+              target: '#adminArtistStatus.idle',
+              actions: 'forget',
+              description: 'The admin closes the dialog: nothing changes.',
+            },
           },
         },
         submitting: {
@@ -129,15 +152,26 @@ export const adminArtistStatusMachine = setup({
                 { type: 'replaceArtist', params: ({ event }) => ({ artist: event.output.data }) },
                 'forget',
               ],
+              description: "Done: the admin sees a confirmation and the artist's row shows the new status.",
             },
             onError: [
-              { guard: 'hasFieldErrors', target: 'editing', actions: 'setServerErrors' },
+              {
+                guard: 'hasFieldErrors',
+                target: 'editing',
+                actions: 'setServerErrors',
+                description: 'The server refused the reason: the dialog shows what to fix.',
+              },
               {
                 guard: 'isStale',
                 target: '#adminArtistStatus.idle',
                 actions: [{ type: 'showErrorToast', params: failureMessage }, 'refreshList', 'forget'],
+                description: 'Someone else changed this artist meanwhile: the admin is told and the list reloads.',
               },
-              { target: 'editing', actions: { type: 'showErrorToast', params: failureMessage } },
+              {
+                target: 'editing',
+                actions: { type: 'showErrorToast', params: failureMessage },
+                description: 'It failed (offline, or the server): the admin is told and can try again.',
+              },
             ],
           },
         },

@@ -86,7 +86,13 @@ export const adminMarkPaidMachine = setup({
   states: {
     idle: {
       description: 'The payouts list; no payout is being marked.',
-      on: { 'user.markPaid': { target: 'asking', actions: 'choosePayout' } },
+      on: {
+        'user.markPaid': {
+          target: 'asking',
+          actions: 'choosePayout',
+          description: "The admin chooses to mark a payout as paid: a dialog asks for the transfer's reference.",
+        },
+      },
     },
     asking: {
       description: 'The admin is marking one payout as paid in a dialog.',
@@ -96,9 +102,22 @@ export const adminMarkPaidMachine = setup({
         editing: {
           description: 'The dialog asks for the transfer reference (optional).',
           on: {
-            'reference.changed': { actions: 'setReference' },
-            'user.confirm': [{ guard: 'isReferenceValid', target: 'submitting' }, { actions: 'showReferenceErrors' }],
-            'user.dismiss': '#adminMarkPaid.idle',
+            'reference.changed': { actions: 'setReference', description: "The admin types the transfer's reference." },
+            'user.confirm': [
+              {
+                guard: 'isReferenceValid',
+                target: 'submitting',
+                description: 'The admin confirms: the payout is marked paid.',
+              },
+              {
+                actions: 'showReferenceErrors',
+                description: 'The reference is too long or malformed: the dialog says what to fix.',
+              },
+            ],
+            'user.dismiss': {
+              target: '#adminMarkPaid.idle',
+              description: 'The admin closes the dialog: nothing changes; the reference typed is kept for this payout.',
+            },
           },
         },
         submitting: {
@@ -120,9 +139,15 @@ export const adminMarkPaidMachine = setup({
                 { type: 'removePayout', params: ({ context }) => ({ id: context.payoutId ?? 0 }) },
                 'forgetPayout',
               ],
+              description: 'Marked paid: the admin sees a confirmation and the payout leaves the pending list.',
             },
             onError: [
-              { guard: 'hasFieldErrors', target: 'editing', actions: 'setServerErrors' },
+              {
+                guard: 'hasFieldErrors',
+                target: 'editing',
+                actions: 'setServerErrors',
+                description: 'The server refused the reference: the dialog shows what to fix.',
+              },
               {
                 guard: 'isNoLongerPending',
                 target: '#adminMarkPaid.idle',
@@ -131,6 +156,8 @@ export const adminMarkPaidMachine = setup({
                   { type: 'removePayout', params: ({ context }) => ({ id: context.payoutId ?? 0 }) },
                   'forgetPayout',
                 ],
+                description:
+                  'The payout was already paid or no longer exists: the admin is told and it leaves the pending list.',
               },
               {
                 target: 'editing',
@@ -138,6 +165,7 @@ export const adminMarkPaidMachine = setup({
                   type: 'showErrorToast',
                   params: ({ event }) => ({ message: readFailure(event.error).message }),
                 },
+                description: 'It failed (offline, or the server): the admin is told and can try again.',
               },
             ],
           },

@@ -120,21 +120,35 @@ export const adminOrderReviewMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: "The order's page; no dialog is open.",
       on: {
-        'user.validate': 'confirmingValidation',
-        // Notes and reason typed earlier are still there: the dialog only closed.
-        'user.requestRevision': { target: 'revising', actions: 'clearErrors' },
-        'user.cancelOrder': { target: 'cancelling', actions: 'clearErrors' },
+        'user.validate': {
+          target: 'confirmingValidation',
+          description: 'The admin chooses to validate the recording: a dialog asks to confirm.',
+        },
+        'user.requestRevision': {
+          target: 'revising',
+          actions: 'clearErrors',
+          description:
+            'The admin asks for a revision: a dialog asks for notes to the artist (notes typed earlier are still there).',
+        },
+        'user.cancelOrder': {
+          target: 'cancelling',
+          actions: 'clearErrors',
+          description: 'The admin chooses to cancel the order: a dialog asks for an optional reason.',
+        },
       },
     },
     confirmingValidation: {
+      description: '"Validate this recording?": the admin confirms or closes the dialog.',
       tags: ['dialogOpen'],
       on: {
-        'user.confirm': 'validating',
-        'user.dismiss': 'idle',
+        'user.confirm': { target: 'validating', description: 'The admin confirms: the recording is validated.' },
+        'user.dismiss': { target: 'idle', description: 'The admin closes the dialog: nothing changes.' },
       },
     },
     validating: {
+      description: 'The recording is being validated.',
       tags: ['busy', 'dialogOpen'],
       invoke: {
         id: 'validateOrder',
@@ -149,25 +163,51 @@ export const adminOrderReviewMachine = setup({
             },
             'reload',
           ],
+          description: 'Validated: the admin sees a confirmation and the order reloads.',
         },
         onError: [
-          { guard: 'isStale', target: 'idle', actions: [{ type: 'showErrorToast', params: failureMessage }, 'reload'] },
-          { target: 'idle', actions: { type: 'showErrorToast', params: failureMessage } },
+          {
+            guard: 'isStale',
+            target: 'idle',
+            actions: [{ type: 'showErrorToast', params: failureMessage }, 'reload'],
+            description: 'The order moved on meanwhile: the admin is told and the order reloads.',
+          },
+          {
+            target: 'idle',
+            actions: { type: 'showErrorToast', params: failureMessage },
+            description: 'It failed (offline, or the server): the admin is told and can try again.',
+          },
         ],
       },
     },
     revising: {
+      description: 'The admin is sending the recording back to the artist for a revision.',
       tags: ['dialogOpen'],
       initial: 'editing',
       states: {
         editing: {
+          description: 'The dialog asks for the notes to the artist (required).',
           on: {
-            'notes.changed': { actions: 'setNotes' },
-            'user.confirm': [{ guard: 'areNotesValid', target: 'submitting' }, { actions: 'showNotesErrors' }],
-            'user.dismiss': '#adminOrderReview.idle',
+            'notes.changed': { actions: 'setNotes', description: 'The admin types the notes.' },
+            'user.confirm': [
+              {
+                guard: 'areNotesValid',
+                target: 'submitting',
+                description: 'The admin confirms with notes: the revision is requested.',
+              },
+              {
+                actions: 'showNotesErrors',
+                description: 'The notes are missing or too long: the dialog says what to fix.',
+              },
+            ],
+            'user.dismiss': {
+              target: '#adminOrderReview.idle',
+              description: 'The admin closes the dialog: nothing changes; the notes typed are kept.',
+            },
           },
         },
         submitting: {
+          description: 'The revision request is being sent.',
           tags: ['busy'],
           invoke: {
             id: 'requestRevision',
@@ -183,32 +223,56 @@ export const adminOrderReviewMachine = setup({
                 'clearNotes',
                 'reload',
               ],
+              description: 'Requested: the admin sees a confirmation and the order reloads.',
             },
             onError: [
-              { guard: 'hasFieldErrors', target: 'editing', actions: 'setServerErrors' },
+              {
+                guard: 'hasFieldErrors',
+                target: 'editing',
+                actions: 'setServerErrors',
+                description: 'The server refused the notes: the dialog shows what to fix.',
+              },
               {
                 guard: 'isStale',
                 target: '#adminOrderReview.idle',
                 actions: [{ type: 'showErrorToast', params: failureMessage }, 'reload'],
+                description: 'The order moved on meanwhile: the admin is told and the order reloads.',
               },
-              { target: 'editing', actions: { type: 'showErrorToast', params: failureMessage } },
+              {
+                target: 'editing',
+                actions: { type: 'showErrorToast', params: failureMessage },
+                description: 'It failed (offline, or the server): the admin is told and can try again.',
+              },
             ],
           },
         },
       },
     },
     cancelling: {
+      description: 'The admin is cancelling the order.',
       tags: ['dialogOpen'],
       initial: 'editing',
       states: {
         editing: {
+          description: 'The dialog asks for the reason (optional).',
           on: {
-            'reason.changed': { actions: 'setReason' },
-            'user.confirm': [{ guard: 'isReasonValid', target: 'submitting' }, { actions: 'showReasonErrors' }],
-            'user.dismiss': '#adminOrderReview.idle',
+            'reason.changed': { actions: 'setReason', description: 'The admin types the reason.' },
+            'user.confirm': [
+              {
+                guard: 'isReasonValid',
+                target: 'submitting',
+                description: 'The admin confirms: the order is cancelled.',
+              },
+              { actions: 'showReasonErrors', description: 'The reason is too long: the dialog says what to fix.' },
+            ],
+            'user.dismiss': {
+              target: '#adminOrderReview.idle',
+              description: 'The admin closes the dialog: nothing changes; the reason typed is kept.',
+            },
           },
         },
         submitting: {
+          description: 'The cancellation is being sent.',
           tags: ['busy'],
           invoke: {
             id: 'cancelOrder',
@@ -229,15 +293,27 @@ export const adminOrderReviewMachine = setup({
                 'clearReason',
                 'reload',
               ],
+              description:
+                'Cancelled: the admin sees a confirmation (saying whether the customer is refunded) and the order reloads.',
             },
             onError: [
-              { guard: 'hasFieldErrors', target: 'editing', actions: 'setServerErrors' },
+              {
+                guard: 'hasFieldErrors',
+                target: 'editing',
+                actions: 'setServerErrors',
+                description: 'The server refused the reason: the dialog shows what to fix.',
+              },
               {
                 guard: 'isStale',
                 target: '#adminOrderReview.idle',
                 actions: [{ type: 'showErrorToast', params: failureMessage }, 'reload'],
+                description: 'The order moved on meanwhile: the admin is told and the order reloads.',
               },
-              { target: 'editing', actions: { type: 'showErrorToast', params: failureMessage } },
+              {
+                target: 'editing',
+                actions: { type: 'showErrorToast', params: failureMessage },
+                description: 'It failed (offline, or the server): the admin is told and can try again.',
+              },
             ],
           },
         },

@@ -60,6 +60,11 @@ export const adminReassignMachine = setup({
     isStale: ({ event }) => statusOf(event) === 409 || statusOf(event) === 404,
   },
   actions: {
+    setCandidates: assign((_, params: { candidates: AdminArtist[] }) => ({
+      candidates: params.candidates,
+      searchError: null,
+    })),
+    setSearchError: assign((_, params: { message: string }) => ({ candidates: [], searchError: params.message })),
     reset: assign({ query: '', candidates: [], searchError: null, chosen: null, errors: {} }),
     setQuery: assign(({ event }) => (event.type === 'query.changed' ? { query: event.value } : {})),
     choose: assign(({ event }) => (event.type === 'artist.chosen' ? { chosen: event.id, errors: {} } : {})),
@@ -86,18 +91,36 @@ export const adminReassignMachine = setup({
   states: {
     idle: {
       description: 'The order page; no dialog.',
-      on: { 'user.open': { target: 'open', actions: 'reset' } },
+      on: {
+        'user.open': {
+          target: 'open',
+          actions: 'reset',
+          description:
+            'The admin chooses to give the order to another artist: a dialog lists the artists who can take it.',
+        },
+      },
     },
     open: {
+      description: 'The dialog is open: the admin searches the approved, active artists and picks one.',
       tags: ['dialogOpen'],
       initial: 'searching',
       on: {
-        'query.changed': { actions: 'setQuery' },
-        // A new search restarts the one under way with the query as it is now.
-        'user.search': { target: '.searching', reenter: true },
-        'artist.chosen': { actions: 'choose' },
-        'user.confirm': [{ guard: 'hasChosen', target: 'submitting' }, { actions: 'askToChoose' }],
-        'user.dismiss': 'idle',
+        'query.changed': { actions: 'setQuery', description: 'The admin types a name or an email to search for.' },
+        'user.search': {
+          target: '.searching',
+          reenter: true,
+          description: 'The admin searches: a search under way restarts with the text as it is now.',
+        },
+        'artist.chosen': { actions: 'choose', description: 'The admin picks an artist from the list.' },
+        'user.confirm': [
+          {
+            guard: 'hasChosen',
+            target: 'submitting',
+            description: 'The admin confirms with an artist chosen: the order is offered to them.',
+          },
+          { actions: 'askToChoose', description: 'No artist chosen yet: the dialog asks the admin to choose one.' },
+        ],
+        'user.dismiss': { target: 'idle', description: 'The admin closes the dialog: nothing changes.' },
       },
       states: {
         searching: {
@@ -109,11 +132,16 @@ export const adminReassignMachine = setup({
             input: ({ context }) => ({ query: context.query.trim() }),
             onDone: {
               target: 'ready',
-              actions: assign({ candidates: ({ event }) => event.output, searchError: null }),
+              actions: { type: 'setCandidates', params: ({ event }) => ({ candidates: event.output }) },
+              description: 'The matching artists are listed.',
             },
             onError: {
               target: 'ready',
-              actions: assign({ candidates: [], searchError: ({ event }) => readFailure(event.error).message }),
+              actions: {
+                type: 'setSearchError',
+                params: ({ event }) => ({ message: readFailure(event.error).message }),
+              },
+              description: 'The search failed: the dialog says why, with no artists listed.',
             },
           },
         },
@@ -136,11 +164,26 @@ export const adminReassignMachine = setup({
             },
             'reload',
           ],
+          description: 'Done: the admin sees a confirmation and the order reloads, offered to the artist chosen.',
         },
         onError: [
-          { guard: 'hasFieldErrors', target: 'open.ready', actions: 'setServerErrors' },
-          { guard: 'isStale', target: 'idle', actions: [{ type: 'showErrorToast', params: failureMessage }, 'reload'] },
-          { target: 'open.ready', actions: { type: 'showErrorToast', params: failureMessage } },
+          {
+            guard: 'hasFieldErrors',
+            target: 'open.ready',
+            actions: 'setServerErrors',
+            description: 'The server refused the choice (that artist cannot take it): the dialog says why.',
+          },
+          {
+            guard: 'isStale',
+            target: 'idle',
+            actions: [{ type: 'showErrorToast', params: failureMessage }, 'reload'],
+            description: 'The order moved on meanwhile: the admin is told and the order reloads.',
+          },
+          {
+            target: 'open.ready',
+            actions: { type: 'showErrorToast', params: failureMessage },
+            description: 'It failed (offline, or the server): the admin is told and can try again.',
+          },
         ],
       },
     },

@@ -90,13 +90,27 @@ export const adminSessionMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      description: 'The admin console opens: is the admin still signed in from an earlier visit?',
       always: [
-        { guard: 'hasValidStoredToken', target: 'loadingUser' },
-        { guard: 'hasExpiredStoredToken', target: 'refreshing' },
-        { target: 'signedOut', actions: ['clearSession', { type: 'persistToken', params: { token: null } }] },
+        {
+          guard: 'hasValidStoredToken',
+          target: 'loadingUser',
+          description: "A sign-in is kept from an earlier visit: the admin's account is checked with the server.",
+        },
+        {
+          guard: 'hasExpiredStoredToken',
+          target: 'refreshing',
+          description: 'The sign-in kept has expired: it is renewed first.',
+        },
+        {
+          target: 'signedOut',
+          actions: ['clearSession', { type: 'persistToken', params: { token: null } }],
+          description: 'No sign-in kept: the admin is asked to sign in.',
+        },
       ],
     },
     loadingUser: {
+      description: "The admin's account is being checked with the server.",
       tags: ['busy'],
       invoke: {
         id: 'fetchMe',
@@ -105,13 +119,18 @@ export const adminSessionMachine = setup({
         onDone: {
           target: 'authenticated',
           actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+          description: 'The admin is signed in: the console opens.',
         },
         // A refused or unreachable check: the console asks for a login (the customer session does the same).
-        onError: { target: 'signedOut', actions: ['clearSession', { type: 'persistToken', params: { token: null } }] },
+        onError: {
+          target: 'signedOut',
+          actions: ['clearSession', { type: 'persistToken', params: { token: null } }],
+          description: 'The sign-in was refused or could not be checked: the admin is asked to sign in.',
+        },
       },
     },
-    /** An expired token found at start: renew it before trusting it. */
     refreshing: {
+      description: 'An expired sign-in found at start is being renewed before it is trusted.',
       tags: ['busy'],
       invoke: {
         id: 'refreshToken',
@@ -123,26 +142,35 @@ export const adminSessionMachine = setup({
             { type: 'storeSignIn', params: ({ event }) => event.output },
             { type: 'persistToken', params: ({ event }) => ({ token: event.output.token }) },
           ],
+          description: 'Renewed: the admin is signed in.',
         },
-        onError: { target: 'signedOut', actions: ['clearSession', { type: 'persistToken', params: { token: null } }] },
+        onError: {
+          target: 'signedOut',
+          actions: ['clearSession', { type: 'persistToken', params: { token: null } }],
+          description: 'It could not be renewed: the admin is asked to sign in.',
+        },
       },
     },
     signedOut: {
+      description: 'Nobody is signed in: the console shows its sign-in form.',
       initial: 'editing',
       states: {
         editing: {
+          description: 'The admin types an email and a password.',
           on: {
-            'field.changed': { actions: 'setField' },
+            'field.changed': { actions: 'setField', description: 'The admin types in a field.' },
             'user.submit': {
               target: 'submitting',
               actions: [
                 'clearErrors',
                 { type: 'rememberRedirect', params: ({ event }) => ({ path: event.redirectTo ?? null }) },
               ],
+              description: 'The admin signs in; the page they were going to is remembered.',
             },
           },
         },
         submitting: {
+          description: 'The sign-in is being checked.',
           tags: ['busy'],
           invoke: {
             id: 'logIn',
@@ -158,12 +186,14 @@ export const adminSessionMachine = setup({
                   params: ({ context }) => ({ redirectTo: context.redirectTo ?? adminHomePath }),
                 },
               ],
+              description: "Signed in: the admin goes on to the page they asked for, or the console's home.",
             },
             onError: [
               {
                 guard: 'hasFieldErrors',
                 target: 'editing',
                 actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
+                description: 'The email or password was refused: the form says what is wrong.',
               },
               {
                 target: 'editing',
@@ -171,6 +201,7 @@ export const adminSessionMachine = setup({
                   type: 'showErrorToast',
                   params: ({ event }) => ({ message: readFailure(event.error).message }),
                 },
+                description: 'It failed (offline, or the server): the admin is told and can try again.',
               },
             ],
           },
@@ -178,14 +209,18 @@ export const adminSessionMachine = setup({
       },
     },
     authenticated: {
+      description: 'The admin is signed in and uses the console.',
       tags: ['authenticated'],
       initial: 'active',
       states: {
         active: {
-          after: { refreshLead: 'renewing' },
+          description: 'Signed in; the sign-in is renewed shortly before it expires.',
+          after: {
+            refreshLead: { target: 'renewing', description: 'Shortly before the sign-in expires: it is renewed.' },
+          },
         },
-        /** Renewing the token shortly before it expires; the admin stays signed in meanwhile. */
         renewing: {
+          description: 'The sign-in is being renewed; the admin stays signed in meanwhile.',
           invoke: {
             id: 'refreshToken',
             src: 'refreshToken',
@@ -196,23 +231,28 @@ export const adminSessionMachine = setup({
                 { type: 'storeSignIn', params: ({ event }) => event.output },
                 { type: 'persistToken', params: ({ event }) => ({ token: event.output.token }) },
               ],
+              description: 'Renewed: the admin carries on.',
             },
             onError: {
               target: '#adminSession.signedOut',
               actions: ['clearSession', { type: 'persistToken', params: { token: null } }, 'afterSessionExpired'],
+              description: 'It could not be renewed: the admin is told the session expired and is asked to sign in.',
             },
           },
         },
       },
       on: {
-        'user.signOut': { target: 'signingOut' },
+        'user.signOut': { target: 'signingOut', description: 'The admin signs out.' },
         'http.unauthorized': {
           target: 'signedOut',
           actions: ['clearSession', { type: 'persistToken', params: { token: null } }, 'afterSessionExpired'],
+          description:
+            'The server no longer accepts the sign-in: the admin is told the session expired and is asked to sign in.',
         },
       },
     },
     signingOut: {
+      description: 'The admin is being signed out.',
       tags: ['busy'],
       invoke: {
         id: 'logout',
@@ -222,10 +262,12 @@ export const adminSessionMachine = setup({
         onDone: {
           target: 'signedOut',
           actions: ['clearSession', { type: 'persistToken', params: { token: null } }, 'afterSignOut'],
+          description: 'Signed out: the console shows its sign-in form.',
         },
         onError: {
           target: 'signedOut',
           actions: ['clearSession', { type: 'persistToken', params: { token: null } }, 'afterSignOut'],
+          description: 'Signed out on this device anyway, whatever the server answered.',
         },
       },
     },

@@ -297,6 +297,44 @@ export const appMachine = setup({
       ({ context }) => context.player as PlayerActor,
       ({ event }) => event as PlayerLoad,
     ),
+    /**
+     * The session's signed-in user changed: the artist gate, the draft (the gifter), the online switch,
+     * the tour and the notification centre hear of it.
+     */
+    passOnUser: enqueueActions(({ context, event, enqueue }) => {
+      const { user } = event as Extract<AppEvent, { type: 'session.changed' }>;
+      enqueue.sendTo(appActorIds.artistGate, { type: 'session.userChanged', user });
+      // The gifter is prefilled from the signed-in customer's account (a draft not started yet
+      // starts from the user assigned here).
+      const customer = customerOf(user);
+      if (customer && context.orderDraft)
+        enqueue.sendTo(context.orderDraft, { type: 'session.loggedIn', account: customer });
+      const account = accountOf(user);
+      const sameAccount = (account?.key ?? null) === (context.account?.key ?? null);
+      enqueue.assign({ user, account });
+      const children = context.accountChildren;
+      // Not started yet: they start from the user and account assigned here.
+      if (!children) return;
+      // The switch shows what the account says (a toggle in another tab, a reload of the user).
+      enqueue.sendTo(children.onlineStatus, {
+        type: 'session.userChanged',
+        isOnline: user?.is_online ? 1 : 0,
+      });
+      // The first-login tour: the same artist's facts, or another account's start afresh.
+      enqueue.sendTo(children.tour, {
+        type: sameAccount ? 'user.changed' : 'account.changed',
+        ...tourFactsFor(user),
+      });
+      if (sameAccount) return;
+      if (context.account) enqueue.sendTo(children.notifications, { type: 'session.signedOut' });
+      if (account) enqueue.sendTo(children.notifications, { type: 'session.signedIn', area: account.area });
+    }),
+    /** To the live routing: the open screens that show what a hint is about. */
+    forwardToLive: sendTo(appActorIds.live, ({ event }) => event),
+    /** To the session: another tab's sign-in, renewal or sign-out. */
+    forwardToSession: sendTo(appActorIds.session, ({ event }) => event),
+    /** The session fetches the user again (the artist's application was decided). */
+    reloadUser: sendTo(appActorIds.session, { type: 'user.reload' }),
     /** Logout before any page needed the draft: only its storage is left to clear (the app supplies it). */
     clearStoredDraft: () => {},
     /** Part of the app's code did not load (offline, or a release replaced it): the app says so. */
@@ -351,8 +389,17 @@ export const appMachine = setup({
           initial: 'withoutDialogs',
           // Until they run, an opening (a modal, an artist login page) loads them; it is held meanwhile.
           on: {
-            'dialog.*': { guard: 'opensDialogs', target: '.loadingDialogs', actions: 'holdForDialogs' },
-            'page.opened': { target: '.loadingDialogs', actions: 'holdForDialogs' },
+            'dialog.*': {
+              guard: 'opensDialogs',
+              target: '.loadingDialogs',
+              actions: 'holdForDialogs',
+              description: 'The first modal of the visit opens (sign-in, sign-up...): its code loads first.',
+            },
+            'page.opened': {
+              target: '.loadingDialogs',
+              actions: 'holdForDialogs',
+              description: 'The artist login page opens for the first time: the sign-in forms load first.',
+            },
           },
           states: {
             withoutDialogs: { description: 'No modal or artist login page has opened yet: nothing to close.' },
@@ -364,21 +411,41 @@ export const appMachine = setup({
               invoke: {
                 id: 'loadDialogs',
                 src: 'loadDialogs',
-                onDone: { target: 'withDialogs', actions: ['startDialogs', 'passHeldToDialogs'] },
-                onError: { target: 'dialogsFailed', actions: ['dropHeldForDialogs', 'showLoadFailed'] },
+                onDone: {
+                  target: 'withDialogs',
+                  actions: ['startDialogs', 'passHeldToDialogs'],
+                  description: 'The modals are ready: they open and catch up on what the visitor did meanwhile.',
+                },
+                onError: {
+                  target: 'dialogsFailed',
+                  actions: ['dropHeldForDialogs', 'showLoadFailed'],
+                  description: 'The modals could not load (offline, or a new release): the visitor is told.',
+                },
               },
               on: {
-                'dialog.*': { actions: 'holdForDialogs' },
-                'page.*': { actions: 'holdForDialogs' },
-                'user.confirm': { actions: 'holdForDialogs' },
+                'dialog.*': {
+                  actions: 'holdForDialogs',
+                  description: 'What the visitor does meanwhile is kept for the modals, in order.',
+                },
+                'page.*': {
+                  actions: 'holdForDialogs',
+                  description: 'Page changes meanwhile are kept for the modals, in order.',
+                },
+                'user.confirm': {
+                  actions: 'holdForDialogs',
+                  description: 'A confirmation meanwhile is kept for the modals.',
+                },
               },
             },
             withDialogs: {
               description: 'They run for the rest of the visit; the root passes on what they are told.',
               on: {
-                'dialog.*': { actions: 'passToDialogs' },
-                'page.*': { actions: 'passToDialogs' },
-                'user.confirm': { actions: 'passToDialogs' },
+                'dialog.*': { actions: 'passToDialogs', description: 'Opening, closing or switching a modal.' },
+                'page.*': {
+                  actions: 'passToDialogs',
+                  description: 'The visitor moves between pages the modals care about (the artist login page).',
+                },
+                'user.confirm': { actions: 'passToDialogs', description: 'The visitor confirms in a modal.' },
               },
             },
           },
@@ -389,7 +456,11 @@ export const appMachine = setup({
           states: {
             withoutAccountChildren: {
               description: "A guest's visit: the bell, the online switch and the tour are not loaded.",
-              always: { guard: 'isAccountSignedIn', target: 'loadingAccountChildren' },
+              always: {
+                guard: 'isAccountSignedIn',
+                target: 'loadingAccountChildren',
+                description: 'A customer or an artist signed in: the bell, the online switch and the tour load.',
+              },
             },
             loadingAccountChildren: {
               description:
@@ -400,8 +471,14 @@ export const appMachine = setup({
                 onDone: {
                   target: 'withAccountChildren',
                   actions: ['startAccountChildren', 'signInLoadedCentre'],
+                  description: 'Loaded: the bell, the online switch and the tour start for the account signed in.',
                 },
-                onError: { target: 'accountChildrenFailed', actions: 'showLoadFailed' },
+                onError: {
+                  target: 'accountChildrenFailed',
+                  actions: 'showLoadFailed',
+                  description:
+                    'They could not load (offline, or a new release): the visitor is told; pages work without them.',
+                },
               },
             },
             withAccountChildren: {
@@ -424,9 +501,19 @@ export const appMachine = setup({
               description:
                 'No page has needed the draft yet, or its code did not load (the next page that needs it tries again): a stored draft waits in storage.',
               on: {
-                'draft.needed': { target: 'loadingDraft' },
-                'artists.preselect': { target: 'loadingDraft', actions: 'holdForDraft' },
-                'session.loggedOut': { actions: 'clearStoredDraft' },
+                'draft.needed': {
+                  target: 'loadingDraft',
+                  description: "A page of the order flow opens: the customer's draft loads.",
+                },
+                'artists.preselect': {
+                  target: 'loadingDraft',
+                  actions: 'holdForDraft',
+                  description: '"Order with this artist": the draft loads, and will preselect the artist.',
+                },
+                'session.loggedOut': {
+                  actions: 'clearStoredDraft',
+                  description: 'Signed out before the draft was needed: the draft kept in this browser is cleared.',
+                },
               },
             },
             loadingDraft: {
@@ -434,12 +521,26 @@ export const appMachine = setup({
               invoke: {
                 id: 'loadOrderDraft',
                 src: 'loadOrderDraft',
-                onDone: { target: 'startingDraft', actions: 'startOrderDraft' },
-                onError: { target: 'withoutDraft', actions: ['dropHeldForDraft', 'showLoadFailed'] },
+                onDone: {
+                  target: 'startingDraft',
+                  actions: 'startOrderDraft',
+                  description: 'Loaded: the draft starts, with the signed-in customer as the gifter.',
+                },
+                onError: {
+                  target: 'withoutDraft',
+                  actions: ['dropHeldForDraft', 'showLoadFailed'],
+                  description: 'The draft could not load: the customer is told; the next order page tries again.',
+                },
               },
               on: {
-                'artists.preselect': { actions: 'holdForDraft' },
-                'session.loggedOut': { actions: 'holdForDraft' },
+                'artists.preselect': {
+                  actions: 'holdForDraft',
+                  description: '"Order with this artist" while the draft loads: kept until it runs.',
+                },
+                'session.loggedOut': {
+                  actions: 'holdForDraft',
+                  description: 'Signed out while the draft loads: the draft hears of it once it runs.',
+                },
               },
             },
             startingDraft: {
@@ -449,18 +550,31 @@ export const appMachine = setup({
                 id: 'draftSettled',
                 src: 'draftSettled',
                 input: ({ context }) => context.orderDraft as OrderDraftActor,
-                onDone: { target: 'withDraft', actions: 'passHeldToDraft' },
+                onDone: {
+                  target: 'withDraft',
+                  actions: 'passHeldToDraft',
+                  description: 'The draft is checked with the server: it hears what happened meanwhile.',
+                },
               },
               on: {
-                'artists.preselect': { actions: 'holdForDraft' },
-                'session.loggedOut': { actions: 'holdForDraft' },
+                'artists.preselect': {
+                  actions: 'holdForDraft',
+                  description: '"Order with this artist" while the draft is checked with the server: kept until it is.',
+                },
+                'session.loggedOut': {
+                  actions: 'holdForDraft',
+                  description: 'Signed out while the draft is checked with the server: kept until it is.',
+                },
               },
             },
             withDraft: {
               description: "It runs for the rest of the visit; the session's logout resets it.",
               on: {
-                'artists.preselect': { actions: 'passToDraft' },
-                'session.loggedOut': { actions: 'passToDraft' },
+                'artists.preselect': {
+                  actions: 'passToDraft',
+                  description: '"Order with this artist": the draft preselects the artist.',
+                },
+                'session.loggedOut': { actions: 'passToDraft', description: 'Signed out: the draft is cleared.' },
               },
             },
           },
@@ -471,71 +585,81 @@ export const appMachine = setup({
           states: {
             withoutPlayer: {
               description: "Nothing has played yet, or the player's code did not load (the next play tries again).",
-              on: { 'player.load': { target: 'loadingPlayer', actions: 'holdForPlayer' } },
+              on: {
+                'player.load': {
+                  target: 'loadingPlayer',
+                  actions: 'holdForPlayer',
+                  description: 'The first play of the visit: the player loads, then plays the songs asked for.',
+                },
+              },
             },
             loadingPlayer: {
               description: 'The first play of the visit: its code loads; a newer play replaces the list held.',
               invoke: {
                 id: 'loadPlayer',
                 src: 'loadPlayer',
-                onDone: { target: 'withPlayer', actions: ['startPlayer', 'passHeldToPlayer'] },
-                onError: { target: 'withoutPlayer', actions: ['dropHeldForPlayer', 'showLoadFailed'] },
+                onDone: {
+                  target: 'withPlayer',
+                  actions: ['startPlayer', 'passHeldToPlayer'],
+                  description: 'The player is ready: it plays what was asked for last.',
+                },
+                onError: {
+                  target: 'withoutPlayer',
+                  actions: ['dropHeldForPlayer', 'showLoadFailed'],
+                  description: 'The player could not load: the visitor is told; the next play tries again.',
+                },
               },
-              on: { 'player.load': { actions: 'holdForPlayer' } },
+              on: {
+                'player.load': {
+                  actions: 'holdForPlayer',
+                  description: 'Another play while the player loads: the newer songs replace the ones asked for.',
+                },
+              },
             },
             withPlayer: {
               description: 'It runs for the rest of the visit; play buttons send to it directly.',
-              on: { 'player.load': { actions: 'passToPlayer' } },
+              on: {
+                'player.load': { actions: 'passToPlayer', description: 'A play button: the player plays its songs.' },
+              },
             },
           },
         },
       },
       on: {
         'session.changed': {
-          actions: enqueueActions(({ context, event, enqueue }) => {
-            enqueue.sendTo(appActorIds.artistGate, { type: 'session.userChanged', user: event.user });
-            // The gifter is prefilled from the signed-in customer's account (a draft not started yet
-            // starts from the user assigned here).
-            const customer = customerOf(event.user);
-            if (customer && context.orderDraft)
-              enqueue.sendTo(context.orderDraft, { type: 'session.loggedIn', account: customer });
-            const account = accountOf(event.user);
-            const sameAccount = (account?.key ?? null) === (context.account?.key ?? null);
-            enqueue.assign({ user: event.user, account });
-            const children = context.accountChildren;
-            // Not started yet: they start from the user and account assigned here.
-            if (!children) return;
-            // The switch shows what the account says (a toggle in another tab, a reload of the user).
-            enqueue.sendTo(children.onlineStatus, {
-              type: 'session.userChanged',
-              isOnline: event.user?.is_online ? 1 : 0,
-            });
-            // The first-login tour: the same artist's facts, or another account's start afresh.
-            enqueue.sendTo(children.tour, {
-              type: sameAccount ? 'user.changed' : 'account.changed',
-              ...tourFactsFor(event.user),
-            });
-            if (sameAccount) return;
-            if (context.account) enqueue.sendTo(children.notifications, { type: 'session.signedOut' });
-            if (account) enqueue.sendTo(children.notifications, { type: 'session.signedIn', area: account.area });
-          }),
+          actions: 'passOnUser',
+          description:
+            "Someone signed in or out, or their account changed: the menus, the order draft's gifter, the online switch, the tour and the bell follow.",
         },
         'live.hint': [
           {
             guard: 'isOwnApplication',
-            actions: [
-              sendTo(appActorIds.live, ({ event }) => event),
-              sendTo(appActorIds.session, { type: 'user.reload' }),
-            ],
+            actions: ['forwardToLive', 'reloadUser'],
+            description:
+              "The signed-in artist's application was approved or rejected: the open screens refresh, and the account is fetched again so menus follow.",
           },
-          { actions: sendTo(appActorIds.live, ({ event }) => event) },
+          {
+            actions: 'forwardToLive',
+            description: 'Something changed on the server (an order, a notification): the screens showing it refresh.',
+          },
         ],
-        'screen.watch': { actions: sendTo(appActorIds.live, ({ event }) => event) },
-        'screen.unwatch': { actions: sendTo(appActorIds.live, ({ event }) => event) },
-        // Sign-in, renewal and sign-out in another tab: this tab's session follows.
-        'tab.signedIn': { actions: sendTo(appActorIds.session, ({ event }) => event) },
-        'tab.refreshed': { actions: sendTo(appActorIds.session, ({ event }) => event) },
-        'tab.signedOut': { actions: sendTo(appActorIds.session, ({ event }) => event) },
+        'screen.watch': {
+          actions: 'forwardToLive',
+          description: 'A screen opens and asks to be refreshed when what it shows changes.',
+        },
+        'screen.unwatch': { actions: 'forwardToLive', description: 'A screen closes: it no longer needs refreshing.' },
+        'tab.signedIn': {
+          actions: 'forwardToSession',
+          description: 'Someone signed in in another tab of this browser: this tab is signed in too.',
+        },
+        'tab.refreshed': {
+          actions: 'forwardToSession',
+          description: 'Another tab renewed the sign-in: this tab stays signed in with it.',
+        },
+        'tab.signedOut': {
+          actions: 'forwardToSession',
+          description: 'Someone signed out in another tab: this tab signs out too.',
+        },
       },
     },
   },

@@ -33,6 +33,9 @@ export type * from './application-form.types';
 /** The parts in form order. */
 const applicationPartOrder: readonly ApplicationPart[] = applicationParts.map((p) => p.part);
 
+/** A part's title as the form shows it (for the chart's descriptions). */
+const titleOf = (part: ApplicationPart) => (applicationParts.find((p) => p.part === part) ?? applicationParts[0]).title;
+
 /** The application_progress flag a part sets. */
 export function flagOf(part: ApplicationPart): keyof ApplicationProgress {
   return (applicationParts.find((p) => p.part === part) ?? applicationParts[0]).flag;
@@ -146,6 +149,8 @@ const fillFromProfileOnLoad = {
     type: 'fillFromProfile',
     params: ({ event }: { event: { profile: ArtistProfile } }) => ({ profile: event.profile }),
   },
+  description:
+    "The artist's saved profile arrives: the form fills with it (not while saving, which would overwrite what is being sent).",
 } as const;
 
 /** part.open, one transition per part: to its editing state (`prefix` '.' inside editing, 'editing.' outside it). */
@@ -156,6 +161,7 @@ function openPartTransitions(prefix: '.' | 'editing.') {
         guard: { type: 'isEventPart', params: { part } },
         target: `${prefix}${part}`,
         actions: { type: 'setActivePart', params: { part } },
+        description: `The artist opens the ${titleOf(part)} part to edit it.`,
       }) as const,
   );
 }
@@ -174,6 +180,7 @@ function savePartTransitions() {
           { type: 'setActivePart', params: { part } },
           { type: 'clearPartErrors', params: { part } },
         ],
+        description: `The artist saves the ${titleOf(part)} part (a new password only when both entries match).`,
       }) as const,
   );
 }
@@ -200,12 +207,14 @@ function savingState<const P extends ApplicationPart, const Src extends string, 
 ) {
   const editing = `#applicationForm.editing.${part}` as const;
   return {
+    description: `The ${titleOf(part)} part is being saved.`,
     invoke: {
       id: src,
       src,
       input: ({ context }: { context: ApplicationFormContext }) => context.values[part],
       onDone: {
         target: '#applicationForm.deciding',
+        description: `Saved: the artist sees a confirmation and moves on to the next unfinished part, or the summary once all four are done.`,
         actions: [
           {
             type: 'showSuccessToast',
@@ -227,6 +236,7 @@ function savingState<const P extends ApplicationPart, const Src extends string, 
             type: 'setPartErrors',
             params: ({ event }: { event: { error: unknown } }) => ({ part, error: event.error }),
           },
+          description: `The server refused some answers: the ${titleOf(part)} part shows what to fix.`,
         },
         {
           target: editing,
@@ -234,6 +244,7 @@ function savingState<const P extends ApplicationPart, const Src extends string, 
             type: 'showErrorToast',
             params: ({ event }: { event: { error: unknown } }) => ({ message: readFailure(event.error).message }),
           },
+          description: `It failed (offline, or the server): the artist is told and can save the ${titleOf(part)} part again.`,
         },
       ],
     },
@@ -355,34 +366,56 @@ export const applicationFormMachine = setup({
   },
   initial: 'deciding',
   states: {
-    /** Where the form opens, and where a save lands: the reason, the summary, or the active part. */
     deciding: {
+      description:
+        "Where the form opens, and where a save lands: the rejection's reason, the summary, or the part to fill in next.",
       always: [
-        { guard: 'isRejected', target: 'rejected' },
-        { guard: 'isEveryPartDone', target: 'submitted' },
-        { guard: { type: 'isActivePart', params: { part: 'personalInfo' } }, target: 'editing.personalInfo' },
-        { guard: { type: 'isActivePart', params: { part: 'artistInfo' } }, target: 'editing.artistInfo' },
-        { guard: { type: 'isActivePart', params: { part: 'payoutInfo' } }, target: 'editing.payoutInfo' },
-        { target: 'editing.password' },
+        {
+          guard: 'isRejected',
+          target: 'rejected',
+          description: 'The application was rejected: the artist sees the reason.',
+        },
+        {
+          guard: 'isEveryPartDone',
+          target: 'submitted',
+          description: 'All four parts are done: the artist sees the summary.',
+        },
+        {
+          guard: { type: 'isActivePart', params: { part: 'personalInfo' } },
+          target: 'editing.personalInfo',
+          description: 'Personal information is the part to fill in next.',
+        },
+        {
+          guard: { type: 'isActivePart', params: { part: 'artistInfo' } },
+          target: 'editing.artistInfo',
+          description: 'Artist information is the part to fill in next.',
+        },
+        {
+          guard: { type: 'isActivePart', params: { part: 'payoutInfo' } },
+          target: 'editing.payoutInfo',
+          description: 'Payout details are the part to fill in next.',
+        },
+        { target: 'editing.password', description: 'The password is the part to fill in next.' },
       ],
     },
     editing: {
+      description: 'The artist fills in one part of the application.',
       initial: 'personalInfo',
       states: {
-        personalInfo: {},
-        artistInfo: {},
-        payoutInfo: {},
-        password: {},
+        personalInfo: { description: 'The artist fills in the Personal information part.' },
+        artistInfo: { description: 'The artist fills in the Artist information part.' },
+        payoutInfo: { description: 'The artist fills in the Payout details part: where their earnings are paid.' },
+        password: { description: 'The artist sets a new password.' },
       },
       on: {
-        // Not while saving: the answer would overwrite what is being sent.
         'profile.loaded': fillFromProfileOnLoad,
-        'field.changed': { actions: 'setField' },
+        'field.changed': { actions: 'setField', description: 'The artist types in a field; its error clears.' },
         'part.open': openPartTransitions('.'),
         'part.save': savePartTransitions(),
       },
     },
     saving: {
+      description: 'A part is being saved; the artist waits.',
       tags: ['busy'],
       // Always entered at a part (part.save targets it); the initial child is only a formality.
       initial: 'personalInfo',
@@ -409,20 +442,30 @@ export const applicationFormMachine = setup({
         }),
       },
     },
-    /** All four parts done (for_review, or approved): a summary; any part can still be opened. */
     submitted: {
+      description:
+        'All four parts are done: the application is under review (or approved); the artist sees a summary and can still open any part.',
       tags: ['submitted'],
       on: {
-        // Decided again: a rejection that arrives while the summary shows turns it into the reason.
-        'profile.loaded': { target: 'deciding', ...fillFromProfileOnLoad },
+        'profile.loaded': {
+          target: 'deciding',
+          ...fillFromProfileOnLoad,
+          description:
+            'The profile arrives again: if the application was rejected meanwhile, the artist sees the reason.',
+        },
         'part.open': openPartTransitions('editing.'),
       },
     },
-    /** app_status rejected: the reason shows; the artist edits a part and saves it to resubmit. */
     rejected: {
+      description:
+        'The application was rejected: the reason shows; the artist edits a part and saves it to apply again.',
       tags: ['rejected'],
       on: {
-        'profile.loaded': { target: 'deciding', ...fillFromProfileOnLoad },
+        'profile.loaded': {
+          target: 'deciding',
+          ...fillFromProfileOnLoad,
+          description: 'The profile arrives again: the form fills with it and where it opens is decided again.',
+        },
         'part.open': openPartTransitions('editing.'),
       },
     },

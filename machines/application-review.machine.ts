@@ -89,16 +89,26 @@ export const applicationReviewMachine = setup({
     idle: {
       description: 'The application is shown with Approve and Reject.',
       on: {
-        'user.approve': 'confirmingApproval',
-        'user.reject': { target: 'rejecting', actions: 'resetReason' },
+        'user.approve': {
+          target: 'confirmingApproval',
+          description: 'The admin chooses to approve: a dialog asks to confirm.',
+        },
+        'user.reject': {
+          target: 'rejecting',
+          actions: 'resetReason',
+          description: 'The admin chooses to reject: a dialog asks for the reason.',
+        },
       },
     },
     confirmingApproval: {
       description: 'The approval confirmation is open.',
       tags: ['dialogOpen'],
       on: {
-        'user.confirm': 'approving',
-        'user.cancel': 'idle',
+        'user.confirm': {
+          target: 'approving',
+          description: 'The admin confirms: the applicant is approved as an artist.',
+        },
+        'user.cancel': { target: 'idle', description: 'The admin closes the dialog: nothing changes.' },
       },
     },
     approving: {
@@ -117,6 +127,7 @@ export const applicationReviewMachine = setup({
             },
             'reload',
           ],
+          description: 'Approved: the admin sees a confirmation and the application reloads.',
         },
         onError: {
           target: 'idle',
@@ -124,6 +135,8 @@ export const applicationReviewMachine = setup({
             { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
             'reload',
           ],
+          description:
+            'It was refused (no longer waiting for review) or failed: the admin is told and the application reloads.',
         },
       },
     },
@@ -133,13 +146,26 @@ export const applicationReviewMachine = setup({
       initial: 'editing',
       states: {
         editing: {
+          description: 'The admin types the reason for the applicant.',
           on: {
-            'reason.changed': { actions: 'setReason' },
-            'user.confirm': [{ guard: 'isReasonValid', target: 'submitting' }, { actions: 'showReasonErrors' }],
-            'user.cancel': { target: '#applicationReview.idle', actions: 'resetReason' },
+            'reason.changed': { actions: 'setReason', description: 'The admin types the reason.' },
+            'user.confirm': [
+              {
+                guard: 'isReasonValid',
+                target: 'submitting',
+                description: 'The admin confirms with a reason: the application is rejected.',
+              },
+              { actions: 'showReasonErrors', description: 'The reason is too short: the dialog says what to fix.' },
+            ],
+            'user.cancel': {
+              target: '#applicationReview.idle',
+              actions: 'resetReason',
+              description: 'The admin closes the dialog: nothing changes.',
+            },
           },
         },
         submitting: {
+          description: 'The rejection is being sent.',
           tags: ['busy'],
           invoke: {
             id: 'rejectApplication',
@@ -155,12 +181,14 @@ export const applicationReviewMachine = setup({
                 'resetReason',
                 'reload',
               ],
+              description: 'Rejected: the admin sees a confirmation and the application reloads.',
             },
             onError: [
               {
                 guard: 'hasFieldErrors',
                 target: 'editing',
                 actions: { type: 'setServerErrors', params: ({ event }) => ({ error: event.error }) },
+                description: 'The server refused the reason: the dialog shows what to fix.',
               },
               {
                 target: '#applicationReview.idle',
@@ -169,6 +197,8 @@ export const applicationReviewMachine = setup({
                   'resetReason',
                   'reload',
                 ],
+                description:
+                  'It was refused (no longer waiting for review) or failed: the admin is told and the application reloads.',
               },
             ],
           },

@@ -208,23 +208,40 @@ export const artistApplicationMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The visitor fills in the application to become an artist, with an optional sample song.',
       on: {
-        'field.changed': { actions: 'setField' },
-        'sample.selected': [{ guard: 'isSampleAcceptable', actions: 'attachSample' }, { actions: 'refuseSample' }],
-        'sample.removed': { actions: 'removeSample' },
+        'field.changed': { actions: 'setField', description: 'The visitor types in a field; its error clears.' },
+        'sample.selected': [
+          {
+            guard: 'isSampleAcceptable',
+            actions: 'attachSample',
+            description: 'The visitor attaches a sample song of a type and size accepted.',
+          },
+          { actions: 'refuseSample', description: 'The sample is not a sound file or too large: the form says so.' },
+        ],
+        'sample.removed': { actions: 'removeSample', description: 'The visitor removes the sample.' },
         'user.submit': [
-          { guard: and(['isFormValid', not('hasSampleProblem')]), target: 'submitting', actions: 'clearErrors' },
-          { actions: ['showClientErrors', { type: 'focusFirstError', params: focusParams }] },
+          {
+            guard: and(['isFormValid', not('hasSampleProblem')]),
+            target: 'submitting',
+            actions: 'clearErrors',
+            description: 'The visitor sends a complete application.',
+          },
+          {
+            actions: ['showClientErrors', { type: 'focusFirstError', params: focusParams }],
+            description: 'Something is missing or wrong: the form shows what to fix, at the first problem.',
+          },
         ],
       },
     },
     submitting: {
+      description: 'The application is being sent.',
       tags: ['busy'],
       invoke: {
         id: 'submitApplication',
         src: 'submitApplication',
         input: ({ context }) => ({ fields: toApplicationBody(context.values), sample: context.sample }),
-        onDone: { target: 'success' },
+        onDone: { target: 'success', description: 'Received: the visitor sees the success message.' },
         onError: [
           {
             guard: 'hasFieldErrors',
@@ -233,19 +250,26 @@ export const artistApplicationMachine = setup({
               { type: 'setServerErrors', params: ({ event }) => ({ error: event.error }) },
               { type: 'focusFirstError', params: focusParams },
             ],
+            description: 'The server refused some answers: the form shows what to fix; nothing typed is lost.',
           },
           {
             target: 'editing',
             actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+            description:
+              'It failed (offline, or the server): the visitor is told and can send again; nothing typed is lost.',
           },
         ],
       },
     },
-    /** SPEC §2: "A success modal follows an application". */
     success: {
+      description: 'The success message: the application was received and will be reviewed.',
       tags: ['success'],
       on: {
-        'success.dismissed': { target: 'editing', actions: 'resetForm' },
+        'success.dismissed': {
+          target: 'editing',
+          actions: 'resetForm',
+          description: 'The visitor closes the message: the form is empty again.',
+        },
       },
     },
   },

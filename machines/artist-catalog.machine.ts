@@ -56,6 +56,8 @@ export const artistCatalogMachine = setup({
       context.filters.genre !== '' || context.filters.vocal_type !== '' || context.filters.q !== '',
   },
   actions: {
+    /** The genres and vocal types to filter by. */
+    setOptions: assign((_, params: { genres: Option[]; vocal_types: Option[] }) => ({ options: params })),
     setFilter: assign(({ context, event }) =>
       event.type === 'filter.changed' ? { filters: { ...context.filters, [event.name]: event.value } } : {},
     ),
@@ -95,66 +97,102 @@ export const artistCatalogMachine = setup({
     id: 'fetchOptions',
     src: 'fetchOptions',
     onDone: {
-      actions: assign(({ event }) => ({
-        options: { genres: event.output.genres, vocal_types: event.output.vocal_types },
-      })),
+      actions: {
+        type: 'setOptions',
+        params: ({ event }) => ({ genres: event.output.genres, vocal_types: event.output.vocal_types }),
+      },
+      description: 'The genres and vocal types to filter by arrive.',
     },
     // Handled: an unhandled actor error would stop the whole catalogue (and the page around it).
-    onError: {},
+    onError: { description: 'The filter choices could not load: the filters stay empty; the list still works.' },
   },
   initial: 'loading',
   on: {
     'filter.changed': {
       target: '.loading',
       actions: ['setFilter', { type: 'syncUrl', params: ({ context }) => ({ filters: context.filters }) }],
+      description: 'The visitor changes a filter: the list loads again and the address keeps the filters, to share.',
     },
-    'search.typed': { target: '.typing', actions: 'setSearch' },
-    'url.changed': { target: '.loading', actions: 'adoptUrl' },
+    'search.typed': {
+      target: '.typing',
+      actions: 'setSearch',
+      description: 'The visitor types in the search: the list waits for a pause in the typing.',
+    },
+    'url.changed': {
+      target: '.loading',
+      actions: 'adoptUrl',
+      description: 'The address changed (Back, or a shared link): the list loads with its filters.',
+    },
     'user.clearFilters': {
       target: '.loading',
       actions: ['clearFilters', { type: 'syncUrl', params: ({ context }) => ({ filters: context.filters }) }],
+      description: 'The visitor clears every filter: the whole list loads again.',
     },
   },
   states: {
-    /** Waiting for the typing to pause before searching. */
     typing: {
+      description: 'The visitor is typing a search: the list waits for a pause before asking.',
       after: {
         searchDebounce: {
           target: 'loading',
           actions: { type: 'syncUrl', params: ({ context }) => ({ filters: context.filters }) },
+          description: 'The typing paused: the search runs and the address keeps it.',
         },
       },
     },
     loading: {
+      description: 'The artists matching the filters are being read.',
       tags: ['loading'],
       invoke: {
         id: 'fetchArtists',
         src: 'fetchArtists',
         input: ({ context }) => ({ filters: context.filters, cursor: null }),
         onDone: [
-          { guard: 'isEmptyResult', target: 'empty', actions: 'replaceList' },
-          { target: 'ready', actions: 'replaceList' },
+          {
+            guard: 'isEmptyResult',
+            target: 'empty',
+            actions: 'replaceList',
+            description: 'No artist matches: the visitor sees an empty result.',
+          },
+          { target: 'ready', actions: 'replaceList', description: 'The matching artists are shown.' },
         ],
-        onError: { target: 'failed', actions: 'setError' },
+        onError: {
+          target: 'failed',
+          actions: 'setError',
+          description: 'The list could not load: the visitor is told and can try again.',
+        },
       },
     },
     ready: {
-      on: { 'user.loadMore': { guard: 'hasMore', target: 'loadingMore' } },
+      description: 'The matching artists are shown; more can be loaded.',
+      on: {
+        'user.loadMore': {
+          guard: 'hasMore',
+          target: 'loadingMore',
+          description: 'The visitor asks for more artists, and there are more.',
+        },
+      },
     },
     loadingMore: {
+      description: 'The next artists are being read; the ones shown stay.',
       tags: ['loadingMore'],
       invoke: {
         id: 'fetchArtists',
         src: 'fetchArtists',
         input: ({ context }) => ({ filters: context.filters, cursor: context.nextCursor }),
-        onDone: { target: 'ready', actions: 'appendList' },
-        onError: { target: 'ready', actions: 'setError' },
+        onDone: { target: 'ready', actions: 'appendList', description: 'The next artists are added below the others.' },
+        onError: {
+          target: 'ready',
+          actions: 'setError',
+          description: 'More could not load: the visitor is told; the list shown stays.',
+        },
       },
     },
-    empty: { tags: ['empty'] },
+    empty: { description: 'No artist matches the filters and search.', tags: ['empty'] },
     failed: {
+      description: 'The list could not load; the visitor can try again.',
       tags: ['error'],
-      on: { 'user.retry': 'loading' },
+      on: { 'user.retry': { target: 'loading', description: 'The visitor tries again.' } },
     },
   },
 });

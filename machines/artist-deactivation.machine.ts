@@ -28,6 +28,9 @@ export const artistDeactivationMachine = setup({
     deactivate: fromPromise<unknown>(notProvided('deactivate')),
   },
   actions: {
+    clearLoadError: assign({ loadError: null }),
+    setOpenWork: assign((_, params: { openWork: OpenWork[] }) => ({ openWork: params.openWork })),
+    setLoadError: assign((_, params: { message: string }) => ({ loadError: params.message })),
     // Supplied by the app:
     onDone: () => {},
     showErrorToast: (_, _params: { message: string }) => {},
@@ -39,32 +42,48 @@ export const artistDeactivationMachine = setup({
   states: {
     idle: {
       description: 'The settings page; nothing asked yet.',
-      on: { 'user.request': 'loading' },
+      on: {
+        'user.request': {
+          target: 'loading',
+          description: 'The artist asks to deactivate their account: their open orders are read first.',
+        },
+      },
     },
     loading: {
       description: 'The dialog is open and the open orders are being read.',
       tags: ['open', 'loading'],
-      entry: assign({ loadError: null }),
+      entry: 'clearLoadError',
       invoke: {
         id: 'loadOpenWork',
         src: 'loadOpenWork',
-        onDone: { target: 'confirming', actions: assign({ openWork: ({ event }) => event.output }) },
+        onDone: {
+          target: 'confirming',
+          actions: { type: 'setOpenWork', params: ({ event }) => ({ openWork: event.output }) },
+          description: 'The dialog asks to confirm, saying what happens to each open order.',
+        },
         onError: {
           target: 'loadFailed',
-          actions: assign({ loadError: ({ event }) => readFailure(event.error).message }),
+          actions: { type: 'setLoadError', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+          description: 'The open orders could not be read: the artist is told and can try again.',
         },
       },
-      on: { 'user.cancel': 'idle' },
+      on: { 'user.cancel': { target: 'idle', description: 'The artist closes the dialog: nothing changes.' } },
     },
     loadFailed: {
       description: 'The open orders could not be read: deactivating blind is not offered, only a retry.',
       tags: ['open'],
-      on: { 'user.retry': 'loading', 'user.cancel': 'idle' },
+      on: {
+        'user.retry': { target: 'loading', description: 'The artist tries again.' },
+        'user.cancel': { target: 'idle', description: 'The artist closes the dialog: nothing changes.' },
+      },
     },
     confirming: {
       description: 'The question, with each open order and what will happen to it.',
       tags: ['open'],
-      on: { 'user.confirm': 'running', 'user.cancel': 'idle' },
+      on: {
+        'user.confirm': { target: 'running', description: 'The artist confirms: the account is deactivated.' },
+        'user.cancel': { target: 'idle', description: 'The artist closes the dialog: nothing changes.' },
+      },
     },
     running: {
       description: 'Deactivating; the open work is released on the server in the same step.',
@@ -72,10 +91,11 @@ export const artistDeactivationMachine = setup({
       invoke: {
         id: 'deactivate',
         src: 'deactivate',
-        onDone: { target: 'done', actions: 'onDone' },
+        onDone: { target: 'done', actions: 'onDone', description: 'Deactivated: the artist is signed out.' },
         onError: {
           target: 'confirming',
           actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+          description: 'It failed: the artist is told and can confirm again.',
         },
       },
     },

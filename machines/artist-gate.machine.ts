@@ -31,23 +31,44 @@ export const artistGateMachine = setup({
     'session.userChanged': {
       target: '.deciding',
       actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) },
+      description: 'Someone signed in or out, or the account changed: what an artist may open is decided again.',
     },
   },
   states: {
     deciding: {
+      description: 'Deciding what the signed-in person may open as an artist.',
       always: [
-        { guard: 'isNotArtist', target: 'notArtist' },
+        {
+          guard: 'isNotArtist',
+          target: 'notArtist',
+          description: 'Signed out, or a customer: the artist pages are not theirs.',
+        },
         // Not all four progress flags: only the application form.
-        { guard: 'isApplicationUnfinished', target: 'applicationUnfinished' },
-        { guard: 'isApproved', target: 'approved' },
+        {
+          guard: 'isApplicationUnfinished',
+          target: 'applicationUnfinished',
+          description: 'An artist who has not finished the application form: only the form opens.',
+        },
+        { guard: 'isApproved', target: 'approved', description: 'An approved artist: everything opens.' },
         // Finished but for_review, rejected (or still incomplete): profile and account settings only.
-        { target: 'awaitingApproval' },
+        {
+          target: 'awaitingApproval',
+          description: 'Application finished but under review or rejected: only the profile and account settings open.',
+        },
       ],
     },
-    /** Signed out or a customer: the other guards decide. */
-    notArtist: {},
-    applicationUnfinished: {},
-    awaitingApproval: {},
-    approved: { tags: ['fullMenu', 'onlineSwitch'] },
+    notArtist: {
+      description: 'Signed out, or a customer: the artist area is not theirs (the other rules of the pages decide).',
+    },
+    applicationUnfinished: {
+      description: 'An artist with an unfinished application: only the application form is open to them.',
+    },
+    awaitingApproval: {
+      description: 'An artist waiting for approval (or rejected): only the profile and account settings are open.',
+    },
+    approved: {
+      description: 'An approved artist: the full menu and the online switch.',
+      tags: ['fullMenu', 'onlineSwitch'],
+    },
   },
 });

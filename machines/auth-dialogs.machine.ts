@@ -44,6 +44,8 @@ export const authDialogsMachine = setup({
   },
   actors: { forms: authFormsMachine },
   guards: {
+    /** A social sign-up's details come with the opening. */
+    hasPrefill: ({ event }) => event.type === 'dialog.openSignUp' && event.prefill !== undefined,
     isArtistLogin: ({ event }) => event.type === 'login.succeeded' && event.userType === 'artist',
   },
   actions: {
@@ -103,14 +105,17 @@ export const authDialogsMachine = setup({
     'dialog.openLogin': {
       target: '.login',
       actions: { type: 'setLogin', params: ({ event }) => ({ returnTo: event.returnTo ?? null }) },
+      description:
+        'The visitor opens the login modal (from the header, or a customer page that needs a sign-in: it leads back there).',
     },
     'dialog.openLoginAgain': {
       target: '.loginAgain',
       actions: { type: 'setLoginAgain', params: ({ event }) => ({ returnTo: event.returnTo }) },
+      description: 'The session ended: the login modal says why, and remembers where to go back to.',
     },
     'dialog.openSignUp': [
       {
-        guard: ({ event }) => event.prefill !== undefined,
+        guard: 'hasPrefill',
         target: '.signUp',
         actions: [
           { type: 'setPrefill', params: ({ event }) => ({ prefill: event.prefill ?? null }) },
@@ -119,17 +124,29 @@ export const authDialogsMachine = setup({
             params: ({ event }) => ({ prefill: event.prefill as SignUpPrefill }),
           },
         ],
+        description: 'The sign-up modal opens filled in with what a social account gave (name, email).',
       },
-      { target: '.signUp', actions: { type: 'setPrefill', params: { prefill: null } } },
+      {
+        target: '.signUp',
+        actions: { type: 'setPrefill', params: { prefill: null } },
+        description: 'The visitor opens the sign-up modal, empty.',
+      },
     ],
-    'dialog.openForgotPassword': { target: '.forgotPassword' },
+    'dialog.openForgotPassword': {
+      target: '.forgotPassword',
+      description: 'The visitor opens the forgot-password modal.',
+    },
     'dialog.openLogoutWarning': {
       target: '.logoutWarning',
       actions: { type: 'setLogoutWarning', params: ({ event }) => ({ intent: event.intent }) },
+      description:
+        'A signed-in person follows a footer link meant for the signed-out (apply as an artist...): a modal asks them to log out first.',
     },
-    'dialog.openSignOutConfirm': { target: '.signOutConfirm', actions: 'setSignOutMessage' },
-    // A login succeeded (announced to the session already): the artist's page leads to the dashboard;
-    // the customer's modal closes and leads on, to a checkout the login-again modal remembered.
+    'dialog.openSignOutConfirm': {
+      target: '.signOutConfirm',
+      actions: 'setSignOutMessage',
+      description: 'The person chooses to sign out: a modal asks whether they are sure.',
+    },
     'login.succeeded': [
       {
         guard: 'isArtistLogin',
@@ -141,6 +158,8 @@ export const authDialogsMachine = setup({
           },
           { type: 'setArtistReturnTo', params: { returnTo: null } },
         ],
+        description:
+          'An artist signed in on the artist login page: they go to their dashboard, or the page they had asked for.',
       },
       {
         target: '.closed',
@@ -148,25 +167,28 @@ export const authDialogsMachine = setup({
           type: 'afterCustomerLogin',
           params: ({ context, event }) => ({ user: event.user, returnTo: context.returnTo }),
         },
+        description:
+          'A customer signed in: the modal closes and they go on where they were going (a checkout, for one).',
       },
     ],
-    // The artist's login page remembers the page a signed-out visit asked for while it is open.
     'page.opened': {
       actions: [
         'needForms',
         { type: 'tellArtistForm', params: ({ event }) => ({ form: event.form, type: 'dialog.opened' }) },
         { type: 'setArtistReturnTo', params: ({ event }) => ({ returnTo: event.returnTo ?? null }) },
       ],
+      description:
+        'The artist login or forgot-password page opens: its form is ready, and the page a signed-out visit asked for is remembered.',
     },
     'page.left': {
       actions: [
         { type: 'tellArtistForm', params: ({ event }) => ({ form: event.form, type: 'dialog.closed' }) },
         { type: 'setArtistReturnTo', params: { returnTo: null } },
       ],
+      description: 'The artist leaves that page: its form resets and the remembered page is forgotten.',
     },
   },
   states: {
-    // The warning sentence belongs to the two confirmation modals only.
     closed: {
       description: 'No account modal is open.',
       entry: 'clearMessage',
@@ -177,28 +199,28 @@ export const authDialogsMachine = setup({
       tags: ['open'],
       entry: 'needForms',
       exit: 'closeLoginForm',
-      on: { 'dialog.close': '#authDialogs.closed' },
+      on: { 'dialog.close': { target: '#authDialogs.closed', description: 'The visitor closes the modal.' } },
     },
     loginAgain: {
       description: 'The login modal after a session reset: it says why, and remembers where to go back to.',
       tags: ['open'],
       entry: 'needForms',
       exit: 'closeLoginForm',
-      on: { 'dialog.close': '#authDialogs.closed' },
+      on: { 'dialog.close': { target: '#authDialogs.closed', description: 'The visitor closes the modal.' } },
     },
     signUp: {
       description: 'The Account Sign Up modal (prefilled after a social registration); its form resets when it closes.',
       tags: ['open'],
       entry: ['clearMessage', 'needForms'],
       exit: 'closeSignUpForm',
-      on: { 'dialog.close': '#authDialogs.closed' },
+      on: { 'dialog.close': { target: '#authDialogs.closed', description: 'The visitor closes the modal.' } },
     },
     forgotPassword: {
       description: 'The Forgot Password modal; its form starts afresh on opening and resets a while after closing.',
       tags: ['open'],
       entry: ['clearMessage', 'needForms', 'openForgotForm'],
       exit: 'closeForgotForm',
-      on: { 'dialog.close': '#authDialogs.closed' },
+      on: { 'dialog.close': { target: '#authDialogs.closed', description: 'The visitor closes the modal.' } },
     },
     logoutWarning: {
       description: 'SPEC §2 Footer: signed in, the person must log out first; Logout signs out and goes on.',
@@ -210,16 +232,24 @@ export const authDialogsMachine = setup({
             type: 'signOutThenGo',
             params: ({ context }) => ({ path: logoutIntents[context.intent ?? 'application'].path }),
           },
+          description: 'The person logs out and goes on to the page they asked for.',
         },
-        'dialog.close': '#authDialogs.closed',
+        'dialog.close': {
+          target: '#authDialogs.closed',
+          description: 'The person closes the modal and stays signed in.',
+        },
       },
     },
     signOutConfirm: {
       description: 'Are you sure you want to end your session? Yes signs out.',
       tags: ['open'],
       on: {
-        'user.confirm': { target: '#authDialogs.closed', actions: 'signOut' },
-        'dialog.close': '#authDialogs.closed',
+        'user.confirm': {
+          target: '#authDialogs.closed',
+          actions: 'signOut',
+          description: 'Yes: the person is signed out.',
+        },
+        'dialog.close': { target: '#authDialogs.closed', description: 'No: the person stays signed in.' },
       },
     },
   },

@@ -129,8 +129,14 @@ export const authFormsMachine = setup({
     withoutForms: {
       description: 'No modal or page with a form has opened yet.',
       on: {
-        'forms.needed': { target: 'loadingForms' },
-        'form.signal': { actions: 'holdSignal' },
+        'forms.needed': {
+          target: 'loadingForms',
+          description: "The first modal or page with a form opens: the forms' code loads.",
+        },
+        'form.signal': {
+          actions: 'holdSignal',
+          description: 'What a form is told (an opening, a closing, a prefill) is kept until the forms run.',
+        },
       },
     },
     loadingForms: {
@@ -138,23 +144,40 @@ export const authFormsMachine = setup({
       invoke: {
         id: 'loadForms',
         src: 'loadForms',
-        onDone: { target: 'withForms', actions: ['startForms', 'passHeld'] },
-        onError: { target: 'formsFailed', actions: 'dropHeld' },
+        onDone: {
+          target: 'withForms',
+          actions: ['startForms', 'passHeld'],
+          description: 'The forms are ready: they catch up on what they were told meanwhile.',
+        },
+        onError: {
+          target: 'formsFailed',
+          actions: 'dropHeld',
+          description:
+            'The forms could not load (offline, or a new release): the modal or page says so, with Try again.',
+        },
       },
-      on: { 'form.signal': { actions: 'holdSignal' } },
+      on: { 'form.signal': { actions: 'holdSignal', description: 'What a form is told meanwhile is kept, in order.' } },
     },
     formsFailed: {
       description:
         'Their code did not load: the modal or page says so with Try again; Try again, or the next opening, loads it again.',
       tags: ['failed'],
       on: {
-        'forms.needed': { target: 'loadingForms' },
-        'form.signal': { actions: 'holdSignal' },
+        'forms.needed': {
+          target: 'loadingForms',
+          description: "Try again, or the next opening: the forms' code loads again.",
+        },
+        'form.signal': { actions: 'holdSignal', description: 'What a form is told is kept until the forms run.' },
       },
     },
     withForms: {
       description: 'They run for the rest of the visit, keeping what a person typed between openings.',
-      on: { 'form.signal': { actions: 'passSignal' } },
+      on: {
+        'form.signal': {
+          actions: 'passSignal',
+          description: 'The form concerned is told (an opening, a closing, a prefill).',
+        },
+      },
     },
   },
 });

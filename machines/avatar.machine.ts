@@ -59,10 +59,16 @@ export const avatarMachine = setup({
           {
             guard: 'isNotAcceptedType',
             actions: ['resetUpload', { type: 'startUpload', params: ({ event }) => ({ picked: event.picked }) }],
+            description:
+              'The person picks a file that is not an image the browser can shrink: it goes to the upload as it is, which says whether it is accepted.',
           },
-          { target: 'resizing', actions: 'resetUpload' },
+          {
+            target: 'resizing',
+            actions: 'resetUpload',
+            description: 'The person picks an image: it is shrunk before it is uploaded.',
+          },
         ],
-        'photo.remove': { target: 'removing', actions: 'resetUpload' },
+        'photo.remove': { target: 'removing', actions: 'resetUpload', description: 'The person removes their photo.' },
       },
     },
     refused: {
@@ -79,10 +85,20 @@ export const avatarMachine = setup({
               'resetUpload',
               { type: 'startUpload', params: ({ event }) => ({ picked: event.picked }) },
             ],
+            description:
+              'The person picks another file that is not an image the browser can shrink: it goes to the upload as it is.',
           },
-          { target: 'resizing', actions: ['clearError', 'resetUpload'] },
+          {
+            target: 'resizing',
+            actions: ['clearError', 'resetUpload'],
+            description: 'The person picks another image: it is shrunk before it is uploaded.',
+          },
         ],
-        'photo.remove': { target: 'removing', actions: ['clearError', 'resetUpload'] },
+        'photo.remove': {
+          target: 'removing',
+          actions: ['clearError', 'resetUpload'],
+          description: 'The person removes their photo.',
+        },
       },
     },
     resizing: {
@@ -92,18 +108,31 @@ export const avatarMachine = setup({
         id: 'resizePhoto',
         src: 'resizePhoto',
         input: ({ event }) => ({ picked: (event as Extract<AvatarEvent, { type: 'photo.picked' }>).picked }),
-        onDone: { target: 'idle', actions: { type: 'startUpload', params: ({ event }) => ({ picked: event.output }) } },
-        onError: { target: 'refused', actions: 'refuseUnreadable' },
+        onDone: {
+          target: 'idle',
+          actions: { type: 'startUpload', params: ({ event }) => ({ picked: event.output }) },
+          description: 'The photo is ready: it is uploaded.',
+        },
+        onError: {
+          target: 'refused',
+          actions: 'refuseUnreadable',
+          description: 'The image could not be read: the person is told and can pick another.',
+        },
       },
       on: {
-        // A newer pick wins: the running resize is stopped and its result dropped.
         'photo.picked': [
           {
             guard: 'isNotAcceptedType',
             target: 'idle',
             actions: ['resetUpload', { type: 'startUpload', params: ({ event }) => ({ picked: event.picked }) }],
+            description:
+              'A newer pick, not an image the browser can shrink, wins: the photo being prepared is dropped and the new file goes to the upload.',
           },
-          { target: 'resizing', reenter: true },
+          {
+            target: 'resizing',
+            reenter: true,
+            description: 'A newer image picked wins: the photo being prepared is dropped and the new one is shrunk.',
+          },
         ],
       },
     },
@@ -113,8 +142,16 @@ export const avatarMachine = setup({
       invoke: {
         id: 'removePhoto',
         src: 'removePhoto',
-        onDone: { target: 'idle', actions: { type: 'onRemoved', params: ({ event }) => ({ answer: event.output }) } },
-        onError: { target: 'refused', actions: 'setRemoveError' },
+        onDone: {
+          target: 'idle',
+          actions: { type: 'onRemoved', params: ({ event }) => ({ answer: event.output }) },
+          description: 'Removed: the initials show instead.',
+        },
+        onError: {
+          target: 'refused',
+          actions: 'setRemoveError',
+          description: 'The removal failed: the person is told and can try again.',
+        },
       },
     },
   },

@@ -24,26 +24,45 @@ export const confirmActionMachine = setup({
   context: { error: null },
   initial: 'idle',
   states: {
-    idle: { on: { 'user.request': { target: 'confirming', actions: 'clearError' } } },
+    idle: {
+      description: 'Nothing asked yet (or the last try failed: its message shows).',
+      on: {
+        'user.request': {
+          target: 'confirming',
+          actions: 'clearError',
+          description: 'The person chooses the action (deactivate, cancel...): "Are you sure?"',
+        },
+      },
+    },
     confirming: {
+      description: '"Are you sure?": the person confirms or cancels.',
       tags: ['confirming'],
-      on: { 'user.confirm': 'running', 'user.cancel': 'idle' },
+      on: {
+        'user.confirm': { target: 'running', description: 'The person confirms: the action is sent.' },
+        'user.cancel': { target: 'idle', description: 'The person cancels: nothing changes.' },
+      },
     },
     running: {
+      description: 'The action is being carried out; the question shows it busy.',
       tags: ['confirming', 'busy'],
       invoke: {
         id: 'runAction',
         src: 'runAction',
-        onDone: { target: 'done', actions: { type: 'onDone', params: ({ event }) => ({ output: event.output }) } },
+        onDone: {
+          target: 'done',
+          actions: { type: 'onDone', params: ({ event }) => ({ output: event.output }) },
+          description: 'Done: the page moves on (the app decides where).',
+        },
         onError: {
           target: 'idle',
           actions: [
             'setError',
             { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
           ],
+          description: 'It failed: the person is told and can ask again.',
         },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The action is done.', type: 'final' },
   },
 });

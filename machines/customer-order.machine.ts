@@ -212,19 +212,32 @@ export const customerOrderMachine = setup({
         id: 'loadOrder',
         src: 'loadOrder',
         input: ({ context }) => ({ orderId: context.orderId }),
-        onDone: { target: 'ready', actions: ['setOrder', 'seedDrafts'] },
+        onDone: {
+          target: 'ready',
+          actions: ['setOrder', 'seedDrafts'],
+          description: 'The order is shown, with what the customer can do at its stage.',
+        },
         onError: [
           // Unknown or another customer's order: a clear "not found", not an error to retry.
-          { guard: 'isNotFound', target: 'missing', actions: 'setLoadError' },
-          { target: 'failed', actions: 'setLoadError' },
+          {
+            guard: 'isNotFound',
+            target: 'missing',
+            actions: 'setLoadError',
+            description: "No such order, or not this customer's: the page says it was not found.",
+          },
+          {
+            target: 'failed',
+            actions: 'setLoadError',
+            description: 'It could not load (offline, or the server): the customer is told and can try again.',
+          },
         ],
       },
     },
-    missing: { tags: ['missing'] },
+    missing: { description: 'No such order, or not this customer\'s: "not found".', tags: ['missing'] },
     failed: {
       description: 'The order could not be loaded; the customer can try again.',
       tags: ['error'],
-      on: { 'user.retry': 'loading' },
+      on: { 'user.retry': { target: 'loading', description: 'The customer tries again.' } },
     },
     ready: {
       description: 'The order is shown with what the customer can do at its stage.',
@@ -233,15 +246,41 @@ export const customerOrderMachine = setup({
         idle: {
           description: 'Nothing is being sent; the order’s actions are offered.',
           on: {
-            'field.changed': { actions: 'setField' },
-            'artist.toggled': { guard: 'canToggleArtist', actions: 'toggleArtist' },
-            'user.open': { guard: 'isAllowed', actions: 'openDialog' },
-            'user.close': { actions: 'closeDialog' },
-            'live.changed': 'catchingUp',
+            'field.changed': {
+              actions: 'setField',
+              description: 'The customer types in a dialog (a rating, changes to ask for...).',
+            },
+            'artist.toggled': {
+              guard: 'canToggleArtist',
+              actions: 'toggleArtist',
+              description: 'The customer picks or unpicks an artist to rebook the order with.',
+            },
+            'user.open': {
+              guard: 'isAllowed',
+              actions: 'openDialog',
+              description: 'The customer opens the dialog of an action the order allows at its stage.',
+            },
+            'user.close': {
+              actions: 'closeDialog',
+              description: 'The customer closes the dialog; what was typed stays.',
+            },
+            'live.changed': {
+              target: 'catchingUp',
+              description: 'The order changed elsewhere (the artist delivered...): its new state is read quietly.',
+            },
             'user.submit': [
-              { guard: and(['isAllowed', 'isValid']), target: 'running', actions: 'setPending' },
+              {
+                guard: and(['isAllowed', 'isValid']),
+                target: 'running',
+                actions: 'setPending',
+                description: 'The customer sends an allowed action, filled in right.',
+              },
               // Allowed but not filled in right: the schema's messages under the fields, nothing sent.
-              { guard: 'isAllowed', actions: 'showClientErrors' },
+              {
+                guard: 'isAllowed',
+                actions: 'showClientErrors',
+                description: 'The action is not filled in right: the fields say what to fix, and nothing is sent.',
+              },
             ],
           },
         },
@@ -269,10 +308,17 @@ export const customerOrderMachine = setup({
                 'resetDraft',
                 'closeDialog',
               ],
+              description: 'Done: the customer sees a confirmation and the order reloads.',
             },
             onError: [
               // The fields say what to fix; the dialog stays open with what was typed.
-              { guard: 'hasFieldErrors', target: 'idle', actions: ['setServerErrors', 'clearPending'] },
+              {
+                guard: 'hasFieldErrors',
+                target: 'idle',
+                actions: ['setServerErrors', 'clearPending'],
+                description:
+                  'The server refused some answers: the fields say what to fix; the dialog stays open with what was typed.',
+              },
               {
                 guard: 'isConflict',
                 target: 'reloading',
@@ -280,6 +326,7 @@ export const customerOrderMachine = setup({
                   'closeDialog',
                   { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
                 ],
+                description: 'The order moved on meanwhile: the customer is told and the order reloads.',
               },
               {
                 target: 'idle',
@@ -287,37 +334,53 @@ export const customerOrderMachine = setup({
                   'clearPending',
                   { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
                 ],
+                description: 'It failed (offline, or the server): the customer is told and can try again.',
               },
             ],
           },
         },
-        /** The order changed elsewhere: its new state, quietly (a failure leaves what is shown). */
         catchingUp: {
+          description: 'The order changed elsewhere: its new state is read quietly (a failure leaves what is shown).',
           tags: ['reloading'],
           invoke: {
             id: 'loadOrder',
             src: 'loadOrder',
             input: ({ context }) => ({ orderId: context.orderId }),
-            onDone: { target: 'idle', actions: ['setOrder', 'dropStaleDialog'] },
-            onError: 'idle',
+            onDone: {
+              target: 'idle',
+              actions: ['setOrder', 'dropStaleDialog'],
+              description: 'The order shows its new state; a dialog for an action no longer allowed closes.',
+            },
+            onError: { target: 'idle', description: 'It could not be read: what is shown stays.' },
           },
           // Another change while this answer is on its way: it may predate it, so ask again.
-          on: { 'live.changed': { target: 'catchingUp', reenter: true } },
+          on: {
+            'live.changed': {
+              target: 'catchingUp',
+              reenter: true,
+              description: 'Another change while reading: it is read again, as the answer on its way may predate it.',
+            },
+          },
         },
-        /** After an action: the server's word on the order's new state. */
         reloading: {
+          description: 'After an action: the order is read again, to show its new state.',
           tags: ['reloading'],
           invoke: {
             id: 'loadOrder',
             src: 'loadOrder',
             input: ({ context }) => ({ orderId: context.orderId }),
-            onDone: { target: 'idle', actions: ['setOrder', 'clearPending'] },
+            onDone: {
+              target: 'idle',
+              actions: ['setOrder', 'clearPending'],
+              description: 'The order shows its new state.',
+            },
             onError: {
               target: 'idle',
               actions: [
                 'clearPending',
                 { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
               ],
+              description: 'It could not be read: the customer is told; what is shown stays.',
             },
           },
         },

@@ -55,14 +55,20 @@ export const editFormMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description:
+        "The person edits what is saved (their profile, their password); the server's errors show under the fields.",
       on: {
-        'field.changed': { actions: 'setField' },
-        'values.loaded': { actions: 'load' },
-        'user.submit': 'saving',
-        'user.reset': { actions: 'resetValues' },
+        'field.changed': { actions: 'setField', description: 'The person types in a field; its error clears.' },
+        'values.loaded': { actions: 'load', description: 'The saved values arrive: the form shows them.' },
+        'user.submit': { target: 'saving', description: 'The person saves.' },
+        'user.reset': {
+          actions: 'resetValues',
+          description: 'The person drops their changes: the saved values show again.',
+        },
       },
     },
     saving: {
+      description: 'The changes are being saved.',
       tags: ['busy'],
       invoke: {
         id: 'submitForm',
@@ -71,23 +77,34 @@ export const editFormMachine = setup({
         onDone: {
           target: 'saved',
           actions: ['markSaved', { type: 'onSaved', params: ({ event }) => ({ output: event.output }) }],
+          description: 'Saved: the person sees it, and the page moves on if it should.',
         },
         onError: [
-          { guard: 'hasFieldErrors', target: 'editing', actions: 'setErrors' },
+          {
+            guard: 'hasFieldErrors',
+            target: 'editing',
+            actions: 'setErrors',
+            description: 'The server refused some answers: the fields say what to fix.',
+          },
           {
             target: 'editing',
             actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+            description: 'It failed (offline, or the server): the person is told and can save again.',
           },
         ],
       },
     },
-    /** Saved; the next edit goes back to editing. */
     saved: {
+      description: 'Saved; the next edit starts editing again.',
       tags: ['saved'],
       on: {
-        'field.changed': { target: 'editing', actions: 'setField' },
-        'values.loaded': { target: 'editing', actions: 'load' },
-        'user.submit': 'saving',
+        'field.changed': { target: 'editing', actions: 'setField', description: 'The person edits again.' },
+        'values.loaded': {
+          target: 'editing',
+          actions: 'load',
+          description: 'Newer saved values arrive: the form shows them.',
+        },
+        'user.submit': { target: 'saving', description: 'The person saves again.' },
       },
     },
   },

@@ -64,6 +64,7 @@ export const fileUploadMachine = setup({
       event.type === 'file.selected' && !isAccepted(event.picked.type, context.accept),
   },
   actions: {
+    restartProgress: assign({ loaded: 0, error: null }),
     pick: assign(({ event }) =>
       event.type === 'file.selected'
         ? { picked: event.picked, loaded: 0, total: event.picked.size, result: null, error: null }
@@ -90,16 +91,36 @@ export const fileUploadMachine = setup({
   initial: 'idle',
   on: {
     'file.selected': [
-      { guard: 'isTooLarge', target: '.rejected', actions: 'rejectTooLarge' },
-      { guard: 'isWrongType', target: '.rejected', actions: 'rejectWrongType' },
-      { target: '.uploading', actions: 'pick' },
+      {
+        guard: 'isTooLarge',
+        target: '.rejected',
+        actions: 'rejectTooLarge',
+        description: 'The file picked is too large: the person is told at once, before anything is sent.',
+      },
+      {
+        guard: 'isWrongType',
+        target: '.rejected',
+        actions: 'rejectWrongType',
+        description: 'The file picked is not of a type accepted: the person is told at once, before anything is sent.',
+      },
+      { target: '.uploading', actions: 'pick', description: 'The file picked is accepted here: it uploads.' },
     ],
   },
   states: {
-    idle: {},
-    /** The client refused the file before sending a byte. */
-    rejected: { tags: ['error'], on: { 'user.reset': { target: 'idle', actions: 'clear' } } },
+    idle: { description: 'No file picked yet.' },
+    rejected: {
+      description: 'The file was refused before anything was sent (too large, or the wrong type).',
+      tags: ['error'],
+      on: {
+        'user.reset': {
+          target: 'idle',
+          actions: 'clear',
+          description: 'The person dismisses the message, to pick another file.',
+        },
+      },
+    },
     uploading: {
+      description: 'The file is uploading; the person sees its progress and can cancel.',
       tags: ['busy'],
       invoke: {
         id: 'uploadFile',
@@ -107,23 +128,49 @@ export const fileUploadMachine = setup({
         input: ({ context }) => ({ picked: context.picked as PickedFile }),
       },
       on: {
-        'upload.progress': { actions: 'setProgress' },
+        'upload.progress': {
+          actions: 'setProgress',
+          description: 'More of the file has been sent: the progress moves on.',
+        },
         'upload.done': {
           target: 'done',
           actions: ['setResult', { type: 'notifyUploaded', params: ({ event }) => ({ result: event.result }) }],
+          description: 'The file is uploaded and accepted.',
         },
-        'upload.failed': { target: 'failed', actions: 'setError' },
-        // Stopping the actor aborts the request.
-        'user.cancel': { target: 'idle', actions: 'clear' },
+        'upload.failed': {
+          target: 'failed',
+          actions: 'setError',
+          description: 'The upload failed or the server refused the file: the person is told why.',
+        },
+        'user.cancel': { target: 'idle', actions: 'clear', description: 'The person cancels: the upload stops.' },
       },
     },
     failed: {
+      description: 'The upload failed; the person can try again or pick another file.',
       tags: ['error'],
       on: {
-        'user.retry': { target: 'uploading', actions: assign({ loaded: 0, error: null }) },
-        'user.reset': { target: 'idle', actions: 'clear' },
+        'user.retry': {
+          target: 'uploading',
+          actions: 'restartProgress',
+          description: 'The person tries again: the same file uploads from the start.',
+        },
+        'user.reset': {
+          target: 'idle',
+          actions: 'clear',
+          description: 'The person dismisses the failure, to pick another file.',
+        },
       },
     },
-    done: { tags: ['done'], on: { 'user.reset': { target: 'idle', actions: 'clear' } } },
+    done: {
+      description: 'The file is uploaded.',
+      tags: ['done'],
+      on: {
+        'user.reset': {
+          target: 'idle',
+          actions: 'clear',
+          description: 'The person removes the file or picks another.',
+        },
+      },
+    },
   },
 });

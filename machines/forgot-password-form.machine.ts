@@ -57,65 +57,114 @@ export const forgotPasswordFormMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The person types the email of their account, to be sent a link to reset the password.',
       initial: 'pristine',
       states: {
-        /** Not edited yet: no message, and Send stays disabled (the email is empty). */
-        pristine: {},
-        invalid: { tags: ['error'] },
+        pristine: { description: 'Not typed in yet: no message, and Send is disabled.' },
+        invalid: {
+          description: 'The email does not look right: the field says so and Send is disabled.',
+          tags: ['error'],
+        },
         valid: {
-          on: { 'user.submit': '#forgotPasswordForm.sending' },
+          description: 'The email looks right: Send is enabled.',
+          on: {
+            'user.submit': {
+              target: '#forgotPasswordForm.sending',
+              description: 'The person sends: a reset link is asked for.',
+            },
+          },
         },
       },
       on: {
         'field.changed': [
-          { guard: 'isChangedEmailValid', target: '.valid', actions: 'setEmail' },
-          { target: '.invalid', actions: 'setEmail' },
+          {
+            guard: 'isChangedEmailValid',
+            target: '.valid',
+            actions: 'setEmail',
+            description: 'The person types an email that looks right: Send is enabled.',
+          },
+          {
+            target: '.invalid',
+            actions: 'setEmail',
+            description: 'The person types an email that does not look right: the field says so and Send is disabled.',
+          },
         ],
-        'dialog.closed': 'closing.form',
+        'dialog.closed': { target: 'closing.form', description: 'The modal closes: the form empties a while later.' },
       },
     },
     sending: {
+      description: 'The reset link is being asked for.',
       tags: ['busy'],
       invoke: {
         id: 'sendResetLink',
         src: 'sendResetLink',
         input: ({ context }) => ({ email: context.email.trim(), userType: context.userType }),
-        onDone: 'sent',
+        onDone: { target: 'sent', description: 'Asked for: the form gives way to a message to check the inbox.' },
         onError: [
           {
             guard: 'hasFieldErrors',
             target: 'editing.invalid',
             actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
+            description: 'The server refused the email: the field says why.',
           },
           {
             target: 'editing.valid',
             actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+            description: 'It failed (offline, or the server): the person is told and can send again.',
           },
         ],
       },
-      on: { 'dialog.closed': 'closing.form' },
+      on: {
+        'dialog.closed': {
+          target: 'closing.form',
+          description: 'The modal closes meanwhile: the form empties a while later.',
+        },
+      },
     },
-    /** The form is replaced by a confirmation. */
     sent: {
+      description: 'The form gave way to a message: check your inbox for the link.',
       tags: ['sent'],
-      on: { 'dialog.closed': 'closing.sent' },
+      on: {
+        'dialog.closed': {
+          target: 'closing.sent',
+          description: 'The modal closes: the message stays until the form empties a while later.',
+        },
+      },
     },
-    /** The modal is closing; what it showed stays until the reset. */
     closing: {
+      description: 'The modal has closed; what it showed stays a while, then the form empties.',
       initial: 'form',
       states: {
-        form: {},
-        sent: { tags: ['sent'] },
+        form: { description: 'Closed while the form showed.' },
+        sent: { description: 'Closed while the "check your inbox" message showed.', tags: ['sent'] },
       },
       after: {
-        resetAfterClose: { target: 'editing', actions: 'resetForm' },
+        resetAfterClose: {
+          target: 'editing',
+          actions: 'resetForm',
+          description: 'A while after the modal closed: the form empties.',
+        },
       },
       on: {
-        'dialog.opened': { target: 'editing', actions: 'resetForm' },
-        // Typing means the modal is open again, even if the app did not say so.
+        'dialog.opened': {
+          target: 'editing',
+          actions: 'resetForm',
+          description: 'The modal opens again: the form is empty.',
+        },
         'field.changed': [
-          { guard: 'isChangedEmailValid', target: 'editing.valid', actions: ['resetForm', 'setEmail'] },
-          { target: 'editing.invalid', actions: ['resetForm', 'setEmail'] },
+          {
+            guard: 'isChangedEmailValid',
+            target: 'editing.valid',
+            actions: ['resetForm', 'setEmail'],
+            description:
+              'The person types again (the modal is open again): a fresh form, with an email that looks right.',
+          },
+          {
+            target: 'editing.invalid',
+            actions: ['resetForm', 'setEmail'],
+            description:
+              'The person types again (the modal is open again): a fresh form, with an email that does not look right yet.',
+          },
         ],
       },
     },

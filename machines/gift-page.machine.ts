@@ -79,39 +79,73 @@ export const giftPageMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The gift is being read.',
       tags: ['loading'],
       invoke: {
         id: 'loadGift',
         src: 'loadGift',
         input: ({ context }) => ({ token: context.token }),
         onDone: [
-          { guard: 'isLocked', target: 'locked', actions: 'setGift' },
-          { guard: 'wasThanked', target: 'ready.alreadyThanked', actions: 'setGift' },
-          { target: 'ready', actions: 'setGift' },
+          {
+            guard: 'isLocked',
+            target: 'locked',
+            actions: 'setGift',
+            description: 'Before its reveal date: the recipient sees when it opens.',
+          },
+          {
+            guard: 'wasThanked',
+            target: 'ready.alreadyThanked',
+            actions: 'setGift',
+            description:
+              'Revealed, and a thank-you note was sent already: the recipient listens, and sees that the note was sent.',
+          },
+          {
+            target: 'ready',
+            actions: 'setGift',
+            description: 'Revealed: the recipient listens and may thank the artist.',
+          },
         ],
         onError: [
-          { guard: 'isNotFound', target: 'missing', actions: 'setLoadError' },
-          { target: 'failed', actions: 'setLoadError' },
+          {
+            guard: 'isNotFound',
+            target: 'missing',
+            actions: 'setLoadError',
+            description: 'No such gift (a wrong or old link): the page says it was not found.',
+          },
+          {
+            target: 'failed',
+            actions: 'setLoadError',
+            description: 'It could not load (offline, or the server): the recipient is told and can try again.',
+          },
         ],
       },
     },
-    missing: { tags: ['missing'] },
+    missing: { description: 'No such gift: "not found".', tags: ['missing'] },
     failed: {
+      description: 'The gift could not load; the recipient can try again.',
       tags: ['error'],
-      on: { 'user.retry': 'loading' },
+      on: { 'user.retry': { target: 'loading', description: 'The recipient tries again.' } },
     },
-    /** Before the reveal date: a friendly "opens on", no song. */
-    locked: { tags: ['locked'] },
+    locked: { description: 'Before the reveal date: a friendly "opens on", no song yet.', tags: ['locked'] },
     ready: {
+      description: 'The gift is revealed: the recipient listens to the song.',
       initial: 'editing',
       states: {
         editing: {
+          description: 'The recipient may write the artist a thank-you note.',
           on: {
-            'field.changed': { actions: 'setField' },
-            'user.submit': [{ guard: 'isValid', target: 'sending' }, { actions: 'showClientErrors' }],
+            'field.changed': { actions: 'setField', description: 'The recipient types their name or the note.' },
+            'user.submit': [
+              { guard: 'isValid', target: 'sending', description: 'The recipient sends the note.' },
+              {
+                actions: 'showClientErrors',
+                description: 'Something is missing or too long: the fields say what to fix.',
+              },
+            ],
           },
         },
         sending: {
+          description: 'The note is being sent to the artist.',
           tags: ['busy'],
           invoke: {
             id: 'sendThanks',
@@ -120,24 +154,35 @@ export const giftPageMachine = setup({
               token: context.token,
               body: { name: context.values.name.trim(), message: context.values.message.trim() },
             }),
-            onDone: 'thanked',
+            onDone: { target: 'thanked', description: 'Sent: the recipient is thanked for it.' },
             onError: [
-              { guard: 'hasFieldErrors', target: 'editing', actions: 'setServerErrors' },
-              { guard: 'isAlreadySent', target: 'alreadyThanked' },
+              {
+                guard: 'hasFieldErrors',
+                target: 'editing',
+                actions: 'setServerErrors',
+                description: 'The server refused some answers: the fields say what to fix.',
+              },
+              {
+                guard: 'isAlreadySent',
+                target: 'alreadyThanked',
+                description: 'A note for this song was sent already: the form gives way to saying so.',
+              },
               {
                 target: 'editing',
                 actions: {
                   type: 'showErrorToast',
                   params: ({ event }) => ({ message: readFailure(event.error).message }),
                 },
+                description: 'It failed (offline, or the server): the recipient is told and can send again.',
               },
             ],
           },
         },
-        /** The note just went to the artist. */
-        thanked: { tags: ['thanked'] },
-        /** A note for this song was sent before. */
-        alreadyThanked: { tags: ['thanked'] },
+        thanked: { description: 'The note just went to the artist.', tags: ['thanked'] },
+        alreadyThanked: {
+          description: 'A note for this song was sent before; only one is allowed.',
+          tags: ['thanked'],
+        },
       },
     },
   },

@@ -34,6 +34,12 @@ export function deliveryFor(screen: LiveScreen, hint: LiveHint): LiveDelivery | 
   return { ...screen.onChange, hint };
 }
 
+/** The toast for a hint that takes a closed offer out of an open list; null when no list shows it. */
+export function closedOfferToast(screens: readonly LiveScreen[], hint: LiveHint): string | null {
+  const removes = screens.some((screen) => deliveryFor(screen, hint)?.type === 'item.removed');
+  return removes ? closedOfferMessage(hint) : null;
+}
+
 export const liveRouterMachine = setup({
   types: {
     context: {} as LiveRouterContext,
@@ -58,8 +64,21 @@ export const liveRouterMachine = setup({
     removeScreen: assign(({ context, event }) =>
       event.type === 'screen.unwatch' ? { screens: context.screens.filter((s) => s.ref !== event.ref) } : {},
     ),
+    /** Each open screen the hint concerns gets the event it asked for. */
+    routeHint: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'live.hint') return;
+      for (const screen of context.screens) {
+        const delivery = deliveryFor(screen, event.hint);
+        if (delivery) enqueue.sendTo(screen.ref, delivery);
+      }
+    }),
     // Supplied by the app:
     showInfoToast: (_, _params: { message: string }) => {},
+  },
+  guards: {
+    /** The hint takes a closed offer out of a list on screen: say why, once. */
+    isClosingAShownOffer: ({ context, event }) =>
+      event.type === 'live.hint' && closedOfferToast(context.screens, event.hint) !== null,
   },
 }).createMachine({
   id: 'liveRouter',
@@ -70,24 +89,29 @@ export const liveRouterMachine = setup({
     routing: {
       description: 'Open screens register what they show; each hint goes to the screens it concerns.',
       on: {
-        'screen.watch': { actions: 'addScreen' },
-        'screen.unwatch': { actions: 'removeScreen' },
-        'live.hint': {
-          actions: enqueueActions(({ context, event, enqueue }) => {
-            if (event.type !== 'live.hint') return;
-            let toasted = false;
-            for (const screen of context.screens) {
-              const delivery = deliveryFor(screen, event.hint);
-              if (!delivery) continue;
-              enqueue.sendTo(screen.ref, delivery);
-              const message = delivery.type === 'item.removed' ? closedOfferMessage(event.hint) : null;
-              if (message && !toasted) {
-                toasted = true;
-                enqueue({ type: 'showInfoToast', params: { message } });
-              }
-            }
-          }),
+        'screen.watch': {
+          actions: 'addScreen',
+          description: 'A screen opens (a list, an order page): it will be refreshed when what it shows changes.',
         },
+        'screen.unwatch': { actions: 'removeScreen', description: 'A screen closes.' },
+        'live.hint': [
+          {
+            guard: 'isClosingAShownOffer',
+            actions: [
+              'routeHint',
+              {
+                type: 'showInfoToast',
+                params: ({ context, event }) => ({ message: closedOfferToast(context.screens, event.hint) ?? '' }),
+              },
+            ],
+            description:
+              'An offer on screen closed (taken by another artist, withdrawn, expired): it leaves the list, with a message why.',
+          },
+          {
+            actions: 'routeHint',
+            description: 'Something changed on the server: each open screen it concerns refreshes.',
+          },
+        ],
       },
     },
   },

@@ -71,10 +71,13 @@ export const loginFormMachine = setup({
     editing: {
       description: 'The login fields, with any errors the server gave; the person types and submits.',
       on: {
-        'field.changed': { actions: 'setField' },
-        'password.toggleVisibility': { actions: 'togglePasswordVisibility' },
-        'user.submit': { target: 'submitting', actions: 'clearErrors' },
-        'dialog.closed': { actions: 'resetForm' },
+        'field.changed': { actions: 'setField', description: 'The person types in a field; its error clears.' },
+        'password.toggleVisibility': {
+          actions: 'togglePasswordVisibility',
+          description: 'The person shows or hides the password.',
+        },
+        'user.submit': { target: 'submitting', actions: 'clearErrors', description: 'The person logs in.' },
+        'dialog.closed': { actions: 'resetForm', description: 'The modal or page closes: the form empties.' },
       },
     },
     submitting: {
@@ -105,21 +108,27 @@ export const loginFormMachine = setup({
             },
             'resetForm',
           ],
+          description: 'Signed in: the person goes on (the modal closes, or the artist goes to their dashboard).',
         },
         onError: [
           {
             guard: 'hasFieldErrors',
             target: 'editing',
             actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
+            description: 'The email or password was refused: the fields say why.',
           },
           {
             target: 'editing',
             actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+            description: 'It failed (offline, or the server): the person is told and can try again.',
           },
         ],
       },
       on: {
-        'password.toggleVisibility': { actions: 'togglePasswordVisibility' },
+        'password.toggleVisibility': {
+          actions: 'togglePasswordVisibility',
+          description: 'The person shows or hides the password.',
+        },
       },
     },
   },

@@ -67,21 +67,29 @@ export const mailPreferencesMachine = setup({
         onDone: {
           target: 'ready',
           actions: { type: 'setLoaded', params: ({ event }) => ({ preferences: event.output }) },
+          description: "The switches show the person's choices.",
         },
         onError: {
           target: 'loadFailed',
           actions: { type: 'setError', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+          description: 'The choices could not be read: the person is told and can try again.',
         },
       },
     },
     loadFailed: {
       description: 'The choices could not be read; the person may try again.',
       tags: ['failed'],
-      on: { 'user.retry': 'loading' },
+      on: { 'user.retry': { target: 'loading', description: 'The person tries again.' } },
     },
     ready: {
       description: 'The switches show the saved choices; flipping one saves it.',
-      on: { 'user.toggle': { target: 'saving', actions: 'setChange' } },
+      on: {
+        'user.toggle': {
+          target: 'saving',
+          actions: 'setChange',
+          description: 'The person flips a switch: the change is saved at once.',
+        },
+      },
     },
     saving: {
       description: 'One change is on its way; the switches wait for it.',
@@ -93,17 +101,25 @@ export const mailPreferencesMachine = setup({
         onDone: {
           target: 'saved',
           actions: [{ type: 'setLoaded', params: ({ event }) => ({ preferences: event.output }) }, 'clearChange'],
+          description: 'Saved: the page says so.',
         },
         onError: {
           target: 'ready',
           actions: { type: 'revertChange', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+          description: 'The change was refused or failed: the switch goes back and the person is told why.',
         },
       },
     },
     saved: {
       description: 'The last change is saved (the page says so); the next flip saves again.',
       tags: ['saved'],
-      on: { 'user.toggle': { target: 'saving', actions: 'setChange' } },
+      on: {
+        'user.toggle': {
+          target: 'saving',
+          actions: 'setChange',
+          description: 'The person flips another switch: it is saved at once.',
+        },
+      },
     },
   },
 });

@@ -163,24 +163,37 @@ export const notificationsMachine = setup({
   initial: 'signedOut',
   states: {
     signedOut: {
+      description: 'Nobody is signed in: no bell.',
       on: {
-        'session.signedIn': { target: 'signedIn', actions: 'startSession' },
+        'session.signedIn': {
+          target: 'signedIn',
+          actions: 'startSession',
+          description: 'A customer or an artist signs in: their notifications load.',
+        },
       },
     },
     signedIn: {
+      description: 'A customer or an artist is signed in: the bell shows their notifications, kept up to date live.',
       type: 'parallel',
       on: {
-        'session.signedOut': { target: 'signedOut', actions: 'clearSession' },
+        'session.signedOut': {
+          target: 'signedOut',
+          actions: 'clearSession',
+          description: 'The person signs out: the notifications are gone from the page.',
+        },
         'user.mark': {
           guard: 'isChange',
           actions: { type: 'markLocally', params: ({ event }) => ({ id: event.id, read: event.read }) },
+          description: 'The person marks a notification read or unread: it shows at once, and is saved.',
         },
       },
       states: {
         list: {
+          description: "The person's notifications, newest first.",
           initial: 'loading',
           states: {
             loading: {
+              description: 'The newest notifications are being read.',
               tags: ['loading'],
               invoke: {
                 id: 'fetchPage',
@@ -189,6 +202,7 @@ export const notificationsMachine = setup({
                 onDone: {
                   target: 'ready',
                   actions: [{ type: 'setFirstPage', params: ({ event }) => event.output }, 'announceListLoaded'],
+                  description: 'The newest notifications show, with the unread count.',
                 },
                 onError: {
                   target: 'failed',
@@ -196,55 +210,75 @@ export const notificationsMachine = setup({
                     type: 'setLoadError',
                     params: ({ event }) => ({ message: readFailure(event.error).message }),
                   },
+                  description: 'They could not be read: the dropdown says so, with a retry.',
                 },
               },
             },
-            /** Shown in the panel with a retry; opening the dropdown tries again too. */
             failed: {
+              description:
+                'The notifications could not be read: the dropdown says so with a retry; opening it tries again too.',
               on: {
-                'user.retry': 'loading',
-                'user.open': 'loading',
+                'user.retry': { target: 'loading', description: 'The person tries again.' },
+                'user.open': { target: 'loading', description: 'The person opens the dropdown: it tries again.' },
               },
             },
             ready: {
+              description: 'The notifications show; older ones can be asked for.',
               on: {
-                'user.showMore': { guard: 'hasMore', target: 'waitingToShowMore' },
+                'user.showMore': {
+                  guard: 'hasMore',
+                  target: 'waitingToShowMore',
+                  description: '"See previous notification", and there are older ones.',
+                },
               },
             },
-            /** SPEC §9: a 500 ms pause before more are shown. */
             waitingToShowMore: {
+              description: 'A short pause before the older notifications show.',
               tags: ['loadingMore'],
-              after: { showMoreDelay: 'loadingMore' },
+              after: {
+                showMoreDelay: {
+                  target: 'loadingMore',
+                  description: 'After the pause: the older notifications are read.',
+                },
+              },
             },
             loadingMore: {
+              description: 'Older notifications are being read.',
               tags: ['loadingMore'],
               invoke: {
                 id: 'fetchPage',
                 src: 'fetchPage',
                 input: ({ context }) => ({ cursor: context.nextCursor, limit: notificationsUi.pageSize }),
-                onDone: { target: 'ready', actions: { type: 'addOlderPage', params: ({ event }) => event.output } },
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'addOlderPage', params: ({ event }) => event.output },
+                  description: 'The older notifications show below the others.',
+                },
                 onError: {
                   target: 'ready',
                   actions: {
                     type: 'showErrorToast',
                     params: ({ event }) => ({ message: readFailure(event.error).message }),
                   },
+                  description: 'They could not be read: the person is told; the list shown stays.',
                 },
               },
             },
           },
         },
         panel: {
+          description: "The bell's dropdown.",
           initial: 'closed',
           states: {
             closed: {
-              on: { 'user.open': 'open' },
+              description: 'The dropdown is closed.',
+              on: { 'user.open': { target: 'open', description: 'The person clicks the bell: the dropdown opens.' } },
             },
             open: {
+              description: 'The dropdown is open with the notifications.',
               tags: ['open'],
               on: {
-                'user.close': 'closed',
-                // SPEC §4: an unread item becomes read, the user goes to its page, the dropdown closes.
+                'user.close': { target: 'closed', description: 'The person closes the dropdown.' },
                 'user.openItem': {
                   guard: 'isListed',
                   target: 'closed',
@@ -259,18 +293,23 @@ export const notificationsMachine = setup({
                         ),
                     },
                   ],
+                  description:
+                    'The person clicks a notification: it becomes read, they go to its page and the dropdown closes.',
                 },
               },
             },
           },
         },
         sync: {
+          description: 'Read and unread marks are saved one by one, in the order made.',
           initial: 'idle',
           states: {
             idle: {
-              always: { guard: 'hasPendingMarks', target: 'saving' },
+              description: 'No mark waits to be saved.',
+              always: { guard: 'hasPendingMarks', target: 'saving', description: 'A mark waits: it is saved.' },
             },
             saving: {
+              description: 'A mark is being saved.',
               invoke: {
                 id: 'markNotification',
                 src: 'markNotification',
@@ -278,41 +317,65 @@ export const notificationsMachine = setup({
                   const { id, read } = context.marks[0] as MarkRequest;
                   return { id, read };
                 },
-                onDone: { target: 'idle', actions: { type: 'settleMark', params: ({ event }) => event.output } },
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'settleMark', params: ({ event }) => event.output },
+                  description: 'Saved; the next mark, if any, follows.',
+                },
                 onError: {
                   target: 'idle',
                   actions: [
                     'revertMark',
                     { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
                   ],
+                  description: 'It was refused or failed: the notification shows as before and the person is told.',
                 },
               },
             },
           },
         },
         live: {
+          description: 'Live updates: new notifications and changes arrive without a reload.',
           initial: 'awaitingList',
           states: {
-            /** The stream resumes after the newest id of the first page, so it waits for it. */
             awaitingList: {
+              description: 'Live updates wait for the first notifications to load, to carry on from the newest.',
               on: {
-                'list.loaded': [{ guard: 'canStream', target: 'connecting' }, { target: 'unavailable' }],
+                'list.loaded': [
+                  {
+                    guard: 'canStream',
+                    target: 'connecting',
+                    description: 'The first notifications loaded: live updates connect.',
+                  },
+                  {
+                    target: 'unavailable',
+                    description: 'This browser cannot receive live updates: the list works without them.',
+                  },
+                ],
               },
             },
-            /** No EventSource in this browser: the list still works, without live updates. */
-            unavailable: {},
+            unavailable: {
+              description: 'This browser cannot receive live updates: the list still works, without them.',
+            },
             connecting: {
+              description: 'Live updates are connecting.',
               invoke: {
                 id: 'fetchStreamToken',
                 src: 'fetchStreamToken',
                 onDone: {
                   target: 'streaming',
                   actions: { type: 'setStreamToken', params: ({ event }) => event.output },
+                  description: 'Allowed: live updates start.',
                 },
-                onError: { target: 'retrying', actions: 'countFailedAttempt' },
+                onError: {
+                  target: 'retrying',
+                  actions: 'countFailedAttempt',
+                  description: 'It failed: live updates try again after a pause.',
+                },
               },
             },
             streaming: {
+              description: 'Live updates arrive.',
               tags: ['live'],
               invoke: {
                 id: 'listenToStream',
@@ -323,16 +386,36 @@ export const notificationsMachine = setup({
                 }),
               },
               on: {
-                'stream.opened': { actions: 'resetAttempts' },
-                'stream.notification': { actions: ['addPushed', 'announceNotification'] },
-                'stream.change': { actions: 'announceChange' },
-                'stream.unread': { actions: 'setUnreadCount' },
-                // Leaving the state closes the EventSource; the next one gets a fresh token.
-                'stream.failed': { target: 'retrying', actions: 'countFailedAttempt' },
+                'stream.opened': {
+                  actions: 'resetAttempts',
+                  description: 'Live updates are flowing: the next failure waits the shortest pause again.',
+                },
+                'stream.notification': {
+                  actions: ['addPushed', 'announceNotification'],
+                  description:
+                    'A new notification arrives: it shows at the top, and the screens about its order refresh.',
+                },
+                'stream.change': {
+                  actions: 'announceChange',
+                  description: 'Something the person may be looking at changed: the screens showing it refresh.',
+                },
+                'stream.unread': {
+                  actions: 'setUnreadCount',
+                  description: 'The unread count changed (in another tab, say): the bell shows it.',
+                },
+                'stream.failed': {
+                  target: 'retrying',
+                  actions: 'countFailedAttempt',
+                  description: 'Live updates stopped (network, server): they reconnect after a pause.',
+                },
               },
             },
             retrying: {
-              after: { reconnectDelay: 'connecting' },
+              description:
+                'Live updates paused; they reconnect after a pause that grows with each failure (up to 30 s).',
+              after: {
+                reconnectDelay: { target: 'connecting', description: 'After the pause: live updates connect again.' },
+              },
             },
           },
         },

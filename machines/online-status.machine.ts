@@ -73,9 +73,14 @@ export const onlineStatusMachine = setup({
     idle: {
       description: 'The switch shows whether the artist is online and can be flipped.',
       on: {
-        'user.toggle': { target: 'saving', actions: 'startSaving' },
+        'user.toggle': {
+          target: 'saving',
+          actions: 'startSaving',
+          description: 'The artist flips the switch: going online or offline is saved.',
+        },
         'session.userChanged': {
           actions: { type: 'syncOnline', params: ({ event }) => ({ isOnline: event.isOnline }) },
+          description: 'The account changed elsewhere (another tab): the switch shows it.',
         },
       },
     },
@@ -92,6 +97,7 @@ export const onlineStatusMachine = setup({
             'setSaved',
             { type: 'applyOnline', params: ({ context }) => ({ isOnline: context.isOnline, isFirstTimeLogin: 0 }) },
           ],
+          description: 'Saved: the switch flips and a modal confirms the artist is now online, or offline.',
         },
         onError: {
           target: 'idle',
@@ -99,14 +105,15 @@ export const onlineStatusMachine = setup({
             { type: 'setFailed', params: ({ event }) => ({ message: readFailure(event.error).message }) },
             { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
           ],
+          description: 'It failed: the artist is told why and the switch stays where it was.',
         },
       },
     },
-    /** The confirmation modal (artistMessages.wentOnline / wentOffline). */
     confirming: {
+      description: 'The modal confirming that the artist is now online, or offline.',
       tags: ['confirmOpen'],
       on: {
-        'user.dismiss': { target: 'idle', actions: 'closeModal' },
+        'user.dismiss': { target: 'idle', actions: 'closeModal', description: 'The artist closes the modal.' },
       },
     },
   },

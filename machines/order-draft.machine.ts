@@ -384,6 +384,7 @@ function openStepTransitions(prefix: '.' | 'editing.') {
         guard: { type: 'canOpenStep', params: { step } },
         target: `${prefix}${step}`,
         actions: { type: 'setStep', params: { step } },
+        description: `The customer opens the ${step} step; it opens only once the steps before it are done.`,
       }) as const,
   );
 }
@@ -398,13 +399,30 @@ function callFailed(step: OrderStep, { resync }: { resync: boolean }) {
     guard: 'hasFieldErrors',
     target: back,
     actions: { type: 'setStepErrors', params: ({ event }: ErrorArgs) => ({ step, error: event.error }) },
+    description: `The server refused some answers: the customer is back on the ${step} step, each shown what to fix.`,
   } as const;
-  const other = { target: back, actions: toastFailure } as const;
+  const other = {
+    target: back,
+    actions: toastFailure,
+    description: `It failed (offline, or the server): the customer stays on the ${step} step with a message, and can try again.`,
+  } as const;
   if (!resync) return [fieldErrors, other] as const;
   return [
     fieldErrors,
-    { guard: 'isOutOfSync', target: '#orderDraft.restoring', actions: toastFailure },
-    { guard: 'isDraftMissing', target: '#orderDraft.deciding', actions: forgetDraft },
+    {
+      guard: 'isOutOfSync',
+      target: '#orderDraft.restoring',
+      actions: toastFailure,
+      description:
+        'The draft changed elsewhere (another tab or device): it is fetched again, and the customer continues from there.',
+    },
+    {
+      guard: 'isDraftMissing',
+      target: '#orderDraft.deciding',
+      actions: forgetDraft,
+      description:
+        'The server no longer has this draft: the customer is told, and their answers are kept to be saved afresh.',
+    },
     other,
   ] as const;
 }
@@ -416,6 +434,7 @@ function savingState<const S extends FormStep, const Src extends 'saveOccasion' 
 ) {
   const next = nextStep(step);
   return {
+    description: `The ${step} step's answers are being saved; the customer waits.`,
     invoke: {
       id: src,
       src,
@@ -423,6 +442,7 @@ function savingState<const S extends FormStep, const Src extends 'saveOccasion' 
       input: ({ context }: ContextArgs) => ({ orderId: context.orderId ?? 0, values: context.forms[step] }),
       onDone: {
         target: `#orderDraft.editing.${next}`,
+        description: `The ${step} step is saved and done: the customer moves on to the ${next} step.`,
         actions: [
           { type: 'markStep', params: { step } },
           {
@@ -443,11 +463,17 @@ function landingTransitions() {
   return orderSteps.flatMap(
     (step) =>
       [
-        { guard: { type: 'isLandingElsewhere', params: { step } }, target: `editing.${step}`, actions: goTo(step) },
+        {
+          guard: { type: 'isLandingElsewhere', params: { step } },
+          target: `editing.${step}`,
+          actions: goTo(step),
+          description: `The step on screen is not open to the customer (a step before it is not done): they are taken to the ${step} step, the first not done.`,
+        },
         {
           guard: { type: 'isLanding', params: { step } },
           target: `editing.${step}`,
           actions: { type: 'setStep', params: { step } },
+          description: `The draft continues on the ${step} step: the one on screen, or else the first not done.`,
         },
       ] as const,
   );
@@ -618,22 +644,50 @@ export const orderDraftMachine = setup({
   context: ({ input }) => initialDraftContext(input),
   initial: 'starting',
   on: {
-    'draft.reset': { target: '.editing.occasion', actions: ['resetDraft', 'clearStoredDraft'] },
-    'session.loggedOut': { target: '.editing.occasion', actions: ['resetDraft', 'clearStoredDraft'] },
-    'session.loggedIn': { guard: 'canPrefillGifter', actions: ['prefillGifter', persist] },
-    // Whatever the draft is doing, the story step's slots say when a take or upload is under way.
-    'clip.pending': { actions: 'setClipPending' },
+    'draft.reset': {
+      target: '.editing.occasion',
+      actions: ['resetDraft', 'clearStoredDraft'],
+      description: 'The draft is thrown away: the customer starts a new order at the occasion step.',
+    },
+    'session.loggedOut': {
+      target: '.editing.occasion',
+      actions: ['resetDraft', 'clearStoredDraft'],
+      description:
+        'The customer signed out: the draft is cleared from this browser and a new one starts at the occasion step.',
+    },
+    'session.loggedIn': {
+      guard: 'canPrefillGifter',
+      actions: ['prefillGifter', persist],
+      description: "A customer signed in: their name, email and phone fill the gifter's details that are still empty.",
+    },
+    'clip.pending': {
+      actions: 'setClipPending',
+      description: 'Whatever the draft is doing, the story step shows when a voice take or an upload is under way.',
+    },
   },
   states: {
-    /** A stored draft is checked with the server first; without one the flow starts at once. */
     starting: {
-      always: [{ guard: 'hasOrderId', target: 'restoring' }, { target: 'deciding' }],
+      description:
+        'The order flow opens: a draft kept in this browser is checked with the server first; without one the customer starts at once.',
+      always: [
+        {
+          guard: 'hasOrderId',
+          target: 'restoring',
+          description: 'A draft was kept in this browser: check it with the server first.',
+        },
+        {
+          target: 'deciding',
+          description: 'No draft kept: the customer starts on the step they asked for, or the first one.',
+        },
+      ],
     },
     /**
      * GET /temp-order/{id}: at start, and after a 409 (the server decides which steps are done). Pages
      * wait for it (isDraftSettled) before their guards run, so step.open is not taken here.
      */
     restoring: {
+      description:
+        'The draft is being fetched from the server (at start, or after it changed elsewhere); the pages wait for it before opening a step.',
       tags: ['busy', 'restoring'],
       invoke: {
         id: 'loadTempOrder',
@@ -642,91 +696,143 @@ export const orderDraftMachine = setup({
         onDone: {
           target: 'deciding',
           actions: [{ type: 'applyServerDraft', params: ({ event }) => ({ tempOrder: event.output }) }, persist],
+          description: "The server's draft arrived: it wins over what this browser kept (answers and finished steps).",
         },
         onError: [
-          { guard: 'isDraftMissing', target: 'deciding', actions: forgetDraft },
+          {
+            guard: 'isDraftMissing',
+            target: 'deciding',
+            actions: forgetDraft,
+            description:
+              'The server no longer has this draft: the customer is told, and their answers are kept to be saved afresh.',
+          },
           // Offline or failing: go on with the stored draft.
-          { target: 'deciding', actions: toastFailure },
+          {
+            target: 'deciding',
+            actions: toastFailure,
+            description:
+              'The server could not be reached: the customer is told and goes on with the draft this browser kept.',
+          },
         ],
       },
     },
-    /** Where a (re)load lands: the open step if its guard allows it, else the first step not done. */
     deciding: {
+      description:
+        'Choosing where the customer lands: the step they opened if the steps before it are done, else the first step not done.',
       always: landingTransitions(),
     },
     editing: {
+      description: 'The customer fills in the order, one step at a time: occasion, song, story, review, checkout.',
       initial: 'occasion',
       states: {
         occasion: {
+          description: 'The occasion step: who the song is for, from whom, and the occasion.',
           on: {
             'step.save': [
               {
                 guard: and([{ type: 'isEventStep', params: { step: 'occasion' } } as const, 'hasOrderId']),
                 target: '#orderDraft.saving.occasion',
                 actions: startCall('occasion'),
+                description: 'The customer saves the occasion of a draft the server already has: it is updated.',
               },
               {
                 guard: { type: 'isEventStep', params: { step: 'occasion' } },
                 target: '#orderDraft.saving.creating',
                 actions: startCall('occasion'),
+                description: 'The customer saves the occasion for the first time: the server creates the draft.',
               },
             ],
           },
         },
         song: {
+          description: "The song step: the artists to offer the order to, and the song's style.",
           on: {
             'step.save': {
               guard: { type: 'isEventStep', params: { step: 'song' } },
               target: '#orderDraft.saving.song',
               actions: startCall('song'),
+              description: 'The customer saves the song step.',
             },
           },
         },
         story: {
+          description: 'The story step: what the song should tell, with voice takes or files.',
           on: {
             'step.save': {
               guard: { type: 'isEventStep', params: { step: 'story' } },
               target: '#orderDraft.saving.story',
               actions: startCall('story'),
+              description: 'The customer saves the story step.',
             },
           },
         },
         review: {
+          description: 'The review step: the customer checks the whole order before placing it.',
           on: {
             'review.commit': [
               // Already committed (back on review from checkout): nothing to commit again.
-              { guard: 'isCommitted', target: 'checkout', actions: goTo('checkout') },
-              { target: '#orderDraft.committing', actions: startCall('review') },
+              {
+                guard: 'isCommitted',
+                target: 'checkout',
+                actions: goTo('checkout'),
+                description:
+                  'The order was placed already (the customer came back from checkout): on to checkout again.',
+              },
+              {
+                target: '#orderDraft.committing',
+                actions: startCall('review'),
+                description: 'The customer confirms the review: the draft becomes an order awaiting payment.',
+              },
             ],
           },
         },
         checkout: {
+          description: 'The checkout step: the customer chooses how to pay for the order.',
           on: {
             'checkout.pay': {
               guard: 'isCommitted',
               target: '#orderDraft.paying',
               actions: ['setPaymentMethod', ...startCall('checkout')],
+              description: 'The customer pays with the method chosen: payment starts with the provider.',
             },
           },
         },
       },
       on: {
         'step.open': openStepTransitions('.'),
-        // The checkout's choice is kept while the draft is edited (back to review and on again, too).
-        'checkout.methodChosen': { actions: 'setPaymentMethod' },
-        'field.changed': { actions: ['setField', persist] },
-        'artists.toggle': { guard: 'canToggleArtist', actions: ['toggleArtist', persist] },
-        'artists.preselect': { guard: 'canPreselectArtist', actions: ['preselectArtist', persist] },
-        'clip.set': { actions: ['setClip', persist] },
+        'checkout.methodChosen': {
+          actions: 'setPaymentMethod',
+          description:
+            'The payment method chosen at checkout is kept while the customer goes back to edit (and on again).',
+        },
+        'field.changed': {
+          actions: ['setField', persist],
+          description: 'The customer types or picks an answer; the draft is kept in this browser.',
+        },
+        'artists.toggle': {
+          guard: 'canToggleArtist',
+          actions: ['toggleArtist', persist],
+          description: 'The customer selects or unselects an artist (a new one only while below the maximum).',
+        },
+        'artists.preselect': {
+          guard: 'canPreselectArtist',
+          actions: ['preselectArtist', persist],
+          description: '"Order with this artist": that artist is selected for the song, if there is room.',
+        },
+        'clip.set': {
+          actions: ['setClip', persist],
+          description: 'A voice take or an uploaded file is added to, or removed from, the story.',
+        },
       },
     },
     saving: {
+      description: "A step's answers are being saved; the customer waits.",
       tags: ['busy', 'saving'],
       // Always entered at a step (step.save targets it); the initial child is only a formality.
       initial: 'creating',
       states: {
-        /** The first occasion save: POST /temp-order creates the draft. */
         creating: {
+          description: 'The first save of the occasion: the server creates the draft.',
           invoke: {
             id: 'createTempOrder',
             src: 'createTempOrder',
@@ -738,6 +844,7 @@ export const orderDraftMachine = setup({
                 persist,
                 ...goTo('song'),
               ],
+              description: 'The draft exists on the server, the occasion is done: on to the song step.',
             },
             onError: callFailed('occasion', { resync: false }),
           },
@@ -747,8 +854,8 @@ export const orderDraftMachine = setup({
         story: savingState('story', 'saveStory'),
       },
     },
-    /** POST /temp-order/{id}/commit. */
     committing: {
+      description: 'The reviewed draft is being turned into an order awaiting payment.',
       tags: ['busy', 'saving'],
       invoke: {
         id: 'commitOrder',
@@ -761,12 +868,14 @@ export const orderDraftMachine = setup({
             persist,
             ...goTo('checkout'),
           ],
+          description: 'The order is placed, awaiting payment: on to checkout.',
         },
         onError: callFailed('review', { resync: true }),
       },
     },
-    /** POST /order/{id}/checkout; on success the draft is reset before the browser leaves (SPEC §4). */
     paying: {
+      description:
+        'Payment is starting with the provider; once it has, the draft is cleared before the customer leaves for the payment page.',
       tags: ['busy', 'saving'],
       invoke: {
         id: 'startCheckout',
@@ -779,12 +888,14 @@ export const orderDraftMachine = setup({
             'clearStoredDraft',
             { type: 'leaveForPayment', params: ({ event }) => ({ url: event.output.payment.Url }) },
           ],
+          description: "Payment started: the draft is cleared and the customer goes to the provider's payment page.",
         },
         onError: callFailed('checkout', { resync: false }),
       },
     },
-    /** The browser is on its way to the payment page; coming back (history) opens a new draft. */
     leaving: {
+      description:
+        "The customer is on their way to the payment page; coming back (the browser's Back) opens a new draft.",
       tags: ['leaving'],
       on: {
         'step.open': openStepTransitions('editing.'),

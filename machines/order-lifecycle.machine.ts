@@ -59,32 +59,82 @@ export const orderLifecycleMachine = setup({
       description: 'Committed by the customer; nothing happens until a verified payment arrives.',
       meta: meta({ step: 0, customer: 'Awaiting payment' }),
       on: {
-        payment_succeeded: { guard: 'byRightRole', target: 'offered' },
-        // The chosen artists' offers never opened; cancelling withdraws them.
-        cancelled: { guard: 'byRightRole', target: 'cancelled', actions: 'closeAllOffers' },
+        payment_succeeded: {
+          guard: 'byRightRole',
+          target: 'offered',
+          description: 'The payment is confirmed: the chosen artists are offered the order.',
+        },
+        cancelled: {
+          guard: 'byRightRole',
+          target: 'cancelled',
+          actions: 'closeAllOffers',
+          description: 'The customer or an admin cancels before payment; the offers that never opened are withdrawn.',
+        },
       },
     },
     offered: {
       description: 'Paid: the chosen artists each have an open offer; the first to accept takes the order.',
       meta: meta({ step: 1, customer: 'Waiting for an artist to accept', artistStage: 'new' }),
       on: {
-        artist_accepted: { guard: 'byRightRole', target: 'in_progress', actions: 'closeAllOffers' },
+        artist_accepted: {
+          guard: 'byRightRole',
+          target: 'in_progress',
+          actions: 'closeAllOffers',
+          description: 'An artist accepts: the order is theirs and the other offers close.',
+        },
         artist_declined: [
-          { guard: 'hasOtherOffers', actions: 'closeOffer' },
-          { guard: 'byRightRole', target: 'needs_artist', actions: 'closeAllOffers' },
+          {
+            guard: 'hasOtherOffers',
+            actions: 'closeOffer',
+            description: 'An artist declines, and other offers are still open: only theirs closes.',
+          },
+          {
+            guard: 'byRightRole',
+            target: 'needs_artist',
+            actions: 'closeAllOffers',
+            description: 'The last artist with an open offer declines: the customer must choose another artist.',
+          },
         ],
         offer_expired: [
-          { guard: 'hasOtherOffers', actions: 'closeOffer' },
-          { guard: 'byRightRole', target: 'needs_artist', actions: 'closeAllOffers' },
+          {
+            guard: 'hasOtherOffers',
+            actions: 'closeOffer',
+            description: 'An artist let the offer expire, and other offers are still open: only theirs closes.',
+          },
+          {
+            guard: 'byRightRole',
+            target: 'needs_artist',
+            actions: 'closeAllOffers',
+            description: 'The last open offer expired: the customer must choose another artist.',
+          },
         ],
-        // The artist deactivated or was suspended: their open offer is withdrawn, like a decline.
         artist_left: [
-          { guard: 'hasOtherOffers', actions: 'closeOffer' },
-          { guard: 'byRightRole', target: 'needs_artist', actions: 'closeAllOffers' },
+          {
+            guard: 'hasOtherOffers',
+            actions: 'closeOffer',
+            description:
+              'An artist left the platform (deactivated, suspended), and other offers are still open: only theirs is withdrawn.',
+          },
+          {
+            guard: 'byRightRole',
+            target: 'needs_artist',
+            actions: 'closeAllOffers',
+            description:
+              'The last artist with an open offer left the platform: the customer must choose another artist.',
+          },
         ],
-        cancelled: { guard: 'byRightRole', target: 'cancelled', actions: 'closeAllOffers' },
-        // The provider took the money back before anyone started: the order stops.
-        payment_reversed: { guard: 'byRightRole', target: 'cancelled', actions: 'closeAllOffers' },
+        cancelled: {
+          guard: 'byRightRole',
+          target: 'cancelled',
+          actions: 'closeAllOffers',
+          description: 'The customer or an admin cancels: the offers are withdrawn and the payment refunded.',
+        },
+        payment_reversed: {
+          guard: 'byRightRole',
+          target: 'cancelled',
+          actions: 'closeAllOffers',
+          description: 'The payment provider took the money back before any artist started: the order stops.',
+        },
       },
     },
     needs_artist: {
@@ -98,70 +148,123 @@ export const orderLifecycleMachine = setup({
             type: 'openOffers',
             params: ({ event }) => ({ offers: event.type === 'customer_rebooked' ? event.offers : 0 }),
           },
+          description: 'The customer chooses other artists: they are offered the order.',
         },
-        // An admin offers the order to one artist they chose.
         admin_reassigned: {
           guard: 'byRightRole',
           target: 'offered',
           actions: { type: 'openOffers', params: { offers: 1 } },
+          description: 'An admin offers the order to one artist they chose.',
         },
-        cancelled: { guard: 'byRightRole', target: 'cancelled' },
-        // The provider took the money back before anyone started: the order stops.
-        payment_reversed: { guard: 'byRightRole', target: 'cancelled' },
+        cancelled: {
+          guard: 'byRightRole',
+          target: 'cancelled',
+          description: 'The customer or an admin cancels: the payment is refunded.',
+        },
+        payment_reversed: {
+          guard: 'byRightRole',
+          target: 'cancelled',
+          description: 'The payment provider took the money back before any artist started: the order stops.',
+        },
       },
     },
     in_progress: {
       description: 'An artist accepted and is recording the song, due the day before it is needed.',
       meta: meta({ step: 2, customer: 'The artist is working on your song', artistStage: 'ongoing' }),
       on: {
-        recording_uploaded: { guard: 'byRightRole', target: 'in_validation' },
-        cancelled: { guard: 'byAdmin', target: 'cancelled' },
-        // The artist left (deactivated, suspended): the customer chooses someone else (decisions.md).
-        artist_left: { guard: 'byRightRole', target: 'needs_artist' },
+        recording_uploaded: {
+          guard: 'byRightRole',
+          target: 'in_validation',
+          description: 'The artist sends the recording: an admin checks it.',
+        },
+        cancelled: { guard: 'byAdmin', target: 'cancelled', description: 'An admin cancels the order.' },
+        artist_left: {
+          guard: 'byRightRole',
+          target: 'needs_artist',
+          description: 'The artist left the platform (deactivated, suspended): the customer chooses someone else.',
+        },
         admin_reassigned: {
           guard: 'overdueForReassignment',
           target: 'offered',
           actions: { type: 'openOffers', params: { offers: 1 } },
+          description: 'The artist is late: an admin offers the order to another artist.',
         },
-        // The money went back after an artist started: work stops and an admin settles it.
-        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
+        payment_reversed: {
+          guard: 'byRightRole',
+          target: 'disputed',
+          description: 'The money went back after the artist started: work stops until an admin settles it.',
+        },
       },
     },
     in_validation: {
       description: 'The artist sent a recording; an admin checks it before the customer hears it.',
       meta: meta({ step: 3, customer: 'Our team is checking the recording', artistStage: 'validation' }),
       on: {
-        admin_validated: { guard: 'byRightRole', target: 'delivered' },
-        admin_requested_revision: { guard: 'byRightRole', target: 'in_revision' },
-        // The money went back after an artist started: work stops and an admin settles it.
-        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
+        admin_validated: {
+          guard: 'byRightRole',
+          target: 'delivered',
+          description: 'An admin approves the recording: the customer can listen.',
+        },
+        admin_requested_revision: {
+          guard: 'byRightRole',
+          target: 'in_revision',
+          description: 'An admin asks the artist for changes.',
+        },
+        payment_reversed: {
+          guard: 'byRightRole',
+          target: 'disputed',
+          description: 'The money went back after the artist started: work stops until an admin settles it.',
+        },
       },
     },
     in_revision: {
       description: 'The admin or the customer asked for changes; the artist records again.',
       meta: meta({ step: 3, customer: 'The artist is revising your song', artistStage: 'revision' }),
       on: {
-        recording_uploaded: { guard: 'byRightRole', target: 'in_validation' },
-        cancelled: { guard: 'byAdmin', target: 'cancelled' },
-        // The artist left (deactivated, suspended): the customer chooses someone else (decisions.md).
-        artist_left: { guard: 'byRightRole', target: 'needs_artist' },
+        recording_uploaded: {
+          guard: 'byRightRole',
+          target: 'in_validation',
+          description: 'The artist sends the new recording: an admin checks it.',
+        },
+        cancelled: { guard: 'byAdmin', target: 'cancelled', description: 'An admin cancels the order.' },
+        artist_left: {
+          guard: 'byRightRole',
+          target: 'needs_artist',
+          description: 'The artist left the platform (deactivated, suspended): the customer chooses someone else.',
+        },
         admin_reassigned: {
           guard: 'overdueForReassignment',
           target: 'offered',
           actions: { type: 'openOffers', params: { offers: 1 } },
+          description: 'The artist is late: an admin offers the order to another artist.',
         },
-        // The money went back after an artist started: work stops and an admin settles it.
-        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
+        payment_reversed: {
+          guard: 'byRightRole',
+          target: 'disputed',
+          description: 'The money went back after the artist started: work stops until an admin settles it.',
+        },
       },
     },
     delivered: {
       description: 'The customer can listen, then accept the song or send it back (within the revision limit).',
       meta: meta({ step: 4, customer: 'Ready to listen', artistStage: 'validation' }),
       on: {
-        customer_accepted: { guard: 'byRightRole', target: 'completed' },
-        customer_rejected: { guard: 'hasRevisionsLeft', target: 'in_revision', actions: 'useRevision' },
-        // The money went back after an artist started: work stops and an admin settles it.
-        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
+        customer_accepted: {
+          guard: 'byRightRole',
+          target: 'completed',
+          description: 'The customer accepts the song: the order is complete and the artist is credited.',
+        },
+        customer_rejected: {
+          guard: 'hasRevisionsLeft',
+          target: 'in_revision',
+          actions: 'useRevision',
+          description: 'The customer asks for changes (revisions left): the artist records again.',
+        },
+        payment_reversed: {
+          guard: 'byRightRole',
+          target: 'disputed',
+          description: 'The money went back after the artist started: work stops until an admin settles it.',
+        },
       },
     },
     completed: {
@@ -169,22 +272,31 @@ export const orderLifecycleMachine = setup({
       meta: meta({ step: 5, customer: 'Completed', artistStage: 'completed' }),
       initial: 'unrated',
       on: {
-        // A chargeback after completion: the artist's payout is held until an admin settles it.
-        payment_reversed: { guard: 'byRightRole', target: 'disputed' },
+        payment_reversed: {
+          guard: 'byRightRole',
+          target: 'disputed',
+          description: "A chargeback after completion: the artist's payout is held until an admin settles it.",
+        },
       },
       states: {
         unrated: {
           description: 'Completed and not rated yet; rating is the only thing left to do.',
-          on: { customer_rated: { guard: 'byRightRole', target: 'rated' } },
+          on: {
+            customer_rated: { guard: 'byRightRole', target: 'rated', description: 'The customer rates the song.' },
+          },
         },
-        rated: {},
+        rated: { description: 'Completed and rated: nothing left to do.' },
       },
     },
     disputed: {
       meta: meta({ step: -1, customer: 'On hold: the payment was reversed', artistStage: 'ongoing' }),
       description: 'The payment was refunded or charged back after work started. No payout is released.',
       on: {
-        cancelled: { guard: 'byAdmin', target: 'cancelled' },
+        cancelled: {
+          guard: 'byAdmin',
+          target: 'cancelled',
+          description: 'An admin settles it by cancelling the order.',
+        },
       },
     },
     cancelled: {

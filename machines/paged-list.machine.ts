@@ -91,22 +91,42 @@ export const pagedListMachine = setup({
         id: 'fetchPage',
         src: 'fetchPage',
         input: ({ context }) => ({ query: context.query, cursor: null }),
-        onDone: { target: 'ready', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'replaceItems', params: ({ event }) => event.output },
+          description: 'The first page of rows shows (or the empty message).',
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+          description: 'The list could not load: the person is told and can try again.',
+        },
       },
     },
     ready: {
       description: 'A page of rows is shown (or the empty message); more can be asked for when there are more.',
       on: {
-        'user.loadMore': { guard: 'hasMore', target: 'loadingMore' },
-        'user.refresh': 'refreshing',
+        'user.loadMore': {
+          guard: 'hasMore',
+          target: 'loadingMore',
+          description: '"Show more", and there are more: the next page is read.',
+        },
+        'user.refresh': {
+          target: 'refreshing',
+          description: 'An action changed what the list holds: it is read again from the start.',
+        },
         'item.removed': [
           {
             guard: { type: 'removesLastShown', params: ({ event }) => ({ id: event.id }) },
             target: 'loading',
             actions: { type: 'removeItem', params: ({ event }) => ({ id: event.id }) },
+            description:
+              'The last row shown left the list (an action moved it elsewhere): the list is read again from the start.',
           },
-          { actions: { type: 'removeItem', params: ({ event }) => ({ id: event.id }) } },
+          {
+            actions: { type: 'removeItem', params: ({ event }) => ({ id: event.id }) },
+            description: 'A row left the list (an action moved it elsewhere): it disappears.',
+          },
         ],
       },
     },
@@ -118,22 +138,37 @@ export const pagedListMachine = setup({
         id: 'fetchPage',
         src: 'fetchPage',
         input: ({ context }) => ({ query: context.query, cursor: context.nextCursor }),
-        onDone: { target: 'ready', actions: { type: 'appendItems', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'appendItems', params: ({ event }) => event.output },
+          description: 'The next rows show below the others.',
+        },
         // What is shown stays; the message sits by the "Show more" button, which tries again.
-        onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'ready',
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+          description: 'More could not load: the message shows by "Show more", which tries again; the rows stay.',
+        },
       },
       on: {
-        // The refresh replaces the list anyway: the page being fetched is dropped.
-        'user.refresh': 'refreshing',
+        'user.refresh': {
+          target: 'refreshing',
+          description:
+            'An action changed what the list holds: it is read again from the start, instead of the next page.',
+        },
         'item.removed': [
           {
             // With nothing left to page on from, start over rather than show a page without its start.
             guard: { type: 'removesLastShown', params: ({ event }) => ({ id: event.id }) },
             target: 'loading',
             actions: { type: 'removeItem', params: ({ event }) => ({ id: event.id }) },
+            description: 'The last row shown left the list: the list is read again from the start.',
           },
           // Pages follow a cursor, not an offset: the next page is still the right one.
-          { actions: { type: 'removeItem', params: ({ event }) => ({ id: event.id }) } },
+          {
+            actions: { type: 'removeItem', params: ({ event }) => ({ id: event.id }) },
+            description: 'A row left the list: it disappears; the next page still follows.',
+          },
         ],
       },
     },
@@ -145,24 +180,37 @@ export const pagedListMachine = setup({
         id: 'fetchPage',
         src: 'fetchPage',
         input: ({ context }) => ({ query: context.query, cursor: null }),
-        onDone: { target: 'ready', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'replaceItems', params: ({ event }) => event.output },
+          description: 'The list shows as it is now.',
+        },
         onError: [
           // Nothing to keep showing: this is a first page that failed.
           {
             guard: 'nothingShown',
             target: 'failed',
             actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+            description: 'It could not load, and no rows were shown: the person is told and can try again.',
           },
-          { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'ready',
+            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+            description: 'It could not load: the person is told; the rows shown stay.',
+          },
         ],
       },
       on: {
-        // A change while a refresh is in flight: its answer may predate the change, so ask again.
-        'user.refresh': { target: 'refreshing', reenter: true },
+        'user.refresh': {
+          target: 'refreshing',
+          reenter: true,
+          description: 'Another change while reading: the list is read again, as the answer on its way may predate it.',
+        },
         'item.removed': {
           target: 'refreshing',
           reenter: true,
           actions: { type: 'removeItem', params: ({ event }) => ({ id: event.id }) },
+          description: 'A row left the list while reading: it disappears and the list is read again.',
         },
       },
     },
@@ -170,8 +218,8 @@ export const pagedListMachine = setup({
       description: 'The list could not be loaded; the person can try again.',
       tags: ['error'],
       on: {
-        'user.retry': 'loading',
-        'user.refresh': 'loading',
+        'user.retry': { target: 'loading', description: 'The person tries again.' },
+        'user.refresh': { target: 'loading', description: 'An action changed the list: it is read again.' },
       },
     },
   },

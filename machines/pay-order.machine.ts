@@ -75,20 +75,36 @@ export const payOrderMachine = setup({
         src: 'loadPayOptions',
         input: ({ context }) => ({ orderId: context.orderId }),
         onDone: [
-          { guard: 'isPayable', target: 'choosing', actions: 'keepSetup' },
-          { target: 'notPayable', actions: 'keepSetup' },
+          {
+            guard: 'isPayable',
+            target: 'choosing',
+            actions: 'keepSetup',
+            description: 'The order awaits payment: the customer picks a payment method.',
+          },
+          {
+            target: 'notPayable',
+            actions: 'keepSetup',
+            description: 'The order no longer awaits payment (paid, cancelled, on hold): nothing to pay.',
+          },
         ],
         onError: [
-          { guard: 'isMissing', target: 'missing' },
-          { target: 'loadFailed', actions: 'keepError' },
+          { guard: 'isMissing', target: 'missing', description: 'Not one of this customer\'s orders: "not found".' },
+          {
+            target: 'loadFailed',
+            actions: 'keepError',
+            description: 'It could not load: the customer is told and can try again.',
+          },
         ],
       },
     },
     choosing: {
       description: 'The customer picks a payment method and presses Pay.',
       on: {
-        'method.changed': { actions: 'chooseMethod' },
-        'user.pay': [{ guard: 'hasMethod', target: 'starting' }, { actions: 'showMethodError' }],
+        'method.changed': { actions: 'chooseMethod', description: 'The customer picks a payment method.' },
+        'user.pay': [
+          { guard: 'hasMethod', target: 'starting', description: 'The customer presses Pay with a method chosen.' },
+          { actions: 'showMethodError', description: 'No method chosen yet: the customer is asked to pick one.' },
+        ],
       },
     },
     starting: {
@@ -101,15 +117,22 @@ export const payOrderMachine = setup({
         onDone: {
           target: 'leaving',
           actions: { type: 'leaveForPayment', params: ({ event }) => ({ url: event.output.payment.Url }) },
+          description: "Payment started: the customer goes to the provider's payment page.",
         },
         onError: [
-          { guard: 'isNoLongerPayable', target: 'notPayable', actions: 'keepError' },
+          {
+            guard: 'isNoLongerPayable',
+            target: 'notPayable',
+            actions: 'keepError',
+            description: 'The order can no longer be paid (paid or cancelled meanwhile): the customer is told.',
+          },
           {
             target: 'choosing',
             actions: [
               'keepError',
               { type: 'showErrorToast', params: ({ event }) => ({ message: failure(event).message }) },
             ],
+            description: 'It failed: the customer is told and can press Pay again.',
           },
         ],
       },
@@ -119,7 +142,7 @@ export const payOrderMachine = setup({
     missing: { description: 'Not one of this customer’s orders.', type: 'final' },
     loadFailed: {
       description: 'The methods or the order could not be read.',
-      on: { 'user.retry': 'loading' },
+      on: { 'user.retry': { target: 'loading', description: 'The customer tries again.' } },
     },
   },
 });

@@ -17,16 +17,23 @@ const orderIs = (event: PaymentAttemptEvent, order: OrderStanding) =>
  * order was paid by another attempt, or cancelled, while this one was open) it is owed back.
  */
 const success = [
-  { guard: 'isOrderAwaiting', target: 'succeeded', actions: 'payOrder' },
+  {
+    guard: 'isOrderAwaiting',
+    target: 'succeeded',
+    actions: 'payOrder',
+    description: 'The money arrived for an order awaiting payment: the order is paid.',
+  },
   {
     guard: 'isOrderCancelled',
     target: 'refunded',
     actions: { type: 'recordRefundOwed', params: { reason: 'paid_after_cancel' } },
+    description: 'The money arrived for an order cancelled meanwhile: it is owed back to the customer.',
   },
   {
     guard: 'isRightAmount',
     target: 'refunded',
     actions: { type: 'recordRefundOwed', params: { reason: 'paid_twice' } },
+    description: 'The money arrived for an order already paid by another checkout: it is owed back to the customer.',
   },
 ] as const;
 
@@ -60,10 +67,16 @@ export const paymentAttemptMachine = setup({
       on: {
         'provider.pending': { target: 'pending', description: 'The provider’s code changed, still no money.' },
         'provider.succeeded': success,
-        'provider.failed': { target: 'failed' },
-        'provider.cancelled': { target: 'cancelled' },
-        'system.expired': { target: 'expired' },
-        'system.voided': { target: 'voided' },
+        'provider.failed': { target: 'failed', description: 'The provider refused the payment.' },
+        'provider.cancelled': {
+          target: 'cancelled',
+          description: "The customer left the provider's page without paying.",
+        },
+        'system.expired': { target: 'expired', description: 'Nobody paid in time.' },
+        'system.voided': {
+          target: 'voided',
+          description: 'The order was paid by another checkout, or cancelled: this one closes.',
+        },
       },
     },
     succeeded: {
@@ -72,15 +85,17 @@ export const paymentAttemptMachine = setup({
         'provider.refunded': {
           target: 'refunded',
           actions: { type: 'stopOrder', params: { reason: 'provider_refund' } },
+          description: 'The provider refunded the customer: the order stops.',
         },
         'provider.charged_back': {
           target: 'charged_back',
           actions: { type: 'stopOrder', params: { reason: 'charged_back' } },
+          description: "The customer's bank reversed the payment: the order stops.",
         },
-        // The order was cancelled after payment: the money is owed back.
         'system.refunded': {
           target: 'refunded',
           actions: { type: 'recordRefundOwed', params: { reason: 'order_cancelled' } },
+          description: 'The order was cancelled after payment: the money is owed back to the customer.',
         },
       },
     },
@@ -103,6 +118,7 @@ export const paymentAttemptMachine = setup({
           guard: 'isRightAmount',
           target: 'refunded',
           actions: { type: 'recordRefundOwed', params: { reason: 'paid_after_void' } },
+          description: 'Money arrived for this closed checkout: it is owed back to the customer.',
         },
       },
     },

@@ -72,7 +72,14 @@ export const paymentResultMachine = setup({
   states: {
     starting: {
       description: 'Without an order in the address there is nothing to read and nothing to claim.',
-      always: [{ guard: 'hasOrder', target: 'checking' }, { target: 'unknown' }],
+      always: [
+        {
+          guard: 'hasOrder',
+          target: 'checking',
+          description: 'The address names an order: where its payment stands is asked.',
+        },
+        { target: 'unknown', description: 'No order in the address: nothing is claimed.' },
+      ],
     },
     checking: {
       description: 'Asking the server where the order’s payment stands.',
@@ -82,16 +89,53 @@ export const paymentResultMachine = setup({
         src: 'loadPaymentState',
         input: ({ context }) => ({ orderId: context.orderId as number }),
         onDone: [
-          { guard: 'isPaid', target: 'paid', actions: 'keepState' },
-          { guard: 'isWaiting', target: 'confirming', actions: 'keepState' },
-          { guard: 'isFailed', target: 'failed', actions: 'keepState' },
-          { guard: 'isCancelled', target: 'cancelled', actions: 'keepState' },
-          { guard: 'isClosed', target: 'closed', actions: 'keepState' },
-          { target: 'unpaid', actions: 'keepState' },
+          {
+            guard: 'isPaid',
+            target: 'paid',
+            actions: 'keepState',
+            description: 'The order is paid: the customer is told so.',
+          },
+          {
+            guard: 'isWaiting',
+            target: 'confirming',
+            actions: 'keepState',
+            description: 'The payment is not confirmed yet: "Confirming your payment", asking again shortly.',
+          },
+          {
+            guard: 'isFailed',
+            target: 'failed',
+            actions: 'keepState',
+            description: 'The payment failed: nothing was charged; the customer can pay again.',
+          },
+          {
+            guard: 'isCancelled',
+            target: 'cancelled',
+            actions: 'keepState',
+            description: 'The customer cancelled the payment: they can pay again when ready.',
+          },
+          {
+            guard: 'isClosed',
+            target: 'closed',
+            actions: 'keepState',
+            description: 'The order was cancelled or is on hold: nothing to pay.',
+          },
+          {
+            target: 'unpaid',
+            actions: 'keepState',
+            description: 'The order awaits payment and none is under way: the customer can pay.',
+          },
         ],
         onError: [
-          { guard: 'isNotFound', target: 'unknown' },
-          { target: 'error', actions: 'keepError' },
+          {
+            guard: 'isNotFound',
+            target: 'unknown',
+            description: 'No such order of this customer: nothing is claimed.',
+          },
+          {
+            target: 'error',
+            actions: 'keepError',
+            description: 'The server could not be asked: the customer can try again.',
+          },
         ],
       },
     },
@@ -99,12 +143,23 @@ export const paymentResultMachine = setup({
       description: 'The provider has not told us yet: “Confirming your payment”, asking again shortly.',
       tags: ['confirming'],
       after: {
-        pollDelay: [{ guard: 'hasPollsLeft', target: 'checking', actions: 'countPoll' }, { target: 'stillWaiting' }],
+        pollDelay: [
+          {
+            guard: 'hasPollsLeft',
+            target: 'checking',
+            actions: 'countPoll',
+            description: 'A moment later: ask again.',
+          },
+          {
+            target: 'stillWaiting',
+            description: 'Still not confirmed after a while: the customer is told, and can check again later.',
+          },
+        ],
       },
     },
     stillWaiting: {
       description: 'Still not confirmed after a while (some channels take hours): say so, offer to check again.',
-      on: { 'user.retry': { target: 'checking', actions: 'resetPolls' } },
+      on: { 'user.retry': { target: 'checking', actions: 'resetPolls', description: 'The customer checks again.' } },
     },
     paid: { description: 'The order is paid (a verified callback moved it).', type: 'final' },
     failed: { description: 'The newest attempt failed: nothing charged, pay again.', type: 'final' },
@@ -114,7 +169,7 @@ export const paymentResultMachine = setup({
     unknown: { description: 'No such order of this customer: nothing is claimed.', type: 'final' },
     error: {
       description: 'The server could not be asked: try again.',
-      on: { 'user.retry': 'checking' },
+      on: { 'user.retry': { target: 'checking', description: 'The customer tries again.' } },
     },
   },
 });

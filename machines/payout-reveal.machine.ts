@@ -39,7 +39,12 @@ export const payoutRevealMachine = setup({
   states: {
     hidden: {
       description: 'Only the last four digits are shown.',
-      on: { 'user.reveal': 'revealing' },
+      on: {
+        'user.reveal': {
+          target: 'revealing',
+          description: 'The admin asks to see the whole payout destination (it is recorded that they looked).',
+        },
+      },
     },
     revealing: {
       description: 'Asking the server, which records who looked.',
@@ -54,13 +59,18 @@ export const payoutRevealMachine = setup({
             'keepDestination',
             { type: 'recordReveal', params: ({ event }) => ({ at: event.output.revealed_at }) },
           ],
+          description: 'The whole destination shows, with when it was revealed.',
         },
-        onError: { target: 'hidden', actions: 'keepError' },
+        onError: {
+          target: 'hidden',
+          actions: 'keepError',
+          description: 'It could not be revealed: the admin is told why; it stays hidden.',
+        },
       },
     },
     shown: {
       description: 'The whole destination, for the transfer.',
-      on: { 'user.hide': { target: 'hidden', actions: 'forget' } },
+      on: { 'user.hide': { target: 'hidden', actions: 'forget', description: 'The admin hides it again.' } },
     },
   },
 });

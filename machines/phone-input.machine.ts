@@ -47,15 +47,20 @@ export const phoneInputMachine = setup({
   },
   initial: 'starting',
   on: {
-    'number.changed': { actions: 'setNumber' },
+    'number.changed': {
+      actions: 'setNumber',
+      description: "The person types the number: digits only, as long as the country's format allows.",
+    },
   },
   states: {
-    /** The preselected country is reported after the delay unless the user picks one first. */
     starting: {
+      description:
+        'The phone field has just appeared with a preselected country; the form learns of it a moment later, unless the person picks one first.',
       after: {
         countryReport: {
           target: 'ready',
           actions: { type: 'reportCountry', params: ({ context }) => ({ code: context.country }) },
+          description: 'A moment later: the form learns of the preselected country.',
         },
       },
       on: {
@@ -63,14 +68,17 @@ export const phoneInputMachine = setup({
           guard: 'isNewKnownCountry',
           target: 'ready',
           actions: ['setCountry', { type: 'reportCountry', params: ({ context }) => ({ code: context.country }) }],
+          description: 'The person picks another country: the form learns of it at once.',
         },
       },
     },
     ready: {
+      description: 'The person types the number and may change the country.',
       on: {
         'country.selected': {
           guard: 'isNewKnownCountry',
           actions: ['setCountry', { type: 'reportCountry', params: ({ context }) => ({ code: context.country }) }],
+          description: 'The person picks another country: the form learns of it at once.',
         },
       },
     },

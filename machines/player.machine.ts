@@ -201,19 +201,27 @@ export const playerMachine = setup({
   ],
   // Settings outlive the list: they apply whatever is (or is not) loaded.
   on: {
-    'player.volume': { actions: ['setVolume', 'applyVolume'] },
-    'player.toggleMute': { actions: ['toggleMute', 'applyVolume'] },
-    'player.rate': { guard: 'isKnownRate', actions: ['setRate', 'applyRate'] },
+    'player.volume': {
+      actions: ['setVolume', 'applyVolume'],
+      description: 'The listener sets the volume (kept whatever is playing).',
+    },
+    'player.toggleMute': { actions: ['toggleMute', 'applyVolume'], description: 'The listener mutes or unmutes.' },
+    'player.rate': {
+      guard: 'isKnownRate',
+      actions: ['setRate', 'applyRate'],
+      description: 'The listener picks a playback speed.',
+    },
   },
   initial: 'hidden',
   states: {
-    /** Nothing loaded: the bar is not shown. */
     hidden: {
+      description: 'Nothing to play: the player bar is not shown.',
       on: {
         'player.load': {
           guard: 'hasSongs',
           target: 'visible.loading',
           actions: ['storeList', 'resetPosition', 'loadAudio'],
+          description: "The visitor presses play on an artist's songs: the bar appears and the song starts.",
         },
       },
     },
@@ -221,113 +229,222 @@ export const playerMachine = setup({
       description: 'The player bar is shown with an artist’s songs.',
       tags: ['visible'],
       on: {
-        'player.load': { guard: 'hasSongs', target: '.loading', actions: ['storeList', 'resetPosition', 'loadAudio'] },
+        'player.load': {
+          guard: 'hasSongs',
+          target: '.loading',
+          actions: ['storeList', 'resetPosition', 'loadAudio'],
+          description: 'The visitor presses play on other songs: they replace the list and the song starts.',
+        },
         'player.next': {
           guard: 'canGoNext',
           target: '.loading',
           actions: ['selectNext', 'resetPosition', 'loadAudio'],
+          description: 'The listener skips to the next song.',
         },
         'player.previous': {
           guard: 'canGoPrevious',
           target: '.loading',
           actions: ['selectPrevious', 'resetPosition', 'loadAudio'],
+          description: 'The listener goes back to the previous song.',
         },
-        'player.close': { target: 'hidden', actions: ['stopAudio', 'clearList'] },
-        'audio.loaded': { actions: 'setDuration' },
-        'audio.progress': { actions: 'setProgress' },
+        'player.close': {
+          target: 'hidden',
+          actions: ['stopAudio', 'clearList'],
+          description: 'The listener closes the player: the music stops and the bar goes.',
+        },
+        'audio.loaded': { actions: 'setDuration', description: "The song's length is known: the bar shows it." },
+        'audio.progress': { actions: 'setProgress', description: 'The song plays on: the bar shows how far.' },
       },
       initial: 'loading',
       states: {
-        /** Asked the element to play; waiting until it does. */
         loading: {
+          description: 'The song is about to play (loading, or buffering).',
           tags: ['active', 'busy'],
           on: {
-            'audio.playing': { target: 'playing', actions: 'clearFailures' },
+            'audio.playing': { target: 'playing', actions: 'clearFailures', description: 'The song plays.' },
             'audio.error': [
-              { guard: 'isRetryableAbort', target: 'loading', reenter: true, actions: ['countRetry', 'resumeAudio'] },
+              {
+                guard: 'isRetryableAbort',
+                target: 'loading',
+                reenter: true,
+                actions: ['countRetry', 'resumeAudio'],
+                description: 'The song stopped loading on a passing hitch: it is tried again.',
+              },
               {
                 guard: 'canSkipUnsupported',
                 target: 'skipping',
                 actions: ['countFailure', { type: 'showNotice', params: ({ event }) => ({ message: event.message }) }],
+                description:
+                  'The song cannot be played and the next one follows: a notice says so, then the next song plays.',
               },
               {
                 target: 'failed',
                 actions: { type: 'showNotice', params: ({ event }) => ({ message: event.message }) },
+                description: 'The song cannot be played: a notice says so.',
               },
             ],
             'audio.unsupported': {
               target: 'unsupported',
               actions: { type: 'showNotice', params: { message: specMessages.audioUnsupported } },
+              description: 'This browser cannot play audio: a notice says so.',
             },
-            'player.pause': { target: 'paused', actions: 'pauseAudio' },
+            'player.pause': { target: 'paused', actions: 'pauseAudio', description: 'The listener pauses.' },
           },
         },
         playing: {
           description: 'A song is playing; progress is reported every second.',
           tags: ['active'],
           // SPEC §9: progress updates every 1000 ms.
-          after: { progressInterval: { target: 'playing', reenter: true, actions: 'requestProgress' } },
+          after: {
+            progressInterval: {
+              target: 'playing',
+              reenter: true,
+              actions: 'requestProgress',
+              description: "Every second: the bar's position moves on.",
+            },
+          },
           on: {
-            'audio.waiting': 'loading',
-            'audio.paused': 'paused',
+            'audio.waiting': { target: 'loading', description: 'The song buffers.' },
+            'audio.paused': {
+              target: 'paused',
+              description: "The song was paused from outside the bar (the device's media controls).",
+            },
             'audio.ended': [
-              { guard: 'hasNextSong', target: 'waitingForNext' },
-              { target: 'paused', actions: 'rewind' },
+              {
+                guard: 'hasNextSong',
+                target: 'waitingForNext',
+                description: 'The song ended and another follows: a short pause, then the next song.',
+              },
+              {
+                target: 'paused',
+                actions: 'rewind',
+                description: 'The last song ended: the player goes back to its start, paused.',
+              },
             ],
             'audio.error': [
-              { guard: 'isRetryableAbort', target: 'loading', actions: ['countRetry', 'resumeAudio'] },
+              {
+                guard: 'isRetryableAbort',
+                target: 'loading',
+                actions: ['countRetry', 'resumeAudio'],
+                description: 'Playback stopped on a passing hitch: it is tried again.',
+              },
               {
                 guard: 'canSkipUnsupported',
                 target: 'skipping',
                 actions: ['countFailure', { type: 'showNotice', params: ({ event }) => ({ message: event.message }) }],
+                description:
+                  'The song cannot be played and the next one follows: a notice says so, then the next song plays.',
               },
               {
                 target: 'failed',
                 actions: { type: 'showNotice', params: ({ event }) => ({ message: event.message }) },
+                description: 'The song cannot be played: a notice says so.',
               },
             ],
-            'player.pause': { target: 'paused', actions: 'pauseAudio' },
-            'seek.start': { guard: 'hasDuration', actions: 'scrub' },
-            'seek.move': { guard: 'hasDuration', actions: 'scrub' },
-            'seek.commit': { guard: 'hasDuration', actions: ['commitSeek', 'seekAudio'] },
+            'player.pause': { target: 'paused', actions: 'pauseAudio', description: 'The listener pauses.' },
+            'seek.start': {
+              guard: 'hasDuration',
+              actions: 'scrub',
+              description: 'The listener starts dragging the position.',
+            },
+            'seek.move': { guard: 'hasDuration', actions: 'scrub', description: 'The listener drags the position.' },
+            'seek.commit': {
+              guard: 'hasDuration',
+              actions: ['commitSeek', 'seekAudio'],
+              description: 'The listener lets go: the song plays on from there.',
+            },
           },
         },
-        /** SPEC §4: at the end of a song, wait 1 s, then play the next. Pausing now stops on the next song. */
         waitingForNext: {
+          description:
+            "The song ended: a second's pause, then the next song plays. Pausing now stops on the next song.",
           tags: ['active'],
-          after: { nextSongDelay: { target: 'loading', actions: ['selectNext', 'resetPosition', 'loadAudio'] } },
-          on: { 'player.pause': { target: 'paused', actions: ['selectNext', 'resetPosition', 'cueAudio'] } },
+          after: {
+            nextSongDelay: {
+              target: 'loading',
+              actions: ['selectNext', 'resetPosition', 'loadAudio'],
+              description: 'After the pause: the next song plays.',
+            },
+          },
+          on: {
+            'player.pause': {
+              target: 'paused',
+              actions: ['selectNext', 'resetPosition', 'cueAudio'],
+              description: 'The listener pauses: the next song is ready, paused.',
+            },
+          },
         },
         paused: {
           description: 'A song is loaded and paused; play resumes it.',
           on: {
-            'player.play': { target: 'loading', actions: 'resumeAudio' },
-            // Started from outside the bar (the OS media controls).
-            'audio.playing': { target: 'playing', actions: 'clearFailures' },
-            'seek.start': { guard: 'hasDuration', actions: 'scrub' },
-            'seek.move': { guard: 'hasDuration', actions: 'scrub' },
-            'seek.commit': { guard: 'hasDuration', actions: ['commitSeek', 'seekAudio'] },
+            'player.play': {
+              target: 'loading',
+              actions: 'resumeAudio',
+              description: 'The listener presses play: the song resumes.',
+            },
+            'audio.playing': {
+              target: 'playing',
+              actions: 'clearFailures',
+              description: "The song was started from outside the bar (the device's media controls).",
+            },
+            'seek.start': {
+              guard: 'hasDuration',
+              actions: 'scrub',
+              description: 'The listener starts dragging the position.',
+            },
+            'seek.move': { guard: 'hasDuration', actions: 'scrub', description: 'The listener drags the position.' },
+            'seek.commit': {
+              guard: 'hasDuration',
+              actions: ['commitSeek', 'seekAudio'],
+              description: 'The listener lets go: the song will resume from there.',
+            },
           },
         },
-        /** SPEC §8: the notice shows for 3000 ms; then the player waits on this song. */
         failed: {
+          description: 'The song cannot be played: a notice shows for 3 seconds, then the player waits on this song.',
           tags: ['notice'],
           exit: 'clearNotice',
-          after: { errorNotice: 'paused' },
-          on: { 'player.play': { target: 'loading', actions: 'resumeAudio' } },
+          after: {
+            errorNotice: { target: 'paused', description: 'After the notice: the player waits on this song, paused.' },
+          },
+          on: {
+            'player.play': {
+              target: 'loading',
+              actions: 'resumeAudio',
+              description: 'The listener presses play: the song is tried again.',
+            },
+          },
         },
-        /** SPEC §8: an unsupported source with auto-next moves to the next song after 3000 ms. */
         skipping: {
+          description: 'The song cannot be played: a notice shows for 3 seconds, then the next song plays.',
           tags: ['active', 'notice'],
           exit: 'clearNotice',
-          after: { errorNotice: { target: 'loading', actions: ['selectNext', 'resetPosition', 'loadAudio'] } },
-          on: { 'player.pause': { target: 'paused', actions: ['selectNext', 'resetPosition', 'cueAudio'] } },
+          after: {
+            errorNotice: {
+              target: 'loading',
+              actions: ['selectNext', 'resetPosition', 'loadAudio'],
+              description: 'After the notice: the next song plays.',
+            },
+          },
+          on: {
+            'player.pause': {
+              target: 'paused',
+              actions: ['selectNext', 'resetPosition', 'cueAudio'],
+              description: 'The listener pauses: the next song is ready, paused.',
+            },
+          },
         },
-        /** SPEC §8: no audio support in this browser: say so for 3000 ms, then hide. */
         unsupported: {
+          description: 'This browser cannot play audio: a notice says so for 3 seconds, then the bar goes.',
           tags: ['notice'],
           exit: 'clearNotice',
-          after: { errorNotice: { target: '#player.hidden', actions: 'clearList' } },
+          after: {
+            errorNotice: {
+              target: '#player.hidden',
+              actions: 'clearList',
+              description: 'After the notice: the bar goes.',
+            },
+          },
         },
       },
     },

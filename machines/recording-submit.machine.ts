@@ -64,8 +64,17 @@ function uploadMessage(error: unknown): string {
  * upload it (re-entering `uploading` aborts an upload in flight and starts the new one).
  */
 const selectFile = [
-  { guard: 'isRefusedFile', actions: 'refuseFile' },
-  { target: '#recordingSubmit.open.uploading', reenter: true, actions: 'pickFile' },
+  {
+    guard: 'isRefusedFile',
+    actions: 'refuseFile',
+    description: 'The file is too large or not a sound file: the artist is told at once.',
+  },
+  {
+    target: '#recordingSubmit.open.uploading',
+    reenter: true,
+    actions: 'pickFile',
+    description: 'The artist picks an audio file: it uploads.',
+  },
 ] as const;
 
 export const recordingSubmitMachine = setup({
@@ -160,23 +169,41 @@ export const recordingSubmitMachine = setup({
   initial: 'closed',
   states: {
     closed: {
+      description: "The artist's order page, with the recording modal closed.",
       on: {
-        'user.open': [{ guard: 'hasUpload', target: 'open.preview' }, { target: 'open.picking' }],
+        'user.open': [
+          {
+            guard: 'hasUpload',
+            target: 'open.preview',
+            description: 'The artist opens the modal with a recording already uploaded: its preview shows.',
+          },
+          { target: 'open.picking', description: "The artist opens the modal: they pick the recording's file." },
+        ],
       },
     },
     open: {
+      description: 'The modal for sending the recording: the file, the lyrics and the "made by a person" declaration.',
       tags: ['open'],
       initial: 'picking',
       states: {
         picking: {
+          description: "The artist picks the recording's audio file.",
           on: {
             'file.selected': selectFile,
-            'lyrics.changed': { actions: 'setLyrics' },
-            'humanMade.changed': { actions: 'setHumanMade' },
-            'user.close': { target: '#recordingSubmit.closed', actions: 'clearErrors' },
+            'lyrics.changed': { actions: 'setLyrics', description: 'The artist types the lyrics.' },
+            'humanMade.changed': {
+              actions: 'setHumanMade',
+              description: 'The artist ticks or unticks "made by a person".',
+            },
+            'user.close': {
+              target: '#recordingSubmit.closed',
+              actions: 'clearErrors',
+              description: 'The artist closes the modal; the lyrics and the tick stay.',
+            },
           },
         },
         uploading: {
+          description: 'The file is uploading; the artist sees its progress and can cancel.',
           tags: ['busy', 'uploading'],
           invoke: {
             id: 'uploadFile',
@@ -184,40 +211,97 @@ export const recordingSubmitMachine = setup({
             input: ({ context }) => ({ picked: context.picked as PickedFile }),
           },
           on: {
-            'upload.progress': { actions: 'setProgress' },
+            'upload.progress': {
+              actions: 'setProgress',
+              description: 'More of the file has been sent: the progress moves on.',
+            },
             'upload.done': [
-              { guard: 'isRecordingUpload', target: 'preview', actions: 'setUpload' },
-              { target: 'uploadFailed', actions: 'setUploadError' },
+              {
+                guard: 'isRecordingUpload',
+                target: 'preview',
+                actions: 'setUpload',
+                description: 'Uploaded: the artist can listen to it before sending.',
+              },
+              {
+                target: 'uploadFailed',
+                actions: 'setUploadError',
+                description: 'The server did not take it as a recording: the artist is told why.',
+              },
             ],
-            'upload.failed': { target: 'uploadFailed', actions: 'setUploadError' },
-            // Leaving the state stops the actor, which aborts the request.
-            'user.cancelUpload': { target: 'picking', actions: 'dropPick' },
+            'upload.failed': {
+              target: 'uploadFailed',
+              actions: 'setUploadError',
+              description: 'The upload failed or the file was refused: the artist is told why.',
+            },
+            'user.cancelUpload': {
+              target: 'picking',
+              actions: 'dropPick',
+              description: 'The artist cancels the upload: the upload stops and they pick again.',
+            },
             'file.selected': selectFile,
-            'lyrics.changed': { actions: 'setLyrics' },
-            'humanMade.changed': { actions: 'setHumanMade' },
-            'user.close': { target: '#recordingSubmit.closed', actions: ['dropPick', 'clearErrors'] },
+            'lyrics.changed': { actions: 'setLyrics', description: 'The artist types the lyrics meanwhile.' },
+            'humanMade.changed': {
+              actions: 'setHumanMade',
+              description: 'The artist ticks or unticks "made by a person" meanwhile.',
+            },
+            'user.close': {
+              target: '#recordingSubmit.closed',
+              actions: ['dropPick', 'clearErrors'],
+              description: 'The artist closes the modal: the upload stops; the lyrics and the tick stay.',
+            },
           },
         },
         uploadFailed: {
+          description: 'The upload failed; the artist can try again or pick another file.',
           on: {
-            'user.retryUpload': { target: 'uploading', actions: 'restartUpload' },
+            'user.retryUpload': {
+              target: 'uploading',
+              actions: 'restartUpload',
+              description: 'The artist tries again: the same file uploads from the start.',
+            },
             'file.selected': selectFile,
-            'lyrics.changed': { actions: 'setLyrics' },
-            'humanMade.changed': { actions: 'setHumanMade' },
-            'user.close': { target: '#recordingSubmit.closed', actions: ['dropPick', 'clearErrors'] },
+            'lyrics.changed': { actions: 'setLyrics', description: 'The artist types the lyrics.' },
+            'humanMade.changed': {
+              actions: 'setHumanMade',
+              description: 'The artist ticks or unticks "made by a person".',
+            },
+            'user.close': {
+              target: '#recordingSubmit.closed',
+              actions: ['dropPick', 'clearErrors'],
+              description: 'The artist closes the modal; the lyrics and the tick stay.',
+            },
           },
         },
         preview: {
+          description:
+            'The recording is uploaded: the artist listens, completes the lyrics and the declaration, and sends.',
           on: {
             'file.selected': selectFile,
-            'lyrics.changed': { actions: 'setLyrics' },
-            'humanMade.changed': { actions: 'setHumanMade' },
-            'user.submit': [{ guard: 'isFormValid', target: 'submitting' }, { actions: 'showFormErrors' }],
-            'user.close': { target: '#recordingSubmit.closed', actions: 'clearErrors' },
+            'lyrics.changed': { actions: 'setLyrics', description: 'The artist types the lyrics.' },
+            'humanMade.changed': {
+              actions: 'setHumanMade',
+              description: 'The artist ticks or unticks "made by a person".',
+            },
+            'user.submit': [
+              {
+                guard: 'isFormValid',
+                target: 'submitting',
+                description: 'The artist sends the recording, lyrics and declaration.',
+              },
+              {
+                actions: 'showFormErrors',
+                description: 'The lyrics or the declaration are missing: the modal says what to fix.',
+              },
+            ],
+            'user.close': {
+              target: '#recordingSubmit.closed',
+              actions: 'clearErrors',
+              description: 'The artist closes the modal; the upload, the lyrics and the tick stay for next time.',
+            },
           },
         },
-        // Nothing changes while the recording is being sent: the body was taken when it started.
         submitting: {
+          description: 'The recording is being sent for review; nothing can change meanwhile.',
           tags: ['busy', 'submitting'],
           invoke: {
             id: 'submitRecording',
@@ -235,17 +319,20 @@ export const recordingSubmitMachine = setup({
                   order: event.output.data,
                 }),
               },
+              description: "Sent: the artist is told, and the order waits for an admin's check.",
             },
             onError: [
               {
                 guard: 'isUploadGone',
                 target: 'picking',
                 actions: ['dropUpload', { type: 'setServerErrors', params: ({ event }) => ({ error: event.error }) }],
+                description: 'The uploaded file is no longer there: the artist picks it again.',
               },
               {
                 guard: 'hasFieldErrors',
                 target: 'preview',
                 actions: { type: 'setServerErrors', params: ({ event }) => ({ error: event.error }) },
+                description: 'The server refused some answers: the modal says what to fix.',
               },
               {
                 target: 'preview',
@@ -253,12 +340,13 @@ export const recordingSubmitMachine = setup({
                   type: 'showErrorToast',
                   params: ({ event }) => ({ message: readFailure(event.error).message }),
                 },
+                description: 'It failed (offline, or the server): the artist is told and can send again.',
               },
             ],
           },
         },
       },
     },
-    submitted: { type: 'final', tags: ['done'] },
+    submitted: { description: 'The recording was sent.', type: 'final', tags: ['done'] },
   },
 });

@@ -82,17 +82,36 @@ export const resetPasswordFormMachine = setup({
   initial: 'checkingLink',
   states: {
     checkingLink: {
-      always: [{ guard: 'hasLink', target: 'editing' }, { target: 'linkIncomplete' }],
+      description: 'The page opens from the mailed link: is the link complete?',
+      always: [
+        {
+          guard: 'hasLink',
+          target: 'editing',
+          description: 'The link is complete: the person chooses a new password.',
+        },
+        { target: 'linkIncomplete', description: 'The link lacks a part: it cannot reset anything.' },
+      ],
     },
-    /** A link without its token or email cannot reset anything: the page offers a new link. */
-    linkIncomplete: { tags: ['linkIncomplete'] },
+    linkIncomplete: {
+      description: 'The link is incomplete: it cannot reset anything, and the page offers to send a new one.',
+      tags: ['linkIncomplete'],
+    },
     editing: {
+      description: 'The person types the new password twice.',
       on: {
-        'field.changed': { actions: 'setField' },
-        'user.submit': { guard: 'isPasswordConfirmed', target: 'submitting' },
+        'field.changed': {
+          actions: 'setField',
+          description: 'The person types; a confirmation that differs says so at once.',
+        },
+        'user.submit': {
+          guard: 'isPasswordConfirmed',
+          target: 'submitting',
+          description: 'The person sends a new password confirmed twice.',
+        },
       },
     },
     submitting: {
+      description: 'The new password is being saved.',
       tags: ['busy'],
       invoke: {
         id: 'resetPassword',
@@ -109,16 +128,23 @@ export const resetPasswordFormMachine = setup({
             { type: 'showSuccessToast', params: ({ event }) => ({ message: event.output.message }) },
             { type: 'goToLogin', params: ({ context }) => ({ userType: context.userType }) },
           ],
+          description: 'Saved: the person is told and goes to the login.',
         },
         onError: [
-          { guard: 'hasFieldErrors', target: 'editing', actions: 'setServerErrors' },
+          {
+            guard: 'hasFieldErrors',
+            target: 'editing',
+            actions: 'setServerErrors',
+            description: 'The server refused it (a weak password, an expired link): the fields say why.',
+          },
           {
             target: 'editing',
             actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+            description: 'It failed (offline, or the server): the person is told and can try again.',
           },
         ],
       },
     },
-    done: { tags: ['done'], type: 'final' },
+    done: { description: 'The password is reset.', tags: ['done'], type: 'final' },
   },
 });

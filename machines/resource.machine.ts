@@ -45,36 +45,68 @@ export const resourceMachine = setup({
   context: ({ input }) => ({ key: input?.key ?? '', data: null, error: null }),
   initial: 'loading',
   on: {
-    // Whatever it was doing (a fetch in flight is dropped with its state): the new thing, from the start.
-    'key.changed': { guard: 'isNewKey', target: '.loading', reenter: true, actions: 'setKey' },
+    'key.changed': {
+      guard: 'isNewKey',
+      target: '.loading',
+      reenter: true,
+      actions: 'setKey',
+      description:
+        'The page now shows something else (its address changed): it loads from the start; an answer still on its way for the old one is dropped.',
+    },
   },
   states: {
     loading: {
+      description: 'The thing the page shows (a profile, a dashboard) is being read.',
       tags: ['loading'],
       invoke: {
         id: 'fetchResource',
         src: 'fetchResource',
         input: ({ context }) => ({ key: context.key }),
-        onDone: { target: 'ready', actions: 'setData' },
+        onDone: { target: 'ready', actions: 'setData', description: 'It shows.' },
         onError: [
-          { guard: 'isNotFound', target: 'missing', actions: 'setError' },
-          { target: 'failed', actions: 'setError' },
+          {
+            guard: 'isNotFound',
+            target: 'missing',
+            actions: 'setError',
+            description: 'There is no such thing: the page says it was not found.',
+          },
+          {
+            target: 'failed',
+            actions: 'setError',
+            description: 'It could not load (offline, or the server): the page says so, with a retry.',
+          },
         ],
       },
     },
-    ready: { on: { 'user.reload': 'loading', 'live.changed': 'refreshing' } },
-    /** A live change: the same thing again, quietly; what is shown stays until the answer. */
+    ready: {
+      description: 'It shows.',
+      on: {
+        'user.reload': { target: 'loading', description: 'The page reads it again.' },
+        'live.changed': { target: 'refreshing', description: 'It changed elsewhere: it is read again quietly.' },
+      },
+    },
     refreshing: {
+      description: 'It changed elsewhere: it is read again quietly; what is shown stays until the answer.',
       invoke: {
         id: 'fetchResource',
         src: 'fetchResource',
         input: ({ context }) => ({ key: context.key }),
-        onDone: { target: 'ready', actions: 'setData' },
-        onError: 'ready',
+        onDone: { target: 'ready', actions: 'setData', description: 'It shows as it is now.' },
+        onError: { target: 'ready', description: 'It could not be read: what is shown stays.' },
       },
-      on: { 'live.changed': { target: 'refreshing', reenter: true } },
+      on: {
+        'live.changed': {
+          target: 'refreshing',
+          reenter: true,
+          description: 'Another change while reading: it is read again, as the answer on its way may predate it.',
+        },
+      },
     },
-    missing: { tags: ['missing'] },
-    failed: { tags: ['error'], on: { 'user.retry': 'loading' } },
+    missing: { description: 'There is no such thing: "not found".', tags: ['missing'] },
+    failed: {
+      description: 'It could not load; the person can try again.',
+      tags: ['error'],
+      on: { 'user.retry': { target: 'loading', description: 'The person tries again.' } },
+    },
   },
 });

@@ -36,6 +36,8 @@ export const sampleSongsMachine = setup({
     setFeatured: fromPromise<AuthUser, { source: string | null }>(notProvided('setFeatured')),
   },
   guards: {
+    /** The song being deleted is the featured one. */
+    isDeletingFeatured: ({ context }) => context.songs.some((s) => s.source === context.target && s.is_featured),
     isKnownSong: ({ context, event }) =>
       (event.type === 'user.delete' || event.type === 'user.feature') &&
       (event.source === null || context.songs.some((s) => s.source === event.source)),
@@ -68,24 +70,37 @@ export const sampleSongsMachine = setup({
   context: ({ input }) => ({ songs: input.songs, target: null }),
   initial: 'idle',
   on: {
-    'songs.loaded': { actions: 'setSongs' },
-    'song.uploaded': { actions: 'addSong' },
+    'songs.loaded': { actions: 'setSongs', description: "The artist's sample songs arrive: the list shows them." },
+    'song.uploaded': { actions: 'addSong', description: 'The artist uploaded a new sample song: it joins the list.' },
   },
   states: {
     idle: {
+      description: "The artist's sample songs, each with Delete and Feature.",
       on: {
-        'user.delete': { guard: 'isKnownSong', target: 'confirmingDelete', actions: 'setTarget' },
-        'user.feature': { guard: 'isKnownSong', target: 'featuring', actions: 'setTarget' },
+        'user.delete': {
+          guard: 'isKnownSong',
+          target: 'confirmingDelete',
+          actions: 'setTarget',
+          description: 'The artist chooses to delete a song: a dialog asks to confirm.',
+        },
+        'user.feature': {
+          guard: 'isKnownSong',
+          target: 'featuring',
+          actions: 'setTarget',
+          description: 'The artist features a song: the catalogue will play it first.',
+        },
       },
     },
     confirmingDelete: {
+      description: '"Delete this song?": the artist confirms or cancels.',
       tags: ['confirming'],
       on: {
-        'user.confirm': 'deleting',
-        'user.cancel': { target: 'idle', actions: 'clearTarget' },
+        'user.confirm': { target: 'deleting', description: 'The artist confirms: the song is deleted.' },
+        'user.cancel': { target: 'idle', actions: 'clearTarget', description: 'The artist cancels: nothing changes.' },
       },
     },
     deleting: {
+      description: 'The song is being deleted.',
       tags: ['busy'],
       invoke: {
         id: 'deleteSong',
@@ -94,11 +109,13 @@ export const sampleSongsMachine = setup({
         onDone: [
           {
             // The featured song is gone: the user's featured_song_path is cleared on the server too.
-            guard: ({ context }) => context.songs.some((s) => s.source === context.target && s.is_featured),
+            guard: 'isDeletingFeatured',
             target: 'idle',
             actions: ['removeTarget', { type: 'patchUser', params: { user: { featured_song_path: null } } }],
+            description:
+              'The featured song was deleted: the artist has no featured song now (the guided tour may show again).',
           },
-          { target: 'idle', actions: 'removeTarget' },
+          { target: 'idle', actions: 'removeTarget', description: 'Deleted: the song leaves the list.' },
         ],
         onError: {
           target: 'idle',
@@ -106,10 +123,12 @@ export const sampleSongsMachine = setup({
             'clearTarget',
             { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
           ],
+          description: 'It failed: the artist is told; the song stays.',
         },
       },
     },
     featuring: {
+      description: 'The song is being featured.',
       tags: ['busy'],
       invoke: {
         id: 'setFeatured',
@@ -124,6 +143,7 @@ export const sampleSongsMachine = setup({
               params: ({ event }) => ({ user: { featured_song_path: event.output.featured_song_path } }),
             },
           ],
+          description: 'Featured: the song is marked as the one the catalogue plays first.',
         },
         onError: {
           target: 'idle',
@@ -131,6 +151,7 @@ export const sampleSongsMachine = setup({
             'clearTarget',
             { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
           ],
+          description: 'It failed: the artist is told; the featured song stays as it was.',
         },
       },
     },

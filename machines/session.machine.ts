@@ -105,6 +105,7 @@ function refreshTokenInvoke(target: 'authenticated' | 'active') {
     input: ({ context }: { context: SessionContext }) => callInput(context),
     onDone: {
       target,
+      description: 'Renewed: the person stays signed in, and other tabs take the renewed sign-in too.',
       actions: [
         {
           type: 'storeRefresh',
@@ -124,7 +125,11 @@ function refreshTokenInvoke(target: 'authenticated' | 'active') {
         },
       ],
     },
-    onError: { target: '#session.signedOut', actions: ['clearSession', 'clearStoredSession'] },
+    onError: {
+      target: '#session.signedOut',
+      actions: ['clearSession', 'clearStoredSession'],
+      description: 'The sign-in could not be renewed: the person is signed out.',
+    },
   } as const;
 }
 
@@ -143,19 +148,29 @@ const endSession = [
       'clearSession',
       broadcastSignedOut,
     ],
+    description: 'Signed out: the person goes on to the page they asked for, in every tab.',
   },
-  { target: 'signedOut', actions: ['clearStoredSession', 'clearDraft', 'goHome', 'clearSession', broadcastSignedOut] },
+  {
+    target: 'signedOut',
+    actions: ['clearStoredSession', 'clearDraft', 'goHome', 'clearSession', broadcastSignedOut],
+    description: 'Signed out: the person goes to the home page, in every tab.',
+  },
 ] as const;
 
 /** social.loginReturned (signed out, or replacing a token): a bad token goes home; a good one is kept and used. */
 const socialLoginReturned = [
-  { guard: not('isSocialTokenValid'), actions: 'replaceWithHome' },
+  {
+    guard: not('isSocialTokenValid'),
+    actions: 'replaceWithHome',
+    description: 'Back from a social login without a usable sign-in: the home page shows.',
+  },
   {
     target: 'loadingSocialUser',
     actions: [
       { type: 'storeSocialToken', params: ({ event }: { event: { value: string } }) => ({ token: event.value }) },
       persist,
     ],
+    description: 'Back from a social login: the account is read with the new sign-in.',
   },
 ] as const;
 
@@ -246,9 +261,21 @@ export const sessionMachine = setup({
     checking: {
       description: 'At start: is there a stored session, and is its token still good?',
       always: [
-        { guard: 'hasValidStoredSession', target: 'withToken.loadingUser' },
-        { guard: 'hasExpiredStoredSession', target: 'withToken.refreshing' },
-        { target: 'signedOut', actions: ['clearSession', 'clearStoredSession'] },
+        {
+          guard: 'hasValidStoredSession',
+          target: 'withToken.loadingUser',
+          description: 'A sign-in is kept from an earlier visit: the account is read from the server.',
+        },
+        {
+          guard: 'hasExpiredStoredSession',
+          target: 'withToken.refreshing',
+          description: 'The sign-in kept has expired: it is renewed first.',
+        },
+        {
+          target: 'signedOut',
+          actions: ['clearSession', 'clearStoredSession'],
+          description: 'No sign-in kept: the visitor is signed out.',
+        },
       ],
     },
     signedOut: {
@@ -257,21 +284,25 @@ export const sessionMachine = setup({
         'session.signedIn': {
           target: 'withToken.authenticated',
           actions: storeSignInAndPersist,
+          description: 'The person signs in: they are signed in, in every tab of this browser.',
         },
         'social.loginReturned': socialLoginReturned,
-        'tab.signedIn': { target: 'withToken.authenticated', actions: takeSignInFromTab },
+        'tab.signedIn': {
+          target: 'withToken.authenticated',
+          actions: takeSignInFromTab,
+          description: 'Someone signed in in another tab: this tab is signed in too.',
+        },
       },
     },
-    /**
-     * A token is held (checked at start, renewed, or in use). A new sign-in or a social return
-     * replaces it; any 401 resets the session (SPEC §4 Session reset).
-     */
     withToken: {
+      description:
+        'Someone is signed in (checked at start, renewed, or in use). A new sign-in replaces it; a refused sign-in ends it.',
       on: {
         'session.signedIn': {
           target: '.authenticated',
           reenter: true,
           actions: storeSignInAndPersist,
+          description: 'Someone signs in again (another account, say): it replaces the current sign-in.',
         },
         'social.loginReturned': socialLoginReturned,
         'http.unauthorized': [
@@ -279,6 +310,8 @@ export const sessionMachine = setup({
             guard: and(['isArtist', not('isCheckoutPendingOnCheckout')]),
             target: 'signedOut',
             actions: ['clearSession', 'clearStoredSession', 'goToArtistLogin'],
+            description:
+              "The server no longer accepts an artist's sign-in: they are signed out and go to the artist login.",
           },
           // Everyone else is asked to log in again where they are; a pending checkout resumes after it.
           {
@@ -293,14 +326,26 @@ export const sessionMachine = setup({
                 }),
               },
             ],
+            description:
+              'The server no longer accepts the sign-in: the person is signed out and asked to log in again where they are; a pending checkout resumes after it.',
           },
         ],
-        'tab.signedIn': { target: '.authenticated', reenter: true, actions: takeSignInFromTab },
-        // Another tab signed out (or was deactivated): the stored session is gone already.
-        'tab.signedOut': { target: 'signedOut', actions: ['clearSession', 'clearDraft'] },
+        'tab.signedIn': {
+          target: '.authenticated',
+          reenter: true,
+          actions: takeSignInFromTab,
+          description: 'Someone signed in in another tab: this tab takes that sign-in.',
+        },
+        'tab.signedOut': {
+          target: 'signedOut',
+          actions: ['clearSession', 'clearDraft'],
+          description: 'Another tab signed out (or the account was deactivated there): this tab signs out too.',
+        },
         'account.deactivated': {
           target: 'signedOut',
           actions: ['clearSession', 'clearStoredSession', 'clearDraft', broadcastSignedOut],
+          description:
+            'The person deactivated their account: they are signed out everywhere and their order draft is cleared.',
         },
       },
       initial: 'loadingUser',
@@ -315,12 +360,17 @@ export const sessionMachine = setup({
             onDone: {
               target: 'authenticated',
               actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, persist],
+              description: "The account is known: the person's area shows.",
             },
-            onError: { target: '#session.signedOut', actions: ['clearSession', 'clearStoredSession'] },
+            onError: {
+              target: '#session.signedOut',
+              actions: ['clearSession', 'clearStoredSession'],
+              description: 'The sign-in was refused or could not be checked: the person is signed out.',
+            },
           },
         },
-        /** An expired token found at start: renew it before trusting it. */
         refreshing: {
+          description: 'An expired sign-in found at start is being renewed before it is trusted.',
           tags: ['busy'],
           invoke: refreshTokenInvoke('authenticated'),
         },
@@ -331,14 +381,18 @@ export const sessionMachine = setup({
           states: {
             active: {
               description: 'Signed in and in use; the token is renewed before it runs out.',
-              after: { refreshLead: 'renewing' },
+              after: {
+                refreshLead: { target: 'renewing', description: 'Shortly before the sign-in expires: it is renewed.' },
+              },
             },
-            /** Renewing the token shortly before it expires; the user stays signed in meanwhile. */
             renewing: {
+              description:
+                'The sign-in is being renewed shortly before it expires; the person stays signed in meanwhile.',
               invoke: refreshTokenInvoke('active'),
             },
-            /** The account changed on the server (approval, rejection): the user again, still signed in. */
             reloadingUser: {
+              description:
+                'The account changed on the server (an application approved or rejected): it is read again; the person stays signed in.',
               invoke: {
                 id: 'fetchMe',
                 src: 'fetchMe',
@@ -346,9 +400,13 @@ export const sessionMachine = setup({
                 onDone: {
                   target: 'active',
                   actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, persist],
+                  description: 'The pages and menus follow the account as it is now.',
                 },
                 // What is shown stays; the next change or reload tries again.
-                onError: 'active',
+                onError: {
+                  target: 'active',
+                  description: 'It could not be read: what is shown stays; the next change tries again.',
+                },
               },
             },
           },
@@ -356,19 +414,23 @@ export const sessionMachine = setup({
             'user.signOut': {
               target: '#session.signingOut',
               actions: { type: 'rememberRedirect', params: ({ event }) => ({ path: event.redirectTo ?? null }) },
+              description: 'The person signs out; where they go next is remembered.',
             },
             'user.updated': {
               actions: [{ type: 'patchUser', params: ({ event }) => ({ user: event.user }) }, persist],
+              description: "The person's account changed here (a profile saved): the pages show it.",
             },
-            'user.reload': '.reloadingUser',
-            // Another tab renewed the shared token (and got the user with it): use both, and time the
-            // next renewal from it; a renewal or reload of this tab's own is no longer needed.
+            'user.reload': {
+              target: '.reloadingUser',
+              description: 'The account changed on the server (an application decided): it is read again.',
+            },
             'tab.refreshed': {
               target: '.active',
               actions: {
                 type: 'storeRefresh',
                 params: ({ event }) => ({ token: event.token, user: event.user }),
               },
+              description: 'Another tab renewed the shared sign-in: this tab uses it too.',
             },
           },
         },
@@ -388,14 +450,22 @@ export const sessionMachine = setup({
             persist,
             'goToCustomerAccount',
           ],
+          description: 'Signed in with the social account: the customer goes to their account.',
         },
         // The login parameter did not give a session: drop it like a rejected one.
-        onError: { target: 'signedOut', actions: ['clearSession', 'clearStoredSession', 'replaceWithHome'] },
+        onError: {
+          target: 'signedOut',
+          actions: ['clearSession', 'clearStoredSession', 'replaceWithHome'],
+          description:
+            'The social login did not give a usable sign-in: the person is signed out and the home page shows.',
+        },
       },
       on: {
         'http.unauthorized': {
           target: 'signedOut',
           actions: ['clearSession', 'clearStoredSession', 'replaceWithHome'],
+          description:
+            'The social login did not give a usable sign-in: the person is signed out and the home page shows.',
         },
       },
     },

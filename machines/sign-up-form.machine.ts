@@ -109,14 +109,26 @@ export const signUpFormMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: "The visitor fills in the sign-up form; the server's errors show under the fields.",
       on: {
-        'field.changed': { actions: 'setField' },
-        'form.prefill': { actions: 'prefill' },
-        'user.submit': { guard: 'isPasswordConfirmed', target: 'submitting' },
-        'dialog.closed': { actions: 'resetForm' },
+        'field.changed': {
+          actions: 'setField',
+          description: 'The visitor types; a password confirmation that differs says so at once.',
+        },
+        'form.prefill': {
+          actions: 'prefill',
+          description: 'Back from a social sign-up: the form fills with what that account gave.',
+        },
+        'user.submit': {
+          guard: 'isPasswordConfirmed',
+          target: 'submitting',
+          description: 'The visitor signs up with a password confirmed twice.',
+        },
+        'dialog.closed': { actions: 'resetForm', description: 'The modal closes: the form empties.' },
       },
     },
     submitting: {
+      description: 'The account is being created.',
       tags: ['busy'],
       invoke: {
         id: 'register',
@@ -131,16 +143,19 @@ export const signUpFormMachine = setup({
             { type: 'showSuccessToast', params: ({ event }) => ({ message: event.output.message }) },
             'openLogin',
           ],
+          description: 'Created: the modal closes, the visitor is told, and the login opens.',
         },
         onError: [
           {
             guard: 'hasFieldErrors',
             target: 'editing',
             actions: { type: 'setErrors', params: ({ event }) => ({ error: event.error }) },
+            description: 'The server refused some answers (an email in use, say): the fields say why.',
           },
           {
             target: 'editing',
             actions: { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+            description: 'It failed (offline, or the server): the visitor is told and can try again.',
           },
         ],
       },

@@ -90,35 +90,82 @@ export const tourMachine = setup({
   }),
   initial: 'checking',
   on: {
-    // Another account signed in (or nobody is): its own facts decide again, from the start.
-    'account.changed': { target: '.checking', reenter: true, actions: 'setFacts' },
+    'account.changed': {
+      target: '.checking',
+      reenter: true,
+      actions: 'setFacts',
+      description:
+        'Another account signed in (or nobody is): whether to show the tour is decided again, from the start.',
+    },
   },
   states: {
     checking: {
       description: 'Decides at the start (and for each new account) whether the first login is already over.',
-      always: [{ guard: 'isFirstLoginOver', target: 'done' }, { target: 'idle' }],
+      always: [
+        {
+          guard: 'isFirstLoginOver',
+          target: 'done',
+          description: "This artist's first login is over: the tour never shows.",
+        },
+        { target: 'idle', description: 'A first login: the tour may show on a page load.' },
+      ],
     },
     idle: {
       description: 'Not shown; a page load (or the featured song’s removal) may start it.',
       on: {
-        'page.loaded': { guard: 'isTourDue', target: 'waiting' },
+        'page.loaded': {
+          guard: 'isTourDue',
+          target: 'waiting',
+          description:
+            'A page loads for an approved, offline artist on their first login without a featured song: the tour shows a second later.',
+        },
         'user.changed': [
-          { guard: 'hasFinishedFirstLogin', target: 'done', actions: 'setFacts' },
-          { guard: 'hasRemovedFeaturedSong', target: 'waiting', actions: 'setFacts' },
-          { actions: 'setFacts' },
+          {
+            guard: 'hasFinishedFirstLogin',
+            target: 'done',
+            actions: 'setFacts',
+            description: 'The first login is now over: the tour never shows again.',
+          },
+          {
+            guard: 'hasRemovedFeaturedSong',
+            target: 'waiting',
+            actions: 'setFacts',
+            description:
+              'The artist removed their featured song on their first login: the tour shows again a second later.',
+          },
+          { actions: 'setFacts', description: 'The account changed in another way: nothing to show.' },
         ],
       },
     },
     waiting: {
       description: 'The second after the page load; a change that makes the tour not due cancels it.',
-      after: { tourDelay: { target: 'running', actions: 'showFirstStep' } },
+      after: {
+        tourDelay: {
+          target: 'running',
+          actions: 'showFirstStep',
+          description: "A second later: the tour's first card shows at the online switch.",
+        },
+      },
       on: {
-        // The artist frame closed (another area, or the switch went away): the next load starts again.
-        'page.left': 'idle',
+        'page.left': {
+          target: 'idle',
+          description:
+            'The artist left the page (another area, or the switch went away): the next page load starts again.',
+        },
         'user.changed': [
-          { guard: 'hasFinishedFirstLogin', target: 'done', actions: 'setFacts' },
-          { guard: 'isTourNoLongerDue', target: 'idle', actions: 'setFacts' },
-          { actions: 'setFacts' },
+          {
+            guard: 'hasFinishedFirstLogin',
+            target: 'done',
+            actions: 'setFacts',
+            description: 'The first login is now over: the tour never shows again.',
+          },
+          {
+            guard: 'isTourNoLongerDue',
+            target: 'idle',
+            actions: 'setFacts',
+            description: 'The tour is no longer due (the artist went online, say): it does not show.',
+          },
+          { actions: 'setFacts', description: 'The account changed in another way: the tour still shows.' },
         ],
       },
     },
@@ -128,18 +175,41 @@ export const tourMachine = setup({
       entry: 'clearToasts',
       exit: 'hideSteps',
       on: {
-        'tour.next': [{ guard: 'hasNextStep', actions: 'showNextStep' }, { target: 'finishing' }],
-        'tour.previous': { guard: 'hasPreviousStep', actions: 'showPreviousStep' },
-        'tour.okay': 'finishing',
-        'tour.finish': 'finishing',
-        'tour.skip': 'finishing',
-        // The switch is not on this page: close without marking, so a later load shows it again.
-        'tour.targetMissing': 'idle',
-        'page.left': 'idle',
+        'tour.next': [
+          { guard: 'hasNextStep', actions: 'showNextStep', description: 'The artist goes to the next card.' },
+          { target: 'finishing', description: 'Next on the last card: the tour ends.' },
+        ],
+        'tour.previous': {
+          guard: 'hasPreviousStep',
+          actions: 'showPreviousStep',
+          description: 'The artist goes back a card.',
+        },
+        'tour.okay': { target: 'finishing', description: 'The artist presses Okay: the tour ends.' },
+        'tour.finish': { target: 'finishing', description: 'The artist presses Finish: the tour ends.' },
+        'tour.skip': { target: 'finishing', description: 'The artist skips the tour: it ends.' },
+        'tour.targetMissing': {
+          target: 'idle',
+          description:
+            'The online switch is not on this page: the tour closes without counting, so a later page load shows it again.',
+        },
+        'page.left': {
+          target: 'idle',
+          description: 'The artist left the page: the tour closes; the next page load shows it again.',
+        },
         'user.changed': [
-          { guard: 'hasFinishedFirstLogin', target: 'done', actions: 'setFacts' },
-          { guard: 'isTourNoLongerDue', target: 'idle', actions: 'setFacts' },
-          { actions: 'setFacts' },
+          {
+            guard: 'hasFinishedFirstLogin',
+            target: 'done',
+            actions: 'setFacts',
+            description: 'The first login is now over (in another tab, say): the tour closes for good.',
+          },
+          {
+            guard: 'isTourNoLongerDue',
+            target: 'idle',
+            actions: 'setFacts',
+            description: 'The tour is no longer due (the artist went online, say): it closes.',
+          },
+          { actions: 'setFacts', description: 'The account changed in another way: the tour stays.' },
         ],
       },
     },
@@ -149,11 +219,18 @@ export const tourMachine = setup({
       invoke: {
         id: 'markFirstLoginDone',
         src: 'markFirstLoginDone',
-        onDone: { target: 'done', actions: ['setFirstLoginOver', 'setLocalFirstLoginDone'] },
+        onDone: {
+          target: 'done',
+          actions: ['setFirstLoginOver', 'setLocalFirstLoginDone'],
+          description: 'Saved: the tour will not show again for this account.',
+        },
         // The server still counts a first login: the tour may show again on a later load.
-        onError: 'idle',
+        onError: {
+          target: 'idle',
+          description: 'It could not be saved: the tour may show again on a later page load.',
+        },
       },
-      on: { 'user.changed': { actions: 'setFacts' } },
+      on: { 'user.changed': { actions: 'setFacts', description: 'The account changed meanwhile: it is noted.' } },
     },
     done: { description: 'The first login is over: nothing starts the tour again for this account.' },
   },

@@ -108,6 +108,7 @@ export const voiceRecorderMachine = setup({
     isEmptyTake: ({ event }) => event.type === 'recorder.finished' && event.size === 0,
   },
   actions: {
+    resetProgress: assign({ loaded: 0, total: 0 }),
     clearTake: assign(clearTake),
     addSecond: assign(({ context }) => ({ elapsed: Math.min(context.elapsed + 1, context.maxSeconds) })),
     keepTake: assign(({ context, event }) =>
@@ -148,58 +149,101 @@ export const voiceRecorderMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'user.record': { target: 'capturing', actions: 'clearTake' } },
+      description: 'The person can record a voice message.',
+      on: {
+        'user.record': {
+          target: 'capturing',
+          actions: 'clearTake',
+          description: 'The person presses Record: the browser asks for the microphone.',
+        },
+      },
     },
-    /** The microphone is open (or being asked for); leaving this state releases it. */
     capturing: {
+      description: 'The microphone is in use (or being asked for); it is released as soon as recording ends.',
       invoke: { id: 'captureAudio', src: 'captureAudio' },
       initial: 'requesting',
       on: {
-        'user.cancel': { target: 'idle', actions: 'clearTake' },
-        'recorder.failed': { target: 'unavailable', actions: 'setCaptureError' },
+        'user.cancel': { target: 'idle', actions: 'clearTake', description: 'The person cancels: nothing is kept.' },
+        'recorder.failed': {
+          target: 'unavailable',
+          actions: 'setCaptureError',
+          description: 'Recording failed (no microphone, or the browser cannot record): the person is told.',
+        },
       },
       states: {
-        /** The browser asks the person for the microphone. */
         requesting: {
+          description: 'The browser asks the person for the microphone.',
           tags: ['busy'],
           on: {
-            'recorder.started': 'recording',
-            'recorder.denied': { target: '#voiceRecorder.denied', actions: 'setCaptureError' },
+            'recorder.started': {
+              target: 'recording',
+              description: 'The person allowed the microphone: recording starts, with a running timer.',
+            },
+            'recorder.denied': {
+              target: '#voiceRecorder.denied',
+              actions: 'setCaptureError',
+              description:
+                "The person (or the browser's settings) refused the microphone: they are told how to allow it.",
+            },
           },
         },
         recording: {
+          description: 'Recording, with a running timer (two minutes at most).',
           tags: ['recording'],
           invoke: { id: 'countSeconds', src: 'countSeconds' },
           on: {
             'timer.tick': [
-              { guard: 'isLastSecond', target: 'stopping', actions: 'addSecond' },
-              { actions: 'addSecond' },
+              {
+                guard: 'isLastSecond',
+                target: 'stopping',
+                actions: 'addSecond',
+                description: 'The time limit is reached: recording stops.',
+              },
+              { actions: 'addSecond', description: 'Another second recorded: the timer moves on.' },
             ],
-            'user.stop': 'stopping',
+            'user.stop': { target: 'stopping', description: 'The person stops recording.' },
           },
         },
-        /** The recorder hands over the last of the audio. */
         stopping: {
+          description: 'Recording stopped; the last of the audio is being collected.',
           tags: ['busy'],
           entry: 'stopCapture',
           on: {
             'recorder.finished': [
-              { guard: 'isEmptyTake', target: '#voiceRecorder.unavailable', actions: 'setCaptureError' },
-              { target: '#voiceRecorder.recorded', actions: 'keepTake' },
+              {
+                guard: 'isEmptyTake',
+                target: '#voiceRecorder.unavailable',
+                actions: 'setCaptureError',
+                description: 'Nothing was recorded: the person is told.',
+              },
+              {
+                target: '#voiceRecorder.recorded',
+                actions: 'keepTake',
+                description: 'The take is ready to listen to.',
+              },
             ],
           },
         },
       },
     },
-    /** A take to listen to, keep (upload) or discard. */
     recorded: {
+      description: 'A take to listen to, then keep (upload) or discard.',
       on: {
-        'user.upload': { target: 'uploading', actions: 'startUpload' },
-        'user.discard': { target: 'idle', actions: 'clearTake' },
-        'user.record': { target: 'capturing', actions: 'clearTake' },
+        'user.upload': {
+          target: 'uploading',
+          actions: 'startUpload',
+          description: 'The person keeps the take: it uploads.',
+        },
+        'user.discard': { target: 'idle', actions: 'clearTake', description: 'The person discards the take.' },
+        'user.record': {
+          target: 'capturing',
+          actions: 'clearTake',
+          description: 'The person records again: the take is replaced.',
+        },
       },
     },
     uploading: {
+      description: 'The take is uploading; the person sees its progress and can cancel.',
       tags: ['busy'],
       invoke: {
         id: 'uploadFile',
@@ -210,41 +254,65 @@ export const voiceRecorderMachine = setup({
         },
       },
       on: {
-        'upload.progress': { actions: 'setProgress' },
+        'upload.progress': {
+          actions: 'setProgress',
+          description: 'More of the take has been sent: the progress moves on.',
+        },
         'upload.done': {
           target: 'uploaded',
           actions: ['setResult', { type: 'notifyUploaded', params: ({ event }) => ({ result: event.result }) }],
+          description: 'Uploaded: the take joins the story.',
         },
-        'upload.failed': { target: 'uploadFailed', actions: 'setUploadError' },
-        // Stopping the actor aborts the request; the take stays.
-        'user.cancel': { target: 'recorded', actions: assign({ loaded: 0, total: 0 }) },
+        'upload.failed': {
+          target: 'uploadFailed',
+          actions: 'setUploadError',
+          description: 'The upload failed: the person is told and can try again.',
+        },
+        'user.cancel': {
+          target: 'recorded',
+          actions: 'resetProgress',
+          description: 'The person cancels the upload: it stops, and the take stays.',
+        },
       },
     },
     uploadFailed: {
+      description: 'The upload failed; the person can try again or discard the take.',
       tags: ['error'],
       on: {
-        'user.retry': { target: 'uploading', actions: 'startUpload' },
-        'user.discard': { target: 'idle', actions: 'clearTake' },
+        'user.retry': {
+          target: 'uploading',
+          actions: 'startUpload',
+          description: 'The person tries again: the take uploads from the start.',
+        },
+        'user.discard': { target: 'idle', actions: 'clearTake', description: 'The person discards the take.' },
       },
     },
     uploaded: {
+      description: 'The take is uploaded and part of the story.',
       tags: ['done'],
-      on: { 'user.reset': { target: 'idle', actions: 'clearTake' } },
-    },
-    /** The person (or the browser's settings) refused the microphone. */
-    denied: {
-      tags: ['error'],
       on: {
-        'user.record': { target: 'capturing', actions: 'clearTake' },
-        'user.reset': { target: 'idle', actions: 'clearTake' },
+        'user.reset': { target: 'idle', actions: 'clearTake', description: 'The person records another message.' },
       },
     },
-    /** No microphone, no MediaRecorder, an empty take or a recorder error. */
-    unavailable: {
+    denied: {
+      description: "The person (or the browser's settings) refused the microphone.",
       tags: ['error'],
       on: {
-        'user.record': { target: 'capturing', actions: 'clearTake' },
-        'user.reset': { target: 'idle', actions: 'clearTake' },
+        'user.record': {
+          target: 'capturing',
+          actions: 'clearTake',
+          description: 'The person tries again: the browser asks for the microphone.',
+        },
+        'user.reset': { target: 'idle', actions: 'clearTake', description: 'The person dismisses the message.' },
+      },
+    },
+    unavailable: {
+      description:
+        'Recording is not possible: no microphone, a browser that cannot record, an empty take or a recorder error.',
+      tags: ['error'],
+      on: {
+        'user.record': { target: 'capturing', actions: 'clearTake', description: 'The person tries again.' },
+        'user.reset': { target: 'idle', actions: 'clearTake', description: 'The person dismisses the message.' },
       },
     },
   },

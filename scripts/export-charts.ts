@@ -5,16 +5,18 @@
 //   docs/statecharts/<name>.md          a Mermaid stateDiagram-v2 drawn from the machine's definition, and tables
 //   docs/statecharts/README.md          the index
 // Machines are discovered: every machines/*.machine.ts, every export whose name ends in `Machine`.
-// States and transitions carry their `description`; where the code has none, the doc comment written
-// beside the state or the event in the machine's source is used. The initial context is the one an
+// States and transitions carry the `description` written in the machine's config: what each means to a
+// customer, an artist or an admin (scripts/chart-coverage.ts counts them). The initial context is the one an
 // actor starts with (with an empty input when the machine needs one); a machine whose context cannot
 // be computed fails the export instead of getting an empty one.
 // Run with `npm run charts`; `npm run charts -- --check` writes nothing and exits 1 when a file is
-// stale (CI runs it). The output is deterministic, so a re-run shows no diff.
+// stale or a state or transition has no description (CI runs it). Both print how many are described.
+// The output is deterministic, so a re-run shows no diff.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type AnyStateMachine, type AnyStateNode, createActor } from 'xstate';
+import { coverage, coverageSummary } from './chart-coverage';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const machinesDir = join(root, 'machines');
@@ -102,105 +104,6 @@ function initialContext(found: Found): unknown {
   throw new Error(`${found.file}: ${found.exportName} cannot start, so its chart would have no context: ${problem}`);
 }
 
-interface SourceNotes {
-  /** State path (dotted) → the comment written beside it. */
-  states: Map<string, string>;
-  /** `<state path>|<event type>` → the comment written beside the event in that state's `on`. */
-  events: Map<string, string>;
-}
-
-/** A doc or line comment's text on one line, without its markers. */
-function commentText(lines: string[]): string {
-  return lines
-    .map((line) =>
-      line
-        .trim()
-        .replace(/^\/\*\*?/, '')
-        .replace(/\*\/$/, '')
-        .replace(/^\*\s?/, '')
-        .replace(/^\/\/\s?/, '')
-        .trim(),
-    )
-    .filter(Boolean)
-    .join(' ');
-}
-
-/**
- * Reads the comments written beside states and events in a machine's source: a state is a key whose
- * object sits in a `states` object; an event is a key of an `on` object. A line scan of the formatted
- * source (keys and braces as Biome writes them), which is all the machines need.
- */
-function sourceNotes(file: string): SourceNotes {
-  const notes: SourceNotes = { states: new Map(), events: new Map() };
-  const text = readFileSync(join(root, file), 'utf8');
-  const stack: Array<{ key: string | null; state: boolean }> = [];
-  let comment: string[] = [];
-  let inBlock = false;
-  const statePath = () => stack.filter((entry) => entry.state).map((entry) => entry.key as string);
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (inBlock || line.startsWith('/*')) {
-      comment.push(line);
-      inBlock = !line.includes('*/');
-      continue;
-    }
-    if (line.startsWith('//')) {
-      comment.push(line);
-      continue;
-    }
-    const keyMatch = /^(['"]?)([\w.*$-]+)\1:\s*(.*)$/.exec(line);
-    const parent = stack.at(-1);
-    if (keyMatch && parent) {
-      const key = keyMatch[2] as string;
-      const rest = keyMatch[3] as string;
-      const note = comment.length ? commentText(comment) : '';
-      if (parent.key === 'on' && note) notes.events.set(`${statePath().join('.')}|${key}`, note);
-      if (parent.key === 'states' && rest.startsWith('{') && note) {
-        notes.states.set([...statePath(), key].join('.'), note);
-      }
-      let first = true;
-      for (const ch of rest.replace(/'[^']*'|"[^"]*"|`[^`]*`/g, '')) {
-        if (ch === '{' || ch === '[') {
-          stack.push({ key: first && ch === '{' ? key : null, state: first && parent.key === 'states' });
-          first = false;
-        } else if (ch === '}' || ch === ']') stack.pop();
-      }
-    } else {
-      for (const ch of line.replace(/'[^']*'|"[^"]*"|`[^`]*`/g, '')) {
-        if (ch === '{' || ch === '[') stack.push({ key: null, state: false });
-        else if (ch === '}' || ch === ']') stack.pop();
-      }
-    }
-    comment = [];
-  }
-  return notes;
-}
-
-/** Adds the source's comments as descriptions where the config has none. */
-function addDescriptions(config: Record<string, unknown>, notes: SourceNotes, path: string[] = []): void {
-  const here = path.join('.');
-  if (path.length > 0 && config.description === undefined && notes.states.has(here)) {
-    config.description = notes.states.get(here);
-  }
-  const on = config.on as Record<string, unknown> | undefined;
-  if (on) {
-    for (const [event, value] of Object.entries(on)) {
-      const note = notes.events.get(`${here}|${event}`);
-      if (!note) continue;
-      if (typeof value === 'string') on[event] = { target: value, description: note };
-      else if (Array.isArray(value) && value[0] && typeof value[0] === 'object') {
-        const first = value[0] as Record<string, unknown>;
-        if (first.description === undefined) first.description = note;
-      } else if (typeof value === 'object' && value !== null) {
-        const transition = value as Record<string, unknown>;
-        if (transition.description === undefined) transition.description = note;
-      }
-    }
-  }
-  const states = config.states as Record<string, Record<string, unknown>> | undefined;
-  for (const [key, child] of Object.entries(states ?? {})) addDescriptions(child, notes, [...path, key]);
-}
-
 /** The config as JSON: functions become what they name (guards, actions) or are dropped (params, input mappers). */
 function configJson(found: Found): Record<string, unknown> {
   const { machine } = found;
@@ -223,7 +126,6 @@ function configJson(found: Found): Record<string, unknown> {
     return value;
   };
   const config = walk(machine.config, '') as Record<string, unknown>;
-  addDescriptions(config, sourceNotes(found.file));
   return { id: machine.id, ...config, context };
 }
 
@@ -382,7 +284,7 @@ function allNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...(Object.values(node.states) as AnyStateNode[]).flatMap(allNodes)];
 }
 
-function stateTable(machine: AnyStateMachine, notes: SourceNotes): string {
+function stateTable(machine: AnyStateMachine): string {
   const rows = allNodes(machine.root)
     .filter((n) => n !== machine.root || n.ownEvents.length > 0)
     .map((n) => {
@@ -402,7 +304,7 @@ function stateTable(machine: AnyStateMachine, notes: SourceNotes): string {
         .join(', ');
       const events = [...new Set(n.ownEvents as string[])].filter((e) => !e.startsWith('xstate.')).join(', ');
       const name = n === machine.root ? '(the machine, in every state)' : `\`${pathOf(n).join('.')}\``;
-      const means = (n.description ?? notes.states.get(pathOf(n).join('.')) ?? '').replace(/\|/g, '\\|');
+      const means = (n.description ?? '').replace(/\|/g, '\\|');
       return `| ${name} | ${means} | ${[...(n.tags ?? [])].join(', ')} | ${invokes} | ${[entry && `entry: ${entry}`, exit && `exit: ${exit}`, after].filter(Boolean).join('; ')} | ${events} |`;
     });
   return [
@@ -441,7 +343,7 @@ ${mermaid(machine)}
 
 ## States
 
-${stateTable(machine, sourceNotes(found.file))}
+${stateTable(machine)}
 
 ## Implementations
 
@@ -473,6 +375,10 @@ Each machine has a Mermaid chart with tables (\`.md\`), a \`createMachine({...})
 ${found.map((f) => `| ${f.exportName} | [\`${f.file}\`](../../${f.file}) | [${f.name}.md](./${f.name}.md) | [${f.name}.stately.ts](./${f.name}.stately.ts) | [${f.name}.json](./${f.name}.json) |`).join('\n')}
 `,
   );
+  const described = found.map((f) => coverage(f.name, f.machine));
+  const missing = described.flatMap((c) => c.missing);
+  for (const line of missing) console.error(`no description: ${line}`);
+  console.log(coverageSummary(described));
   if (check) {
     const stale = [...files].filter(([name, content]) => {
       const path = join(outDir, name);
@@ -480,12 +386,14 @@ ${found.map((f) => `| ${f.exportName} | [\`${f.file}\`](../../${f.file}) | [${f.
     });
     const known = new Set(files.keys());
     const leftover = readdirSync(outDir).filter((name) => !known.has(name));
-    if (stale.length || leftover.length) {
-      for (const [name] of stale) console.error(`stale: ${relative(root, join(outDir, name))}`);
-      for (const name of leftover) console.error(`no longer generated: ${relative(root, join(outDir, name))}`);
-      console.error('Run `npm run charts` and commit docs/statecharts.');
-      process.exit(1);
-    }
+    for (const [name] of stale) console.error(`stale: ${relative(root, join(outDir, name))}`);
+    for (const name of leftover) console.error(`no longer generated: ${relative(root, join(outDir, name))}`);
+    if (stale.length || leftover.length) console.error('Run `npm run charts` and commit docs/statecharts.');
+    if (missing.length)
+      console.error(
+        'Give each of them a `description` in its machine: what it means to the customer, artist or admin.',
+      );
+    if (stale.length || leftover.length || missing.length) process.exit(1);
     console.log(`${found.length} charts are up to date.`);
     return;
   }

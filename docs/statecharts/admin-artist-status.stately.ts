@@ -18,15 +18,18 @@ export const adminArtistStatusMachine = createMachine({
       "on": {
         "user.suspend": {
           "target": "asking",
-          "actions": "choose"
+          "actions": "choose",
+          "description": "The admin chooses to suspend an artist: a dialog asks why."
         },
         "user.reactivate": {
           "target": "asking",
-          "actions": "choose"
+          "actions": "choose",
+          "description": "The admin chooses to reactivate a suspended artist: a dialog asks why."
         }
       }
     },
     "asking": {
+      "description": "The admin is suspending or reactivating one artist in a dialog.",
       "tags": [
         "dialogOpen"
       ],
@@ -36,20 +39,24 @@ export const adminArtistStatusMachine = createMachine({
           "description": "The dialog asks for the reason.",
           "on": {
             "reason.changed": {
-              "actions": "setReason"
+              "actions": "setReason",
+              "description": "The admin types the reason."
             },
             "user.confirm": [
               {
                 "guard": "isReasonValid",
-                "target": "submitting"
+                "target": "submitting",
+                "description": "The admin confirms with a valid reason: the change is sent."
               },
               {
-                "actions": "showReasonErrors"
+                "actions": "showReasonErrors",
+                "description": "The reason is missing or too long: the dialog says what to fix."
               }
             ],
             "user.dismiss": {
               "target": "#adminArtistStatus.idle",
-              "actions": "forget"
+              "actions": "forget",
+              "description": "The admin closes the dialog: nothing changes."
             }
           }
         },
@@ -71,13 +78,15 @@ export const adminArtistStatusMachine = createMachine({
                   "type": "replaceArtist"
                 },
                 "forget"
-              ]
+              ],
+              "description": "Done: the admin sees a confirmation and the artist's row shows the new status."
             },
             "onError": [
               {
                 "guard": "hasFieldErrors",
                 "target": "editing",
-                "actions": "setServerErrors"
+                "actions": "setServerErrors",
+                "description": "The server refused the reason: the dialog shows what to fix."
               },
               {
                 "guard": "isStale",
@@ -88,13 +97,15 @@ export const adminArtistStatusMachine = createMachine({
                   },
                   "refreshList",
                   "forget"
-                ]
+                ],
+                "description": "Someone else changed this artist meanwhile: the admin is told and the list reloads."
               },
               {
                 "target": "editing",
                 "actions": {
                   "type": "showErrorToast"
-                }
+                },
+                "description": "It failed (offline, or the server): the admin is told and can try again."
               }
             ]
           }

@@ -17,7 +17,8 @@ export const adminMarkPaidMachine = createMachine({
       "on": {
         "user.markPaid": {
           "target": "asking",
-          "actions": "choosePayout"
+          "actions": "choosePayout",
+          "description": "The admin chooses to mark a payout as paid: a dialog asks for the transfer's reference."
         }
       }
     },
@@ -32,18 +33,24 @@ export const adminMarkPaidMachine = createMachine({
           "description": "The dialog asks for the transfer reference (optional).",
           "on": {
             "reference.changed": {
-              "actions": "setReference"
+              "actions": "setReference",
+              "description": "The admin types the transfer's reference."
             },
             "user.confirm": [
               {
                 "guard": "isReferenceValid",
-                "target": "submitting"
+                "target": "submitting",
+                "description": "The admin confirms: the payout is marked paid."
               },
               {
-                "actions": "showReferenceErrors"
+                "actions": "showReferenceErrors",
+                "description": "The reference is too long or malformed: the dialog says what to fix."
               }
             ],
-            "user.dismiss": "#adminMarkPaid.idle"
+            "user.dismiss": {
+              "target": "#adminMarkPaid.idle",
+              "description": "The admin closes the dialog: nothing changes; the reference typed is kept for this payout."
+            }
           }
         },
         "submitting": {
@@ -64,13 +71,15 @@ export const adminMarkPaidMachine = createMachine({
                   "type": "removePayout"
                 },
                 "forgetPayout"
-              ]
+              ],
+              "description": "Marked paid: the admin sees a confirmation and the payout leaves the pending list."
             },
             "onError": [
               {
                 "guard": "hasFieldErrors",
                 "target": "editing",
-                "actions": "setServerErrors"
+                "actions": "setServerErrors",
+                "description": "The server refused the reference: the dialog shows what to fix."
               },
               {
                 "guard": "isNoLongerPending",
@@ -83,13 +92,15 @@ export const adminMarkPaidMachine = createMachine({
                     "type": "removePayout"
                   },
                   "forgetPayout"
-                ]
+                ],
+                "description": "The payout was already paid or no longer exists: the admin is told and it leaves the pending list."
               },
               {
                 "target": "editing",
                 "actions": {
                   "type": "showErrorToast"
-                }
+                },
+                "description": "It failed (offline, or the server): the admin is told and can try again."
               }
             ]
           }

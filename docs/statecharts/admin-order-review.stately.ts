@@ -8,29 +8,42 @@ export const adminOrderReviewMachine = createMachine({
   "initial": "idle",
   "states": {
     "idle": {
+      "description": "The order's page; no dialog is open.",
       "on": {
-        "user.validate": "confirmingValidation",
+        "user.validate": {
+          "target": "confirmingValidation",
+          "description": "The admin chooses to validate the recording: a dialog asks to confirm."
+        },
         "user.requestRevision": {
           "target": "revising",
           "actions": "clearErrors",
-          "description": "Notes and reason typed earlier are still there: the dialog only closed."
+          "description": "The admin asks for a revision: a dialog asks for notes to the artist (notes typed earlier are still there)."
         },
         "user.cancelOrder": {
           "target": "cancelling",
-          "actions": "clearErrors"
+          "actions": "clearErrors",
+          "description": "The admin chooses to cancel the order: a dialog asks for an optional reason."
         }
       }
     },
     "confirmingValidation": {
+      "description": "\"Validate this recording?\": the admin confirms or closes the dialog.",
       "tags": [
         "dialogOpen"
       ],
       "on": {
-        "user.confirm": "validating",
-        "user.dismiss": "idle"
+        "user.confirm": {
+          "target": "validating",
+          "description": "The admin confirms: the recording is validated."
+        },
+        "user.dismiss": {
+          "target": "idle",
+          "description": "The admin closes the dialog: nothing changes."
+        }
       }
     },
     "validating": {
+      "description": "The recording is being validated.",
       "tags": [
         "busy",
         "dialogOpen"
@@ -45,7 +58,8 @@ export const adminOrderReviewMachine = createMachine({
               "type": "showSuccessToast"
             },
             "reload"
-          ]
+          ],
+          "description": "Validated: the admin sees a confirmation and the order reloads."
         },
         "onError": [
           {
@@ -56,41 +70,52 @@ export const adminOrderReviewMachine = createMachine({
                 "type": "showErrorToast"
               },
               "reload"
-            ]
+            ],
+            "description": "The order moved on meanwhile: the admin is told and the order reloads."
           },
           {
             "target": "idle",
             "actions": {
               "type": "showErrorToast"
-            }
+            },
+            "description": "It failed (offline, or the server): the admin is told and can try again."
           }
         ]
       }
     },
     "revising": {
+      "description": "The admin is sending the recording back to the artist for a revision.",
       "tags": [
         "dialogOpen"
       ],
       "initial": "editing",
       "states": {
         "editing": {
+          "description": "The dialog asks for the notes to the artist (required).",
           "on": {
             "notes.changed": {
-              "actions": "setNotes"
+              "actions": "setNotes",
+              "description": "The admin types the notes."
             },
             "user.confirm": [
               {
                 "guard": "areNotesValid",
-                "target": "submitting"
+                "target": "submitting",
+                "description": "The admin confirms with notes: the revision is requested."
               },
               {
-                "actions": "showNotesErrors"
+                "actions": "showNotesErrors",
+                "description": "The notes are missing or too long: the dialog says what to fix."
               }
             ],
-            "user.dismiss": "#adminOrderReview.idle"
+            "user.dismiss": {
+              "target": "#adminOrderReview.idle",
+              "description": "The admin closes the dialog: nothing changes; the notes typed are kept."
+            }
           }
         },
         "submitting": {
+          "description": "The revision request is being sent.",
           "tags": [
             "busy"
           ],
@@ -105,13 +130,15 @@ export const adminOrderReviewMachine = createMachine({
                 },
                 "clearNotes",
                 "reload"
-              ]
+              ],
+              "description": "Requested: the admin sees a confirmation and the order reloads."
             },
             "onError": [
               {
                 "guard": "hasFieldErrors",
                 "target": "editing",
-                "actions": "setServerErrors"
+                "actions": "setServerErrors",
+                "description": "The server refused the notes: the dialog shows what to fix."
               },
               {
                 "guard": "isStale",
@@ -121,13 +148,15 @@ export const adminOrderReviewMachine = createMachine({
                     "type": "showErrorToast"
                   },
                   "reload"
-                ]
+                ],
+                "description": "The order moved on meanwhile: the admin is told and the order reloads."
               },
               {
                 "target": "editing",
                 "actions": {
                   "type": "showErrorToast"
-                }
+                },
+                "description": "It failed (offline, or the server): the admin is told and can try again."
               }
             ]
           }
@@ -135,29 +164,38 @@ export const adminOrderReviewMachine = createMachine({
       }
     },
     "cancelling": {
+      "description": "The admin is cancelling the order.",
       "tags": [
         "dialogOpen"
       ],
       "initial": "editing",
       "states": {
         "editing": {
+          "description": "The dialog asks for the reason (optional).",
           "on": {
             "reason.changed": {
-              "actions": "setReason"
+              "actions": "setReason",
+              "description": "The admin types the reason."
             },
             "user.confirm": [
               {
                 "guard": "isReasonValid",
-                "target": "submitting"
+                "target": "submitting",
+                "description": "The admin confirms: the order is cancelled."
               },
               {
-                "actions": "showReasonErrors"
+                "actions": "showReasonErrors",
+                "description": "The reason is too long: the dialog says what to fix."
               }
             ],
-            "user.dismiss": "#adminOrderReview.idle"
+            "user.dismiss": {
+              "target": "#adminOrderReview.idle",
+              "description": "The admin closes the dialog: nothing changes; the reason typed is kept."
+            }
           }
         },
         "submitting": {
+          "description": "The cancellation is being sent.",
           "tags": [
             "busy"
           ],
@@ -172,13 +210,15 @@ export const adminOrderReviewMachine = createMachine({
                 },
                 "clearReason",
                 "reload"
-              ]
+              ],
+              "description": "Cancelled: the admin sees a confirmation (saying whether the customer is refunded) and the order reloads."
             },
             "onError": [
               {
                 "guard": "hasFieldErrors",
                 "target": "editing",
-                "actions": "setServerErrors"
+                "actions": "setServerErrors",
+                "description": "The server refused the reason: the dialog shows what to fix."
               },
               {
                 "guard": "isStale",
@@ -188,13 +228,15 @@ export const adminOrderReviewMachine = createMachine({
                     "type": "showErrorToast"
                   },
                   "reload"
-                ]
+                ],
+                "description": "The order moved on meanwhile: the admin is told and the order reloads."
               },
               {
                 "target": "editing",
                 "actions": {
                   "type": "showErrorToast"
-                }
+                },
+                "description": "It failed (offline, or the server): the admin is told and can try again."
               }
             ]
           }

@@ -12,37 +12,46 @@ export const adminReassignMachine = createMachine({
       "on": {
         "user.open": {
           "target": "open",
-          "actions": "reset"
+          "actions": "reset",
+          "description": "The admin chooses to give the order to another artist: a dialog lists the artists who can take it."
         }
       }
     },
     "open": {
+      "description": "The dialog is open: the admin searches the approved, active artists and picks one.",
       "tags": [
         "dialogOpen"
       ],
       "initial": "searching",
       "on": {
         "query.changed": {
-          "actions": "setQuery"
+          "actions": "setQuery",
+          "description": "The admin types a name or an email to search for."
         },
         "user.search": {
           "target": ".searching",
           "reenter": true,
-          "description": "A new search restarts the one under way with the query as it is now."
+          "description": "The admin searches: a search under way restarts with the text as it is now."
         },
         "artist.chosen": {
-          "actions": "choose"
+          "actions": "choose",
+          "description": "The admin picks an artist from the list."
         },
         "user.confirm": [
           {
             "guard": "hasChosen",
-            "target": "submitting"
+            "target": "submitting",
+            "description": "The admin confirms with an artist chosen: the order is offered to them."
           },
           {
-            "actions": "askToChoose"
+            "actions": "askToChoose",
+            "description": "No artist chosen yet: the dialog asks the admin to choose one."
           }
         ],
-        "user.dismiss": "idle"
+        "user.dismiss": {
+          "target": "idle",
+          "description": "The admin closes the dialog: nothing changes."
+        }
       },
       "states": {
         "searching": {
@@ -55,11 +64,17 @@ export const adminReassignMachine = createMachine({
             "src": "searchArtists",
             "onDone": {
               "target": "ready",
-              "actions": "xstate.assign"
+              "actions": {
+                "type": "setCandidates"
+              },
+              "description": "The matching artists are listed."
             },
             "onError": {
               "target": "ready",
-              "actions": "xstate.assign"
+              "actions": {
+                "type": "setSearchError"
+              },
+              "description": "The search failed: the dialog says why, with no artists listed."
             }
           }
         },
@@ -84,13 +99,15 @@ export const adminReassignMachine = createMachine({
               "type": "showSuccessToast"
             },
             "reload"
-          ]
+          ],
+          "description": "Done: the admin sees a confirmation and the order reloads, offered to the artist chosen."
         },
         "onError": [
           {
             "guard": "hasFieldErrors",
             "target": "open.ready",
-            "actions": "setServerErrors"
+            "actions": "setServerErrors",
+            "description": "The server refused the choice (that artist cannot take it): the dialog says why."
           },
           {
             "guard": "isStale",
@@ -100,13 +117,15 @@ export const adminReassignMachine = createMachine({
                 "type": "showErrorToast"
               },
               "reload"
-            ]
+            ],
+            "description": "The order moved on meanwhile: the admin is told and the order reloads."
           },
           {
             "target": "open.ready",
             "actions": {
               "type": "showErrorToast"
-            }
+            },
+            "description": "It failed (offline, or the server): the admin is told and can try again."
           }
         ]
       }

@@ -8,14 +8,17 @@ export const adminSessionMachine = createMachine({
   "initial": "checking",
   "states": {
     "checking": {
+      "description": "The admin console opens: is the admin still signed in from an earlier visit?",
       "always": [
         {
           "guard": "hasValidStoredToken",
-          "target": "loadingUser"
+          "target": "loadingUser",
+          "description": "A sign-in is kept from an earlier visit: the admin's account is checked with the server."
         },
         {
           "guard": "hasExpiredStoredToken",
-          "target": "refreshing"
+          "target": "refreshing",
+          "description": "The sign-in kept has expired: it is renewed first."
         },
         {
           "target": "signedOut",
@@ -27,11 +30,13 @@ export const adminSessionMachine = createMachine({
                 "token": null
               }
             }
-          ]
+          ],
+          "description": "No sign-in kept: the admin is asked to sign in."
         }
       ]
     },
     "loadingUser": {
+      "description": "The admin's account is being checked with the server.",
       "tags": [
         "busy"
       ],
@@ -42,7 +47,8 @@ export const adminSessionMachine = createMachine({
           "target": "authenticated",
           "actions": {
             "type": "setUser"
-          }
+          },
+          "description": "The admin is signed in: the console opens."
         },
         "onError": {
           "target": "signedOut",
@@ -54,11 +60,13 @@ export const adminSessionMachine = createMachine({
                 "token": null
               }
             }
-          ]
+          ],
+          "description": "The sign-in was refused or could not be checked: the admin is asked to sign in."
         }
       }
     },
     "refreshing": {
+      "description": "An expired sign-in found at start is being renewed before it is trusted.",
       "tags": [
         "busy"
       ],
@@ -74,7 +82,8 @@ export const adminSessionMachine = createMachine({
             {
               "type": "persistToken"
             }
-          ]
+          ],
+          "description": "Renewed: the admin is signed in."
         },
         "onError": {
           "target": "signedOut",
@@ -86,18 +95,21 @@ export const adminSessionMachine = createMachine({
                 "token": null
               }
             }
-          ]
+          ],
+          "description": "It could not be renewed: the admin is asked to sign in."
         }
-      },
-      "description": "An expired token found at start: renew it before trusting it."
+      }
     },
     "signedOut": {
+      "description": "Nobody is signed in: the console shows its sign-in form.",
       "initial": "editing",
       "states": {
         "editing": {
+          "description": "The admin types an email and a password.",
           "on": {
             "field.changed": {
-              "actions": "setField"
+              "actions": "setField",
+              "description": "The admin types in a field."
             },
             "user.submit": {
               "target": "submitting",
@@ -106,11 +118,13 @@ export const adminSessionMachine = createMachine({
                 {
                   "type": "rememberRedirect"
                 }
-              ]
+              ],
+              "description": "The admin signs in; the page they were going to is remembered."
             }
           }
         },
         "submitting": {
+          "description": "The sign-in is being checked.",
           "tags": [
             "busy"
           ],
@@ -129,7 +143,8 @@ export const adminSessionMachine = createMachine({
                 {
                   "type": "afterSignIn"
                 }
-              ]
+              ],
+              "description": "Signed in: the admin goes on to the page they asked for, or the console's home."
             },
             "onError": [
               {
@@ -137,13 +152,15 @@ export const adminSessionMachine = createMachine({
                 "target": "editing",
                 "actions": {
                   "type": "setErrors"
-                }
+                },
+                "description": "The email or password was refused: the form says what is wrong."
               },
               {
                 "target": "editing",
                 "actions": {
                   "type": "showErrorToast"
-                }
+                },
+                "description": "It failed (offline, or the server): the admin is told and can try again."
               }
             ]
           }
@@ -151,17 +168,23 @@ export const adminSessionMachine = createMachine({
       }
     },
     "authenticated": {
+      "description": "The admin is signed in and uses the console.",
       "tags": [
         "authenticated"
       ],
       "initial": "active",
       "states": {
         "active": {
+          "description": "Signed in; the sign-in is renewed shortly before it expires.",
           "after": {
-            "refreshLead": "renewing"
+            "refreshLead": {
+              "target": "renewing",
+              "description": "Shortly before the sign-in expires: it is renewed."
+            }
           }
         },
         "renewing": {
+          "description": "The sign-in is being renewed; the admin stays signed in meanwhile.",
           "invoke": {
             "id": "refreshToken",
             "src": "refreshToken",
@@ -174,7 +197,8 @@ export const adminSessionMachine = createMachine({
                 {
                   "type": "persistToken"
                 }
-              ]
+              ],
+              "description": "Renewed: the admin carries on."
             },
             "onError": {
               "target": "#adminSession.signedOut",
@@ -187,15 +211,16 @@ export const adminSessionMachine = createMachine({
                   }
                 },
                 "afterSessionExpired"
-              ]
+              ],
+              "description": "It could not be renewed: the admin is told the session expired and is asked to sign in."
             }
-          },
-          "description": "Renewing the token shortly before it expires; the admin stays signed in meanwhile."
+          }
         }
       },
       "on": {
         "user.signOut": {
-          "target": "signingOut"
+          "target": "signingOut",
+          "description": "The admin signs out."
         },
         "http.unauthorized": {
           "target": "signedOut",
@@ -208,11 +233,13 @@ export const adminSessionMachine = createMachine({
               }
             },
             "afterSessionExpired"
-          ]
+          ],
+          "description": "The server no longer accepts the sign-in: the admin is told the session expired and is asked to sign in."
         }
       }
     },
     "signingOut": {
+      "description": "The admin is being signed out.",
       "tags": [
         "busy"
       ],
@@ -230,7 +257,8 @@ export const adminSessionMachine = createMachine({
               }
             },
             "afterSignOut"
-          ]
+          ],
+          "description": "Signed out: the console shows its sign-in form."
         },
         "onError": {
           "target": "signedOut",
@@ -243,7 +271,8 @@ export const adminSessionMachine = createMachine({
               }
             },
             "afterSignOut"
-          ]
+          ],
+          "description": "Signed out on this device anyway, whatever the server answered."
         }
       }
     }

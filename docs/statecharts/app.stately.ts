@@ -39,11 +39,13 @@ export const appMachine = createMachine({
             "dialog.*": {
               "guard": "opensDialogs",
               "target": ".loadingDialogs",
-              "actions": "holdForDialogs"
+              "actions": "holdForDialogs",
+              "description": "The first modal of the visit opens (sign-in, sign-up...): its code loads first."
             },
             "page.opened": {
               "target": ".loadingDialogs",
-              "actions": "holdForDialogs"
+              "actions": "holdForDialogs",
+              "description": "The artist login page opens for the first time: the sign-in forms load first."
             }
           },
           "states": {
@@ -63,25 +65,30 @@ export const appMachine = createMachine({
                   "actions": [
                     "startDialogs",
                     "passHeldToDialogs"
-                  ]
+                  ],
+                  "description": "The modals are ready: they open and catch up on what the visitor did meanwhile."
                 },
                 "onError": {
                   "target": "dialogsFailed",
                   "actions": [
                     "dropHeldForDialogs",
                     "showLoadFailed"
-                  ]
+                  ],
+                  "description": "The modals could not load (offline, or a new release): the visitor is told."
                 }
               },
               "on": {
                 "dialog.*": {
-                  "actions": "holdForDialogs"
+                  "actions": "holdForDialogs",
+                  "description": "What the visitor does meanwhile is kept for the modals, in order."
                 },
                 "page.*": {
-                  "actions": "holdForDialogs"
+                  "actions": "holdForDialogs",
+                  "description": "Page changes meanwhile are kept for the modals, in order."
                 },
                 "user.confirm": {
-                  "actions": "holdForDialogs"
+                  "actions": "holdForDialogs",
+                  "description": "A confirmation meanwhile is kept for the modals."
                 }
               }
             },
@@ -89,13 +96,16 @@ export const appMachine = createMachine({
               "description": "They run for the rest of the visit; the root passes on what they are told.",
               "on": {
                 "dialog.*": {
-                  "actions": "passToDialogs"
+                  "actions": "passToDialogs",
+                  "description": "Opening, closing or switching a modal."
                 },
                 "page.*": {
-                  "actions": "passToDialogs"
+                  "actions": "passToDialogs",
+                  "description": "The visitor moves between pages the modals care about (the artist login page)."
                 },
                 "user.confirm": {
-                  "actions": "passToDialogs"
+                  "actions": "passToDialogs",
+                  "description": "The visitor confirms in a modal."
                 }
               }
             }
@@ -109,7 +119,8 @@ export const appMachine = createMachine({
               "description": "A guest's visit: the bell, the online switch and the tour are not loaded.",
               "always": {
                 "guard": "isAccountSignedIn",
-                "target": "loadingAccountChildren"
+                "target": "loadingAccountChildren",
+                "description": "A customer or an artist signed in: the bell, the online switch and the tour load."
               }
             },
             "loadingAccountChildren": {
@@ -122,11 +133,13 @@ export const appMachine = createMachine({
                   "actions": [
                     "startAccountChildren",
                     "signInLoadedCentre"
-                  ]
+                  ],
+                  "description": "Loaded: the bell, the online switch and the tour start for the account signed in."
                 },
                 "onError": {
                   "target": "accountChildrenFailed",
-                  "actions": "showLoadFailed"
+                  "actions": "showLoadFailed",
+                  "description": "They could not load (offline, or a new release): the visitor is told; pages work without them."
                 }
               }
             },
@@ -149,14 +162,17 @@ export const appMachine = createMachine({
               "description": "No page has needed the draft yet, or its code did not load (the next page that needs it tries again): a stored draft waits in storage.",
               "on": {
                 "draft.needed": {
-                  "target": "loadingDraft"
+                  "target": "loadingDraft",
+                  "description": "A page of the order flow opens: the customer's draft loads."
                 },
                 "artists.preselect": {
                   "target": "loadingDraft",
-                  "actions": "holdForDraft"
+                  "actions": "holdForDraft",
+                  "description": "\"Order with this artist\": the draft loads, and will preselect the artist."
                 },
                 "session.loggedOut": {
-                  "actions": "clearStoredDraft"
+                  "actions": "clearStoredDraft",
+                  "description": "Signed out before the draft was needed: the draft kept in this browser is cleared."
                 }
               }
             },
@@ -167,22 +183,26 @@ export const appMachine = createMachine({
                 "src": "loadOrderDraft",
                 "onDone": {
                   "target": "startingDraft",
-                  "actions": "startOrderDraft"
+                  "actions": "startOrderDraft",
+                  "description": "Loaded: the draft starts, with the signed-in customer as the gifter."
                 },
                 "onError": {
                   "target": "withoutDraft",
                   "actions": [
                     "dropHeldForDraft",
                     "showLoadFailed"
-                  ]
+                  ],
+                  "description": "The draft could not load: the customer is told; the next order page tries again."
                 }
               },
               "on": {
                 "artists.preselect": {
-                  "actions": "holdForDraft"
+                  "actions": "holdForDraft",
+                  "description": "\"Order with this artist\" while the draft loads: kept until it runs."
                 },
                 "session.loggedOut": {
-                  "actions": "holdForDraft"
+                  "actions": "holdForDraft",
+                  "description": "Signed out while the draft loads: the draft hears of it once it runs."
                 }
               }
             },
@@ -193,15 +213,18 @@ export const appMachine = createMachine({
                 "src": "draftSettled",
                 "onDone": {
                   "target": "withDraft",
-                  "actions": "passHeldToDraft"
+                  "actions": "passHeldToDraft",
+                  "description": "The draft is checked with the server: it hears what happened meanwhile."
                 }
               },
               "on": {
                 "artists.preselect": {
-                  "actions": "holdForDraft"
+                  "actions": "holdForDraft",
+                  "description": "\"Order with this artist\" while the draft is checked with the server: kept until it is."
                 },
                 "session.loggedOut": {
-                  "actions": "holdForDraft"
+                  "actions": "holdForDraft",
+                  "description": "Signed out while the draft is checked with the server: kept until it is."
                 }
               }
             },
@@ -209,10 +232,12 @@ export const appMachine = createMachine({
               "description": "It runs for the rest of the visit; the session's logout resets it.",
               "on": {
                 "artists.preselect": {
-                  "actions": "passToDraft"
+                  "actions": "passToDraft",
+                  "description": "\"Order with this artist\": the draft preselects the artist."
                 },
                 "session.loggedOut": {
-                  "actions": "passToDraft"
+                  "actions": "passToDraft",
+                  "description": "Signed out: the draft is cleared."
                 }
               }
             }
@@ -227,7 +252,8 @@ export const appMachine = createMachine({
               "on": {
                 "player.load": {
                   "target": "loadingPlayer",
-                  "actions": "holdForPlayer"
+                  "actions": "holdForPlayer",
+                  "description": "The first play of the visit: the player loads, then plays the songs asked for."
                 }
               }
             },
@@ -241,19 +267,22 @@ export const appMachine = createMachine({
                   "actions": [
                     "startPlayer",
                     "passHeldToPlayer"
-                  ]
+                  ],
+                  "description": "The player is ready: it plays what was asked for last."
                 },
                 "onError": {
                   "target": "withoutPlayer",
                   "actions": [
                     "dropHeldForPlayer",
                     "showLoadFailed"
-                  ]
+                  ],
+                  "description": "The player could not load: the visitor is told; the next play tries again."
                 }
               },
               "on": {
                 "player.load": {
-                  "actions": "holdForPlayer"
+                  "actions": "holdForPlayer",
+                  "description": "Another play while the player loads: the newer songs replace the ones asked for."
                 }
               }
             },
@@ -261,7 +290,8 @@ export const appMachine = createMachine({
               "description": "It runs for the rest of the visit; play buttons send to it directly.",
               "on": {
                 "player.load": {
-                  "actions": "passToPlayer"
+                  "actions": "passToPlayer",
+                  "description": "A play button: the player plays its songs."
                 }
               }
             }
@@ -270,35 +300,42 @@ export const appMachine = createMachine({
       },
       "on": {
         "session.changed": {
-          "actions": "xstate.enqueueActions"
+          "actions": "passOnUser",
+          "description": "Someone signed in or out, or their account changed: the menus, the order draft's gifter, the online switch, the tour and the bell follow."
         },
         "live.hint": [
           {
             "guard": "isOwnApplication",
             "actions": [
-              "xstate.sendTo",
-              "xstate.sendTo"
-            ]
+              "forwardToLive",
+              "reloadUser"
+            ],
+            "description": "The signed-in artist's application was approved or rejected: the open screens refresh, and the account is fetched again so menus follow."
           },
           {
-            "actions": "xstate.sendTo"
+            "actions": "forwardToLive",
+            "description": "Something changed on the server (an order, a notification): the screens showing it refresh."
           }
         ],
         "screen.watch": {
-          "actions": "xstate.sendTo"
+          "actions": "forwardToLive",
+          "description": "A screen opens and asks to be refreshed when what it shows changes."
         },
         "screen.unwatch": {
-          "actions": "xstate.sendTo"
+          "actions": "forwardToLive",
+          "description": "A screen closes: it no longer needs refreshing."
         },
         "tab.signedIn": {
-          "actions": "xstate.sendTo",
-          "description": "Sign-in, renewal and sign-out in another tab: this tab's session follows."
+          "actions": "forwardToSession",
+          "description": "Someone signed in in another tab of this browser: this tab is signed in too."
         },
         "tab.refreshed": {
-          "actions": "xstate.sendTo"
+          "actions": "forwardToSession",
+          "description": "Another tab renewed the sign-in: this tab stays signed in with it."
         },
         "tab.signedOut": {
-          "actions": "xstate.sendTo"
+          "actions": "forwardToSession",
+          "description": "Someone signed out in another tab: this tab signs out too."
         }
       }
     }

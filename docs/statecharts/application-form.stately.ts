@@ -8,14 +8,17 @@ export const applicationFormMachine = createMachine({
   "initial": "deciding",
   "states": {
     "deciding": {
+      "description": "Where the form opens, and where a save lands: the rejection's reason, the summary, or the part to fill in next.",
       "always": [
         {
           "guard": "isRejected",
-          "target": "rejected"
+          "target": "rejected",
+          "description": "The application was rejected: the artist sees the reason."
         },
         {
           "guard": "isEveryPartDone",
-          "target": "submitted"
+          "target": "submitted",
+          "description": "All four parts are done: the artist sees the summary."
         },
         {
           "guard": {
@@ -24,7 +27,8 @@ export const applicationFormMachine = createMachine({
               "part": "personalInfo"
             }
           },
-          "target": "editing.personalInfo"
+          "target": "editing.personalInfo",
+          "description": "Personal information is the part to fill in next."
         },
         {
           "guard": {
@@ -33,7 +37,8 @@ export const applicationFormMachine = createMachine({
               "part": "artistInfo"
             }
           },
-          "target": "editing.artistInfo"
+          "target": "editing.artistInfo",
+          "description": "Artist information is the part to fill in next."
         },
         {
           "guard": {
@@ -42,31 +47,42 @@ export const applicationFormMachine = createMachine({
               "part": "payoutInfo"
             }
           },
-          "target": "editing.payoutInfo"
+          "target": "editing.payoutInfo",
+          "description": "Payout details are the part to fill in next."
         },
         {
-          "target": "editing.password"
+          "target": "editing.password",
+          "description": "The password is the part to fill in next."
         }
-      ],
-      "description": "Where the form opens, and where a save lands: the reason, the summary, or the active part."
+      ]
     },
     "editing": {
+      "description": "The artist fills in one part of the application.",
       "initial": "personalInfo",
       "states": {
-        "personalInfo": {},
-        "artistInfo": {},
-        "payoutInfo": {},
-        "password": {}
+        "personalInfo": {
+          "description": "The artist fills in the Personal information part."
+        },
+        "artistInfo": {
+          "description": "The artist fills in the Artist information part."
+        },
+        "payoutInfo": {
+          "description": "The artist fills in the Payout details part: where their earnings are paid."
+        },
+        "password": {
+          "description": "The artist sets a new password."
+        }
       },
       "on": {
         "profile.loaded": {
           "actions": {
             "type": "fillFromProfile"
           },
-          "description": "Not while saving: the answer would overwrite what is being sent."
+          "description": "The artist's saved profile arrives: the form fills with it (not while saving, which would overwrite what is being sent)."
         },
         "field.changed": {
-          "actions": "setField"
+          "actions": "setField",
+          "description": "The artist types in a field; its error clears."
         },
         "part.open": [
           {
@@ -82,7 +98,8 @@ export const applicationFormMachine = createMachine({
               "params": {
                 "part": "personalInfo"
               }
-            }
+            },
+            "description": "The artist opens the Personal information part to edit it."
           },
           {
             "guard": {
@@ -97,7 +114,8 @@ export const applicationFormMachine = createMachine({
               "params": {
                 "part": "artistInfo"
               }
-            }
+            },
+            "description": "The artist opens the Artist information part to edit it."
           },
           {
             "guard": {
@@ -112,7 +130,8 @@ export const applicationFormMachine = createMachine({
               "params": {
                 "part": "payoutInfo"
               }
-            }
+            },
+            "description": "The artist opens the Payout details part to edit it."
           },
           {
             "guard": {
@@ -127,7 +146,8 @@ export const applicationFormMachine = createMachine({
               "params": {
                 "part": "password"
               }
-            }
+            },
+            "description": "The artist opens the Password part to edit it."
           }
         ],
         "part.save": [
@@ -152,7 +172,8 @@ export const applicationFormMachine = createMachine({
                   "part": "personalInfo"
                 }
               }
-            ]
+            ],
+            "description": "The artist saves the Personal information part (a new password only when both entries match)."
           },
           {
             "guard": {
@@ -175,7 +196,8 @@ export const applicationFormMachine = createMachine({
                   "part": "artistInfo"
                 }
               }
-            ]
+            ],
+            "description": "The artist saves the Artist information part (a new password only when both entries match)."
           },
           {
             "guard": {
@@ -198,7 +220,8 @@ export const applicationFormMachine = createMachine({
                   "part": "payoutInfo"
                 }
               }
-            ]
+            ],
+            "description": "The artist saves the Payout details part (a new password only when both entries match)."
           },
           {
             "guard": {
@@ -221,23 +244,27 @@ export const applicationFormMachine = createMachine({
                   "part": "password"
                 }
               }
-            ]
+            ],
+            "description": "The artist saves the Password part (a new password only when both entries match)."
           }
         ]
       }
     },
     "saving": {
+      "description": "A part is being saved; the artist waits.",
       "tags": [
         "busy"
       ],
       "initial": "personalInfo",
       "states": {
         "personalInfo": {
+          "description": "The Personal information part is being saved.",
           "invoke": {
             "id": "savePersonalInfo",
             "src": "savePersonalInfo",
             "onDone": {
               "target": "#applicationForm.deciding",
+              "description": "Saved: the artist sees a confirmation and moves on to the next unfinished part, or the summary once all four are done.",
               "actions": [
                 {
                   "type": "showSuccessToast"
@@ -256,23 +283,27 @@ export const applicationFormMachine = createMachine({
                 "target": "#applicationForm.editing.personalInfo",
                 "actions": {
                   "type": "setPartErrors"
-                }
+                },
+                "description": "The server refused some answers: the Personal information part shows what to fix."
               },
               {
                 "target": "#applicationForm.editing.personalInfo",
                 "actions": {
                   "type": "showErrorToast"
-                }
+                },
+                "description": "It failed (offline, or the server): the artist is told and can save the Personal information part again."
               }
             ]
           }
         },
         "artistInfo": {
+          "description": "The Artist information part is being saved.",
           "invoke": {
             "id": "saveArtistInfo",
             "src": "saveArtistInfo",
             "onDone": {
               "target": "#applicationForm.deciding",
+              "description": "Saved: the artist sees a confirmation and moves on to the next unfinished part, or the summary once all four are done.",
               "actions": [
                 {
                   "type": "showSuccessToast"
@@ -291,23 +322,27 @@ export const applicationFormMachine = createMachine({
                 "target": "#applicationForm.editing.artistInfo",
                 "actions": {
                   "type": "setPartErrors"
-                }
+                },
+                "description": "The server refused some answers: the Artist information part shows what to fix."
               },
               {
                 "target": "#applicationForm.editing.artistInfo",
                 "actions": {
                   "type": "showErrorToast"
-                }
+                },
+                "description": "It failed (offline, or the server): the artist is told and can save the Artist information part again."
               }
             ]
           }
         },
         "payoutInfo": {
+          "description": "The Payout details part is being saved.",
           "invoke": {
             "id": "savePayout",
             "src": "savePayout",
             "onDone": {
               "target": "#applicationForm.deciding",
+              "description": "Saved: the artist sees a confirmation and moves on to the next unfinished part, or the summary once all four are done.",
               "actions": [
                 {
                   "type": "showSuccessToast"
@@ -329,23 +364,27 @@ export const applicationFormMachine = createMachine({
                 "target": "#applicationForm.editing.payoutInfo",
                 "actions": {
                   "type": "setPartErrors"
-                }
+                },
+                "description": "The server refused some answers: the Payout details part shows what to fix."
               },
               {
                 "target": "#applicationForm.editing.payoutInfo",
                 "actions": {
                   "type": "showErrorToast"
-                }
+                },
+                "description": "It failed (offline, or the server): the artist is told and can save the Payout details part again."
               }
             ]
           }
         },
         "password": {
+          "description": "The Password part is being saved.",
           "invoke": {
             "id": "changePassword",
             "src": "changePassword",
             "onDone": {
               "target": "#applicationForm.deciding",
+              "description": "Saved: the artist sees a confirmation and moves on to the next unfinished part, or the summary once all four are done.",
               "actions": [
                 {
                   "type": "showSuccessToast"
@@ -368,13 +407,15 @@ export const applicationFormMachine = createMachine({
                 "target": "#applicationForm.editing.password",
                 "actions": {
                   "type": "setPartErrors"
-                }
+                },
+                "description": "The server refused some answers: the Password part shows what to fix."
               },
               {
                 "target": "#applicationForm.editing.password",
                 "actions": {
                   "type": "showErrorToast"
-                }
+                },
+                "description": "It failed (offline, or the server): the artist is told and can save the Password part again."
               }
             ]
           }
@@ -382,6 +423,7 @@ export const applicationFormMachine = createMachine({
       }
     },
     "submitted": {
+      "description": "All four parts are done: the application is under review (or approved); the artist sees a summary and can still open any part.",
       "tags": [
         "submitted"
       ],
@@ -391,7 +433,7 @@ export const applicationFormMachine = createMachine({
           "actions": {
             "type": "fillFromProfile"
           },
-          "description": "Decided again: a rejection that arrives while the summary shows turns it into the reason."
+          "description": "The profile arrives again: if the application was rejected meanwhile, the artist sees the reason."
         },
         "part.open": [
           {
@@ -407,7 +449,8 @@ export const applicationFormMachine = createMachine({
               "params": {
                 "part": "personalInfo"
               }
-            }
+            },
+            "description": "The artist opens the Personal information part to edit it."
           },
           {
             "guard": {
@@ -422,7 +465,8 @@ export const applicationFormMachine = createMachine({
               "params": {
                 "part": "artistInfo"
               }
-            }
+            },
+            "description": "The artist opens the Artist information part to edit it."
           },
           {
             "guard": {
@@ -437,7 +481,8 @@ export const applicationFormMachine = createMachine({
               "params": {
                 "part": "payoutInfo"
               }
-            }
+            },
+            "description": "The artist opens the Payout details part to edit it."
           },
           {
             "guard": {
@@ -452,13 +497,14 @@ export const applicationFormMachine = createMachine({
               "params": {
                 "part": "password"
               }
-            }
+            },
+            "description": "The artist opens the Password part to edit it."
           }
         ]
-      },
-      "description": "All four parts done (for_review, or approved): a summary; any part can still be opened."
+      }
     },
     "rejected": {
+      "description": "The application was rejected: the reason shows; the artist edits a part and saves it to apply again.",
       "tags": [
         "rejected"
       ],
@@ -467,7 +513,8 @@ export const applicationFormMachine = createMachine({
           "target": "deciding",
           "actions": {
             "type": "fillFromProfile"
-          }
+          },
+          "description": "The profile arrives again: the form fills with it and where it opens is decided again."
         },
         "part.open": [
           {
@@ -483,7 +530,8 @@ export const applicationFormMachine = createMachine({
               "params": {
                 "part": "personalInfo"
               }
-            }
+            },
+            "description": "The artist opens the Personal information part to edit it."
           },
           {
             "guard": {
@@ -498,7 +546,8 @@ export const applicationFormMachine = createMachine({
               "params": {
                 "part": "artistInfo"
               }
-            }
+            },
+            "description": "The artist opens the Artist information part to edit it."
           },
           {
             "guard": {
@@ -513,7 +562,8 @@ export const applicationFormMachine = createMachine({
               "params": {
                 "part": "payoutInfo"
               }
-            }
+            },
+            "description": "The artist opens the Payout details part to edit it."
           },
           {
             "guard": {
@@ -528,11 +578,11 @@ export const applicationFormMachine = createMachine({
               "params": {
                 "part": "password"
               }
-            }
+            },
+            "description": "The artist opens the Password part to edit it."
           }
         ]
-      },
-      "description": "app_status rejected: the reason shows; the artist edits a part and saves it to resubmit."
+      }
     }
   },
   "context": {

@@ -10,10 +10,14 @@ export const applicationReviewMachine = createMachine({
     "idle": {
       "description": "The application is shown with Approve and Reject.",
       "on": {
-        "user.approve": "confirmingApproval",
+        "user.approve": {
+          "target": "confirmingApproval",
+          "description": "The admin chooses to approve: a dialog asks to confirm."
+        },
         "user.reject": {
           "target": "rejecting",
-          "actions": "resetReason"
+          "actions": "resetReason",
+          "description": "The admin chooses to reject: a dialog asks for the reason."
         }
       }
     },
@@ -23,8 +27,14 @@ export const applicationReviewMachine = createMachine({
         "dialogOpen"
       ],
       "on": {
-        "user.confirm": "approving",
-        "user.cancel": "idle"
+        "user.confirm": {
+          "target": "approving",
+          "description": "The admin confirms: the applicant is approved as an artist."
+        },
+        "user.cancel": {
+          "target": "idle",
+          "description": "The admin closes the dialog: nothing changes."
+        }
       }
     },
     "approving": {
@@ -43,7 +53,8 @@ export const applicationReviewMachine = createMachine({
               "type": "showSuccessToast"
             },
             "reload"
-          ]
+          ],
+          "description": "Approved: the admin sees a confirmation and the application reloads."
         },
         "onError": {
           "target": "idle",
@@ -52,7 +63,8 @@ export const applicationReviewMachine = createMachine({
               "type": "showErrorToast"
             },
             "reload"
-          ]
+          ],
+          "description": "It was refused (no longer waiting for review) or failed: the admin is told and the application reloads."
         }
       }
     },
@@ -64,26 +76,32 @@ export const applicationReviewMachine = createMachine({
       "initial": "editing",
       "states": {
         "editing": {
+          "description": "The admin types the reason for the applicant.",
           "on": {
             "reason.changed": {
-              "actions": "setReason"
+              "actions": "setReason",
+              "description": "The admin types the reason."
             },
             "user.confirm": [
               {
                 "guard": "isReasonValid",
-                "target": "submitting"
+                "target": "submitting",
+                "description": "The admin confirms with a reason: the application is rejected."
               },
               {
-                "actions": "showReasonErrors"
+                "actions": "showReasonErrors",
+                "description": "The reason is too short: the dialog says what to fix."
               }
             ],
             "user.cancel": {
               "target": "#applicationReview.idle",
-              "actions": "resetReason"
+              "actions": "resetReason",
+              "description": "The admin closes the dialog: nothing changes."
             }
           }
         },
         "submitting": {
+          "description": "The rejection is being sent.",
           "tags": [
             "busy"
           ],
@@ -98,7 +116,8 @@ export const applicationReviewMachine = createMachine({
                 },
                 "resetReason",
                 "reload"
-              ]
+              ],
+              "description": "Rejected: the admin sees a confirmation and the application reloads."
             },
             "onError": [
               {
@@ -106,7 +125,8 @@ export const applicationReviewMachine = createMachine({
                 "target": "editing",
                 "actions": {
                   "type": "setServerErrors"
-                }
+                },
+                "description": "The server refused the reason: the dialog shows what to fix."
               },
               {
                 "target": "#applicationReview.idle",
@@ -116,7 +136,8 @@ export const applicationReviewMachine = createMachine({
                   },
                   "resetReason",
                   "reload"
-                ]
+                ],
+                "description": "It was refused (no longer waiting for review) or failed: the admin is told and the application reloads."
               }
             ]
           }

@@ -8,27 +8,33 @@ export const artistApplicationMachine = createMachine({
   "initial": "editing",
   "states": {
     "editing": {
+      "description": "The visitor fills in the application to become an artist, with an optional sample song.",
       "on": {
         "field.changed": {
-          "actions": "setField"
+          "actions": "setField",
+          "description": "The visitor types in a field; its error clears."
         },
         "sample.selected": [
           {
             "guard": "isSampleAcceptable",
-            "actions": "attachSample"
+            "actions": "attachSample",
+            "description": "The visitor attaches a sample song of a type and size accepted."
           },
           {
-            "actions": "refuseSample"
+            "actions": "refuseSample",
+            "description": "The sample is not a sound file or too large: the form says so."
           }
         ],
         "sample.removed": {
-          "actions": "removeSample"
+          "actions": "removeSample",
+          "description": "The visitor removes the sample."
         },
         "user.submit": [
           {
             "guard": "isFormValid && !hasSampleProblem",
             "target": "submitting",
-            "actions": "clearErrors"
+            "actions": "clearErrors",
+            "description": "The visitor sends a complete application."
           },
           {
             "actions": [
@@ -36,12 +42,14 @@ export const artistApplicationMachine = createMachine({
               {
                 "type": "focusFirstError"
               }
-            ]
+            ],
+            "description": "Something is missing or wrong: the form shows what to fix, at the first problem."
           }
         ]
       }
     },
     "submitting": {
+      "description": "The application is being sent.",
       "tags": [
         "busy"
       ],
@@ -49,7 +57,8 @@ export const artistApplicationMachine = createMachine({
         "id": "submitApplication",
         "src": "submitApplication",
         "onDone": {
-          "target": "success"
+          "target": "success",
+          "description": "Received: the visitor sees the success message."
         },
         "onError": [
           {
@@ -62,28 +71,31 @@ export const artistApplicationMachine = createMachine({
               {
                 "type": "focusFirstError"
               }
-            ]
+            ],
+            "description": "The server refused some answers: the form shows what to fix; nothing typed is lost."
           },
           {
             "target": "editing",
             "actions": {
               "type": "showErrorToast"
-            }
+            },
+            "description": "It failed (offline, or the server): the visitor is told and can send again; nothing typed is lost."
           }
         ]
       }
     },
     "success": {
+      "description": "The success message: the application was received and will be reviewed.",
       "tags": [
         "success"
       ],
       "on": {
         "success.dismissed": {
           "target": "editing",
-          "actions": "resetForm"
+          "actions": "resetForm",
+          "description": "The visitor closes the message: the form is empty again."
         }
-      },
-      "description": "SPEC §2: \"A success modal follows an application\"."
+      }
     }
   },
   "context": {

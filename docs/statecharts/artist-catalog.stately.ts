@@ -9,9 +9,14 @@ export const artistCatalogMachine = createMachine({
     "id": "fetchOptions",
     "src": "fetchOptions",
     "onDone": {
-      "actions": "xstate.assign"
+      "actions": {
+        "type": "setOptions"
+      },
+      "description": "The genres and vocal types to filter by arrive."
     },
-    "onError": {}
+    "onError": {
+      "description": "The filter choices could not load: the filters stay empty; the list still works."
+    }
   },
   "initial": "loading",
   "on": {
@@ -22,15 +27,18 @@ export const artistCatalogMachine = createMachine({
         {
           "type": "syncUrl"
         }
-      ]
+      ],
+      "description": "The visitor changes a filter: the list loads again and the address keeps the filters, to share."
     },
     "search.typed": {
       "target": ".typing",
-      "actions": "setSearch"
+      "actions": "setSearch",
+      "description": "The visitor types in the search: the list waits for a pause in the typing."
     },
     "url.changed": {
       "target": ".loading",
-      "actions": "adoptUrl"
+      "actions": "adoptUrl",
+      "description": "The address changed (Back, or a shared link): the list loads with its filters."
     },
     "user.clearFilters": {
       "target": ".loading",
@@ -39,22 +47,25 @@ export const artistCatalogMachine = createMachine({
         {
           "type": "syncUrl"
         }
-      ]
+      ],
+      "description": "The visitor clears every filter: the whole list loads again."
     }
   },
   "states": {
     "typing": {
+      "description": "The visitor is typing a search: the list waits for a pause before asking.",
       "after": {
         "searchDebounce": {
           "target": "loading",
           "actions": {
             "type": "syncUrl"
-          }
+          },
+          "description": "The typing paused: the search runs and the address keeps it."
         }
-      },
-      "description": "Waiting for the typing to pause before searching."
+      }
     },
     "loading": {
+      "description": "The artists matching the filters are being read.",
       "tags": [
         "loading"
       ],
@@ -65,28 +76,34 @@ export const artistCatalogMachine = createMachine({
           {
             "guard": "isEmptyResult",
             "target": "empty",
-            "actions": "replaceList"
+            "actions": "replaceList",
+            "description": "No artist matches: the visitor sees an empty result."
           },
           {
             "target": "ready",
-            "actions": "replaceList"
+            "actions": "replaceList",
+            "description": "The matching artists are shown."
           }
         ],
         "onError": {
           "target": "failed",
-          "actions": "setError"
+          "actions": "setError",
+          "description": "The list could not load: the visitor is told and can try again."
         }
       }
     },
     "ready": {
+      "description": "The matching artists are shown; more can be loaded.",
       "on": {
         "user.loadMore": {
           "guard": "hasMore",
-          "target": "loadingMore"
+          "target": "loadingMore",
+          "description": "The visitor asks for more artists, and there are more."
         }
       }
     },
     "loadingMore": {
+      "description": "The next artists are being read; the ones shown stay.",
       "tags": [
         "loadingMore"
       ],
@@ -95,25 +112,32 @@ export const artistCatalogMachine = createMachine({
         "src": "fetchArtists",
         "onDone": {
           "target": "ready",
-          "actions": "appendList"
+          "actions": "appendList",
+          "description": "The next artists are added below the others."
         },
         "onError": {
           "target": "ready",
-          "actions": "setError"
+          "actions": "setError",
+          "description": "More could not load: the visitor is told; the list shown stays."
         }
       }
     },
     "empty": {
+      "description": "No artist matches the filters and search.",
       "tags": [
         "empty"
       ]
     },
     "failed": {
+      "description": "The list could not load; the visitor can try again.",
       "tags": [
         "error"
       ],
       "on": {
-        "user.retry": "loading"
+        "user.retry": {
+          "target": "loading",
+          "description": "The visitor tries again."
+        }
       }
     }
   },

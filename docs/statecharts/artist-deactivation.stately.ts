@@ -14,7 +14,10 @@ export const artistDeactivationMachine = createMachine({
     "idle": {
       "description": "The settings page; nothing asked yet.",
       "on": {
-        "user.request": "loading"
+        "user.request": {
+          "target": "loading",
+          "description": "The artist asks to deactivate their account: their open orders are read first."
+        }
       }
     },
     "loading": {
@@ -23,21 +26,30 @@ export const artistDeactivationMachine = createMachine({
         "open",
         "loading"
       ],
-      "entry": "xstate.assign",
+      "entry": "clearLoadError",
       "invoke": {
         "id": "loadOpenWork",
         "src": "loadOpenWork",
         "onDone": {
           "target": "confirming",
-          "actions": "xstate.assign"
+          "actions": {
+            "type": "setOpenWork"
+          },
+          "description": "The dialog asks to confirm, saying what happens to each open order."
         },
         "onError": {
           "target": "loadFailed",
-          "actions": "xstate.assign"
+          "actions": {
+            "type": "setLoadError"
+          },
+          "description": "The open orders could not be read: the artist is told and can try again."
         }
       },
       "on": {
-        "user.cancel": "idle"
+        "user.cancel": {
+          "target": "idle",
+          "description": "The artist closes the dialog: nothing changes."
+        }
       }
     },
     "loadFailed": {
@@ -46,8 +58,14 @@ export const artistDeactivationMachine = createMachine({
         "open"
       ],
       "on": {
-        "user.retry": "loading",
-        "user.cancel": "idle"
+        "user.retry": {
+          "target": "loading",
+          "description": "The artist tries again."
+        },
+        "user.cancel": {
+          "target": "idle",
+          "description": "The artist closes the dialog: nothing changes."
+        }
       }
     },
     "confirming": {
@@ -56,8 +74,14 @@ export const artistDeactivationMachine = createMachine({
         "open"
       ],
       "on": {
-        "user.confirm": "running",
-        "user.cancel": "idle"
+        "user.confirm": {
+          "target": "running",
+          "description": "The artist confirms: the account is deactivated."
+        },
+        "user.cancel": {
+          "target": "idle",
+          "description": "The artist closes the dialog: nothing changes."
+        }
       }
     },
     "running": {
@@ -71,13 +95,15 @@ export const artistDeactivationMachine = createMachine({
         "src": "deactivate",
         "onDone": {
           "target": "done",
-          "actions": "onDone"
+          "actions": "onDone",
+          "description": "Deactivated: the artist is signed out."
         },
         "onError": {
           "target": "confirming",
           "actions": {
             "type": "showErrorToast"
-          }
+          },
+          "description": "It failed: the artist is told and can confirm again."
         }
       }
     },

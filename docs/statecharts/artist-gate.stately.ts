@@ -11,35 +11,46 @@ export const artistGateMachine = createMachine({
       "target": ".deciding",
       "actions": {
         "type": "setUser"
-      }
+      },
+      "description": "Someone signed in or out, or the account changed: what an artist may open is decided again."
     }
   },
   "states": {
     "deciding": {
+      "description": "Deciding what the signed-in person may open as an artist.",
       "always": [
         {
           "guard": "isNotArtist",
-          "target": "notArtist"
+          "target": "notArtist",
+          "description": "Signed out, or a customer: the artist pages are not theirs."
         },
         {
           "guard": "isApplicationUnfinished",
-          "target": "applicationUnfinished"
+          "target": "applicationUnfinished",
+          "description": "An artist who has not finished the application form: only the form opens."
         },
         {
           "guard": "isApproved",
-          "target": "approved"
+          "target": "approved",
+          "description": "An approved artist: everything opens."
         },
         {
-          "target": "awaitingApproval"
+          "target": "awaitingApproval",
+          "description": "Application finished but under review or rejected: only the profile and account settings open."
         }
       ]
     },
     "notArtist": {
-      "description": "Signed out or a customer: the other guards decide."
+      "description": "Signed out, or a customer: the artist area is not theirs (the other rules of the pages decide)."
     },
-    "applicationUnfinished": {},
-    "awaitingApproval": {},
+    "applicationUnfinished": {
+      "description": "An artist with an unfinished application: only the application form is open to them."
+    },
+    "awaitingApproval": {
+      "description": "An artist waiting for approval (or rejected): only the profile and account settings are open."
+    },
     "approved": {
+      "description": "An approved artist: the full menu and the online switch.",
       "tags": [
         "fullMenu",
         "onlineSwitch"

@@ -22,17 +22,19 @@ export const authDialogsMachine = createMachine({
       "target": ".login",
       "actions": {
         "type": "setLogin"
-      }
+      },
+      "description": "The visitor opens the login modal (from the header, or a customer page that needs a sign-in: it leads back there)."
     },
     "dialog.openLoginAgain": {
       "target": ".loginAgain",
       "actions": {
         "type": "setLoginAgain"
-      }
+      },
+      "description": "The session ended: the login modal says why, and remembers where to go back to."
     },
     "dialog.openSignUp": [
       {
-        "guard": "inline guard",
+        "guard": "hasPrefill",
         "target": ".signUp",
         "actions": [
           {
@@ -41,7 +43,8 @@ export const authDialogsMachine = createMachine({
           {
             "type": "prefillSignUpForm"
           }
-        ]
+        ],
+        "description": "The sign-up modal opens filled in with what a social account gave (name, email)."
       },
       {
         "target": ".signUp",
@@ -50,21 +53,25 @@ export const authDialogsMachine = createMachine({
           "params": {
             "prefill": null
           }
-        }
+        },
+        "description": "The visitor opens the sign-up modal, empty."
       }
     ],
     "dialog.openForgotPassword": {
-      "target": ".forgotPassword"
+      "target": ".forgotPassword",
+      "description": "The visitor opens the forgot-password modal."
     },
     "dialog.openLogoutWarning": {
       "target": ".logoutWarning",
       "actions": {
         "type": "setLogoutWarning"
-      }
+      },
+      "description": "A signed-in person follows a footer link meant for the signed-out (apply as an artist...): a modal asks them to log out first."
     },
     "dialog.openSignOutConfirm": {
       "target": ".signOutConfirm",
-      "actions": "setSignOutMessage"
+      "actions": "setSignOutMessage",
+      "description": "The person chooses to sign out: a modal asks whether they are sure."
     },
     "login.succeeded": [
       {
@@ -81,13 +88,14 @@ export const authDialogsMachine = createMachine({
             }
           }
         ],
-        "description": "A login succeeded (announced to the session already): the artist's page leads to the dashboard; the customer's modal closes and leads on, to a checkout the login-again modal remembered."
+        "description": "An artist signed in on the artist login page: they go to their dashboard, or the page they had asked for."
       },
       {
         "target": ".closed",
         "actions": {
           "type": "afterCustomerLogin"
-        }
+        },
+        "description": "A customer signed in: the modal closes and they go on where they were going (a checkout, for one)."
       }
     ],
     "page.opened": {
@@ -100,7 +108,7 @@ export const authDialogsMachine = createMachine({
           "type": "setArtistReturnTo"
         }
       ],
-      "description": "The artist's login page remembers the page a signed-out visit asked for while it is open."
+      "description": "The artist login or forgot-password page opens: its form is ready, and the page a signed-out visit asked for is remembered."
     },
     "page.left": {
       "actions": [
@@ -113,7 +121,8 @@ export const authDialogsMachine = createMachine({
             "returnTo": null
           }
         }
-      ]
+      ],
+      "description": "The artist leaves that page: its form resets and the remembered page is forgotten."
     }
   },
   "states": {
@@ -129,7 +138,10 @@ export const authDialogsMachine = createMachine({
       "entry": "needForms",
       "exit": "closeLoginForm",
       "on": {
-        "dialog.close": "#authDialogs.closed"
+        "dialog.close": {
+          "target": "#authDialogs.closed",
+          "description": "The visitor closes the modal."
+        }
       }
     },
     "loginAgain": {
@@ -140,7 +152,10 @@ export const authDialogsMachine = createMachine({
       "entry": "needForms",
       "exit": "closeLoginForm",
       "on": {
-        "dialog.close": "#authDialogs.closed"
+        "dialog.close": {
+          "target": "#authDialogs.closed",
+          "description": "The visitor closes the modal."
+        }
       }
     },
     "signUp": {
@@ -154,7 +169,10 @@ export const authDialogsMachine = createMachine({
       ],
       "exit": "closeSignUpForm",
       "on": {
-        "dialog.close": "#authDialogs.closed"
+        "dialog.close": {
+          "target": "#authDialogs.closed",
+          "description": "The visitor closes the modal."
+        }
       }
     },
     "forgotPassword": {
@@ -169,7 +187,10 @@ export const authDialogsMachine = createMachine({
       ],
       "exit": "closeForgotForm",
       "on": {
-        "dialog.close": "#authDialogs.closed"
+        "dialog.close": {
+          "target": "#authDialogs.closed",
+          "description": "The visitor closes the modal."
+        }
       }
     },
     "logoutWarning": {
@@ -182,9 +203,13 @@ export const authDialogsMachine = createMachine({
           "target": "#authDialogs.closed",
           "actions": {
             "type": "signOutThenGo"
-          }
+          },
+          "description": "The person logs out and goes on to the page they asked for."
         },
-        "dialog.close": "#authDialogs.closed"
+        "dialog.close": {
+          "target": "#authDialogs.closed",
+          "description": "The person closes the modal and stays signed in."
+        }
       }
     },
     "signOutConfirm": {
@@ -195,9 +220,13 @@ export const authDialogsMachine = createMachine({
       "on": {
         "user.confirm": {
           "target": "#authDialogs.closed",
-          "actions": "signOut"
+          "actions": "signOut",
+          "description": "Yes: the person is signed out."
         },
-        "dialog.close": "#authDialogs.closed"
+        "dialog.close": {
+          "target": "#authDialogs.closed",
+          "description": "No: the person stays signed in."
+        }
       }
     }
   }

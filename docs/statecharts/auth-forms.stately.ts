@@ -15,10 +15,12 @@ export const authFormsMachine = createMachine({
       "description": "No modal or page with a form has opened yet.",
       "on": {
         "forms.needed": {
-          "target": "loadingForms"
+          "target": "loadingForms",
+          "description": "The first modal or page with a form opens: the forms' code loads."
         },
         "form.signal": {
-          "actions": "holdSignal"
+          "actions": "holdSignal",
+          "description": "What a form is told (an opening, a closing, a prefill) is kept until the forms run."
         }
       }
     },
@@ -32,16 +34,19 @@ export const authFormsMachine = createMachine({
           "actions": [
             "startForms",
             "passHeld"
-          ]
+          ],
+          "description": "The forms are ready: they catch up on what they were told meanwhile."
         },
         "onError": {
           "target": "formsFailed",
-          "actions": "dropHeld"
+          "actions": "dropHeld",
+          "description": "The forms could not load (offline, or a new release): the modal or page says so, with Try again."
         }
       },
       "on": {
         "form.signal": {
-          "actions": "holdSignal"
+          "actions": "holdSignal",
+          "description": "What a form is told meanwhile is kept, in order."
         }
       }
     },
@@ -52,10 +57,12 @@ export const authFormsMachine = createMachine({
       ],
       "on": {
         "forms.needed": {
-          "target": "loadingForms"
+          "target": "loadingForms",
+          "description": "Try again, or the next opening: the forms' code loads again."
         },
         "form.signal": {
-          "actions": "holdSignal"
+          "actions": "holdSignal",
+          "description": "What a form is told is kept until the forms run."
         }
       }
     },
@@ -63,7 +70,8 @@ export const authFormsMachine = createMachine({
       "description": "They run for the rest of the visit, keeping what a person typed between openings.",
       "on": {
         "form.signal": {
-          "actions": "passSignal"
+          "actions": "passSignal",
+          "description": "The form concerned is told (an opening, a closing, a prefill)."
         }
       }
     }

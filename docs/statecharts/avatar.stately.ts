@@ -18,16 +18,19 @@ export const avatarMachine = createMachine({
               {
                 "type": "startUpload"
               }
-            ]
+            ],
+            "description": "The person picks a file that is not an image the browser can shrink: it goes to the upload as it is, which says whether it is accepted."
           },
           {
             "target": "resizing",
-            "actions": "resetUpload"
+            "actions": "resetUpload",
+            "description": "The person picks an image: it is shrunk before it is uploaded."
           }
         ],
         "photo.remove": {
           "target": "removing",
-          "actions": "resetUpload"
+          "actions": "resetUpload",
+          "description": "The person removes their photo."
         }
       }
     },
@@ -47,14 +50,16 @@ export const avatarMachine = createMachine({
               {
                 "type": "startUpload"
               }
-            ]
+            ],
+            "description": "The person picks another file that is not an image the browser can shrink: it goes to the upload as it is."
           },
           {
             "target": "resizing",
             "actions": [
               "clearError",
               "resetUpload"
-            ]
+            ],
+            "description": "The person picks another image: it is shrunk before it is uploaded."
           }
         ],
         "photo.remove": {
@@ -62,7 +67,8 @@ export const avatarMachine = createMachine({
           "actions": [
             "clearError",
             "resetUpload"
-          ]
+          ],
+          "description": "The person removes their photo."
         }
       }
     },
@@ -79,11 +85,13 @@ export const avatarMachine = createMachine({
           "target": "idle",
           "actions": {
             "type": "startUpload"
-          }
+          },
+          "description": "The photo is ready: it is uploaded."
         },
         "onError": {
           "target": "refused",
-          "actions": "refuseUnreadable"
+          "actions": "refuseUnreadable",
+          "description": "The image could not be read: the person is told and can pick another."
         }
       },
       "on": {
@@ -97,11 +105,12 @@ export const avatarMachine = createMachine({
                 "type": "startUpload"
               }
             ],
-            "description": "A newer pick wins: the running resize is stopped and its result dropped."
+            "description": "A newer pick, not an image the browser can shrink, wins: the photo being prepared is dropped and the new file goes to the upload."
           },
           {
             "target": "resizing",
-            "reenter": true
+            "reenter": true,
+            "description": "A newer image picked wins: the photo being prepared is dropped and the new one is shrunk."
           }
         ]
       }
@@ -119,11 +128,13 @@ export const avatarMachine = createMachine({
           "target": "idle",
           "actions": {
             "type": "onRemoved"
-          }
+          },
+          "description": "Removed: the initials show instead."
         },
         "onError": {
           "target": "refused",
-          "actions": "setRemoveError"
+          "actions": "setRemoveError",
+          "description": "The removal failed: the person is told and can try again."
         }
       }
     }

@@ -11,23 +11,33 @@ export const confirmActionMachine = createMachine({
   "initial": "idle",
   "states": {
     "idle": {
+      "description": "Nothing asked yet (or the last try failed: its message shows).",
       "on": {
         "user.request": {
           "target": "confirming",
-          "actions": "clearError"
+          "actions": "clearError",
+          "description": "The person chooses the action (deactivate, cancel...): \"Are you sure?\""
         }
       }
     },
     "confirming": {
+      "description": "\"Are you sure?\": the person confirms or cancels.",
       "tags": [
         "confirming"
       ],
       "on": {
-        "user.confirm": "running",
-        "user.cancel": "idle"
+        "user.confirm": {
+          "target": "running",
+          "description": "The person confirms: the action is sent."
+        },
+        "user.cancel": {
+          "target": "idle",
+          "description": "The person cancels: nothing changes."
+        }
       }
     },
     "running": {
+      "description": "The action is being carried out; the question shows it busy.",
       "tags": [
         "confirming",
         "busy"
@@ -39,7 +49,8 @@ export const confirmActionMachine = createMachine({
           "target": "done",
           "actions": {
             "type": "onDone"
-          }
+          },
+          "description": "Done: the page moves on (the app decides where)."
         },
         "onError": {
           "target": "idle",
@@ -48,11 +59,13 @@ export const confirmActionMachine = createMachine({
             {
               "type": "showErrorToast"
             }
-          ]
+          ],
+          "description": "It failed: the person is told and can ask again."
         }
       }
     },
     "done": {
+      "description": "The action is done.",
       "type": "final"
     }
   }

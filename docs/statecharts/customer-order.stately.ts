@@ -20,22 +20,26 @@ export const customerOrderMachine = createMachine({
           "actions": [
             "setOrder",
             "seedDrafts"
-          ]
+          ],
+          "description": "The order is shown, with what the customer can do at its stage."
         },
         "onError": [
           {
             "guard": "isNotFound",
             "target": "missing",
-            "actions": "setLoadError"
+            "actions": "setLoadError",
+            "description": "No such order, or not this customer's: the page says it was not found."
           },
           {
             "target": "failed",
-            "actions": "setLoadError"
+            "actions": "setLoadError",
+            "description": "It could not load (offline, or the server): the customer is told and can try again."
           }
         ]
       }
     },
     "missing": {
+      "description": "No such order, or not this customer's: \"not found\".",
       "tags": [
         "missing"
       ]
@@ -46,7 +50,10 @@ export const customerOrderMachine = createMachine({
         "error"
       ],
       "on": {
-        "user.retry": "loading"
+        "user.retry": {
+          "target": "loading",
+          "description": "The customer tries again."
+        }
       }
     },
     "ready": {
@@ -57,29 +64,38 @@ export const customerOrderMachine = createMachine({
           "description": "Nothing is being sent; the order’s actions are offered.",
           "on": {
             "field.changed": {
-              "actions": "setField"
+              "actions": "setField",
+              "description": "The customer types in a dialog (a rating, changes to ask for...)."
             },
             "artist.toggled": {
               "guard": "canToggleArtist",
-              "actions": "toggleArtist"
+              "actions": "toggleArtist",
+              "description": "The customer picks or unpicks an artist to rebook the order with."
             },
             "user.open": {
               "guard": "isAllowed",
-              "actions": "openDialog"
+              "actions": "openDialog",
+              "description": "The customer opens the dialog of an action the order allows at its stage."
             },
             "user.close": {
-              "actions": "closeDialog"
+              "actions": "closeDialog",
+              "description": "The customer closes the dialog; what was typed stays."
             },
-            "live.changed": "catchingUp",
+            "live.changed": {
+              "target": "catchingUp",
+              "description": "The order changed elsewhere (the artist delivered...): its new state is read quietly."
+            },
             "user.submit": [
               {
                 "guard": "isAllowed && isValid",
                 "target": "running",
-                "actions": "setPending"
+                "actions": "setPending",
+                "description": "The customer sends an allowed action, filled in right."
               },
               {
                 "guard": "isAllowed",
-                "actions": "showClientErrors"
+                "actions": "showClientErrors",
+                "description": "The action is not filled in right: the fields say what to fix, and nothing is sent."
               }
             ]
           }
@@ -100,7 +116,8 @@ export const customerOrderMachine = createMachine({
                 },
                 "resetDraft",
                 "closeDialog"
-              ]
+              ],
+              "description": "Done: the customer sees a confirmation and the order reloads."
             },
             "onError": [
               {
@@ -109,7 +126,8 @@ export const customerOrderMachine = createMachine({
                 "actions": [
                   "setServerErrors",
                   "clearPending"
-                ]
+                ],
+                "description": "The server refused some answers: the fields say what to fix; the dialog stays open with what was typed."
               },
               {
                 "guard": "isConflict",
@@ -119,7 +137,8 @@ export const customerOrderMachine = createMachine({
                   {
                     "type": "showErrorToast"
                   }
-                ]
+                ],
+                "description": "The order moved on meanwhile: the customer is told and the order reloads."
               },
               {
                 "target": "idle",
@@ -128,12 +147,14 @@ export const customerOrderMachine = createMachine({
                   {
                     "type": "showErrorToast"
                   }
-                ]
+                ],
+                "description": "It failed (offline, or the server): the customer is told and can try again."
               }
             ]
           }
         },
         "catchingUp": {
+          "description": "The order changed elsewhere: its new state is read quietly (a failure leaves what is shown).",
           "tags": [
             "reloading"
           ],
@@ -145,19 +166,24 @@ export const customerOrderMachine = createMachine({
               "actions": [
                 "setOrder",
                 "dropStaleDialog"
-              ]
+              ],
+              "description": "The order shows its new state; a dialog for an action no longer allowed closes."
             },
-            "onError": "idle"
+            "onError": {
+              "target": "idle",
+              "description": "It could not be read: what is shown stays."
+            }
           },
           "on": {
             "live.changed": {
               "target": "catchingUp",
-              "reenter": true
+              "reenter": true,
+              "description": "Another change while reading: it is read again, as the answer on its way may predate it."
             }
-          },
-          "description": "The order changed elsewhere: its new state, quietly (a failure leaves what is shown)."
+          }
         },
         "reloading": {
+          "description": "After an action: the order is read again, to show its new state.",
           "tags": [
             "reloading"
           ],
@@ -169,7 +195,8 @@ export const customerOrderMachine = createMachine({
               "actions": [
                 "setOrder",
                 "clearPending"
-              ]
+              ],
+              "description": "The order shows its new state."
             },
             "onError": {
               "target": "idle",
@@ -178,10 +205,10 @@ export const customerOrderMachine = createMachine({
                 {
                   "type": "showErrorToast"
                 }
-              ]
+              ],
+              "description": "It could not be read: the customer is told; what is shown stays."
             }
-          },
-          "description": "After an action: the server's word on the order's new state."
+          }
         }
       }
     }

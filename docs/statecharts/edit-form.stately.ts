@@ -8,20 +8,28 @@ export const editFormMachine = createMachine({
   "initial": "editing",
   "states": {
     "editing": {
+      "description": "The person edits what is saved (their profile, their password); the server's errors show under the fields.",
       "on": {
         "field.changed": {
-          "actions": "setField"
+          "actions": "setField",
+          "description": "The person types in a field; its error clears."
         },
         "values.loaded": {
-          "actions": "load"
+          "actions": "load",
+          "description": "The saved values arrive: the form shows them."
         },
-        "user.submit": "saving",
+        "user.submit": {
+          "target": "saving",
+          "description": "The person saves."
+        },
         "user.reset": {
-          "actions": "resetValues"
+          "actions": "resetValues",
+          "description": "The person drops their changes: the saved values show again."
         }
       }
     },
     "saving": {
+      "description": "The changes are being saved.",
       "tags": [
         "busy"
       ],
@@ -35,39 +43,47 @@ export const editFormMachine = createMachine({
             {
               "type": "onSaved"
             }
-          ]
+          ],
+          "description": "Saved: the person sees it, and the page moves on if it should."
         },
         "onError": [
           {
             "guard": "hasFieldErrors",
             "target": "editing",
-            "actions": "setErrors"
+            "actions": "setErrors",
+            "description": "The server refused some answers: the fields say what to fix."
           },
           {
             "target": "editing",
             "actions": {
               "type": "showErrorToast"
-            }
+            },
+            "description": "It failed (offline, or the server): the person is told and can save again."
           }
         ]
       }
     },
     "saved": {
+      "description": "Saved; the next edit starts editing again.",
       "tags": [
         "saved"
       ],
       "on": {
         "field.changed": {
           "target": "editing",
-          "actions": "setField"
+          "actions": "setField",
+          "description": "The person edits again."
         },
         "values.loaded": {
           "target": "editing",
-          "actions": "load"
+          "actions": "load",
+          "description": "Newer saved values arrive: the form shows them."
         },
-        "user.submit": "saving"
-      },
-      "description": "Saved; the next edit goes back to editing."
+        "user.submit": {
+          "target": "saving",
+          "description": "The person saves again."
+        }
+      }
     }
   },
   "context": {

@@ -11,34 +11,41 @@ export const fileUploadMachine = createMachine({
       {
         "guard": "isTooLarge",
         "target": ".rejected",
-        "actions": "rejectTooLarge"
+        "actions": "rejectTooLarge",
+        "description": "The file picked is too large: the person is told at once, before anything is sent."
       },
       {
         "guard": "isWrongType",
         "target": ".rejected",
-        "actions": "rejectWrongType"
+        "actions": "rejectWrongType",
+        "description": "The file picked is not of a type accepted: the person is told at once, before anything is sent."
       },
       {
         "target": ".uploading",
-        "actions": "pick"
+        "actions": "pick",
+        "description": "The file picked is accepted here: it uploads."
       }
     ]
   },
   "states": {
-    "idle": {},
+    "idle": {
+      "description": "No file picked yet."
+    },
     "rejected": {
+      "description": "The file was refused before anything was sent (too large, or the wrong type).",
       "tags": [
         "error"
       ],
       "on": {
         "user.reset": {
           "target": "idle",
-          "actions": "clear"
+          "actions": "clear",
+          "description": "The person dismisses the message, to pick another file."
         }
-      },
-      "description": "The client refused the file before sending a byte."
+      }
     },
     "uploading": {
+      "description": "The file is uploading; the person sees its progress and can cancel.",
       "tags": [
         "busy"
       ],
@@ -48,7 +55,8 @@ export const fileUploadMachine = createMachine({
       },
       "on": {
         "upload.progress": {
-          "actions": "setProgress"
+          "actions": "setProgress",
+          "description": "More of the file has been sent: the progress moves on."
         },
         "upload.done": {
           "target": "done",
@@ -57,42 +65,49 @@ export const fileUploadMachine = createMachine({
             {
               "type": "notifyUploaded"
             }
-          ]
+          ],
+          "description": "The file is uploaded and accepted."
         },
         "upload.failed": {
           "target": "failed",
-          "actions": "setError"
+          "actions": "setError",
+          "description": "The upload failed or the server refused the file: the person is told why."
         },
         "user.cancel": {
           "target": "idle",
           "actions": "clear",
-          "description": "Stopping the actor aborts the request."
+          "description": "The person cancels: the upload stops."
         }
       }
     },
     "failed": {
+      "description": "The upload failed; the person can try again or pick another file.",
       "tags": [
         "error"
       ],
       "on": {
         "user.retry": {
           "target": "uploading",
-          "actions": "xstate.assign"
+          "actions": "restartProgress",
+          "description": "The person tries again: the same file uploads from the start."
         },
         "user.reset": {
           "target": "idle",
-          "actions": "clear"
+          "actions": "clear",
+          "description": "The person dismisses the failure, to pick another file."
         }
       }
     },
     "done": {
+      "description": "The file is uploaded.",
       "tags": [
         "done"
       ],
       "on": {
         "user.reset": {
           "target": "idle",
-          "actions": "clear"
+          "actions": "clear",
+          "description": "The person removes the file or picks another."
         }
       }
     }

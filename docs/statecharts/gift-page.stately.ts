@@ -8,6 +8,7 @@ export const giftPageMachine = createMachine({
   "initial": "loading",
   "states": {
     "loading": {
+      "description": "The gift is being read.",
       "tags": [
         "loading"
       ],
@@ -18,107 +19,129 @@ export const giftPageMachine = createMachine({
           {
             "guard": "isLocked",
             "target": "locked",
-            "actions": "setGift"
+            "actions": "setGift",
+            "description": "Before its reveal date: the recipient sees when it opens."
           },
           {
             "guard": "wasThanked",
             "target": "ready.alreadyThanked",
-            "actions": "setGift"
+            "actions": "setGift",
+            "description": "Revealed, and a thank-you note was sent already: the recipient listens, and sees that the note was sent."
           },
           {
             "target": "ready",
-            "actions": "setGift"
+            "actions": "setGift",
+            "description": "Revealed: the recipient listens and may thank the artist."
           }
         ],
         "onError": [
           {
             "guard": "isNotFound",
             "target": "missing",
-            "actions": "setLoadError"
+            "actions": "setLoadError",
+            "description": "No such gift (a wrong or old link): the page says it was not found."
           },
           {
             "target": "failed",
-            "actions": "setLoadError"
+            "actions": "setLoadError",
+            "description": "It could not load (offline, or the server): the recipient is told and can try again."
           }
         ]
       }
     },
     "missing": {
+      "description": "No such gift: \"not found\".",
       "tags": [
         "missing"
       ]
     },
     "failed": {
+      "description": "The gift could not load; the recipient can try again.",
       "tags": [
         "error"
       ],
       "on": {
-        "user.retry": "loading"
+        "user.retry": {
+          "target": "loading",
+          "description": "The recipient tries again."
+        }
       }
     },
     "locked": {
+      "description": "Before the reveal date: a friendly \"opens on\", no song yet.",
       "tags": [
         "locked"
-      ],
-      "description": "Before the reveal date: a friendly \"opens on\", no song."
+      ]
     },
     "ready": {
+      "description": "The gift is revealed: the recipient listens to the song.",
       "initial": "editing",
       "states": {
         "editing": {
+          "description": "The recipient may write the artist a thank-you note.",
           "on": {
             "field.changed": {
-              "actions": "setField"
+              "actions": "setField",
+              "description": "The recipient types their name or the note."
             },
             "user.submit": [
               {
                 "guard": "isValid",
-                "target": "sending"
+                "target": "sending",
+                "description": "The recipient sends the note."
               },
               {
-                "actions": "showClientErrors"
+                "actions": "showClientErrors",
+                "description": "Something is missing or too long: the fields say what to fix."
               }
             ]
           }
         },
         "sending": {
+          "description": "The note is being sent to the artist.",
           "tags": [
             "busy"
           ],
           "invoke": {
             "id": "sendThanks",
             "src": "sendThanks",
-            "onDone": "thanked",
+            "onDone": {
+              "target": "thanked",
+              "description": "Sent: the recipient is thanked for it."
+            },
             "onError": [
               {
                 "guard": "hasFieldErrors",
                 "target": "editing",
-                "actions": "setServerErrors"
+                "actions": "setServerErrors",
+                "description": "The server refused some answers: the fields say what to fix."
               },
               {
                 "guard": "isAlreadySent",
-                "target": "alreadyThanked"
+                "target": "alreadyThanked",
+                "description": "A note for this song was sent already: the form gives way to saying so."
               },
               {
                 "target": "editing",
                 "actions": {
                   "type": "showErrorToast"
-                }
+                },
+                "description": "It failed (offline, or the server): the recipient is told and can send again."
               }
             ]
           }
         },
         "thanked": {
+          "description": "The note just went to the artist.",
           "tags": [
             "thanked"
-          ],
-          "description": "The note just went to the artist."
+          ]
         },
         "alreadyThanked": {
+          "description": "A note for this song was sent before; only one is allowed.",
           "tags": [
             "thanked"
-          ],
-          "description": "A note for this song was sent before."
+          ]
         }
       }
     }

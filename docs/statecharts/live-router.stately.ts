@@ -14,14 +14,29 @@ export const liveRouterMachine = createMachine({
       "description": "Open screens register what they show; each hint goes to the screens it concerns.",
       "on": {
         "screen.watch": {
-          "actions": "addScreen"
+          "actions": "addScreen",
+          "description": "A screen opens (a list, an order page): it will be refreshed when what it shows changes."
         },
         "screen.unwatch": {
-          "actions": "removeScreen"
+          "actions": "removeScreen",
+          "description": "A screen closes."
         },
-        "live.hint": {
-          "actions": "xstate.enqueueActions"
-        }
+        "live.hint": [
+          {
+            "guard": "isClosingAShownOffer",
+            "actions": [
+              "routeHint",
+              {
+                "type": "showInfoToast"
+              }
+            ],
+            "description": "An offer on screen closed (taken by another artist, withdrawn, expired): it leaves the list, with a message why."
+          },
+          {
+            "actions": "routeHint",
+            "description": "Something changed on the server: each open screen it concerns refreshes."
+          }
+        ]
       }
     }
   }

@@ -11,17 +11,21 @@ export const loginFormMachine = createMachine({
       "description": "The login fields, with any errors the server gave; the person types and submits.",
       "on": {
         "field.changed": {
-          "actions": "setField"
+          "actions": "setField",
+          "description": "The person types in a field; its error clears."
         },
         "password.toggleVisibility": {
-          "actions": "togglePasswordVisibility"
+          "actions": "togglePasswordVisibility",
+          "description": "The person shows or hides the password."
         },
         "user.submit": {
           "target": "submitting",
-          "actions": "clearErrors"
+          "actions": "clearErrors",
+          "description": "The person logs in."
         },
         "dialog.closed": {
-          "actions": "resetForm"
+          "actions": "resetForm",
+          "description": "The modal or page closes: the form empties."
         }
       }
     },
@@ -43,7 +47,8 @@ export const loginFormMachine = createMachine({
               "type": "afterLogin"
             },
             "resetForm"
-          ]
+          ],
+          "description": "Signed in: the person goes on (the modal closes, or the artist goes to their dashboard)."
         },
         "onError": [
           {
@@ -51,19 +56,22 @@ export const loginFormMachine = createMachine({
             "target": "editing",
             "actions": {
               "type": "setErrors"
-            }
+            },
+            "description": "The email or password was refused: the fields say why."
           },
           {
             "target": "editing",
             "actions": {
               "type": "showErrorToast"
-            }
+            },
+            "description": "It failed (offline, or the server): the person is told and can try again."
           }
         ]
       },
       "on": {
         "password.toggleVisibility": {
-          "actions": "togglePasswordVisibility"
+          "actions": "togglePasswordVisibility",
+          "description": "The person shows or hides the password."
         }
       }
     }

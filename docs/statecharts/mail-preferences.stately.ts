@@ -25,13 +25,15 @@ export const mailPreferencesMachine = createMachine({
           "target": "ready",
           "actions": {
             "type": "setLoaded"
-          }
+          },
+          "description": "The switches show the person's choices."
         },
         "onError": {
           "target": "loadFailed",
           "actions": {
             "type": "setError"
-          }
+          },
+          "description": "The choices could not be read: the person is told and can try again."
         }
       }
     },
@@ -41,7 +43,10 @@ export const mailPreferencesMachine = createMachine({
         "failed"
       ],
       "on": {
-        "user.retry": "loading"
+        "user.retry": {
+          "target": "loading",
+          "description": "The person tries again."
+        }
       }
     },
     "ready": {
@@ -49,7 +54,8 @@ export const mailPreferencesMachine = createMachine({
       "on": {
         "user.toggle": {
           "target": "saving",
-          "actions": "setChange"
+          "actions": "setChange",
+          "description": "The person flips a switch: the change is saved at once."
         }
       }
     },
@@ -68,13 +74,15 @@ export const mailPreferencesMachine = createMachine({
               "type": "setLoaded"
             },
             "clearChange"
-          ]
+          ],
+          "description": "Saved: the page says so."
         },
         "onError": {
           "target": "ready",
           "actions": {
             "type": "revertChange"
-          }
+          },
+          "description": "The change was refused or failed: the switch goes back and the person is told why."
         }
       }
     },
@@ -86,7 +94,8 @@ export const mailPreferencesMachine = createMachine({
       "on": {
         "user.toggle": {
           "target": "saving",
-          "actions": "setChange"
+          "actions": "setChange",
+          "description": "The person flips another switch: it is saved at once."
         }
       }
     }

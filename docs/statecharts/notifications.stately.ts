@@ -8,32 +8,39 @@ export const notificationsMachine = createMachine({
   "initial": "signedOut",
   "states": {
     "signedOut": {
+      "description": "Nobody is signed in: no bell.",
       "on": {
         "session.signedIn": {
           "target": "signedIn",
-          "actions": "startSession"
+          "actions": "startSession",
+          "description": "A customer or an artist signs in: their notifications load."
         }
       }
     },
     "signedIn": {
+      "description": "A customer or an artist is signed in: the bell shows their notifications, kept up to date live.",
       "type": "parallel",
       "on": {
         "session.signedOut": {
           "target": "signedOut",
-          "actions": "clearSession"
+          "actions": "clearSession",
+          "description": "The person signs out: the notifications are gone from the page."
         },
         "user.mark": {
           "guard": "isChange",
           "actions": {
             "type": "markLocally"
-          }
+          },
+          "description": "The person marks a notification read or unread: it shows at once, and is saved."
         }
       },
       "states": {
         "list": {
+          "description": "The person's notifications, newest first.",
           "initial": "loading",
           "states": {
             "loading": {
+              "description": "The newest notifications are being read.",
               "tags": [
                 "loading"
               ],
@@ -51,41 +58,55 @@ export const notificationsMachine = createMachine({
                       "type": "setFirstPage"
                     },
                     "announceListLoaded"
-                  ]
+                  ],
+                  "description": "The newest notifications show, with the unread count."
                 },
                 "onError": {
                   "target": "failed",
                   "actions": {
                     "type": "setLoadError"
-                  }
+                  },
+                  "description": "They could not be read: the dropdown says so, with a retry."
                 }
               }
             },
             "failed": {
+              "description": "The notifications could not be read: the dropdown says so with a retry; opening it tries again too.",
               "on": {
-                "user.retry": "loading",
-                "user.open": "loading"
-              },
-              "description": "Shown in the panel with a retry; opening the dropdown tries again too."
+                "user.retry": {
+                  "target": "loading",
+                  "description": "The person tries again."
+                },
+                "user.open": {
+                  "target": "loading",
+                  "description": "The person opens the dropdown: it tries again."
+                }
+              }
             },
             "ready": {
+              "description": "The notifications show; older ones can be asked for.",
               "on": {
                 "user.showMore": {
                   "guard": "hasMore",
-                  "target": "waitingToShowMore"
+                  "target": "waitingToShowMore",
+                  "description": "\"See previous notification\", and there are older ones."
                 }
               }
             },
             "waitingToShowMore": {
+              "description": "A short pause before the older notifications show.",
               "tags": [
                 "loadingMore"
               ],
               "after": {
-                "showMoreDelay": "loadingMore"
-              },
-              "description": "SPEC §9: a 500 ms pause before more are shown."
+                "showMoreDelay": {
+                  "target": "loadingMore",
+                  "description": "After the pause: the older notifications are read."
+                }
+              }
             },
             "loadingMore": {
+              "description": "Older notifications are being read.",
               "tags": [
                 "loadingMore"
               ],
@@ -96,32 +117,43 @@ export const notificationsMachine = createMachine({
                   "target": "ready",
                   "actions": {
                     "type": "addOlderPage"
-                  }
+                  },
+                  "description": "The older notifications show below the others."
                 },
                 "onError": {
                   "target": "ready",
                   "actions": {
                     "type": "showErrorToast"
-                  }
+                  },
+                  "description": "They could not be read: the person is told; the list shown stays."
                 }
               }
             }
           }
         },
         "panel": {
+          "description": "The bell's dropdown.",
           "initial": "closed",
           "states": {
             "closed": {
+              "description": "The dropdown is closed.",
               "on": {
-                "user.open": "open"
+                "user.open": {
+                  "target": "open",
+                  "description": "The person clicks the bell: the dropdown opens."
+                }
               }
             },
             "open": {
+              "description": "The dropdown is open with the notifications.",
               "tags": [
                 "open"
               ],
               "on": {
-                "user.close": "closed",
+                "user.close": {
+                  "target": "closed",
+                  "description": "The person closes the dropdown."
+                },
                 "user.openItem": {
                   "guard": "isListed",
                   "target": "closed",
@@ -133,22 +165,26 @@ export const notificationsMachine = createMachine({
                       "type": "openTarget"
                     }
                   ],
-                  "description": "SPEC §4: an unread item becomes read, the user goes to its page, the dropdown closes."
+                  "description": "The person clicks a notification: it becomes read, they go to its page and the dropdown closes."
                 }
               }
             }
           }
         },
         "sync": {
+          "description": "Read and unread marks are saved one by one, in the order made.",
           "initial": "idle",
           "states": {
             "idle": {
+              "description": "No mark waits to be saved.",
               "always": {
                 "guard": "hasPendingMarks",
-                "target": "saving"
+                "target": "saving",
+                "description": "A mark waits: it is saved."
               }
             },
             "saving": {
+              "description": "A mark is being saved.",
               "invoke": {
                 "id": "markNotification",
                 "src": "markNotification",
@@ -156,7 +192,8 @@ export const notificationsMachine = createMachine({
                   "target": "idle",
                   "actions": {
                     "type": "settleMark"
-                  }
+                  },
+                  "description": "Saved; the next mark, if any, follows."
                 },
                 "onError": {
                   "target": "idle",
@@ -165,33 +202,38 @@ export const notificationsMachine = createMachine({
                     {
                       "type": "showErrorToast"
                     }
-                  ]
+                  ],
+                  "description": "It was refused or failed: the notification shows as before and the person is told."
                 }
               }
             }
           }
         },
         "live": {
+          "description": "Live updates: new notifications and changes arrive without a reload.",
           "initial": "awaitingList",
           "states": {
             "awaitingList": {
+              "description": "Live updates wait for the first notifications to load, to carry on from the newest.",
               "on": {
                 "list.loaded": [
                   {
                     "guard": "canStream",
-                    "target": "connecting"
+                    "target": "connecting",
+                    "description": "The first notifications loaded: live updates connect."
                   },
                   {
-                    "target": "unavailable"
+                    "target": "unavailable",
+                    "description": "This browser cannot receive live updates: the list works without them."
                   }
                 ]
-              },
-              "description": "The stream resumes after the newest id of the first page, so it waits for it."
+              }
             },
             "unavailable": {
-              "description": "No EventSource in this browser: the list still works, without live updates."
+              "description": "This browser cannot receive live updates: the list still works, without them."
             },
             "connecting": {
+              "description": "Live updates are connecting.",
               "invoke": {
                 "id": "fetchStreamToken",
                 "src": "fetchStreamToken",
@@ -199,15 +241,18 @@ export const notificationsMachine = createMachine({
                   "target": "streaming",
                   "actions": {
                     "type": "setStreamToken"
-                  }
+                  },
+                  "description": "Allowed: live updates start."
                 },
                 "onError": {
                   "target": "retrying",
-                  "actions": "countFailedAttempt"
+                  "actions": "countFailedAttempt",
+                  "description": "It failed: live updates try again after a pause."
                 }
               }
             },
             "streaming": {
+              "description": "Live updates arrive.",
               "tags": [
                 "live"
               ],
@@ -217,30 +262,38 @@ export const notificationsMachine = createMachine({
               },
               "on": {
                 "stream.opened": {
-                  "actions": "resetAttempts"
+                  "actions": "resetAttempts",
+                  "description": "Live updates are flowing: the next failure waits the shortest pause again."
                 },
                 "stream.notification": {
                   "actions": [
                     "addPushed",
                     "announceNotification"
-                  ]
+                  ],
+                  "description": "A new notification arrives: it shows at the top, and the screens about its order refresh."
                 },
                 "stream.change": {
-                  "actions": "announceChange"
+                  "actions": "announceChange",
+                  "description": "Something the person may be looking at changed: the screens showing it refresh."
                 },
                 "stream.unread": {
-                  "actions": "setUnreadCount"
+                  "actions": "setUnreadCount",
+                  "description": "The unread count changed (in another tab, say): the bell shows it."
                 },
                 "stream.failed": {
                   "target": "retrying",
                   "actions": "countFailedAttempt",
-                  "description": "Leaving the state closes the EventSource; the next one gets a fresh token."
+                  "description": "Live updates stopped (network, server): they reconnect after a pause."
                 }
               }
             },
             "retrying": {
+              "description": "Live updates paused; they reconnect after a pause that grows with each failure (up to 30 s).",
               "after": {
-                "reconnectDelay": "connecting"
+                "reconnectDelay": {
+                  "target": "connecting",
+                  "description": "After the pause: live updates connect again."
+                }
               }
             }
           }

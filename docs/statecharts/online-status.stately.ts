@@ -12,12 +12,14 @@ export const onlineStatusMachine = createMachine({
       "on": {
         "user.toggle": {
           "target": "saving",
-          "actions": "startSaving"
+          "actions": "startSaving",
+          "description": "The artist flips the switch: going online or offline is saved."
         },
         "session.userChanged": {
           "actions": {
             "type": "syncOnline"
-          }
+          },
+          "description": "The account changed elsewhere (another tab): the switch shows it."
         }
       }
     },
@@ -36,7 +38,8 @@ export const onlineStatusMachine = createMachine({
             {
               "type": "applyOnline"
             }
-          ]
+          ],
+          "description": "Saved: the switch flips and a modal confirms the artist is now online, or offline."
         },
         "onError": {
           "target": "idle",
@@ -47,21 +50,23 @@ export const onlineStatusMachine = createMachine({
             {
               "type": "showErrorToast"
             }
-          ]
+          ],
+          "description": "It failed: the artist is told why and the switch stays where it was."
         }
       }
     },
     "confirming": {
+      "description": "The modal confirming that the artist is now online, or offline.",
       "tags": [
         "confirmOpen"
       ],
       "on": {
         "user.dismiss": {
           "target": "idle",
-          "actions": "closeModal"
+          "actions": "closeModal",
+          "description": "The artist closes the modal."
         }
-      },
-      "description": "The confirmation modal (artistMessages.wentOnline / wentOffline)."
+      }
     }
   },
   "context": {

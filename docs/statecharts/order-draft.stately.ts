@@ -12,14 +12,16 @@ export const orderDraftMachine = createMachine({
       "actions": [
         "resetDraft",
         "clearStoredDraft"
-      ]
+      ],
+      "description": "The draft is thrown away: the customer starts a new order at the occasion step."
     },
     "session.loggedOut": {
       "target": ".editing.occasion",
       "actions": [
         "resetDraft",
         "clearStoredDraft"
-      ]
+      ],
+      "description": "The customer signed out: the draft is cleared from this browser and a new one starts at the occasion step."
     },
     "session.loggedIn": {
       "guard": "canPrefillGifter",
@@ -28,27 +30,31 @@ export const orderDraftMachine = createMachine({
         {
           "type": "persistDraft"
         }
-      ]
+      ],
+      "description": "A customer signed in: their name, email and phone fill the gifter's details that are still empty."
     },
     "clip.pending": {
       "actions": "setClipPending",
-      "description": "Whatever the draft is doing, the story step's slots say when a take or upload is under way."
+      "description": "Whatever the draft is doing, the story step shows when a voice take or an upload is under way."
     }
   },
   "states": {
     "starting": {
+      "description": "The order flow opens: a draft kept in this browser is checked with the server first; without one the customer starts at once.",
       "always": [
         {
           "guard": "hasOrderId",
-          "target": "restoring"
+          "target": "restoring",
+          "description": "A draft was kept in this browser: check it with the server first."
         },
         {
-          "target": "deciding"
+          "target": "deciding",
+          "description": "No draft kept: the customer starts on the step they asked for, or the first one."
         }
-      ],
-      "description": "A stored draft is checked with the server first; without one the flow starts at once."
+      ]
     },
     "restoring": {
+      "description": "The draft is being fetched from the server (at start, or after it changed elsewhere); the pages wait for it before opening a step.",
       "tags": [
         "busy",
         "restoring"
@@ -65,7 +71,8 @@ export const orderDraftMachine = createMachine({
             {
               "type": "persistDraft"
             }
-          ]
+          ],
+          "description": "The server's draft arrived: it wins over what this browser kept (answers and finished steps)."
         },
         "onError": [
           {
@@ -88,7 +95,8 @@ export const orderDraftMachine = createMachine({
                   "message": "This order draft was not found. Start a new order."
                 }
               }
-            ]
+            ],
+            "description": "The server no longer has this draft: the customer is told, and their answers are kept to be saved afresh."
           },
           {
             "target": "deciding",
@@ -99,13 +107,14 @@ export const orderDraftMachine = createMachine({
               {
                 "type": "showErrorToast"
               }
-            ]
+            ],
+            "description": "The server could not be reached: the customer is told and goes on with the draft this browser kept."
           }
         ]
-      },
-      "description": "GET /temp-order/{id}: at start, and after a 409 (the server decides which steps are done). Pages wait for it (isDraftSettled) before their guards run, so step.open is not taken here."
+      }
     },
     "deciding": {
+      "description": "Choosing where the customer lands: the step they opened if the steps before it are done, else the first step not done.",
       "always": [
         {
           "guard": {
@@ -128,7 +137,8 @@ export const orderDraftMachine = createMachine({
                 "step": "occasion"
               }
             }
-          ]
+          ],
+          "description": "The step on screen is not open to the customer (a step before it is not done): they are taken to the occasion step, the first not done."
         },
         {
           "guard": {
@@ -143,7 +153,8 @@ export const orderDraftMachine = createMachine({
             "params": {
               "step": "occasion"
             }
-          }
+          },
+          "description": "The draft continues on the occasion step: the one on screen, or else the first not done."
         },
         {
           "guard": {
@@ -166,7 +177,8 @@ export const orderDraftMachine = createMachine({
                 "step": "song"
               }
             }
-          ]
+          ],
+          "description": "The step on screen is not open to the customer (a step before it is not done): they are taken to the song step, the first not done."
         },
         {
           "guard": {
@@ -181,7 +193,8 @@ export const orderDraftMachine = createMachine({
             "params": {
               "step": "song"
             }
-          }
+          },
+          "description": "The draft continues on the song step: the one on screen, or else the first not done."
         },
         {
           "guard": {
@@ -204,7 +217,8 @@ export const orderDraftMachine = createMachine({
                 "step": "story"
               }
             }
-          ]
+          ],
+          "description": "The step on screen is not open to the customer (a step before it is not done): they are taken to the story step, the first not done."
         },
         {
           "guard": {
@@ -219,7 +233,8 @@ export const orderDraftMachine = createMachine({
             "params": {
               "step": "story"
             }
-          }
+          },
+          "description": "The draft continues on the story step: the one on screen, or else the first not done."
         },
         {
           "guard": {
@@ -242,7 +257,8 @@ export const orderDraftMachine = createMachine({
                 "step": "review"
               }
             }
-          ]
+          ],
+          "description": "The step on screen is not open to the customer (a step before it is not done): they are taken to the review step, the first not done."
         },
         {
           "guard": {
@@ -257,7 +273,8 @@ export const orderDraftMachine = createMachine({
             "params": {
               "step": "review"
             }
-          }
+          },
+          "description": "The draft continues on the review step: the one on screen, or else the first not done."
         },
         {
           "guard": {
@@ -280,7 +297,8 @@ export const orderDraftMachine = createMachine({
                 "step": "checkout"
               }
             }
-          ]
+          ],
+          "description": "The step on screen is not open to the customer (a step before it is not done): they are taken to the checkout step, the first not done."
         },
         {
           "guard": {
@@ -295,15 +313,17 @@ export const orderDraftMachine = createMachine({
             "params": {
               "step": "checkout"
             }
-          }
+          },
+          "description": "The draft continues on the checkout step: the one on screen, or else the first not done."
         }
-      ],
-      "description": "Where a (re)load lands: the open step if its guard allows it, else the first step not done."
+      ]
     },
     "editing": {
+      "description": "The customer fills in the order, one step at a time: occasion, song, story, review, checkout.",
       "initial": "occasion",
       "states": {
         "occasion": {
+          "description": "The occasion step: who the song is for, from whom, and the occasion.",
           "on": {
             "step.save": [
               {
@@ -317,7 +337,8 @@ export const orderDraftMachine = createMachine({
                     }
                   },
                   "clearLastError"
-                ]
+                ],
+                "description": "The customer saves the occasion of a draft the server already has: it is updated."
               },
               {
                 "guard": {
@@ -335,12 +356,14 @@ export const orderDraftMachine = createMachine({
                     }
                   },
                   "clearLastError"
-                ]
+                ],
+                "description": "The customer saves the occasion for the first time: the server creates the draft."
               }
             ]
           }
         },
         "song": {
+          "description": "The song step: the artists to offer the order to, and the song's style.",
           "on": {
             "step.save": {
               "guard": {
@@ -358,11 +381,13 @@ export const orderDraftMachine = createMachine({
                   }
                 },
                 "clearLastError"
-              ]
+              ],
+              "description": "The customer saves the song step."
             }
           }
         },
         "story": {
+          "description": "The story step: what the song should tell, with voice takes or files.",
           "on": {
             "step.save": {
               "guard": {
@@ -380,11 +405,13 @@ export const orderDraftMachine = createMachine({
                   }
                 },
                 "clearLastError"
-              ]
+              ],
+              "description": "The customer saves the story step."
             }
           }
         },
         "review": {
+          "description": "The review step: the customer checks the whole order before placing it.",
           "on": {
             "review.commit": [
               {
@@ -403,7 +430,8 @@ export const orderDraftMachine = createMachine({
                       "step": "checkout"
                     }
                   }
-                ]
+                ],
+                "description": "The order was placed already (the customer came back from checkout): on to checkout again."
               },
               {
                 "target": "#orderDraft.committing",
@@ -415,12 +443,14 @@ export const orderDraftMachine = createMachine({
                     }
                   },
                   "clearLastError"
-                ]
+                ],
+                "description": "The customer confirms the review: the draft becomes an order awaiting payment."
               }
             ]
           }
         },
         "checkout": {
+          "description": "The checkout step: the customer chooses how to pay for the order.",
           "on": {
             "checkout.pay": {
               "guard": "isCommitted",
@@ -434,7 +464,8 @@ export const orderDraftMachine = createMachine({
                   }
                 },
                 "clearLastError"
-              ]
+              ],
+              "description": "The customer pays with the method chosen: payment starts with the provider."
             }
           }
         }
@@ -454,7 +485,8 @@ export const orderDraftMachine = createMachine({
               "params": {
                 "step": "occasion"
               }
-            }
+            },
+            "description": "The customer opens the occasion step; it opens only once the steps before it are done."
           },
           {
             "guard": {
@@ -469,7 +501,8 @@ export const orderDraftMachine = createMachine({
               "params": {
                 "step": "song"
               }
-            }
+            },
+            "description": "The customer opens the song step; it opens only once the steps before it are done."
           },
           {
             "guard": {
@@ -484,7 +517,8 @@ export const orderDraftMachine = createMachine({
               "params": {
                 "step": "story"
               }
-            }
+            },
+            "description": "The customer opens the story step; it opens only once the steps before it are done."
           },
           {
             "guard": {
@@ -499,7 +533,8 @@ export const orderDraftMachine = createMachine({
               "params": {
                 "step": "review"
               }
-            }
+            },
+            "description": "The customer opens the review step; it opens only once the steps before it are done."
           },
           {
             "guard": {
@@ -514,12 +549,13 @@ export const orderDraftMachine = createMachine({
               "params": {
                 "step": "checkout"
               }
-            }
+            },
+            "description": "The customer opens the checkout step; it opens only once the steps before it are done."
           }
         ],
         "checkout.methodChosen": {
           "actions": "setPaymentMethod",
-          "description": "The checkout's choice is kept while the draft is edited (back to review and on again, too)."
+          "description": "The payment method chosen at checkout is kept while the customer goes back to edit (and on again)."
         },
         "field.changed": {
           "actions": [
@@ -527,7 +563,8 @@ export const orderDraftMachine = createMachine({
             {
               "type": "persistDraft"
             }
-          ]
+          ],
+          "description": "The customer types or picks an answer; the draft is kept in this browser."
         },
         "artists.toggle": {
           "guard": "canToggleArtist",
@@ -536,7 +573,8 @@ export const orderDraftMachine = createMachine({
             {
               "type": "persistDraft"
             }
-          ]
+          ],
+          "description": "The customer selects or unselects an artist (a new one only while below the maximum)."
         },
         "artists.preselect": {
           "guard": "canPreselectArtist",
@@ -545,7 +583,8 @@ export const orderDraftMachine = createMachine({
             {
               "type": "persistDraft"
             }
-          ]
+          ],
+          "description": "\"Order with this artist\": that artist is selected for the song, if there is room."
         },
         "clip.set": {
           "actions": [
@@ -553,11 +592,13 @@ export const orderDraftMachine = createMachine({
             {
               "type": "persistDraft"
             }
-          ]
+          ],
+          "description": "A voice take or an uploaded file is added to, or removed from, the story."
         }
       }
     },
     "saving": {
+      "description": "A step's answers are being saved; the customer waits.",
       "tags": [
         "busy",
         "saving"
@@ -565,6 +606,7 @@ export const orderDraftMachine = createMachine({
       "initial": "creating",
       "states": {
         "creating": {
+          "description": "The first save of the occasion: the server creates the draft.",
           "invoke": {
             "id": "createTempOrder",
             "src": "createTempOrder",
@@ -589,7 +631,8 @@ export const orderDraftMachine = createMachine({
                     "step": "song"
                   }
                 }
-              ]
+              ],
+              "description": "The draft exists on the server, the occasion is done: on to the song step."
             },
             "onError": [
               {
@@ -597,7 +640,8 @@ export const orderDraftMachine = createMachine({
                 "target": "#orderDraft.editing.occasion",
                 "actions": {
                   "type": "setStepErrors"
-                }
+                },
+                "description": "The server refused some answers: the customer is back on the occasion step, each shown what to fix."
               },
               {
                 "target": "#orderDraft.editing.occasion",
@@ -608,18 +652,20 @@ export const orderDraftMachine = createMachine({
                   {
                     "type": "showErrorToast"
                   }
-                ]
+                ],
+                "description": "It failed (offline, or the server): the customer stays on the occasion step with a message, and can try again."
               }
             ]
-          },
-          "description": "The first occasion save: POST /temp-order creates the draft."
+          }
         },
         "occasion": {
+          "description": "The occasion step's answers are being saved; the customer waits.",
           "invoke": {
             "id": "saveOccasion",
             "src": "saveOccasion",
             "onDone": {
               "target": "#orderDraft.editing.song",
+              "description": "The occasion step is saved and done: the customer moves on to the song step.",
               "actions": [
                 {
                   "type": "markStep",
@@ -653,7 +699,8 @@ export const orderDraftMachine = createMachine({
                 "target": "#orderDraft.editing.occasion",
                 "actions": {
                   "type": "setStepErrors"
-                }
+                },
+                "description": "The server refused some answers: the customer is back on the occasion step, each shown what to fix."
               },
               {
                 "guard": "isOutOfSync",
@@ -665,7 +712,8 @@ export const orderDraftMachine = createMachine({
                   {
                     "type": "showErrorToast"
                   }
-                ]
+                ],
+                "description": "The draft changed elsewhere (another tab or device): it is fetched again, and the customer continues from there."
               },
               {
                 "guard": "isDraftMissing",
@@ -687,7 +735,8 @@ export const orderDraftMachine = createMachine({
                       "message": "This order draft was not found. Start a new order."
                     }
                   }
-                ]
+                ],
+                "description": "The server no longer has this draft: the customer is told, and their answers are kept to be saved afresh."
               },
               {
                 "target": "#orderDraft.editing.occasion",
@@ -698,17 +747,20 @@ export const orderDraftMachine = createMachine({
                   {
                     "type": "showErrorToast"
                   }
-                ]
+                ],
+                "description": "It failed (offline, or the server): the customer stays on the occasion step with a message, and can try again."
               }
             ]
           }
         },
         "song": {
+          "description": "The song step's answers are being saved; the customer waits.",
           "invoke": {
             "id": "saveSong",
             "src": "saveSong",
             "onDone": {
               "target": "#orderDraft.editing.story",
+              "description": "The song step is saved and done: the customer moves on to the story step.",
               "actions": [
                 {
                   "type": "markStep",
@@ -742,7 +794,8 @@ export const orderDraftMachine = createMachine({
                 "target": "#orderDraft.editing.song",
                 "actions": {
                   "type": "setStepErrors"
-                }
+                },
+                "description": "The server refused some answers: the customer is back on the song step, each shown what to fix."
               },
               {
                 "guard": "isOutOfSync",
@@ -754,7 +807,8 @@ export const orderDraftMachine = createMachine({
                   {
                     "type": "showErrorToast"
                   }
-                ]
+                ],
+                "description": "The draft changed elsewhere (another tab or device): it is fetched again, and the customer continues from there."
               },
               {
                 "guard": "isDraftMissing",
@@ -776,7 +830,8 @@ export const orderDraftMachine = createMachine({
                       "message": "This order draft was not found. Start a new order."
                     }
                   }
-                ]
+                ],
+                "description": "The server no longer has this draft: the customer is told, and their answers are kept to be saved afresh."
               },
               {
                 "target": "#orderDraft.editing.song",
@@ -787,17 +842,20 @@ export const orderDraftMachine = createMachine({
                   {
                     "type": "showErrorToast"
                   }
-                ]
+                ],
+                "description": "It failed (offline, or the server): the customer stays on the song step with a message, and can try again."
               }
             ]
           }
         },
         "story": {
+          "description": "The story step's answers are being saved; the customer waits.",
           "invoke": {
             "id": "saveStory",
             "src": "saveStory",
             "onDone": {
               "target": "#orderDraft.editing.review",
+              "description": "The story step is saved and done: the customer moves on to the review step.",
               "actions": [
                 {
                   "type": "markStep",
@@ -831,7 +889,8 @@ export const orderDraftMachine = createMachine({
                 "target": "#orderDraft.editing.story",
                 "actions": {
                   "type": "setStepErrors"
-                }
+                },
+                "description": "The server refused some answers: the customer is back on the story step, each shown what to fix."
               },
               {
                 "guard": "isOutOfSync",
@@ -843,7 +902,8 @@ export const orderDraftMachine = createMachine({
                   {
                     "type": "showErrorToast"
                   }
-                ]
+                ],
+                "description": "The draft changed elsewhere (another tab or device): it is fetched again, and the customer continues from there."
               },
               {
                 "guard": "isDraftMissing",
@@ -865,7 +925,8 @@ export const orderDraftMachine = createMachine({
                       "message": "This order draft was not found. Start a new order."
                     }
                   }
-                ]
+                ],
+                "description": "The server no longer has this draft: the customer is told, and their answers are kept to be saved afresh."
               },
               {
                 "target": "#orderDraft.editing.story",
@@ -876,7 +937,8 @@ export const orderDraftMachine = createMachine({
                   {
                     "type": "showErrorToast"
                   }
-                ]
+                ],
+                "description": "It failed (offline, or the server): the customer stays on the story step with a message, and can try again."
               }
             ]
           }
@@ -884,6 +946,7 @@ export const orderDraftMachine = createMachine({
       }
     },
     "committing": {
+      "description": "The reviewed draft is being turned into an order awaiting payment.",
       "tags": [
         "busy",
         "saving"
@@ -912,7 +975,8 @@ export const orderDraftMachine = createMachine({
                 "step": "checkout"
               }
             }
-          ]
+          ],
+          "description": "The order is placed, awaiting payment: on to checkout."
         },
         "onError": [
           {
@@ -920,7 +984,8 @@ export const orderDraftMachine = createMachine({
             "target": "#orderDraft.editing.review",
             "actions": {
               "type": "setStepErrors"
-            }
+            },
+            "description": "The server refused some answers: the customer is back on the review step, each shown what to fix."
           },
           {
             "guard": "isOutOfSync",
@@ -932,7 +997,8 @@ export const orderDraftMachine = createMachine({
               {
                 "type": "showErrorToast"
               }
-            ]
+            ],
+            "description": "The draft changed elsewhere (another tab or device): it is fetched again, and the customer continues from there."
           },
           {
             "guard": "isDraftMissing",
@@ -954,7 +1020,8 @@ export const orderDraftMachine = createMachine({
                   "message": "This order draft was not found. Start a new order."
                 }
               }
-            ]
+            ],
+            "description": "The server no longer has this draft: the customer is told, and their answers are kept to be saved afresh."
           },
           {
             "target": "#orderDraft.editing.review",
@@ -965,13 +1032,14 @@ export const orderDraftMachine = createMachine({
               {
                 "type": "showErrorToast"
               }
-            ]
+            ],
+            "description": "It failed (offline, or the server): the customer stays on the review step with a message, and can try again."
           }
         ]
-      },
-      "description": "POST /temp-order/{id}/commit."
+      }
     },
     "paying": {
+      "description": "Payment is starting with the provider; once it has, the draft is cleared before the customer leaves for the payment page.",
       "tags": [
         "busy",
         "saving"
@@ -987,7 +1055,8 @@ export const orderDraftMachine = createMachine({
             {
               "type": "leaveForPayment"
             }
-          ]
+          ],
+          "description": "Payment started: the draft is cleared and the customer goes to the provider's payment page."
         },
         "onError": [
           {
@@ -995,7 +1064,8 @@ export const orderDraftMachine = createMachine({
             "target": "#orderDraft.editing.checkout",
             "actions": {
               "type": "setStepErrors"
-            }
+            },
+            "description": "The server refused some answers: the customer is back on the checkout step, each shown what to fix."
           },
           {
             "target": "#orderDraft.editing.checkout",
@@ -1006,13 +1076,14 @@ export const orderDraftMachine = createMachine({
               {
                 "type": "showErrorToast"
               }
-            ]
+            ],
+            "description": "It failed (offline, or the server): the customer stays on the checkout step with a message, and can try again."
           }
         ]
-      },
-      "description": "POST /order/{id}/checkout; on success the draft is reset before the browser leaves (SPEC §4)."
+      }
     },
     "leaving": {
+      "description": "The customer is on their way to the payment page; coming back (the browser's Back) opens a new draft.",
       "tags": [
         "leaving"
       ],
@@ -1031,7 +1102,8 @@ export const orderDraftMachine = createMachine({
               "params": {
                 "step": "occasion"
               }
-            }
+            },
+            "description": "The customer opens the occasion step; it opens only once the steps before it are done."
           },
           {
             "guard": {
@@ -1046,7 +1118,8 @@ export const orderDraftMachine = createMachine({
               "params": {
                 "step": "song"
               }
-            }
+            },
+            "description": "The customer opens the song step; it opens only once the steps before it are done."
           },
           {
             "guard": {
@@ -1061,7 +1134,8 @@ export const orderDraftMachine = createMachine({
               "params": {
                 "step": "story"
               }
-            }
+            },
+            "description": "The customer opens the story step; it opens only once the steps before it are done."
           },
           {
             "guard": {
@@ -1076,7 +1150,8 @@ export const orderDraftMachine = createMachine({
               "params": {
                 "step": "review"
               }
-            }
+            },
+            "description": "The customer opens the review step; it opens only once the steps before it are done."
           },
           {
             "guard": {
@@ -1091,11 +1166,11 @@ export const orderDraftMachine = createMachine({
               "params": {
                 "step": "checkout"
               }
-            }
+            },
+            "description": "The customer opens the checkout step; it opens only once the steps before it are done."
           }
         ]
-      },
-      "description": "The browser is on its way to the payment page; coming back (history) opens a new draft."
+      }
     }
   },
   "context": {

@@ -16,13 +16,14 @@ export const orderLifecycleMachine = createMachine({
       "on": {
         "payment_succeeded": {
           "guard": "byRightRole",
-          "target": "offered"
+          "target": "offered",
+          "description": "The payment is confirmed: the chosen artists are offered the order."
         },
         "cancelled": {
           "guard": "byRightRole",
           "target": "cancelled",
           "actions": "closeAllOffers",
-          "description": "The chosen artists' offers never opened; cancelling withdraws them."
+          "description": "The customer or an admin cancels before payment; the offers that never opened are withdrawn."
         }
       }
     },
@@ -37,52 +38,59 @@ export const orderLifecycleMachine = createMachine({
         "artist_accepted": {
           "guard": "byRightRole",
           "target": "in_progress",
-          "actions": "closeAllOffers"
+          "actions": "closeAllOffers",
+          "description": "An artist accepts: the order is theirs and the other offers close."
         },
         "artist_declined": [
           {
             "guard": "hasOtherOffers",
-            "actions": "closeOffer"
+            "actions": "closeOffer",
+            "description": "An artist declines, and other offers are still open: only theirs closes."
           },
           {
             "guard": "byRightRole",
             "target": "needs_artist",
-            "actions": "closeAllOffers"
+            "actions": "closeAllOffers",
+            "description": "The last artist with an open offer declines: the customer must choose another artist."
           }
         ],
         "offer_expired": [
           {
             "guard": "hasOtherOffers",
-            "actions": "closeOffer"
+            "actions": "closeOffer",
+            "description": "An artist let the offer expire, and other offers are still open: only theirs closes."
           },
           {
             "guard": "byRightRole",
             "target": "needs_artist",
-            "actions": "closeAllOffers"
+            "actions": "closeAllOffers",
+            "description": "The last open offer expired: the customer must choose another artist."
           }
         ],
         "artist_left": [
           {
             "guard": "hasOtherOffers",
             "actions": "closeOffer",
-            "description": "The artist deactivated or was suspended: their open offer is withdrawn, like a decline."
+            "description": "An artist left the platform (deactivated, suspended), and other offers are still open: only theirs is withdrawn."
           },
           {
             "guard": "byRightRole",
             "target": "needs_artist",
-            "actions": "closeAllOffers"
+            "actions": "closeAllOffers",
+            "description": "The last artist with an open offer left the platform: the customer must choose another artist."
           }
         ],
         "cancelled": {
           "guard": "byRightRole",
           "target": "cancelled",
-          "actions": "closeAllOffers"
+          "actions": "closeAllOffers",
+          "description": "The customer or an admin cancels: the offers are withdrawn and the payment refunded."
         },
         "payment_reversed": {
           "guard": "byRightRole",
           "target": "cancelled",
           "actions": "closeAllOffers",
-          "description": "The provider took the money back before anyone started: the order stops."
+          "description": "The payment provider took the money back before any artist started: the order stops."
         }
       }
     },
@@ -98,7 +106,8 @@ export const orderLifecycleMachine = createMachine({
           "target": "offered",
           "actions": {
             "type": "openOffers"
-          }
+          },
+          "description": "The customer chooses other artists: they are offered the order."
         },
         "admin_reassigned": {
           "guard": "byRightRole",
@@ -113,12 +122,13 @@ export const orderLifecycleMachine = createMachine({
         },
         "cancelled": {
           "guard": "byRightRole",
-          "target": "cancelled"
+          "target": "cancelled",
+          "description": "The customer or an admin cancels: the payment is refunded."
         },
         "payment_reversed": {
           "guard": "byRightRole",
           "target": "cancelled",
-          "description": "The provider took the money back before anyone started: the order stops."
+          "description": "The payment provider took the money back before any artist started: the order stops."
         }
       }
     },
@@ -132,16 +142,18 @@ export const orderLifecycleMachine = createMachine({
       "on": {
         "recording_uploaded": {
           "guard": "byRightRole",
-          "target": "in_validation"
+          "target": "in_validation",
+          "description": "The artist sends the recording: an admin checks it."
         },
         "cancelled": {
           "guard": "byAdmin",
-          "target": "cancelled"
+          "target": "cancelled",
+          "description": "An admin cancels the order."
         },
         "artist_left": {
           "guard": "byRightRole",
           "target": "needs_artist",
-          "description": "The artist left (deactivated, suspended): the customer chooses someone else (decisions.md)."
+          "description": "The artist left the platform (deactivated, suspended): the customer chooses someone else."
         },
         "admin_reassigned": {
           "guard": "overdueForReassignment",
@@ -151,12 +163,13 @@ export const orderLifecycleMachine = createMachine({
             "params": {
               "offers": 1
             }
-          }
+          },
+          "description": "The artist is late: an admin offers the order to another artist."
         },
         "payment_reversed": {
           "guard": "byRightRole",
           "target": "disputed",
-          "description": "The money went back after an artist started: work stops and an admin settles it."
+          "description": "The money went back after the artist started: work stops until an admin settles it."
         }
       }
     },
@@ -170,16 +183,18 @@ export const orderLifecycleMachine = createMachine({
       "on": {
         "admin_validated": {
           "guard": "byRightRole",
-          "target": "delivered"
+          "target": "delivered",
+          "description": "An admin approves the recording: the customer can listen."
         },
         "admin_requested_revision": {
           "guard": "byRightRole",
-          "target": "in_revision"
+          "target": "in_revision",
+          "description": "An admin asks the artist for changes."
         },
         "payment_reversed": {
           "guard": "byRightRole",
           "target": "disputed",
-          "description": "The money went back after an artist started: work stops and an admin settles it."
+          "description": "The money went back after the artist started: work stops until an admin settles it."
         }
       }
     },
@@ -193,16 +208,18 @@ export const orderLifecycleMachine = createMachine({
       "on": {
         "recording_uploaded": {
           "guard": "byRightRole",
-          "target": "in_validation"
+          "target": "in_validation",
+          "description": "The artist sends the new recording: an admin checks it."
         },
         "cancelled": {
           "guard": "byAdmin",
-          "target": "cancelled"
+          "target": "cancelled",
+          "description": "An admin cancels the order."
         },
         "artist_left": {
           "guard": "byRightRole",
           "target": "needs_artist",
-          "description": "The artist left (deactivated, suspended): the customer chooses someone else (decisions.md)."
+          "description": "The artist left the platform (deactivated, suspended): the customer chooses someone else."
         },
         "admin_reassigned": {
           "guard": "overdueForReassignment",
@@ -212,12 +229,13 @@ export const orderLifecycleMachine = createMachine({
             "params": {
               "offers": 1
             }
-          }
+          },
+          "description": "The artist is late: an admin offers the order to another artist."
         },
         "payment_reversed": {
           "guard": "byRightRole",
           "target": "disputed",
-          "description": "The money went back after an artist started: work stops and an admin settles it."
+          "description": "The money went back after the artist started: work stops until an admin settles it."
         }
       }
     },
@@ -231,17 +249,19 @@ export const orderLifecycleMachine = createMachine({
       "on": {
         "customer_accepted": {
           "guard": "byRightRole",
-          "target": "completed"
+          "target": "completed",
+          "description": "The customer accepts the song: the order is complete and the artist is credited."
         },
         "customer_rejected": {
           "guard": "hasRevisionsLeft",
           "target": "in_revision",
-          "actions": "useRevision"
+          "actions": "useRevision",
+          "description": "The customer asks for changes (revisions left): the artist records again."
         },
         "payment_reversed": {
           "guard": "byRightRole",
           "target": "disputed",
-          "description": "The money went back after an artist started: work stops and an admin settles it."
+          "description": "The money went back after the artist started: work stops until an admin settles it."
         }
       }
     },
@@ -266,11 +286,14 @@ export const orderLifecycleMachine = createMachine({
           "on": {
             "customer_rated": {
               "guard": "byRightRole",
-              "target": "rated"
+              "target": "rated",
+              "description": "The customer rates the song."
             }
           }
         },
-        "rated": {}
+        "rated": {
+          "description": "Completed and rated: nothing left to do."
+        }
       }
     },
     "disputed": {
@@ -283,7 +306,8 @@ export const orderLifecycleMachine = createMachine({
       "on": {
         "cancelled": {
           "guard": "byAdmin",
-          "target": "cancelled"
+          "target": "cancelled",
+          "description": "An admin settles it by cancelling the order."
         }
       }
     },

@@ -20,13 +20,15 @@ export const pagedListMachine = createMachine({
           "target": "ready",
           "actions": {
             "type": "replaceItems"
-          }
+          },
+          "description": "The first page of rows shows (or the empty message)."
         },
         "onError": {
           "target": "failed",
           "actions": {
             "type": "setError"
-          }
+          },
+          "description": "The list could not load: the person is told and can try again."
         }
       }
     },
@@ -35,9 +37,13 @@ export const pagedListMachine = createMachine({
       "on": {
         "user.loadMore": {
           "guard": "hasMore",
-          "target": "loadingMore"
+          "target": "loadingMore",
+          "description": "\"Show more\", and there are more: the next page is read."
         },
-        "user.refresh": "refreshing",
+        "user.refresh": {
+          "target": "refreshing",
+          "description": "An action changed what the list holds: it is read again from the start."
+        },
         "item.removed": [
           {
             "guard": {
@@ -46,12 +52,14 @@ export const pagedListMachine = createMachine({
             "target": "loading",
             "actions": {
               "type": "removeItem"
-            }
+            },
+            "description": "The last row shown left the list (an action moved it elsewhere): the list is read again from the start."
           },
           {
             "actions": {
               "type": "removeItem"
-            }
+            },
+            "description": "A row left the list (an action moved it elsewhere): it disappears."
           }
         ]
       }
@@ -69,19 +77,21 @@ export const pagedListMachine = createMachine({
           "target": "ready",
           "actions": {
             "type": "appendItems"
-          }
+          },
+          "description": "The next rows show below the others."
         },
         "onError": {
           "target": "ready",
           "actions": {
             "type": "setError"
-          }
+          },
+          "description": "More could not load: the message shows by \"Show more\", which tries again; the rows stay."
         }
       },
       "on": {
         "user.refresh": {
           "target": "refreshing",
-          "description": "The refresh replaces the list anyway: the page being fetched is dropped."
+          "description": "An action changed what the list holds: it is read again from the start, instead of the next page."
         },
         "item.removed": [
           {
@@ -91,12 +101,14 @@ export const pagedListMachine = createMachine({
             "target": "loading",
             "actions": {
               "type": "removeItem"
-            }
+            },
+            "description": "The last row shown left the list: the list is read again from the start."
           },
           {
             "actions": {
               "type": "removeItem"
-            }
+            },
+            "description": "A row left the list: it disappears; the next page still follows."
           }
         ]
       }
@@ -114,7 +126,8 @@ export const pagedListMachine = createMachine({
           "target": "ready",
           "actions": {
             "type": "replaceItems"
-          }
+          },
+          "description": "The list shows as it is now."
         },
         "onError": [
           {
@@ -122,13 +135,15 @@ export const pagedListMachine = createMachine({
             "target": "failed",
             "actions": {
               "type": "setError"
-            }
+            },
+            "description": "It could not load, and no rows were shown: the person is told and can try again."
           },
           {
             "target": "ready",
             "actions": {
               "type": "setError"
-            }
+            },
+            "description": "It could not load: the person is told; the rows shown stay."
           }
         ]
       },
@@ -136,14 +151,15 @@ export const pagedListMachine = createMachine({
         "user.refresh": {
           "target": "refreshing",
           "reenter": true,
-          "description": "A change while a refresh is in flight: its answer may predate the change, so ask again."
+          "description": "Another change while reading: the list is read again, as the answer on its way may predate it."
         },
         "item.removed": {
           "target": "refreshing",
           "reenter": true,
           "actions": {
             "type": "removeItem"
-          }
+          },
+          "description": "A row left the list while reading: it disappears and the list is read again."
         }
       }
     },
@@ -153,8 +169,14 @@ export const pagedListMachine = createMachine({
         "error"
       ],
       "on": {
-        "user.retry": "loading",
-        "user.refresh": "loading"
+        "user.retry": {
+          "target": "loading",
+          "description": "The person tries again."
+        },
+        "user.refresh": {
+          "target": "loading",
+          "description": "An action changed the list: it is read again."
+        }
       }
     }
   },

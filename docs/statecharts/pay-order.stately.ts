@@ -19,21 +19,25 @@ export const payOrderMachine = createMachine({
           {
             "guard": "isPayable",
             "target": "choosing",
-            "actions": "keepSetup"
+            "actions": "keepSetup",
+            "description": "The order awaits payment: the customer picks a payment method."
           },
           {
             "target": "notPayable",
-            "actions": "keepSetup"
+            "actions": "keepSetup",
+            "description": "The order no longer awaits payment (paid, cancelled, on hold): nothing to pay."
           }
         ],
         "onError": [
           {
             "guard": "isMissing",
-            "target": "missing"
+            "target": "missing",
+            "description": "Not one of this customer's orders: \"not found\"."
           },
           {
             "target": "loadFailed",
-            "actions": "keepError"
+            "actions": "keepError",
+            "description": "It could not load: the customer is told and can try again."
           }
         ]
       }
@@ -42,15 +46,18 @@ export const payOrderMachine = createMachine({
       "description": "The customer picks a payment method and presses Pay.",
       "on": {
         "method.changed": {
-          "actions": "chooseMethod"
+          "actions": "chooseMethod",
+          "description": "The customer picks a payment method."
         },
         "user.pay": [
           {
             "guard": "hasMethod",
-            "target": "starting"
+            "target": "starting",
+            "description": "The customer presses Pay with a method chosen."
           },
           {
-            "actions": "showMethodError"
+            "actions": "showMethodError",
+            "description": "No method chosen yet: the customer is asked to pick one."
           }
         ]
       }
@@ -67,13 +74,15 @@ export const payOrderMachine = createMachine({
           "target": "leaving",
           "actions": {
             "type": "leaveForPayment"
-          }
+          },
+          "description": "Payment started: the customer goes to the provider's payment page."
         },
         "onError": [
           {
             "guard": "isNoLongerPayable",
             "target": "notPayable",
-            "actions": "keepError"
+            "actions": "keepError",
+            "description": "The order can no longer be paid (paid or cancelled meanwhile): the customer is told."
           },
           {
             "target": "choosing",
@@ -82,7 +91,8 @@ export const payOrderMachine = createMachine({
               {
                 "type": "showErrorToast"
               }
-            ]
+            ],
+            "description": "It failed: the customer is told and can press Pay again."
           }
         ]
       }
@@ -105,7 +115,10 @@ export const payOrderMachine = createMachine({
     "loadFailed": {
       "description": "The methods or the order could not be read.",
       "on": {
-        "user.retry": "loading"
+        "user.retry": {
+          "target": "loading",
+          "description": "The customer tries again."
+        }
       }
     }
   },

@@ -18,7 +18,8 @@ export const paymentAttemptMachine = createMachine({
           {
             "guard": "isOrderAwaiting",
             "target": "succeeded",
-            "actions": "payOrder"
+            "actions": "payOrder",
+            "description": "The money arrived for an order awaiting payment: the order is paid."
           },
           {
             "guard": "isOrderCancelled",
@@ -28,7 +29,8 @@ export const paymentAttemptMachine = createMachine({
               "params": {
                 "reason": "paid_after_cancel"
               }
-            }
+            },
+            "description": "The money arrived for an order cancelled meanwhile: it is owed back to the customer."
           },
           {
             "guard": "isRightAmount",
@@ -38,20 +40,25 @@ export const paymentAttemptMachine = createMachine({
               "params": {
                 "reason": "paid_twice"
               }
-            }
+            },
+            "description": "The money arrived for an order already paid by another checkout: it is owed back to the customer."
           }
         ],
         "provider.failed": {
-          "target": "failed"
+          "target": "failed",
+          "description": "The provider refused the payment."
         },
         "provider.cancelled": {
-          "target": "cancelled"
+          "target": "cancelled",
+          "description": "The customer left the provider's page without paying."
         },
         "system.expired": {
-          "target": "expired"
+          "target": "expired",
+          "description": "Nobody paid in time."
         },
         "system.voided": {
-          "target": "voided"
+          "target": "voided",
+          "description": "The order was paid by another checkout, or cancelled: this one closes."
         }
       }
     },
@@ -65,7 +72,8 @@ export const paymentAttemptMachine = createMachine({
             "params": {
               "reason": "provider_refund"
             }
-          }
+          },
+          "description": "The provider refunded the customer: the order stops."
         },
         "provider.charged_back": {
           "target": "charged_back",
@@ -74,7 +82,8 @@ export const paymentAttemptMachine = createMachine({
             "params": {
               "reason": "charged_back"
             }
-          }
+          },
+          "description": "The customer's bank reversed the payment: the order stops."
         },
         "system.refunded": {
           "target": "refunded",
@@ -84,7 +93,7 @@ export const paymentAttemptMachine = createMachine({
               "reason": "order_cancelled"
             }
           },
-          "description": "The order was cancelled after payment: the money is owed back."
+          "description": "The order was cancelled after payment: the money is owed back to the customer."
         }
       }
     },
@@ -95,7 +104,8 @@ export const paymentAttemptMachine = createMachine({
           {
             "guard": "isOrderAwaiting",
             "target": "succeeded",
-            "actions": "payOrder"
+            "actions": "payOrder",
+            "description": "The money arrived for an order awaiting payment: the order is paid."
           },
           {
             "guard": "isOrderCancelled",
@@ -105,7 +115,8 @@ export const paymentAttemptMachine = createMachine({
               "params": {
                 "reason": "paid_after_cancel"
               }
-            }
+            },
+            "description": "The money arrived for an order cancelled meanwhile: it is owed back to the customer."
           },
           {
             "guard": "isRightAmount",
@@ -115,7 +126,8 @@ export const paymentAttemptMachine = createMachine({
               "params": {
                 "reason": "paid_twice"
               }
-            }
+            },
+            "description": "The money arrived for an order already paid by another checkout: it is owed back to the customer."
           }
         ]
       }
@@ -127,7 +139,8 @@ export const paymentAttemptMachine = createMachine({
           {
             "guard": "isOrderAwaiting",
             "target": "succeeded",
-            "actions": "payOrder"
+            "actions": "payOrder",
+            "description": "The money arrived for an order awaiting payment: the order is paid."
           },
           {
             "guard": "isOrderCancelled",
@@ -137,7 +150,8 @@ export const paymentAttemptMachine = createMachine({
               "params": {
                 "reason": "paid_after_cancel"
               }
-            }
+            },
+            "description": "The money arrived for an order cancelled meanwhile: it is owed back to the customer."
           },
           {
             "guard": "isRightAmount",
@@ -147,7 +161,8 @@ export const paymentAttemptMachine = createMachine({
               "params": {
                 "reason": "paid_twice"
               }
-            }
+            },
+            "description": "The money arrived for an order already paid by another checkout: it is owed back to the customer."
           }
         ]
       }
@@ -159,7 +174,8 @@ export const paymentAttemptMachine = createMachine({
           {
             "guard": "isOrderAwaiting",
             "target": "succeeded",
-            "actions": "payOrder"
+            "actions": "payOrder",
+            "description": "The money arrived for an order awaiting payment: the order is paid."
           },
           {
             "guard": "isOrderCancelled",
@@ -169,7 +185,8 @@ export const paymentAttemptMachine = createMachine({
               "params": {
                 "reason": "paid_after_cancel"
               }
-            }
+            },
+            "description": "The money arrived for an order cancelled meanwhile: it is owed back to the customer."
           },
           {
             "guard": "isRightAmount",
@@ -179,7 +196,8 @@ export const paymentAttemptMachine = createMachine({
               "params": {
                 "reason": "paid_twice"
               }
-            }
+            },
+            "description": "The money arrived for an order already paid by another checkout: it is owed back to the customer."
           }
         ]
       }
@@ -195,7 +213,8 @@ export const paymentAttemptMachine = createMachine({
             "params": {
               "reason": "paid_after_void"
             }
-          }
+          },
+          "description": "Money arrived for this closed checkout: it is owed back to the customer."
         }
       }
     },

@@ -12,10 +12,12 @@ export const paymentResultMachine = createMachine({
       "always": [
         {
           "guard": "hasOrder",
-          "target": "checking"
+          "target": "checking",
+          "description": "The address names an order: where its payment stands is asked."
         },
         {
-          "target": "unknown"
+          "target": "unknown",
+          "description": "No order in the address: nothing is claimed."
         }
       ]
     },
@@ -31,41 +33,49 @@ export const paymentResultMachine = createMachine({
           {
             "guard": "isPaid",
             "target": "paid",
-            "actions": "keepState"
+            "actions": "keepState",
+            "description": "The order is paid: the customer is told so."
           },
           {
             "guard": "isWaiting",
             "target": "confirming",
-            "actions": "keepState"
+            "actions": "keepState",
+            "description": "The payment is not confirmed yet: \"Confirming your payment\", asking again shortly."
           },
           {
             "guard": "isFailed",
             "target": "failed",
-            "actions": "keepState"
+            "actions": "keepState",
+            "description": "The payment failed: nothing was charged; the customer can pay again."
           },
           {
             "guard": "isCancelled",
             "target": "cancelled",
-            "actions": "keepState"
+            "actions": "keepState",
+            "description": "The customer cancelled the payment: they can pay again when ready."
           },
           {
             "guard": "isClosed",
             "target": "closed",
-            "actions": "keepState"
+            "actions": "keepState",
+            "description": "The order was cancelled or is on hold: nothing to pay."
           },
           {
             "target": "unpaid",
-            "actions": "keepState"
+            "actions": "keepState",
+            "description": "The order awaits payment and none is under way: the customer can pay."
           }
         ],
         "onError": [
           {
             "guard": "isNotFound",
-            "target": "unknown"
+            "target": "unknown",
+            "description": "No such order of this customer: nothing is claimed."
           },
           {
             "target": "error",
-            "actions": "keepError"
+            "actions": "keepError",
+            "description": "The server could not be asked: the customer can try again."
           }
         ]
       }
@@ -80,10 +90,12 @@ export const paymentResultMachine = createMachine({
           {
             "guard": "hasPollsLeft",
             "target": "checking",
-            "actions": "countPoll"
+            "actions": "countPoll",
+            "description": "A moment later: ask again."
           },
           {
-            "target": "stillWaiting"
+            "target": "stillWaiting",
+            "description": "Still not confirmed after a while: the customer is told, and can check again later."
           }
         ]
       }
@@ -93,7 +105,8 @@ export const paymentResultMachine = createMachine({
       "on": {
         "user.retry": {
           "target": "checking",
-          "actions": "resetPolls"
+          "actions": "resetPolls",
+          "description": "The customer checks again."
         }
       }
     },
@@ -124,7 +137,10 @@ export const paymentResultMachine = createMachine({
     "error": {
       "description": "The server could not be asked: try again.",
       "on": {
-        "user.retry": "checking"
+        "user.retry": {
+          "target": "checking",
+          "description": "The customer tries again."
+        }
       }
     }
   },

@@ -10,7 +10,10 @@ export const payoutRevealMachine = createMachine({
     "hidden": {
       "description": "Only the last four digits are shown.",
       "on": {
-        "user.reveal": "revealing"
+        "user.reveal": {
+          "target": "revealing",
+          "description": "The admin asks to see the whole payout destination (it is recorded that they looked)."
+        }
       }
     },
     "revealing": {
@@ -28,11 +31,13 @@ export const payoutRevealMachine = createMachine({
             {
               "type": "recordReveal"
             }
-          ]
+          ],
+          "description": "The whole destination shows, with when it was revealed."
         },
         "onError": {
           "target": "hidden",
-          "actions": "keepError"
+          "actions": "keepError",
+          "description": "It could not be revealed: the admin is told why; it stays hidden."
         }
       }
     },
@@ -41,7 +46,8 @@ export const payoutRevealMachine = createMachine({
       "on": {
         "user.hide": {
           "target": "hidden",
-          "actions": "forget"
+          "actions": "forget",
+          "description": "The admin hides it again."
         }
       }
     }

@@ -8,17 +8,20 @@ export const phoneInputMachine = createMachine({
   "initial": "starting",
   "on": {
     "number.changed": {
-      "actions": "setNumber"
+      "actions": "setNumber",
+      "description": "The person types the number: digits only, as long as the country's format allows."
     }
   },
   "states": {
     "starting": {
+      "description": "The phone field has just appeared with a preselected country; the form learns of it a moment later, unless the person picks one first.",
       "after": {
         "countryReport": {
           "target": "ready",
           "actions": {
             "type": "reportCountry"
-          }
+          },
+          "description": "A moment later: the form learns of the preselected country."
         }
       },
       "on": {
@@ -30,12 +33,13 @@ export const phoneInputMachine = createMachine({
             {
               "type": "reportCountry"
             }
-          ]
+          ],
+          "description": "The person picks another country: the form learns of it at once."
         }
-      },
-      "description": "The preselected country is reported after the delay unless the user picks one first."
+      }
     },
     "ready": {
+      "description": "The person types the number and may change the country.",
       "on": {
         "country.selected": {
           "guard": "isNewKnownCountry",
@@ -44,7 +48,8 @@ export const phoneInputMachine = createMachine({
             {
               "type": "reportCountry"
             }
-          ]
+          ],
+          "description": "The person picks another country: the form learns of it at once."
         }
       }
     }

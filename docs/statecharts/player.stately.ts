@@ -20,25 +20,29 @@ export const playerMachine = createMachine({
       "actions": [
         "setVolume",
         "applyVolume"
-      ]
+      ],
+      "description": "The listener sets the volume (kept whatever is playing)."
     },
     "player.toggleMute": {
       "actions": [
         "toggleMute",
         "applyVolume"
-      ]
+      ],
+      "description": "The listener mutes or unmutes."
     },
     "player.rate": {
       "guard": "isKnownRate",
       "actions": [
         "setRate",
         "applyRate"
-      ]
+      ],
+      "description": "The listener picks a playback speed."
     }
   },
   "initial": "hidden",
   "states": {
     "hidden": {
+      "description": "Nothing to play: the player bar is not shown.",
       "on": {
         "player.load": {
           "guard": "hasSongs",
@@ -47,10 +51,10 @@ export const playerMachine = createMachine({
             "storeList",
             "resetPosition",
             "loadAudio"
-          ]
+          ],
+          "description": "The visitor presses play on an artist's songs: the bar appears and the song starts."
         }
-      },
-      "description": "Nothing loaded: the bar is not shown."
+      }
     },
     "visible": {
       "description": "The player bar is shown with an artist’s songs.",
@@ -65,7 +69,8 @@ export const playerMachine = createMachine({
             "storeList",
             "resetPosition",
             "loadAudio"
-          ]
+          ],
+          "description": "The visitor presses play on other songs: they replace the list and the song starts."
         },
         "player.next": {
           "guard": "canGoNext",
@@ -74,7 +79,8 @@ export const playerMachine = createMachine({
             "selectNext",
             "resetPosition",
             "loadAudio"
-          ]
+          ],
+          "description": "The listener skips to the next song."
         },
         "player.previous": {
           "guard": "canGoPrevious",
@@ -83,25 +89,30 @@ export const playerMachine = createMachine({
             "selectPrevious",
             "resetPosition",
             "loadAudio"
-          ]
+          ],
+          "description": "The listener goes back to the previous song."
         },
         "player.close": {
           "target": "hidden",
           "actions": [
             "stopAudio",
             "clearList"
-          ]
+          ],
+          "description": "The listener closes the player: the music stops and the bar goes."
         },
         "audio.loaded": {
-          "actions": "setDuration"
+          "actions": "setDuration",
+          "description": "The song's length is known: the bar shows it."
         },
         "audio.progress": {
-          "actions": "setProgress"
+          "actions": "setProgress",
+          "description": "The song plays on: the bar shows how far."
         }
       },
       "initial": "loading",
       "states": {
         "loading": {
+          "description": "The song is about to play (loading, or buffering).",
           "tags": [
             "active",
             "busy"
@@ -109,7 +120,8 @@ export const playerMachine = createMachine({
           "on": {
             "audio.playing": {
               "target": "playing",
-              "actions": "clearFailures"
+              "actions": "clearFailures",
+              "description": "The song plays."
             },
             "audio.error": [
               {
@@ -119,7 +131,8 @@ export const playerMachine = createMachine({
                 "actions": [
                   "countRetry",
                   "resumeAudio"
-                ]
+                ],
+                "description": "The song stopped loading on a passing hitch: it is tried again."
               },
               {
                 "guard": "canSkipUnsupported",
@@ -129,13 +142,15 @@ export const playerMachine = createMachine({
                   {
                     "type": "showNotice"
                   }
-                ]
+                ],
+                "description": "The song cannot be played and the next one follows: a notice says so, then the next song plays."
               },
               {
                 "target": "failed",
                 "actions": {
                   "type": "showNotice"
-                }
+                },
+                "description": "The song cannot be played: a notice says so."
               }
             ],
             "audio.unsupported": {
@@ -145,14 +160,15 @@ export const playerMachine = createMachine({
                 "params": {
                   "message": "Browser does not support this feature, Please update your browser"
                 }
-              }
+              },
+              "description": "This browser cannot play audio: a notice says so."
             },
             "player.pause": {
               "target": "paused",
-              "actions": "pauseAudio"
+              "actions": "pauseAudio",
+              "description": "The listener pauses."
             }
-          },
-          "description": "Asked the element to play; waiting until it does."
+          }
         },
         "playing": {
           "description": "A song is playing; progress is reported every second.",
@@ -163,20 +179,29 @@ export const playerMachine = createMachine({
             "progressInterval": {
               "target": "playing",
               "reenter": true,
-              "actions": "requestProgress"
+              "actions": "requestProgress",
+              "description": "Every second: the bar's position moves on."
             }
           },
           "on": {
-            "audio.waiting": "loading",
-            "audio.paused": "paused",
+            "audio.waiting": {
+              "target": "loading",
+              "description": "The song buffers."
+            },
+            "audio.paused": {
+              "target": "paused",
+              "description": "The song was paused from outside the bar (the device's media controls)."
+            },
             "audio.ended": [
               {
                 "guard": "hasNextSong",
-                "target": "waitingForNext"
+                "target": "waitingForNext",
+                "description": "The song ended and another follows: a short pause, then the next song."
               },
               {
                 "target": "paused",
-                "actions": "rewind"
+                "actions": "rewind",
+                "description": "The last song ended: the player goes back to its start, paused."
               }
             ],
             "audio.error": [
@@ -186,7 +211,8 @@ export const playerMachine = createMachine({
                 "actions": [
                   "countRetry",
                   "resumeAudio"
-                ]
+                ],
+                "description": "Playback stopped on a passing hitch: it is tried again."
               },
               {
                 "guard": "canSkipUnsupported",
@@ -196,37 +222,44 @@ export const playerMachine = createMachine({
                   {
                     "type": "showNotice"
                   }
-                ]
+                ],
+                "description": "The song cannot be played and the next one follows: a notice says so, then the next song plays."
               },
               {
                 "target": "failed",
                 "actions": {
                   "type": "showNotice"
-                }
+                },
+                "description": "The song cannot be played: a notice says so."
               }
             ],
             "player.pause": {
               "target": "paused",
-              "actions": "pauseAudio"
+              "actions": "pauseAudio",
+              "description": "The listener pauses."
             },
             "seek.start": {
               "guard": "hasDuration",
-              "actions": "scrub"
+              "actions": "scrub",
+              "description": "The listener starts dragging the position."
             },
             "seek.move": {
               "guard": "hasDuration",
-              "actions": "scrub"
+              "actions": "scrub",
+              "description": "The listener drags the position."
             },
             "seek.commit": {
               "guard": "hasDuration",
               "actions": [
                 "commitSeek",
                 "seekAudio"
-              ]
+              ],
+              "description": "The listener lets go: the song plays on from there."
             }
           }
         },
         "waitingForNext": {
+          "description": "The song ended: a second's pause, then the next song plays. Pausing now stops on the next song.",
           "tags": [
             "active"
           ],
@@ -237,7 +270,8 @@ export const playerMachine = createMachine({
                 "selectNext",
                 "resetPosition",
                 "loadAudio"
-              ]
+              ],
+              "description": "After the pause: the next song plays."
             }
           },
           "on": {
@@ -247,57 +281,66 @@ export const playerMachine = createMachine({
                 "selectNext",
                 "resetPosition",
                 "cueAudio"
-              ]
+              ],
+              "description": "The listener pauses: the next song is ready, paused."
             }
-          },
-          "description": "SPEC §4: at the end of a song, wait 1 s, then play the next. Pausing now stops on the next song."
+          }
         },
         "paused": {
           "description": "A song is loaded and paused; play resumes it.",
           "on": {
             "player.play": {
               "target": "loading",
-              "actions": "resumeAudio"
+              "actions": "resumeAudio",
+              "description": "The listener presses play: the song resumes."
             },
             "audio.playing": {
               "target": "playing",
               "actions": "clearFailures",
-              "description": "Started from outside the bar (the OS media controls)."
+              "description": "The song was started from outside the bar (the device's media controls)."
             },
             "seek.start": {
               "guard": "hasDuration",
-              "actions": "scrub"
+              "actions": "scrub",
+              "description": "The listener starts dragging the position."
             },
             "seek.move": {
               "guard": "hasDuration",
-              "actions": "scrub"
+              "actions": "scrub",
+              "description": "The listener drags the position."
             },
             "seek.commit": {
               "guard": "hasDuration",
               "actions": [
                 "commitSeek",
                 "seekAudio"
-              ]
+              ],
+              "description": "The listener lets go: the song will resume from there."
             }
           }
         },
         "failed": {
+          "description": "The song cannot be played: a notice shows for 3 seconds, then the player waits on this song.",
           "tags": [
             "notice"
           ],
           "exit": "clearNotice",
           "after": {
-            "errorNotice": "paused"
+            "errorNotice": {
+              "target": "paused",
+              "description": "After the notice: the player waits on this song, paused."
+            }
           },
           "on": {
             "player.play": {
               "target": "loading",
-              "actions": "resumeAudio"
+              "actions": "resumeAudio",
+              "description": "The listener presses play: the song is tried again."
             }
-          },
-          "description": "SPEC §8: the notice shows for 3000 ms; then the player waits on this song."
+          }
         },
         "skipping": {
+          "description": "The song cannot be played: a notice shows for 3 seconds, then the next song plays.",
           "tags": [
             "active",
             "notice"
@@ -310,7 +353,8 @@ export const playerMachine = createMachine({
                 "selectNext",
                 "resetPosition",
                 "loadAudio"
-              ]
+              ],
+              "description": "After the notice: the next song plays."
             }
           },
           "on": {
@@ -320,12 +364,13 @@ export const playerMachine = createMachine({
                 "selectNext",
                 "resetPosition",
                 "cueAudio"
-              ]
+              ],
+              "description": "The listener pauses: the next song is ready, paused."
             }
-          },
-          "description": "SPEC §8: an unsupported source with auto-next moves to the next song after 3000 ms."
+          }
         },
         "unsupported": {
+          "description": "This browser cannot play audio: a notice says so for 3 seconds, then the bar goes.",
           "tags": [
             "notice"
           ],
@@ -333,10 +378,10 @@ export const playerMachine = createMachine({
           "after": {
             "errorNotice": {
               "target": "#player.hidden",
-              "actions": "clearList"
+              "actions": "clearList",
+              "description": "After the notice: the bar goes."
             }
-          },
-          "description": "SPEC §8: no audio support in this browser: say so for 3000 ms, then hide."
+          }
         }
       }
     }

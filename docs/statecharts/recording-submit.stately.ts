@@ -8,50 +8,61 @@ export const recordingSubmitMachine = createMachine({
   "initial": "closed",
   "states": {
     "closed": {
+      "description": "The artist's order page, with the recording modal closed.",
       "on": {
         "user.open": [
           {
             "guard": "hasUpload",
-            "target": "open.preview"
+            "target": "open.preview",
+            "description": "The artist opens the modal with a recording already uploaded: its preview shows."
           },
           {
-            "target": "open.picking"
+            "target": "open.picking",
+            "description": "The artist opens the modal: they pick the recording's file."
           }
         ]
       }
     },
     "open": {
+      "description": "The modal for sending the recording: the file, the lyrics and the \"made by a person\" declaration.",
       "tags": [
         "open"
       ],
       "initial": "picking",
       "states": {
         "picking": {
+          "description": "The artist picks the recording's audio file.",
           "on": {
             "file.selected": [
               {
                 "guard": "isRefusedFile",
-                "actions": "refuseFile"
+                "actions": "refuseFile",
+                "description": "The file is too large or not a sound file: the artist is told at once."
               },
               {
                 "target": "#recordingSubmit.open.uploading",
                 "reenter": true,
-                "actions": "pickFile"
+                "actions": "pickFile",
+                "description": "The artist picks an audio file: it uploads."
               }
             ],
             "lyrics.changed": {
-              "actions": "setLyrics"
+              "actions": "setLyrics",
+              "description": "The artist types the lyrics."
             },
             "humanMade.changed": {
-              "actions": "setHumanMade"
+              "actions": "setHumanMade",
+              "description": "The artist ticks or unticks \"made by a person\"."
             },
             "user.close": {
               "target": "#recordingSubmit.closed",
-              "actions": "clearErrors"
+              "actions": "clearErrors",
+              "description": "The artist closes the modal; the lyrics and the tick stay."
             }
           }
         },
         "uploading": {
+          "description": "The file is uploading; the artist sees its progress and can cancel.",
           "tags": [
             "busy",
             "uploading"
@@ -62,121 +73,146 @@ export const recordingSubmitMachine = createMachine({
           },
           "on": {
             "upload.progress": {
-              "actions": "setProgress"
+              "actions": "setProgress",
+              "description": "More of the file has been sent: the progress moves on."
             },
             "upload.done": [
               {
                 "guard": "isRecordingUpload",
                 "target": "preview",
-                "actions": "setUpload"
+                "actions": "setUpload",
+                "description": "Uploaded: the artist can listen to it before sending."
               },
               {
                 "target": "uploadFailed",
-                "actions": "setUploadError"
+                "actions": "setUploadError",
+                "description": "The server did not take it as a recording: the artist is told why."
               }
             ],
             "upload.failed": {
               "target": "uploadFailed",
-              "actions": "setUploadError"
+              "actions": "setUploadError",
+              "description": "The upload failed or the file was refused: the artist is told why."
             },
             "user.cancelUpload": {
               "target": "picking",
               "actions": "dropPick",
-              "description": "Leaving the state stops the actor, which aborts the request."
+              "description": "The artist cancels the upload: the upload stops and they pick again."
             },
             "file.selected": [
               {
                 "guard": "isRefusedFile",
-                "actions": "refuseFile"
+                "actions": "refuseFile",
+                "description": "The file is too large or not a sound file: the artist is told at once."
               },
               {
                 "target": "#recordingSubmit.open.uploading",
                 "reenter": true,
-                "actions": "pickFile"
+                "actions": "pickFile",
+                "description": "The artist picks an audio file: it uploads."
               }
             ],
             "lyrics.changed": {
-              "actions": "setLyrics"
+              "actions": "setLyrics",
+              "description": "The artist types the lyrics meanwhile."
             },
             "humanMade.changed": {
-              "actions": "setHumanMade"
+              "actions": "setHumanMade",
+              "description": "The artist ticks or unticks \"made by a person\" meanwhile."
             },
             "user.close": {
               "target": "#recordingSubmit.closed",
               "actions": [
                 "dropPick",
                 "clearErrors"
-              ]
+              ],
+              "description": "The artist closes the modal: the upload stops; the lyrics and the tick stay."
             }
           }
         },
         "uploadFailed": {
+          "description": "The upload failed; the artist can try again or pick another file.",
           "on": {
             "user.retryUpload": {
               "target": "uploading",
-              "actions": "restartUpload"
+              "actions": "restartUpload",
+              "description": "The artist tries again: the same file uploads from the start."
             },
             "file.selected": [
               {
                 "guard": "isRefusedFile",
-                "actions": "refuseFile"
+                "actions": "refuseFile",
+                "description": "The file is too large or not a sound file: the artist is told at once."
               },
               {
                 "target": "#recordingSubmit.open.uploading",
                 "reenter": true,
-                "actions": "pickFile"
+                "actions": "pickFile",
+                "description": "The artist picks an audio file: it uploads."
               }
             ],
             "lyrics.changed": {
-              "actions": "setLyrics"
+              "actions": "setLyrics",
+              "description": "The artist types the lyrics."
             },
             "humanMade.changed": {
-              "actions": "setHumanMade"
+              "actions": "setHumanMade",
+              "description": "The artist ticks or unticks \"made by a person\"."
             },
             "user.close": {
               "target": "#recordingSubmit.closed",
               "actions": [
                 "dropPick",
                 "clearErrors"
-              ]
+              ],
+              "description": "The artist closes the modal; the lyrics and the tick stay."
             }
           }
         },
         "preview": {
+          "description": "The recording is uploaded: the artist listens, completes the lyrics and the declaration, and sends.",
           "on": {
             "file.selected": [
               {
                 "guard": "isRefusedFile",
-                "actions": "refuseFile"
+                "actions": "refuseFile",
+                "description": "The file is too large or not a sound file: the artist is told at once."
               },
               {
                 "target": "#recordingSubmit.open.uploading",
                 "reenter": true,
-                "actions": "pickFile"
+                "actions": "pickFile",
+                "description": "The artist picks an audio file: it uploads."
               }
             ],
             "lyrics.changed": {
-              "actions": "setLyrics"
+              "actions": "setLyrics",
+              "description": "The artist types the lyrics."
             },
             "humanMade.changed": {
-              "actions": "setHumanMade"
+              "actions": "setHumanMade",
+              "description": "The artist ticks or unticks \"made by a person\"."
             },
             "user.submit": [
               {
                 "guard": "isFormValid",
-                "target": "submitting"
+                "target": "submitting",
+                "description": "The artist sends the recording, lyrics and declaration."
               },
               {
-                "actions": "showFormErrors"
+                "actions": "showFormErrors",
+                "description": "The lyrics or the declaration are missing: the modal says what to fix."
               }
             ],
             "user.close": {
               "target": "#recordingSubmit.closed",
-              "actions": "clearErrors"
+              "actions": "clearErrors",
+              "description": "The artist closes the modal; the upload, the lyrics and the tick stay for next time."
             }
           }
         },
         "submitting": {
+          "description": "The recording is being sent for review; nothing can change meanwhile.",
           "tags": [
             "busy",
             "submitting"
@@ -188,7 +224,8 @@ export const recordingSubmitMachine = createMachine({
               "target": "#recordingSubmit.submitted",
               "actions": {
                 "type": "notifySubmitted"
-              }
+              },
+              "description": "Sent: the artist is told, and the order waits for an admin's check."
             },
             "onError": [
               {
@@ -199,28 +236,31 @@ export const recordingSubmitMachine = createMachine({
                   {
                     "type": "setServerErrors"
                   }
-                ]
+                ],
+                "description": "The uploaded file is no longer there: the artist picks it again."
               },
               {
                 "guard": "hasFieldErrors",
                 "target": "preview",
                 "actions": {
                   "type": "setServerErrors"
-                }
+                },
+                "description": "The server refused some answers: the modal says what to fix."
               },
               {
                 "target": "preview",
                 "actions": {
                   "type": "showErrorToast"
-                }
+                },
+                "description": "It failed (offline, or the server): the artist is told and can send again."
               }
             ]
-          },
-          "description": "Nothing changes while the recording is being sent: the body was taken when it started."
+          }
         }
       }
     },
     "submitted": {
+      "description": "The recording was sent.",
       "type": "final",
       "tags": [
         "done"

@@ -8,34 +8,41 @@ export const resetPasswordFormMachine = createMachine({
   "initial": "checkingLink",
   "states": {
     "checkingLink": {
+      "description": "The page opens from the mailed link: is the link complete?",
       "always": [
         {
           "guard": "hasLink",
-          "target": "editing"
+          "target": "editing",
+          "description": "The link is complete: the person chooses a new password."
         },
         {
-          "target": "linkIncomplete"
+          "target": "linkIncomplete",
+          "description": "The link lacks a part: it cannot reset anything."
         }
       ]
     },
     "linkIncomplete": {
+      "description": "The link is incomplete: it cannot reset anything, and the page offers to send a new one.",
       "tags": [
         "linkIncomplete"
-      ],
-      "description": "A link without its token or email cannot reset anything: the page offers a new link."
+      ]
     },
     "editing": {
+      "description": "The person types the new password twice.",
       "on": {
         "field.changed": {
-          "actions": "setField"
+          "actions": "setField",
+          "description": "The person types; a confirmation that differs says so at once."
         },
         "user.submit": {
           "guard": "isPasswordConfirmed",
-          "target": "submitting"
+          "target": "submitting",
+          "description": "The person sends a new password confirmed twice."
         }
       }
     },
     "submitting": {
+      "description": "The new password is being saved.",
       "tags": [
         "busy"
       ],
@@ -51,24 +58,28 @@ export const resetPasswordFormMachine = createMachine({
             {
               "type": "goToLogin"
             }
-          ]
+          ],
+          "description": "Saved: the person is told and goes to the login."
         },
         "onError": [
           {
             "guard": "hasFieldErrors",
             "target": "editing",
-            "actions": "setServerErrors"
+            "actions": "setServerErrors",
+            "description": "The server refused it (a weak password, an expired link): the fields say why."
           },
           {
             "target": "editing",
             "actions": {
               "type": "showErrorToast"
-            }
+            },
+            "description": "It failed (offline, or the server): the person is told and can try again."
           }
         ]
       }
     },
     "done": {
+      "description": "The password is reset.",
       "tags": [
         "done"
       ],

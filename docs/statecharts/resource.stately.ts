@@ -12,11 +12,12 @@ export const resourceMachine = createMachine({
       "target": ".loading",
       "reenter": true,
       "actions": "setKey",
-      "description": "Whatever it was doing (a fetch in flight is dropped with its state): the new thing, from the start."
+      "description": "The page now shows something else (its address changed): it loads from the start; an answer still on its way for the old one is dropped."
     }
   },
   "states": {
     "loading": {
+      "description": "The thing the page shows (a profile, a dashboard) is being read.",
       "tags": [
         "loading"
       ],
@@ -25,56 +26,76 @@ export const resourceMachine = createMachine({
         "src": "fetchResource",
         "onDone": {
           "target": "ready",
-          "actions": "setData"
+          "actions": "setData",
+          "description": "It shows."
         },
         "onError": [
           {
             "guard": "isNotFound",
             "target": "missing",
-            "actions": "setError"
+            "actions": "setError",
+            "description": "There is no such thing: the page says it was not found."
           },
           {
             "target": "failed",
-            "actions": "setError"
+            "actions": "setError",
+            "description": "It could not load (offline, or the server): the page says so, with a retry."
           }
         ]
       }
     },
     "ready": {
+      "description": "It shows.",
       "on": {
-        "user.reload": "loading",
-        "live.changed": "refreshing"
+        "user.reload": {
+          "target": "loading",
+          "description": "The page reads it again."
+        },
+        "live.changed": {
+          "target": "refreshing",
+          "description": "It changed elsewhere: it is read again quietly."
+        }
       }
     },
     "refreshing": {
+      "description": "It changed elsewhere: it is read again quietly; what is shown stays until the answer.",
       "invoke": {
         "id": "fetchResource",
         "src": "fetchResource",
         "onDone": {
           "target": "ready",
-          "actions": "setData"
+          "actions": "setData",
+          "description": "It shows as it is now."
         },
-        "onError": "ready"
+        "onError": {
+          "target": "ready",
+          "description": "It could not be read: what is shown stays."
+        }
       },
       "on": {
         "live.changed": {
           "target": "refreshing",
-          "reenter": true
+          "reenter": true,
+          "description": "Another change while reading: it is read again, as the answer on its way may predate it."
         }
-      },
-      "description": "A live change: the same thing again, quietly; what is shown stays until the answer."
+      }
     },
     "missing": {
+      "description": "There is no such thing: \"not found\".",
       "tags": [
         "missing"
       ]
     },
     "failed": {
+      "description": "It could not load; the person can try again.",
       "tags": [
         "error"
       ],
       "on": {
-        "user.retry": "loading"
+        "user.retry": {
+          "target": "loading",
+          "description": "The person tries again."
+        }
       }
     }
   },

@@ -8,40 +8,51 @@ export const sampleSongsMachine = createMachine({
   "initial": "idle",
   "on": {
     "songs.loaded": {
-      "actions": "setSongs"
+      "actions": "setSongs",
+      "description": "The artist's sample songs arrive: the list shows them."
     },
     "song.uploaded": {
-      "actions": "addSong"
+      "actions": "addSong",
+      "description": "The artist uploaded a new sample song: it joins the list."
     }
   },
   "states": {
     "idle": {
+      "description": "The artist's sample songs, each with Delete and Feature.",
       "on": {
         "user.delete": {
           "guard": "isKnownSong",
           "target": "confirmingDelete",
-          "actions": "setTarget"
+          "actions": "setTarget",
+          "description": "The artist chooses to delete a song: a dialog asks to confirm."
         },
         "user.feature": {
           "guard": "isKnownSong",
           "target": "featuring",
-          "actions": "setTarget"
+          "actions": "setTarget",
+          "description": "The artist features a song: the catalogue will play it first."
         }
       }
     },
     "confirmingDelete": {
+      "description": "\"Delete this song?\": the artist confirms or cancels.",
       "tags": [
         "confirming"
       ],
       "on": {
-        "user.confirm": "deleting",
+        "user.confirm": {
+          "target": "deleting",
+          "description": "The artist confirms: the song is deleted."
+        },
         "user.cancel": {
           "target": "idle",
-          "actions": "clearTarget"
+          "actions": "clearTarget",
+          "description": "The artist cancels: nothing changes."
         }
       }
     },
     "deleting": {
+      "description": "The song is being deleted.",
       "tags": [
         "busy"
       ],
@@ -50,7 +61,7 @@ export const sampleSongsMachine = createMachine({
         "src": "deleteSong",
         "onDone": [
           {
-            "guard": "inline guard",
+            "guard": "isDeletingFeatured",
             "target": "idle",
             "actions": [
               "removeTarget",
@@ -62,11 +73,13 @@ export const sampleSongsMachine = createMachine({
                   }
                 }
               }
-            ]
+            ],
+            "description": "The featured song was deleted: the artist has no featured song now (the guided tour may show again)."
           },
           {
             "target": "idle",
-            "actions": "removeTarget"
+            "actions": "removeTarget",
+            "description": "Deleted: the song leaves the list."
           }
         ],
         "onError": {
@@ -76,11 +89,13 @@ export const sampleSongsMachine = createMachine({
             {
               "type": "showErrorToast"
             }
-          ]
+          ],
+          "description": "It failed: the artist is told; the song stays."
         }
       }
     },
     "featuring": {
+      "description": "The song is being featured.",
       "tags": [
         "busy"
       ],
@@ -94,7 +109,8 @@ export const sampleSongsMachine = createMachine({
             {
               "type": "patchUser"
             }
-          ]
+          ],
+          "description": "Featured: the song is marked as the one the catalogue plays first."
         },
         "onError": {
           "target": "idle",
@@ -103,7 +119,8 @@ export const sampleSongsMachine = createMachine({
             {
               "type": "showErrorToast"
             }
-          ]
+          ],
+          "description": "It failed: the artist is told; the featured song stays as it was."
         }
       }
     }

@@ -12,18 +12,21 @@ export const sessionMachine = createMachine({
       "always": [
         {
           "guard": "hasValidStoredSession",
-          "target": "withToken.loadingUser"
+          "target": "withToken.loadingUser",
+          "description": "A sign-in is kept from an earlier visit: the account is read from the server."
         },
         {
           "guard": "hasExpiredStoredSession",
-          "target": "withToken.refreshing"
+          "target": "withToken.refreshing",
+          "description": "The sign-in kept has expired: it is renewed first."
         },
         {
           "target": "signedOut",
           "actions": [
             "clearSession",
             "clearStoredSession"
-          ]
+          ],
+          "description": "No sign-in kept: the visitor is signed out."
         }
       ]
     },
@@ -42,12 +45,14 @@ export const sessionMachine = createMachine({
             {
               "type": "broadcast"
             }
-          ]
+          ],
+          "description": "The person signs in: they are signed in, in every tab of this browser."
         },
         "social.loginReturned": [
           {
             "guard": "!isSocialTokenValid",
-            "actions": "replaceWithHome"
+            "actions": "replaceWithHome",
+            "description": "Back from a social login without a usable sign-in: the home page shows."
           },
           {
             "target": "loadingSocialUser",
@@ -58,18 +63,21 @@ export const sessionMachine = createMachine({
               {
                 "type": "persistSession"
               }
-            ]
+            ],
+            "description": "Back from a social login: the account is read with the new sign-in."
           }
         ],
         "tab.signedIn": {
           "target": "withToken.authenticated",
           "actions": {
             "type": "storeSignIn"
-          }
+          },
+          "description": "Someone signed in in another tab: this tab is signed in too."
         }
       }
     },
     "withToken": {
+      "description": "Someone is signed in (checked at start, renewed, or in use). A new sign-in replaces it; a refused sign-in ends it.",
       "on": {
         "session.signedIn": {
           "target": ".authenticated",
@@ -84,12 +92,14 @@ export const sessionMachine = createMachine({
             {
               "type": "broadcast"
             }
-          ]
+          ],
+          "description": "Someone signs in again (another account, say): it replaces the current sign-in."
         },
         "social.loginReturned": [
           {
             "guard": "!isSocialTokenValid",
-            "actions": "replaceWithHome"
+            "actions": "replaceWithHome",
+            "description": "Back from a social login without a usable sign-in: the home page shows."
           },
           {
             "target": "loadingSocialUser",
@@ -100,7 +110,8 @@ export const sessionMachine = createMachine({
               {
                 "type": "persistSession"
               }
-            ]
+            ],
+            "description": "Back from a social login: the account is read with the new sign-in."
           }
         ],
         "http.unauthorized": [
@@ -111,7 +122,8 @@ export const sessionMachine = createMachine({
               "clearSession",
               "clearStoredSession",
               "goToArtistLogin"
-            ]
+            ],
+            "description": "The server no longer accepts an artist's sign-in: they are signed out and go to the artist login."
           },
           {
             "target": "signedOut",
@@ -121,7 +133,8 @@ export const sessionMachine = createMachine({
               {
                 "type": "offerLoginAgain"
               }
-            ]
+            ],
+            "description": "The server no longer accepts the sign-in: the person is signed out and asked to log in again where they are; a pending checkout resumes after it."
           }
         ],
         "tab.signedIn": {
@@ -129,7 +142,8 @@ export const sessionMachine = createMachine({
           "reenter": true,
           "actions": {
             "type": "storeSignIn"
-          }
+          },
+          "description": "Someone signed in in another tab: this tab takes that sign-in."
         },
         "tab.signedOut": {
           "target": "signedOut",
@@ -137,7 +151,7 @@ export const sessionMachine = createMachine({
             "clearSession",
             "clearDraft"
           ],
-          "description": "Another tab signed out (or was deactivated): the stored session is gone already."
+          "description": "Another tab signed out (or the account was deactivated there): this tab signs out too."
         },
         "account.deactivated": {
           "target": "signedOut",
@@ -151,7 +165,8 @@ export const sessionMachine = createMachine({
                 "kind": "signedOut"
               }
             }
-          ]
+          ],
+          "description": "The person deactivated their account: they are signed out everywhere and their order draft is cleared."
         }
       },
       "initial": "loadingUser",
@@ -173,18 +188,21 @@ export const sessionMachine = createMachine({
                 {
                   "type": "persistSession"
                 }
-              ]
+              ],
+              "description": "The account is known: the person's area shows."
             },
             "onError": {
               "target": "#session.signedOut",
               "actions": [
                 "clearSession",
                 "clearStoredSession"
-              ]
+              ],
+              "description": "The sign-in was refused or could not be checked: the person is signed out."
             }
           }
         },
         "refreshing": {
+          "description": "An expired sign-in found at start is being renewed before it is trusted.",
           "tags": [
             "busy"
           ],
@@ -193,6 +211,7 @@ export const sessionMachine = createMachine({
             "src": "refreshToken",
             "onDone": {
               "target": "authenticated",
+              "description": "Renewed: the person stays signed in, and other tabs take the renewed sign-in too.",
               "actions": [
                 {
                   "type": "storeRefresh"
@@ -210,10 +229,10 @@ export const sessionMachine = createMachine({
               "actions": [
                 "clearSession",
                 "clearStoredSession"
-              ]
+              ],
+              "description": "The sign-in could not be renewed: the person is signed out."
             }
-          },
-          "description": "An expired token found at start: renew it before trusting it."
+          }
         },
         "authenticated": {
           "description": "Signed in, the account known; the app shows the person’s area.",
@@ -225,15 +244,20 @@ export const sessionMachine = createMachine({
             "active": {
               "description": "Signed in and in use; the token is renewed before it runs out.",
               "after": {
-                "refreshLead": "renewing"
+                "refreshLead": {
+                  "target": "renewing",
+                  "description": "Shortly before the sign-in expires: it is renewed."
+                }
               }
             },
             "renewing": {
+              "description": "The sign-in is being renewed shortly before it expires; the person stays signed in meanwhile.",
               "invoke": {
                 "id": "refreshToken",
                 "src": "refreshToken",
                 "onDone": {
                   "target": "active",
+                  "description": "Renewed: the person stays signed in, and other tabs take the renewed sign-in too.",
                   "actions": [
                     {
                       "type": "storeRefresh"
@@ -251,12 +275,13 @@ export const sessionMachine = createMachine({
                   "actions": [
                     "clearSession",
                     "clearStoredSession"
-                  ]
+                  ],
+                  "description": "The sign-in could not be renewed: the person is signed out."
                 }
-              },
-              "description": "Renewing the token shortly before it expires; the user stays signed in meanwhile."
+              }
             },
             "reloadingUser": {
+              "description": "The account changed on the server (an application approved or rejected): it is read again; the person stays signed in.",
               "invoke": {
                 "id": "fetchMe",
                 "src": "fetchMe",
@@ -269,11 +294,14 @@ export const sessionMachine = createMachine({
                     {
                       "type": "persistSession"
                     }
-                  ]
+                  ],
+                  "description": "The pages and menus follow the account as it is now."
                 },
-                "onError": "active"
-              },
-              "description": "The account changed on the server (approval, rejection): the user again, still signed in."
+                "onError": {
+                  "target": "active",
+                  "description": "It could not be read: what is shown stays; the next change tries again."
+                }
+              }
             }
           },
           "on": {
@@ -281,7 +309,8 @@ export const sessionMachine = createMachine({
               "target": "#session.signingOut",
               "actions": {
                 "type": "rememberRedirect"
-              }
+              },
+              "description": "The person signs out; where they go next is remembered."
             },
             "user.updated": {
               "actions": [
@@ -291,20 +320,23 @@ export const sessionMachine = createMachine({
                 {
                   "type": "persistSession"
                 }
-              ]
+              ],
+              "description": "The person's account changed here (a profile saved): the pages show it."
             },
-            "user.reload": ".reloadingUser",
+            "user.reload": {
+              "target": ".reloadingUser",
+              "description": "The account changed on the server (an application decided): it is read again."
+            },
             "tab.refreshed": {
               "target": ".active",
               "actions": {
                 "type": "storeRefresh"
               },
-              "description": "Another tab renewed the shared token (and got the user with it): use both, and time the next renewal from it; a renewal or reload of this tab's own is no longer needed."
+              "description": "Another tab renewed the shared sign-in: this tab uses it too."
             }
           }
         }
-      },
-      "description": "A token is held (checked at start, renewed, or in use). A new sign-in or a social return replaces it; any 401 resets the session (SPEC §4 Session reset)."
+      }
     },
     "loadingSocialUser": {
       "description": "Back from a social login; the account is being read with the new token.",
@@ -324,7 +356,8 @@ export const sessionMachine = createMachine({
               "type": "persistSession"
             },
             "goToCustomerAccount"
-          ]
+          ],
+          "description": "Signed in with the social account: the customer goes to their account."
         },
         "onError": {
           "target": "signedOut",
@@ -332,7 +365,8 @@ export const sessionMachine = createMachine({
             "clearSession",
             "clearStoredSession",
             "replaceWithHome"
-          ]
+          ],
+          "description": "The social login did not give a usable sign-in: the person is signed out and the home page shows."
         }
       },
       "on": {
@@ -342,7 +376,8 @@ export const sessionMachine = createMachine({
             "clearSession",
             "clearStoredSession",
             "replaceWithHome"
-          ]
+          ],
+          "description": "The social login did not give a usable sign-in: the person is signed out and the home page shows."
         }
       }
     },
@@ -371,7 +406,8 @@ export const sessionMachine = createMachine({
                   "kind": "signedOut"
                 }
               }
-            ]
+            ],
+            "description": "Signed out: the person goes on to the page they asked for, in every tab."
           },
           {
             "target": "signedOut",
@@ -386,7 +422,8 @@ export const sessionMachine = createMachine({
                   "kind": "signedOut"
                 }
               }
-            ]
+            ],
+            "description": "Signed out: the person goes to the home page, in every tab."
           }
         ],
         "onError": [
@@ -406,7 +443,8 @@ export const sessionMachine = createMachine({
                   "kind": "signedOut"
                 }
               }
-            ]
+            ],
+            "description": "Signed out: the person goes on to the page they asked for, in every tab."
           },
           {
             "target": "signedOut",
@@ -421,7 +459,8 @@ export const sessionMachine = createMachine({
                   "kind": "signedOut"
                 }
               }
-            ]
+            ],
+            "description": "Signed out: the person goes to the home page, in every tab."
           }
         ]
       }

@@ -8,23 +8,29 @@ export const signUpFormMachine = createMachine({
   "initial": "editing",
   "states": {
     "editing": {
+      "description": "The visitor fills in the sign-up form; the server's errors show under the fields.",
       "on": {
         "field.changed": {
-          "actions": "setField"
+          "actions": "setField",
+          "description": "The visitor types; a password confirmation that differs says so at once."
         },
         "form.prefill": {
-          "actions": "prefill"
+          "actions": "prefill",
+          "description": "Back from a social sign-up: the form fills with what that account gave."
         },
         "user.submit": {
           "guard": "isPasswordConfirmed",
-          "target": "submitting"
+          "target": "submitting",
+          "description": "The visitor signs up with a password confirmed twice."
         },
         "dialog.closed": {
-          "actions": "resetForm"
+          "actions": "resetForm",
+          "description": "The modal closes: the form empties."
         }
       }
     },
     "submitting": {
+      "description": "The account is being created.",
       "tags": [
         "busy"
       ],
@@ -40,7 +46,8 @@ export const signUpFormMachine = createMachine({
               "type": "showSuccessToast"
             },
             "openLogin"
-          ]
+          ],
+          "description": "Created: the modal closes, the visitor is told, and the login opens."
         },
         "onError": [
           {
@@ -48,13 +55,15 @@ export const signUpFormMachine = createMachine({
             "target": "editing",
             "actions": {
               "type": "setErrors"
-            }
+            },
+            "description": "The server refused some answers (an email in use, say): the fields say why."
           },
           {
             "target": "editing",
             "actions": {
               "type": "showErrorToast"
-            }
+            },
+            "description": "It failed (offline, or the server): the visitor is told and can try again."
           }
         ]
       }

@@ -11,7 +11,7 @@ export const tourMachine = createMachine({
       "target": ".checking",
       "reenter": true,
       "actions": "setFacts",
-      "description": "Another account signed in (or nobody is): its own facts decide again, from the start."
+      "description": "Another account signed in (or nobody is): whether to show the tour is decided again, from the start."
     }
   },
   "states": {
@@ -20,10 +20,12 @@ export const tourMachine = createMachine({
       "always": [
         {
           "guard": "isFirstLoginOver",
-          "target": "done"
+          "target": "done",
+          "description": "This artist's first login is over: the tour never shows."
         },
         {
-          "target": "idle"
+          "target": "idle",
+          "description": "A first login: the tour may show on a page load."
         }
       ]
     },
@@ -32,21 +34,25 @@ export const tourMachine = createMachine({
       "on": {
         "page.loaded": {
           "guard": "isTourDue",
-          "target": "waiting"
+          "target": "waiting",
+          "description": "A page loads for an approved, offline artist on their first login without a featured song: the tour shows a second later."
         },
         "user.changed": [
           {
             "guard": "hasFinishedFirstLogin",
             "target": "done",
-            "actions": "setFacts"
+            "actions": "setFacts",
+            "description": "The first login is now over: the tour never shows again."
           },
           {
             "guard": "hasRemovedFeaturedSong",
             "target": "waiting",
-            "actions": "setFacts"
+            "actions": "setFacts",
+            "description": "The artist removed their featured song on their first login: the tour shows again a second later."
           },
           {
-            "actions": "setFacts"
+            "actions": "setFacts",
+            "description": "The account changed in another way: nothing to show."
           }
         ]
       }
@@ -56,27 +62,31 @@ export const tourMachine = createMachine({
       "after": {
         "tourDelay": {
           "target": "running",
-          "actions": "showFirstStep"
+          "actions": "showFirstStep",
+          "description": "A second later: the tour's first card shows at the online switch."
         }
       },
       "on": {
         "page.left": {
           "target": "idle",
-          "description": "The artist frame closed (another area, or the switch went away): the next load starts again."
+          "description": "The artist left the page (another area, or the switch went away): the next page load starts again."
         },
         "user.changed": [
           {
             "guard": "hasFinishedFirstLogin",
             "target": "done",
-            "actions": "setFacts"
+            "actions": "setFacts",
+            "description": "The first login is now over: the tour never shows again."
           },
           {
             "guard": "isTourNoLongerDue",
             "target": "idle",
-            "actions": "setFacts"
+            "actions": "setFacts",
+            "description": "The tour is no longer due (the artist went online, say): it does not show."
           },
           {
-            "actions": "setFacts"
+            "actions": "setFacts",
+            "description": "The account changed in another way: the tour still shows."
           }
         ]
       }
@@ -94,37 +104,55 @@ export const tourMachine = createMachine({
         "tour.next": [
           {
             "guard": "hasNextStep",
-            "actions": "showNextStep"
+            "actions": "showNextStep",
+            "description": "The artist goes to the next card."
           },
           {
-            "target": "finishing"
+            "target": "finishing",
+            "description": "Next on the last card: the tour ends."
           }
         ],
         "tour.previous": {
           "guard": "hasPreviousStep",
-          "actions": "showPreviousStep"
+          "actions": "showPreviousStep",
+          "description": "The artist goes back a card."
         },
-        "tour.okay": "finishing",
-        "tour.finish": "finishing",
-        "tour.skip": "finishing",
+        "tour.okay": {
+          "target": "finishing",
+          "description": "The artist presses Okay: the tour ends."
+        },
+        "tour.finish": {
+          "target": "finishing",
+          "description": "The artist presses Finish: the tour ends."
+        },
+        "tour.skip": {
+          "target": "finishing",
+          "description": "The artist skips the tour: it ends."
+        },
         "tour.targetMissing": {
           "target": "idle",
-          "description": "The switch is not on this page: close without marking, so a later load shows it again."
+          "description": "The online switch is not on this page: the tour closes without counting, so a later page load shows it again."
         },
-        "page.left": "idle",
+        "page.left": {
+          "target": "idle",
+          "description": "The artist left the page: the tour closes; the next page load shows it again."
+        },
         "user.changed": [
           {
             "guard": "hasFinishedFirstLogin",
             "target": "done",
-            "actions": "setFacts"
+            "actions": "setFacts",
+            "description": "The first login is now over (in another tab, say): the tour closes for good."
           },
           {
             "guard": "isTourNoLongerDue",
             "target": "idle",
-            "actions": "setFacts"
+            "actions": "setFacts",
+            "description": "The tour is no longer due (the artist went online, say): it closes."
           },
           {
-            "actions": "setFacts"
+            "actions": "setFacts",
+            "description": "The account changed in another way: the tour stays."
           }
         ]
       }
@@ -142,13 +170,18 @@ export const tourMachine = createMachine({
           "actions": [
             "setFirstLoginOver",
             "setLocalFirstLoginDone"
-          ]
+          ],
+          "description": "Saved: the tour will not show again for this account."
         },
-        "onError": "idle"
+        "onError": {
+          "target": "idle",
+          "description": "It could not be saved: the tour may show again on a later page load."
+        }
       },
       "on": {
         "user.changed": {
-          "actions": "setFacts"
+          "actions": "setFacts",
+          "description": "The account changed meanwhile: it is noted."
         }
       }
     },

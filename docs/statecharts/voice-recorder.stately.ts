@@ -8,14 +8,17 @@ export const voiceRecorderMachine = createMachine({
   "initial": "idle",
   "states": {
     "idle": {
+      "description": "The person can record a voice message.",
       "on": {
         "user.record": {
           "target": "capturing",
-          "actions": "clearTake"
+          "actions": "clearTake",
+          "description": "The person presses Record: the browser asks for the microphone."
         }
       }
     },
     "capturing": {
+      "description": "The microphone is in use (or being asked for); it is released as soon as recording ends.",
       "invoke": {
         "id": "captureAudio",
         "src": "captureAudio"
@@ -24,28 +27,35 @@ export const voiceRecorderMachine = createMachine({
       "on": {
         "user.cancel": {
           "target": "idle",
-          "actions": "clearTake"
+          "actions": "clearTake",
+          "description": "The person cancels: nothing is kept."
         },
         "recorder.failed": {
           "target": "unavailable",
-          "actions": "setCaptureError"
+          "actions": "setCaptureError",
+          "description": "Recording failed (no microphone, or the browser cannot record): the person is told."
         }
       },
       "states": {
         "requesting": {
+          "description": "The browser asks the person for the microphone.",
           "tags": [
             "busy"
           ],
           "on": {
-            "recorder.started": "recording",
+            "recorder.started": {
+              "target": "recording",
+              "description": "The person allowed the microphone: recording starts, with a running timer."
+            },
             "recorder.denied": {
               "target": "#voiceRecorder.denied",
-              "actions": "setCaptureError"
+              "actions": "setCaptureError",
+              "description": "The person (or the browser's settings) refused the microphone: they are told how to allow it."
             }
-          },
-          "description": "The browser asks the person for the microphone."
+          }
         },
         "recording": {
+          "description": "Recording, with a running timer (two minutes at most).",
           "tags": [
             "recording"
           ],
@@ -58,16 +68,22 @@ export const voiceRecorderMachine = createMachine({
               {
                 "guard": "isLastSecond",
                 "target": "stopping",
-                "actions": "addSecond"
+                "actions": "addSecond",
+                "description": "The time limit is reached: recording stops."
               },
               {
-                "actions": "addSecond"
+                "actions": "addSecond",
+                "description": "Another second recorded: the timer moves on."
               }
             ],
-            "user.stop": "stopping"
+            "user.stop": {
+              "target": "stopping",
+              "description": "The person stops recording."
+            }
           }
         },
         "stopping": {
+          "description": "Recording stopped; the last of the audio is being collected.",
           "tags": [
             "busy"
           ],
@@ -77,37 +93,41 @@ export const voiceRecorderMachine = createMachine({
               {
                 "guard": "isEmptyTake",
                 "target": "#voiceRecorder.unavailable",
-                "actions": "setCaptureError"
+                "actions": "setCaptureError",
+                "description": "Nothing was recorded: the person is told."
               },
               {
                 "target": "#voiceRecorder.recorded",
-                "actions": "keepTake"
+                "actions": "keepTake",
+                "description": "The take is ready to listen to."
               }
             ]
-          },
-          "description": "The recorder hands over the last of the audio."
+          }
         }
-      },
-      "description": "The microphone is open (or being asked for); leaving this state releases it."
+      }
     },
     "recorded": {
+      "description": "A take to listen to, then keep (upload) or discard.",
       "on": {
         "user.upload": {
           "target": "uploading",
-          "actions": "startUpload"
+          "actions": "startUpload",
+          "description": "The person keeps the take: it uploads."
         },
         "user.discard": {
           "target": "idle",
-          "actions": "clearTake"
+          "actions": "clearTake",
+          "description": "The person discards the take."
         },
         "user.record": {
           "target": "capturing",
-          "actions": "clearTake"
+          "actions": "clearTake",
+          "description": "The person records again: the take is replaced."
         }
-      },
-      "description": "A take to listen to, keep (upload) or discard."
+      }
     },
     "uploading": {
+      "description": "The take is uploading; the person sees its progress and can cancel.",
       "tags": [
         "busy"
       ],
@@ -117,7 +137,8 @@ export const voiceRecorderMachine = createMachine({
       },
       "on": {
         "upload.progress": {
-          "actions": "setProgress"
+          "actions": "setProgress",
+          "description": "More of the take has been sent: the progress moves on."
         },
         "upload.done": {
           "target": "uploaded",
@@ -126,76 +147,87 @@ export const voiceRecorderMachine = createMachine({
             {
               "type": "notifyUploaded"
             }
-          ]
+          ],
+          "description": "Uploaded: the take joins the story."
         },
         "upload.failed": {
           "target": "uploadFailed",
-          "actions": "setUploadError"
+          "actions": "setUploadError",
+          "description": "The upload failed: the person is told and can try again."
         },
         "user.cancel": {
           "target": "recorded",
-          "actions": "xstate.assign",
-          "description": "Stopping the actor aborts the request; the take stays."
+          "actions": "resetProgress",
+          "description": "The person cancels the upload: it stops, and the take stays."
         }
       }
     },
     "uploadFailed": {
+      "description": "The upload failed; the person can try again or discard the take.",
       "tags": [
         "error"
       ],
       "on": {
         "user.retry": {
           "target": "uploading",
-          "actions": "startUpload"
+          "actions": "startUpload",
+          "description": "The person tries again: the take uploads from the start."
         },
         "user.discard": {
           "target": "idle",
-          "actions": "clearTake"
+          "actions": "clearTake",
+          "description": "The person discards the take."
         }
       }
     },
     "uploaded": {
+      "description": "The take is uploaded and part of the story.",
       "tags": [
         "done"
       ],
       "on": {
         "user.reset": {
           "target": "idle",
-          "actions": "clearTake"
+          "actions": "clearTake",
+          "description": "The person records another message."
         }
       }
     },
     "denied": {
+      "description": "The person (or the browser's settings) refused the microphone.",
       "tags": [
         "error"
       ],
       "on": {
         "user.record": {
           "target": "capturing",
-          "actions": "clearTake"
+          "actions": "clearTake",
+          "description": "The person tries again: the browser asks for the microphone."
         },
         "user.reset": {
           "target": "idle",
-          "actions": "clearTake"
+          "actions": "clearTake",
+          "description": "The person dismisses the message."
         }
-      },
-      "description": "The person (or the browser's settings) refused the microphone."
+      }
     },
     "unavailable": {
+      "description": "Recording is not possible: no microphone, a browser that cannot record, an empty take or a recorder error.",
       "tags": [
         "error"
       ],
       "on": {
         "user.record": {
           "target": "capturing",
-          "actions": "clearTake"
+          "actions": "clearTake",
+          "description": "The person tries again."
         },
         "user.reset": {
           "target": "idle",
-          "actions": "clearTake"
+          "actions": "clearTake",
+          "description": "The person dismisses the message."
         }
-      },
-      "description": "No microphone, no MediaRecorder, an empty take or a recorder error."
+      }
     }
   },
   "context": {
