@@ -216,10 +216,12 @@ describe('adminSessionMachine: model-based paths', () => {
   });
   afterEach(() => vi.useRealTimers());
 
+  // Each further start keeps only the paths that take a transition the earlier ones did not.
+  const seen = new Set<string>();
   const pathsByStart = Object.entries(starts).map(([name, input]) => ({
     name,
     input,
-    paths: getTransitionPaths(adminSessionMachine, { input, events }),
+    paths: getTransitionPaths(adminSessionMachine, { input, events }, seen),
   }));
 
   it('takes every transition', () =>
@@ -244,7 +246,8 @@ describe('adminSessionMachine: model-based paths', () => {
     );
   });
 
-  for (const { name, input, paths } of pathsByStart) {
+  // A start that adds no transition has no paths of its own.
+  for (const { name, input, paths } of pathsByStart.filter((s) => s.paths.length > 0)) {
     describe(`from ${name}`, () => {
       for (const path of paths) {
         it(describePath(path), async () => {

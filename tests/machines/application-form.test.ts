@@ -321,10 +321,12 @@ describe('applicationFormMachine: model-based paths', () => {
     'a rejected application': applicant('rejected', allDone),
     'an approved artist': applicant('approved', allDone),
   };
+  // Each further start keeps only the paths that take a transition the earlier ones did not.
+  const seen = new Set<string>();
   const all = Object.entries(starts).map(([name, user]) => ({
     name,
     user,
-    paths: getTransitionPaths(applicationFormMachine, { input: { user }, events: modelEvents, serializeState }),
+    paths: getTransitionPaths(applicationFormMachine, { input: { user }, events: modelEvents, serializeState }, seen),
   }));
 
   it('takes every transition', () =>
@@ -345,7 +347,8 @@ describe('applicationFormMachine: model-based paths', () => {
         .sort(),
     );
   });
-  for (const { name, user, paths } of all) {
+  // A start that adds no transition has no paths of its own.
+  for (const { name, user, paths } of all.filter((s) => s.paths.length > 0)) {
     describe(`for ${name}`, () => {
       for (const path of paths) {
         it(describePath(path), async () => {

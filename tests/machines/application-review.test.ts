@@ -5,6 +5,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
@@ -114,6 +115,7 @@ function step({ event, before, after, actions }: StepCheck<Harness>): void {
 
 describe('applicationReviewMachine: model-based paths', () => {
   const paths = getTransitionPaths(applicationReviewMachine, { input: { id: 7 }, events });
+  it('takes every transition', () => expectAllTransitionsCovered(applicationReviewMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(applicationReviewMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(applicationReviewMachine).sort()));

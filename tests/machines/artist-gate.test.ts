@@ -133,10 +133,12 @@ function stepExpectations({ event, after }: StepCheck<Harness>): void {
 
 describe('artistGateMachine: model-based paths', () => {
   const starts = { nobody: null, 'a new applicant': newApplicant, 'an approved artist': approved };
+  // Each further start keeps only the paths that take a transition the earlier ones did not.
+  const seen = new Set<string>();
   const all = Object.entries(starts).map(([name, user]) => ({
     name,
     user,
-    paths: getTransitionPaths(artistGateMachine, { input: { user }, events }),
+    paths: getTransitionPaths(artistGateMachine, { input: { user }, events }, seen),
   }));
 
   it('takes every transition', () =>
@@ -157,7 +159,8 @@ describe('artistGateMachine: model-based paths', () => {
         .sort(),
     );
   });
-  for (const { name, user, paths } of all) {
+  // A start that adds no transition has no paths of its own.
+  for (const { name, user, paths } of all.filter((s) => s.paths.length > 0)) {
     describe(`from ${name}`, () => {
       for (const path of paths) {
         it(describePath(path), async () => {

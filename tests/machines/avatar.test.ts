@@ -8,6 +8,7 @@ import {
   type ActionLog,
   describePath,
   expectAllStatesCovered,
+  expectAllTransitionsCovered,
   FakeCalls,
   getTransitionPaths,
   type Harness,
@@ -96,6 +97,7 @@ function step({ event, before, after, actions }: StepCheck<Harness>): void {
 
 describe('avatarMachine: model-based paths', () => {
   const paths = getTransitionPaths(avatarMachine, { input, events });
+  it('takes every transition', () => expectAllTransitionsCovered(avatarMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(avatarMachine, paths));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(avatarMachine).sort()));

@@ -223,13 +223,19 @@ function step({ event, before, after, actions }: StepCheck<Harness>): void {
 }
 
 describe('customerOrderMachine: model-based paths', () => {
+  // Each further scenario keeps only the paths that take a transition the earlier ones did not.
+  const seen = new Set<string>();
   const all = Object.entries(scenarios).map(([name, events]) => ({
     name,
-    paths: getTransitionPaths(customerOrderMachine, {
-      input: { orderId: 7 },
-      events: [...common, ...events],
-      serializeState,
-    }),
+    paths: getTransitionPaths(
+      customerOrderMachine,
+      {
+        input: { orderId: 7 },
+        events: [...common, ...events],
+        serializeState,
+      },
+      seen,
+    ),
   }));
   it('takes every transition', () =>
     expectAllTransitionsCovered(
@@ -243,7 +249,8 @@ describe('customerOrderMachine: model-based paths', () => {
     ));
   it('has expectations for every state', () =>
     expect(Object.keys(states).sort()).toEqual(leafStateKeys(customerOrderMachine).sort()));
-  for (const { name, paths } of all) {
+  // A start that adds no transition has no paths of its own.
+  for (const { name, paths } of all.filter((s) => s.paths.length > 0)) {
     describe(`for ${name}`, () => {
       for (const path of paths) {
         it(describePath(path), async () => {

@@ -7,7 +7,7 @@ import { closedOfferMessage, concerns, type LiveWatch } from '../../machines/liv
 import { hintFromChange, hintFromNotification } from '../../machines/live-hints';
 import { deliveryFor, liveRouterMachine } from '../../machines/live-router.machine';
 import { accepted, acceptedNote, approved, approvedNote, orderPage } from './live-fixtures';
-import { expectAllStatesCovered, flush, getTransitionPaths } from './model';
+import { expectAllStatesCovered, expectAllTransitionsCovered, flush, getTransitionPaths } from './model';
 
 const change = (c: LiveChange) => hintFromChange(c);
 const withdrawn = change({ kind: 'offer', id: 70, status: 'withdrawn', order_id: 7, reference: 'OR1007' });
@@ -170,16 +170,26 @@ describe('liveRouterMachine', () => {
 
   it('every transition is taken', () => {
     const page = screen();
+    const offers = screen();
     const paths = getTransitionPaths(liveRouterMachine, {
       events: [
         { type: 'screen.watch', ref: page.ref, watch: orderPage, onChange: { type: 'live.changed' } },
+        {
+          type: 'screen.watch',
+          ref: offers.ref,
+          watch: { kinds: ['offer'] },
+          onChange: { type: 'user.refresh' },
+          removesClosedOffers: true,
+        },
         { type: 'screen.unwatch', ref: page.ref },
         { type: 'live.hint', hint: accepted },
+        { type: 'live.hint', hint: withdrawn },
       ],
     });
     expect(new Set(paths.map((p) => p.steps.at(-1)?.event.type))).toEqual(
       new Set(['live.hint', 'screen.unwatch', 'screen.watch']),
     );
     expectAllStatesCovered(liveRouterMachine, paths);
+    expectAllTransitionsCovered(liveRouterMachine, paths);
   });
 });

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { notificationsUi } from '../../contracts/constants';
 import { specMessages } from '../../contracts/messages';
 import type { Notification, NotificationsPage } from '../../contracts/notifications';
 import { connectNotifications } from '../../machines/notifications.connect';
@@ -187,7 +186,8 @@ const regionStates: Record<string, Check> = {
   'signedIn.list': () => {},
   'signedIn.list.loading': (s, h) => {
     expect(s.hasTag('loading')).toBe(true);
-    expect(h.fakes.pending.get('fetchPage')?.input).toEqual({ cursor: null, limit: notificationsUi.pageSize });
+    // SPEC: the notifications page size is 10.
+    expect(h.fakes.pending.get('fetchPage')?.input).toEqual({ cursor: null, limit: 10 });
     expect(connectNotifications(s)).toMatchObject({ loading: true, empty: false, showMoreVisible: false });
   },
   'signedIn.list.failed': (s, h) => {
@@ -362,13 +362,14 @@ describe('notificationsMachine: model-based paths', () => {
 
   // Two models, each a part of the chart with the rest at rest: the 500 ms pause and the reconnect
   // backoff are never pending together, so fake time fires the timer the path means.
+  const seen = new Set<string>();
   const all = [
     { name: 'the list, the dropdown and read changes', canStream: false, events: listEvents },
     { name: 'the live stream', canStream: true, events: liveEvents },
   ].map(({ name, canStream, events }) => ({
     name,
     canStream,
-    paths: getTransitionPaths(notificationsMachine, { input: { canStream }, events, serializeState: byValue }),
+    paths: getTransitionPaths(notificationsMachine, { input: { canStream }, events, serializeState: byValue }, seen),
   }));
 
   it('takes every transition', () =>
@@ -385,7 +386,8 @@ describe('notificationsMachine: model-based paths', () => {
     const keys = Object.keys(regionStates).filter((key) => key !== 'signedIn' && !/^signedIn\.\w+$/.test(key));
     expect(keys.sort()).toEqual(leafStateKeys(notificationsMachine).sort());
   });
-  for (const { name, canStream, paths } of all) {
+  // A start that adds no transition has no paths of its own.
+  for (const { name, canStream, paths } of all.filter((s) => s.paths.length > 0)) {
     describe(name, () => {
       for (const path of paths) {
         it(describePath(path), async () => {

@@ -131,9 +131,11 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
 }
 
 describe('onlineStatusMachine: model-based paths', () => {
+  // Each further start keeps only the paths that take a transition the earlier ones did not.
+  const seen = new Set<string>();
   const all = ([0, 1] as const).map((isOnline) => ({
     isOnline,
-    paths: getTransitionPaths(onlineStatusMachine, { input: { isOnline }, events }),
+    paths: getTransitionPaths(onlineStatusMachine, { input: { isOnline }, events }, seen),
   }));
 
   it('takes every transition', () =>
@@ -149,7 +151,8 @@ describe('onlineStatusMachine: model-based paths', () => {
   it('has expectations for every state', () => {
     expect(Object.keys(stateExpectations).sort()).toEqual(leafStateKeys(onlineStatusMachine).sort());
   });
-  for (const { isOnline, paths } of all) {
+  // A start that adds no transition has no paths of its own.
+  for (const { isOnline, paths } of all.filter((s) => s.paths.length > 0)) {
     describe(`starting ${isOnline ? 'online' : 'offline'}`, () => {
       for (const path of paths) {
         it(describePath(path), async () => {

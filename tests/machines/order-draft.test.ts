@@ -596,10 +596,12 @@ describe('orderDraftMachine: model-based paths', () => {
     'a stored draft with occasion and song saved': storedAt({ ...none, occasion: true, song: true }),
     'a stored draft committed, at checkout': storedAt(allDone),
   };
+  // Each further start keeps only the paths that take a transition the earlier ones did not.
+  const seen = new Set<string>();
   const all = Object.entries(starts).map(([name, input]) => ({
     name,
     input,
-    paths: getTransitionPaths(orderDraftMachine, { input, events: modelEvents, serializeState }),
+    paths: getTransitionPaths(orderDraftMachine, { input, events: modelEvents, serializeState }, seen),
   }));
 
   it('takes every transition', () =>
@@ -634,7 +636,8 @@ describe('orderDraftMachine: model-based paths', () => {
         .sort(),
     );
   });
-  for (const { name, input, paths } of all) {
+  // A start that adds no transition has no paths of its own.
+  for (const { name, input, paths } of all.filter((s) => s.paths.length > 0)) {
     describe(`for ${name}`, () => {
       for (const path of paths) {
         it(describePath(path), async () => {

@@ -27,6 +27,7 @@ import {
   orderLifecycleMachine,
 } from '../../machines/order-lifecycle.machine';
 import {
+  distinctPaths,
   expectAllStatesCovered,
   expectAllTransitionsCovered,
   FakeCalls,
@@ -420,10 +421,12 @@ describe('orderLifecycleMachine: the machine is the table of DESIGN §4', () => 
 });
 
 describe('orderLifecycleMachine: model-based paths', () => {
+  // Each further start keeps only the paths that take a transition the earlier ones did not.
+  const seen = new Set<string>();
   const all = starts.map(({ name, input }) => ({
     name,
     input,
-    paths: getTransitionPaths(orderLifecycleMachine, { input, events, serializeState, limit }),
+    paths: getTransitionPaths(orderLifecycleMachine, { input, events, serializeState, limit }, seen),
   }));
 
   it('takes every transition', () =>
@@ -454,7 +457,8 @@ describe('orderLifecycleMachine: model-based paths', () => {
     expect(moves.filter((move) => !played.has(move))).toEqual([]);
   });
 
-  for (const { name, input, paths } of all) {
+  // A start that adds no transition has no paths of its own.
+  for (const { name, input, paths } of all.filter((s) => s.paths.length > 0)) {
     describe(`from ${name}`, () => {
       for (const path of paths) {
         it(nameOf(path), async () => {
@@ -487,17 +491,16 @@ describe('orderLifecycleMachine: model-based paths', () => {
     const ends = new Set(journeys.map((p) => stateKeyOf(p.state)));
     expect([...ends].sort()).toEqual(['cancelled', 'completed.rated', 'completed.unrated']);
   });
-  describe('simple journeys to an end, from 2 offers and 1 revision allowed', () => {
-    for (const path of journeys) {
-      it(nameOf(path), async () => {
-        await runPath(path, () => start(journeyStart), {
-          states: stateExpectations,
-          step: stepExpectations,
-          serializeState,
-        });
+  // Played: only the journeys that take a step (state, event, alternative) no transition path took.
+  for (const path of distinctPaths(orderLifecycleMachine, journeys, { input: journeyStart, seen })) {
+    it(`journey from 2 offers and 1 revision allowed: ${nameOf(path)}`, async () => {
+      await runPath(path, () => start(journeyStart), {
+        states: stateExpectations,
+        step: stepExpectations,
+        serializeState,
       });
-    }
-  });
+    });
+  }
 });
 
 // ---- Targeted rules ------------------------------------------------------------------------------

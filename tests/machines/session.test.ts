@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { AuthUser, RefreshAnswer, UserType } from '../../contracts/account';
-import { session as sessionTiming } from '../../contracts/constants';
 import { serverMessages } from '../../contracts/server-messages';
 import { connectSession, isSessionSettled, isSignedInAs } from '../../machines/session.connect';
 import { refreshDelayMs, type SessionEvent, type SessionInput, sessionMachine } from '../../machines/session.machine';
@@ -347,10 +346,12 @@ describe('sessionMachine: model-based paths', () => {
     vi.useRealTimers();
   });
 
+  // Each further start keeps only the paths that take a transition the earlier ones did not.
+  const seen = new Set<string>();
   const pathsByStart = Object.entries(starts).map(([name, input]) => ({
     name,
     input,
-    paths: getTransitionPaths(sessionMachine, { input, events: modelEvents }),
+    paths: getTransitionPaths(sessionMachine, { input, events: modelEvents }, seen),
   }));
 
   it('takes every transition', () =>
@@ -375,7 +376,8 @@ describe('sessionMachine: model-based paths', () => {
     expect([...transient]).toEqual(['checking']);
   });
 
-  for (const { name, input, paths } of pathsByStart) {
+  // A start that adds no transition has no paths of its own.
+  for (const { name, input, paths } of pathsByStart.filter((s) => s.paths.length > 0)) {
     describe(`from ${name}`, () => {
       for (const path of paths) {
         it(describePath(path), async () => {
@@ -467,7 +469,7 @@ describe('sessionMachine: renewal timer', () => {
     const token = makeToken(600, 'x', now);
     h.actor.send({ type: 'session.signedIn', token, user: customer, userType: 'user' });
     expect(h.actor.getSnapshot().value).toEqual({ withToken: { authenticated: 'active' } });
-    await vi.advanceTimersByTimeAsync(600_000 - sessionTiming.refreshLeadMs - 1);
+    await vi.advanceTimersByTimeAsync(600_000 - 60_000 - 1);
     expect(h.actor.getSnapshot().value).toEqual({ withToken: { authenticated: 'active' } });
     await vi.advanceTimersByTimeAsync(1);
     expect(h.actor.getSnapshot().value).toEqual({ withToken: { authenticated: 'renewing' } });
@@ -477,7 +479,7 @@ describe('sessionMachine: renewal timer', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(h.actor.getSnapshot().context.token).toBe(next);
     expect(h.storage.token).toBe(next);
-    await vi.advanceTimersByTimeAsync(600_000 - sessionTiming.refreshLeadMs - 1);
+    await vi.advanceTimersByTimeAsync(600_000 - 60_000 - 1);
     expect(h.actor.getSnapshot().value).toEqual({ withToken: { authenticated: 'active' } });
     await vi.advanceTimersByTimeAsync(1);
     expect(h.actor.getSnapshot().value).toEqual({ withToken: { authenticated: 'renewing' } });
@@ -507,7 +509,8 @@ describe('sessionMachine: renewal timer', () => {
     expect(refreshDelayMs(makeToken(600, 'x', now), now)).toBe(540_000);
     expect(refreshDelayMs(makeToken(59, 'x', now), now)).toBe(0);
     expect(refreshDelayMs(makeToken(-600, 'x', now), now)).toBe(0);
-    expect(refreshDelayMs(makeToken(365 * DAY, 'x', now), now)).toBe(sessionTiming.maxTimerMs);
+    // setTimeout holds at most 2^31 − 1 ms.
+    expect(refreshDelayMs(makeToken(365 * DAY, 'x', now), now)).toBe(2 ** 31 - 1);
     expect(refreshDelayMs(null, now)).toBe(0);
   });
 });

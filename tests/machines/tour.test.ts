@@ -178,10 +178,12 @@ describe('tourMachine: model-based paths', () => {
     'an artist not approved yet': { ...due, approved: false },
     'an artist past the first login': firstLoginOver,
   };
+  // Each further start keeps only the paths that take a transition the earlier ones did not.
+  const seen = new Set<string>();
   const all = Object.entries(starts).map(([name, input]) => ({
     name,
     input,
-    paths: getTransitionPaths(tourMachine, { input, events }),
+    paths: getTransitionPaths(tourMachine, { input, events }, seen),
   }));
 
   it('takes every transition', () =>
@@ -208,7 +210,8 @@ describe('tourMachine: model-based paths', () => {
         .sort(),
     );
   });
-  for (const { name, input, paths } of all) {
+  // A start that adds no transition has no paths of its own.
+  for (const { name, input, paths } of all.filter((s) => s.paths.length > 0)) {
     describe(`for ${name}`, () => {
       for (const path of paths) {
         it(describePath(path), async () => {
