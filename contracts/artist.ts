@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { type AppStatus, type AuthUser, appStatuses } from './account';
 import { contactNumberSchema, emailSchema, existingPasswordSchema, newPasswordSchema } from './auth';
 import { findCountry } from './countries';
-import { fieldMessages as m } from './field-messages';
+import { fieldMessages as m, pageLimitMessage } from './field-messages';
+import type { Page } from './lifecycle';
 import { specMessages } from './messages';
 import {
   type Genre,
@@ -288,9 +289,23 @@ export interface CatalogOptions {
   base_price: number;
 }
 
-/** Admin: GET /api/v1/admin/applications?status= (default for_review). */
+/** The applications queue's cursor: "<submitted_at, or created_at when never sent>_<id>" of the last row sent. */
+export const applicationCursorPattern = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_(\d{1,12})$/;
+
+/** Admin: GET /api/v1/admin/applications?status=&cursor=&limit= (status default for_review, limit default 10). */
 export const applicationListQuerySchema = v.strictObject({
   status: v.optional(v.picklist(appStatuses, 'Unknown status'), 'for_review'),
+  cursor: v.optional(v.pipe(v.string(), v.regex(applicationCursorPattern, 'Invalid cursor'))),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, pageLimitMessage),
+      v.transform(Number),
+      v.minValue(1, pageLimitMessage),
+      v.maxValue(50, pageLimitMessage),
+    ),
+    '10',
+  ),
 });
 
 /** GET /api/v1/artist/profile: everything the artist edits. */
@@ -347,7 +362,7 @@ export interface ArtistPublicProfile extends ArtistCard {
   reviews: { rating: number; review: string; customer_first_name: string; created_at: string }[];
 }
 
-/** Admin: GET /api/v1/admin/applications?status= */
+/** Admin: one row of GET /api/v1/admin/applications?status= (a Page of them). */
 export interface ApplicationSummary {
   id: number;
   user_id: string;
@@ -359,6 +374,9 @@ export interface ApplicationSummary {
   created_at: string;
   submitted_at: string | null;
 }
+
+/** Admin: GET /api/v1/admin/applications: newest first, `next_cursor` null on the last page. */
+export type ApplicationPage = Page<ApplicationSummary>;
 
 /** Admin: GET /api/v1/admin/applications/{id} */
 export interface ApplicationDetail extends ApplicationSummary {

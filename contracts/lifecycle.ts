@@ -240,13 +240,37 @@ export const artistOrdersQuerySchema = v.strictObject({
   cursor: orderCursorSchema,
   limit: limitSchema,
 });
-/** GET /admin/orders?stage=&q=&cursor=&limit=&transaction=: by due date then id (newest first for `all`). */
-export const adminOrdersQuerySchema = v.strictObject({
-  stage: v.optional(v.picklist(adminStages, 'Unknown stage'), 'all'),
-  transaction: v.optional(v.pipe(v.string(), v.trim(), v.regex(orderReferencePattern, 'Unknown transaction'))),
-  /** Part of a reference, the customer's email, or an artist's stage name or email. */
-  q: searchSchema,
-  cursor: orderCursorSchema,
+/**
+ * GET /admin/orders?stage=&q=&cursor=&limit=&transaction=: by due date then id (latest first for `all`);
+ * a search (`q`) lists the newest order first, and its cursor is the id of the last order sent.
+ */
+export const adminOrdersQuerySchema = v.pipe(
+  v.strictObject({
+    stage: v.optional(v.picklist(adminStages, 'Unknown stage'), 'all'),
+    transaction: v.optional(v.pipe(v.string(), v.trim(), v.regex(orderReferencePattern, 'Unknown transaction'))),
+    /** Part of a reference, the customer's name or email, the recipient, or an artist's stage name or email. */
+    q: searchSchema,
+    cursor: v.optional(v.pipe(v.string(), v.regex(/^(\d{4}-\d{2}-\d{2}_)?\d{1,12}$/, 'Invalid cursor'))),
+    limit: limitSchema,
+  }),
+  // A list's cursor is "<needed_by>_<id>", a search's the id alone: each only with its own kind.
+  v.forward(
+    v.partialCheck(
+      [['q'], ['cursor']],
+      ({ q, cursor }) => cursor === undefined || /^\d+$/.test(cursor) === Boolean(q),
+      'Invalid cursor',
+    ),
+    ['cursor'],
+  ),
+);
+/** GET /artist/earnings/lines?cursor=&limit=: a pending line's cursor is "p<order id>", a credited one's "c<payout id>". */
+export const earningLinesQuerySchema = v.strictObject({
+  cursor: v.optional(v.pipe(v.string(), v.regex(/^[pc]\d{1,12}$/, 'Invalid cursor'))),
+  limit: limitSchema,
+});
+/** GET /artist/payouts?cursor=&limit=: the artist's payouts, newest first. */
+export const artistPayoutsQuerySchema = v.strictObject({
+  cursor: idCursorSchema,
   limit: limitSchema,
 });
 /** GET /admin/payouts?status=&cursor=. */
@@ -323,7 +347,10 @@ export interface ArtistOrder {
   /** When the recording is due (set on accept); null for offers. */
   due_at: string | null;
   overdue: boolean;
-  /** What the customer pays (pesos). */
+  /**
+   * The order's price (pesos). To an artist: what they take it at, their own rate on an offer (never
+   * above what the customer paid); once an artist accepted, the accepted price.
+   */
   price: number;
   /** What the artist earns: price − platform fee (pesos). */
   earning: number;
@@ -412,24 +439,28 @@ export interface Gift {
 
 export type EarningStatus = 'pending' | 'available' | 'paid';
 
-/** GET /artist/earnings → data. Pesos. */
+/** GET /artist/earnings → data: the maintained totals and the chart (the lines and payouts are paged apart). Pesos. */
 export interface Earnings {
   totals: { pending: number; available: number; paid_out: number };
-  /** One line per order taken, newest first: pending until completed, then available, then paid. */
-  lines: {
-    order_id: number;
-    reference: string;
-    occasion_name: string;
-    status: EarningStatus;
-    amount: number;
-    credited_at: string | null;
-    paid_at: string | null;
-  }[];
   /** The last 12 months (yyyy-mm, oldest first), amounts credited in each. */
   monthly: { month: string; amount: number }[];
-  payouts: Payout[];
 }
 
+/**
+ * GET /artist/earnings/lines → data.items[]: one line per order taken, the orders being worked on
+ * (pending, newest first), then the credited ones (newest credit first). `id` is the order's id.
+ */
+export interface EarningLine {
+  id: number;
+  reference: string;
+  occasion_name: string;
+  status: EarningStatus;
+  amount: number;
+  credited_at: string | null;
+  paid_at: string | null;
+}
+
+/** GET /artist/payouts → data.items[]; and, with the artist and destination, the admin's payouts. */
 export interface Payout {
   id: number;
   order_reference: string;

@@ -69,6 +69,9 @@ export const operationsMessages = {
   accountSuspended: 'Your artist account is suspended. Contact support@labsongs.test to find out more.',
 } as const;
 
+/** Searches match any part of a text from this many characters; the admin's order search, below it, references only. */
+export const MIN_INDEXED_SEARCH = 3;
+
 /** A search of names, emails or references: printable text, 1 to 100 characters. */
 export const searchSchema = v.optional(
   v.pipe(v.string(), v.trim(), v.maxLength(100, operationsMessages.searchTooLong), plainText()),

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import type { CatalogOptions } from './artist';
 import { contactNumberSchema, emailSchema } from './auth';
 import { findCountry } from './countries';
-import { fieldMessages as m } from './field-messages';
+import { fieldMessages as m, pageLimitMessage } from './field-messages';
+import { formatPesos } from './format';
 import type { CustomerOrderLifecycle } from './lifecycle';
 import { genreValues, type Option, vocalTypeValues } from './options';
 import { type AdminStage, adminStages, type OrderStatus, orderReferencePattern, orderStatuses } from './order-status';
@@ -251,6 +252,16 @@ export interface Order {
   events: OrderEvent[];
 }
 
+/**
+ * The price rule in the customer's words, shown before payment (review, checkout, pay page): the
+ * highest rate is paid up front; an artist with a lower rate who takes the order means a refund.
+ */
+export function chargeRuleText(amount: number, rates: readonly number[]): string {
+  if (rates.length > 1 && rates.some((rate) => rate < amount))
+    return `You pay ${formatPesos(amount)} now, the highest rate of the artists you chose. If an artist with a lower rate takes your order, the difference is refunded to you.`;
+  return `You pay ${formatPesos(amount)} now, the rate of the ${rates.length > 1 ? 'artists' : 'artist'} you chose.`;
+}
+
 export interface CheckoutAnswer {
   payment: { Url: string; RefNo: string; Status: string };
 }
@@ -276,6 +287,7 @@ const refundReasons = [
   'paid_after_void',
   'provider_refund',
   'charged_back',
+  'price_difference',
 ] as const;
 export type RefundReason = (typeof refundReasons)[number];
 
@@ -286,6 +298,7 @@ export const refundReasonLabel: Record<RefundReason, string> = {
   paid_after_void: 'A payment arrived for a checkout that had been closed',
   provider_refund: 'Refunded by the payment provider',
   charged_back: "The payment was reversed by the customer's bank",
+  price_difference: 'The artist who took your order charges less than you paid',
 };
 
 /** A refund as the customer and the admin read it. `owed` until an admin records the transfer. */
@@ -306,7 +319,7 @@ export interface Refund {
   paid_at: string | null;
 }
 
-/** GET /payments → data.payments[] */
+/** GET /payments → data.payments[] (PaymentHistoryPage) */
 export interface Payment {
   id: number;
   order_id: number;
@@ -339,6 +352,10 @@ export interface OrderPaymentState {
   state: 'paid' | 'waiting' | 'failed' | 'cancelled' | 'unpaid' | 'closed';
   /** The order can still be paid (it awaits payment). */
   payable: boolean;
+  /** What a checkout charges (pesos): the highest rate of the chosen artists until one accepts. */
+  amount: number;
+  /** The chosen artists' rates (pesos), in their order: with `amount`, the price rule (chargeRuleText). */
+  artist_rates: number[];
 }
 
 // ---- Added with the server of issue 3 ----------------------------------------------------------
@@ -352,10 +369,53 @@ export interface UserOptions extends CatalogOptions {
   payment_methods: Option[];
 }
 
-/** GET /orders query: `transaction` focuses one order by its reference (unknown parameters → 422). */
+/** A customer list's cursor: the id of the last row sent (ids are int4 on PostgreSQL, so no larger). */
+const customerCursorSchema = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,10}$/, 'Invalid cursor'),
+    v.transform(Number),
+    v.maxValue(2_147_483_647, 'Invalid cursor'),
+  ),
+);
+const customerLimitSchema = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,3}$/, pageLimitMessage),
+    v.transform(Number),
+    v.minValue(1, pageLimitMessage),
+    v.maxValue(50, pageLimitMessage),
+  ),
+  '10',
+);
+
+/**
+ * GET /orders?transaction=&cursor=&limit=: newest first, a page at a time; `transaction` focuses one
+ * order by its reference (unknown parameters → 422).
+ */
 export const orderListQuerySchema = v.strictObject({
   transaction: v.optional(v.pipe(v.string(), v.trim(), v.regex(orderReferencePattern, 'Unknown transaction'))),
+  cursor: customerCursorSchema,
+  limit: customerLimitSchema,
 });
+
+/** GET /payments?cursor=&limit=: newest first, a page at a time. */
+export const paymentListQuerySchema = v.strictObject({
+  cursor: customerCursorSchema,
+  limit: customerLimitSchema,
+});
+
+/** GET /orders → data: one page of the customer's orders; `next_cursor` null on the last page. */
+export interface OrderHistoryPage {
+  orders: OrderDetail[];
+  next_cursor: string | null;
+}
+
+/** GET /payments → data: one page of the customer's payments; `next_cursor` null on the last page. */
+export interface PaymentHistoryPage {
+  payments: Payment[];
+  next_cursor: string | null;
+}
 
 /** The brief of a committed order: the draft's three steps as they were committed. */
 export interface OrderBrief {

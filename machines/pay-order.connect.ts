@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { chargeRuleText } from '../contracts/order';
 import type { payOrderMachine } from './pay-order.machine';
 
 /** The pay-again page's view: the methods, the choice, what is allowed now. */
@@ -17,6 +18,8 @@ export function connectPayOrder(snapshot: SnapshotFrom<typeof payOrderMachine>) 
     method: context.method,
     error: context.error,
     orderReference: context.payment?.order_reference ?? null,
+    /** The price rule, said before paying (null until loaded). */
+    chargeRule: context.payment ? chargeRuleText(context.payment.amount, context.payment.artist_rates) : null,
     canPay: snapshot.can({ type: 'user.pay' }),
   };
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../server/db/schema';
 import type { ScaleSubjects } from './generate';
+import { maintenanceRowProblems } from './maintenance-rows';
 import { HEAVY_CUSTOMER_ORDERS } from './options';
 import { RARE_FRAGMENT } from './people';
 
@@ -35,6 +36,12 @@ export async function checkScaleData(db: Kysely<DB>, subjects: ScaleSubjects): P
     HEAVY_CUSTOMER_ORDERS,
   );
   await count(
+    "payments whose customer is not their order's",
+    sql<{ n: number }>`select count(*) as n from payments p inner join orders o on o.id = p.order_id
+      where p.customer_id is null or p.customer_id <> o.customer_id`,
+    0,
+  );
+  await count(
     'accounts matching the rare fragment',
     sql<{ n: number }>`select count(*) as n from users where lower(email) like ${`%${RARE_FRAGMENT}%`}`,
     1,
@@ -45,5 +52,35 @@ export async function checkScaleData(db: Kysely<DB>, subjects: ScaleSubjects): P
       (select count(*) from notifications n where n.user_id = c.user_id and n.is_read = 0)`,
     0,
   );
+  // The artist summaries (migration 0014), filled by their triggers as the rows went in: equal to a recount.
+  const sumOf = (what: string, from: string) => `coalesce((select sum(${what}) from ${from}), 0)`;
+  await count(
+    'artist summaries out of step',
+    sql<{ n: number }>`select count(*) as n from users u left join artist_summaries s on s.artist_id = u.id
+      where u.type = 'artist' and (
+        coalesce(s.pending_centavos, 0) <> ${sql.raw(sumOf('o.price_centavos - o.platform_fee_centavos', `orders o where o.artist_id = u.id and o.status in ('in_progress', 'in_validation', 'in_revision', 'delivered')`))}
+        or coalesce(s.available_centavos, 0) <> ${sql.raw(sumOf('p.amount_centavos', `payouts p where p.artist_id = u.id and p.status = 'pending'`))}
+        or coalesce(s.paid_out_centavos, 0) <> ${sql.raw(sumOf('p.amount_centavos', `payouts p where p.artist_id = u.id and p.status = 'paid'`))}
+        or coalesce(s.rating_sum, 0) <> ${sql.raw(sumOf('o.rating', 'orders o where o.artist_id = u.id'))}
+        or coalesce(s.rating_count, 0) <> (select count(o.rating) from orders o where o.artist_id = u.id))`,
+    0,
+  );
+  await count(
+    'artist status counts out of step',
+    sql<{ n: number }>`select (select count(*) from artist_status_counts c where c.order_count <>
+        (select count(*) from orders o where o.artist_id = c.artist_id and o.status = c.status))
+      + (select count(*) from (select artist_id, status from orders where artist_id is not null group by artist_id, status) r
+        where not exists (select 1 from artist_status_counts c where c.artist_id = r.artist_id and c.status = r.status)) as n`,
+    0,
+  );
+  await count(
+    'artist monthly credits out of step',
+    sql<{ n: number }>`select (select count(*) from artist_monthly_credits m where m.credited_centavos <>
+        ${sql.raw(sumOf('p.amount_centavos', 'payouts p where p.artist_id = m.artist_id and substr(p.created_at, 1, 7) = m.month'))})
+      + (select count(*) from (select artist_id, substr(created_at, 1, 7) as month from payouts group by artist_id, substr(created_at, 1, 7)) r
+        where not exists (select 1 from artist_monthly_credits m where m.artist_id = r.artist_id and m.month = r.month)) as n`,
+    0,
+  );
+  failures.push(...(await maintenanceRowProblems(db)));
   if (failures.length > 0) throw new Error(`The scale data set is inconsistent:\n${failures.join('\n')}`);
 }

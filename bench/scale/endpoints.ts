@@ -9,6 +9,8 @@ export interface Endpoint {
   name: string;
   path: string;
   token?: string;
+  /** Runs as each request is sent (not awaited): the cache-miss endpoint starts a new catalogue version. */
+  beforeEach?: () => void;
 }
 
 export interface Readers {
@@ -68,6 +70,15 @@ export async function demoReaders(server: BenchServer, subjects?: ScaleSubjects)
   };
 }
 
+/** What any write the catalogue shows does (migration 0007's triggers): every cached catalogue answer goes stale. */
+function bumpCatalogVersion(server: BenchServer) {
+  return server.deps.database.db
+    .updateTable('catalog_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
 export async function endpointsFor(server: BenchServer, readers: Readers): Promise<Endpoint[]> {
   const customer = await tokenOf(server, readers.customerId);
   const artist = await tokenOf(server, readers.artistId);
@@ -79,6 +90,8 @@ export async function endpointsFor(server: BenchServer, readers: Readers): Promi
     { name: 'customer notifications', path: '/api/v1/user/notifications', token: customer },
     { name: 'artist dashboard', path: '/api/v1/artist/dashboard', token: artist },
     { name: 'artist earnings', path: '/api/v1/artist/earnings', token: artist },
+    { name: 'artist earnings lines', path: '/api/v1/artist/earnings/lines', token: artist },
+    { name: 'artist payouts', path: '/api/v1/artist/payouts', token: artist },
     { name: 'artist stage: new offers', path: '/api/v1/artist/orders?stage=new', token: artist },
     { name: 'artist stage: ongoing', path: '/api/v1/artist/orders?stage=ongoing', token: artist },
     { name: 'artist stage: completed', path: '/api/v1/artist/orders?stage=completed', token: artist },
@@ -94,5 +107,11 @@ export async function endpointsFor(server: BenchServer, readers: Readers): Promi
     { name: 'admin single order', path: `/api/v1/admin/orders/${readers.orderId}`, token: admin },
     { name: 'catalogue (cached)', path: '/api/v1/user/artists' },
     { name: 'artist profile (cached)', path: `/api/v1/user/artists/${readers.artistPublicId}` },
+    {
+      name: 'artist profile (cache miss)',
+      path: `/api/v1/user/artists/${readers.artistPublicId}`,
+      // A new catalogue version before each request, so the cached answer is stale and built again.
+      beforeEach: () => void bumpCatalogVersion(server),
+    },
   ];
 }

@@ -1,4 +1,5 @@
 import type { BulkWriter, Row } from './bulk-writer';
+import { addMaintenanceRows, maintenanceTables } from './maintenance-rows';
 import { BUSIEST_ARTIST_SHARE, HEAVY_CUSTOMER_ORDERS, type ScaleSize } from './options';
 import { addOrder, columns, type IdCounters, type OrderRows, type OrderTable } from './orders';
 import { type Artist, artistRows, customerRow, profileColumns, userColumns } from './people';
@@ -157,7 +158,10 @@ export async function generateScaleData(
   );
   log(`${size.notifications} notifications`);
 
-  await writer.finish(tablesWithIds);
+  await addMaintenanceRows(writer, size, { random, now, customerIds, adminId: options.adminId });
+  log('rows for the periodic jobs');
+
+  await writer.finish([...tablesWithIds, ...maintenanceTables]);
   return {
     heavyCustomerId,
     busiestArtistId: busiest.id,

@@ -17,6 +17,7 @@ type Run = (options: {
   /** Seconds before a request counts as timed out; a search at full size queues for a minute on SQLite. */
   timeout: number;
   headers: Record<string, string>;
+  requests?: { setupRequest: (request: object) => object }[];
 }) => Promise<AutocannonResult & { requests: { total: number }; duration: number }>;
 const run = autocannon as unknown as Run;
 
@@ -46,11 +47,31 @@ export async function measure(server: BenchServer, endpoint: Endpoint, load: Loa
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const url = server.url + endpoint.path;
-  let result = await run({ url, connections: load.connections, duration: load.seconds, timeout: 300, headers });
+  const before = endpoint.beforeEach;
+  const setupRequest = (request: object) => {
+    before?.();
+    return request;
+  };
+  const perRequest = before ? { requests: [{ setupRequest }] } : {};
+  let result = await run({
+    url,
+    connections: load.connections,
+    duration: load.seconds,
+    timeout: 300,
+    headers,
+    ...perRequest,
+  });
   // Answers slower than the window complete too few to count (none at all past a second each): take a
   // fixed number instead, however long they need.
   if (result.requests.total < MIN_ANSWERS) {
-    result = await run({ url, connections: load.connections, amount: MIN_ANSWERS, timeout: 300, headers });
+    result = await run({
+      url,
+      connections: load.connections,
+      amount: MIN_ANSWERS,
+      timeout: 300,
+      headers,
+      ...perRequest,
+    });
   }
   loop.disable();
   // Requests still in flight when the window closed finish before the next figure starts (on SQLite

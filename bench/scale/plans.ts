@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { BenchDatabase, BenchServer } from '../bench-server';
@@ -99,11 +98,7 @@ const shortened = (sql: string) =>
 const databaseNames: Record<BenchDatabase, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 /** docs/scale-plans.md: per database, per endpoint, each statement once (later endpoints refer back). */
-export async function writePlans(
-  file: string,
-  plans: Partial<Record<BenchDatabase, EndpointPlans[]>>,
-  describe: string,
-): Promise<void> {
+export function renderPlans(plans: Partial<Record<BenchDatabase, EndpointPlans[]>>, describe: string): string {
   const lines = [
     '# Query plans at scale',
     '',
@@ -133,5 +128,5 @@ export async function writePlans(
   }
   if (!plans.postgres)
     lines.push('', '## PostgreSQL', '', 'Not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL).');
-  await writeFile(file, `${lines.join('\n')}\n`);
+  return `${lines.join('\n')}\n`;
 }

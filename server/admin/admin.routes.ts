@@ -22,7 +22,7 @@ export function createAdminRoutes(): Hono<AppEnv> {
   const idOf = (raw: string) => Number(raw);
 
   routes.get('/applications', admin, validateQuery(applicationListQuerySchema), (c) =>
-    listApplicationsHandler(c, c.req.valid('query').status),
+    listApplicationsHandler(c, c.req.valid('query')),
   );
   routes.get(byId, admin, (c) => getApplication(c, idOf(c.req.param('id'))));
   routes.post(`${byId}/approve`, admin, (c) => approveApplication(c, idOf(c.req.param('id'))));

@@ -1,6 +1,10 @@
 import type * as v from 'valibot';
-import type { AppStatus } from '../../contracts/account';
-import { type ApplicationSummary, artistMessages, type rejectSchema } from '../../contracts/artist';
+import {
+  type ApplicationPage,
+  type applicationListQuerySchema,
+  artistMessages,
+  type rejectSchema,
+} from '../../contracts/artist';
 import { serverMessages } from '../../contracts/server-messages';
 import { findProfile, saveProfile } from '../artists/artists.repository';
 import { listSongs } from '../artists/songs.repository';
@@ -15,6 +19,7 @@ import { decideApplication, findArtist, hasPayout, listApplications } from './ap
 import { toApplicationDetail, toApplicationSummary } from './applications.serializers';
 
 type RejectInput = v.InferOutput<typeof rejectSchema>;
+type ApplicationListQuery = v.InferOutput<typeof applicationListQuerySchema>;
 
 const notFound = () => new ApiError(404, serverMessages.notFound);
 
@@ -28,10 +33,13 @@ async function detailOf(c: AppContext, user: UserRow) {
   return toApplicationDetail({ user, profile, songs, payoutComplete }, media);
 }
 
-/** GET /applications?status= (default for_review). */
-export async function listApplicationsHandler(c: AppContext, status: AppStatus) {
-  const rows = await listApplications(c.var.db, status);
-  const body: ApplicationSummary[] = rows.map((row) => toApplicationSummary(row.user, row.profile));
+/** GET /applications?status=&cursor=&limit= (status default for_review): one page, newest first. */
+export async function listApplicationsHandler(c: AppContext, query: ApplicationListQuery) {
+  const { rows, nextCursor } = await listApplications(c.var.db, query.status, query);
+  const body: ApplicationPage = {
+    items: rows.map((row) => toApplicationSummary(row.user, row.profile)),
+    next_cursor: nextCursor,
+  };
   return ok(c, body);
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { AppStatus } from '../../contracts/account';
+import { applicationCursorPattern } from '../../contracts/artist';
 import type { ArtistProfileRow, DB, UserRow } from '../db/schema';
 
 export interface ApplicationRow {
@@ -8,18 +9,45 @@ export interface ApplicationRow {
   profile: ArtistProfileRow | undefined;
 }
 
-/** Applications in one status, newest submission first (never-submitted ones by sign-up time). */
-export async function listApplications(db: Kysely<DB>, status: AppStatus): Promise<ApplicationRow[]> {
-  const users = await db
+/** The queue's sort key: when the application was last sent, else when the artist signed up (index users_applications). */
+const queuedAt = sql<string>`coalesce(users.app_submitted_at, users.created_at)`;
+
+export interface ApplicationPageRequest {
+  /** "<queued at>_<id>" of the last row sent (contracts/artist.ts applicationCursorPattern). */
+  cursor?: string;
+  limit: number;
+}
+
+/**
+ * One page of the applications in one status, newest submission first (never-submitted ones by
+ * sign-up time), then id; keyset on (queued at, id), so a page costs the same however deep it is.
+ */
+export async function listApplications(
+  db: Kysely<DB>,
+  status: AppStatus,
+  request: ApplicationPageRequest,
+): Promise<{ rows: ApplicationRow[]; nextCursor: string | null }> {
+  let query = db
     .selectFrom('users')
-    .leftJoin('artist_profiles', 'artist_profiles.user_id', 'users.id')
     .selectAll('users')
+    .select(queuedAt.as('queued_at'))
     .where('users.type', '=', 'artist')
-    .where('users.app_status', '=', status)
-    .orderBy(sql`coalesce(artist_profiles.submitted_at, users.created_at)`, 'desc')
+    .where('users.app_status', '=', status);
+  const after = request.cursor ? applicationCursorPattern.exec(request.cursor) : null;
+  if (after) {
+    // Written as a range on the sort key (so both databases seek in the index), then the tie on id.
+    const [, at, id] = after;
+    query = query.where(sql<boolean>`${queuedAt} <= ${at} and (${queuedAt} < ${at} or users.id < ${Number(id)})`);
+  }
+  const found = await query
+    .orderBy(queuedAt, 'desc')
     .orderBy('users.id', 'desc')
+    .limit(request.limit + 1)
     .execute();
-  if (users.length === 0) return [];
+  const users = found.slice(0, request.limit);
+  const last = users.at(-1);
+  const nextCursor = found.length > request.limit && last ? `${last.queued_at}_${last.id}` : null;
+  if (users.length === 0) return { rows: [], nextCursor };
   const profiles = await db
     .selectFrom('artist_profiles')
     .selectAll()
@@ -30,7 +58,7 @@ export async function listApplications(db: Kysely<DB>, status: AppStatus): Promi
     )
     .execute();
   const byUser = new Map(profiles.map((p) => [p.user_id, p]));
-  return users.map((user) => ({ user, profile: byUser.get(user.id) }));
+  return { rows: users.map(({ queued_at: _, ...user }) => ({ user, profile: byUser.get(user.id) })), nextCursor };
 }
 
 export function findArtist(db: Kysely<DB>, id: number): Promise<UserRow | undefined> {

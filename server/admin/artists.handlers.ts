@@ -16,13 +16,11 @@ import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { releaseArtistWork } from '../lifecycle/artist-departure';
 import { insertNotifications } from '../notifications/notifications.repository';
+import { artistMatches } from '../search/artist-search';
 import { MEDIA_PREFIX } from '../users/auth-user';
 
 // The admin's artists page (`/api/v1/admin/artists`): every artist account with its status, a search,
 // and suspending (no sign-in, no catalogue, open work released) and reactivating, each with a reason.
-
-/** `%text%` for LIKE, with the wildcards in the text itself escaped. */
-export const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 function artistsQuery(db: Kysely<DB>) {
   return db
@@ -56,19 +54,10 @@ const toAdminArtist = (u: ArtistRow): AdminArtist => ({
   last_reason: u.last_reason,
 });
 
-/** GET /artists?q=&status=: oldest account first, keyset on id. */
+/** GET /artists?q=&status=: oldest account first, keyset on id (users_type_id and its kin, migration 0012). */
 export async function listArtists(c: AppContext, query: v.InferOutput<typeof adminArtistsQuerySchema>) {
   let q = artistsQuery(c.var.db);
-  if (query.q) {
-    const like = likeContains(query.q);
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(coalesce(users.stage_name, ''))`, 'like', sql<string>`${like} escape '\\'`),
-        eb(sql<string>`lower(users.first_name || ' ' || users.last_name)`, 'like', sql<string>`${like} escape '\\'`),
-        eb(sql<string>`lower(users.email)`, 'like', sql<string>`${like} escape '\\'`),
-      ]),
-    );
-  }
+  if (query.q) q = q.where(artistMatches(c.var.db, query.q));
   if (query.status === 'active') {
     q = q
       .where('users.app_status', '=', 'approved')

@@ -27,6 +27,8 @@ export interface UsersTable {
   password_hash: string;
   avatar_path: string | null;
   app_status: AppStatus | null;
+  /** artist_profiles.submitted_at, copied by triggers (migration 0015) so the applications queue pages on one index. */
+  app_submitted_at: string | null;
   personal_info: Generated<Flag>;
   artist_info: Generated<Flag>;
   payout_info: Generated<Flag>;
@@ -168,9 +170,9 @@ export interface OrdersTable {
   reference: string;
   customer_id: number;
   status: OrderStatus;
-  /** What the customer pays: the highest rate among the selected artists. */
+  /** Until an artist accepts, what the customer pays (the highest rate offered); then the accepted price. */
   price_centavos: number;
-  /** The platform's share of the price (PLATFORM_FEE_PERCENT at commit). */
+  /** The platform's share of price_centavos (PLATFORM_FEE_PERCENT). */
   platform_fee_centavos: number;
   currency: Generated<'PHP'>;
   occasion_name: string;
@@ -217,6 +219,9 @@ export interface OrderArtistsTable {
   expires_at: string | null;
   responded_at: string | null;
   decline_reason: string | null;
+  /** The artist's rate and the platform fee on it when offered (0016); null: offered at the order's price. */
+  rate_centavos: number | null;
+  platform_fee_centavos: number | null;
 }
 export type RecordingStatus = 'pending' | 'validated' | 'revision_requested' | 'rejected_by_customer' | 'accepted';
 /** A recording the artist submitted; the file is the temp upload at `temp_location` (attached to the order). */
@@ -339,6 +344,8 @@ export interface PaymentsTable {
   raw_status: string | null;
   created_at: string;
   updated_at: string;
+  /** The order's customer, copied by a trigger on insert (0013); null only in SQLite's own RETURNING of that insert. */
+  customer_id: Generated<number | null>;
 }
 
 /** Every provider callback received, verified or not (forged ones are kept for the record). */
@@ -395,6 +402,29 @@ export interface ServerNodesTable {
   seen_at: string;
 }
 
+/** An artist's maintained totals (migration 0014, kept by triggers on orders and payouts). Centavos. */
+export interface ArtistSummariesTable {
+  artist_id: number;
+  /** Orders being worked on: price − fee each (PostgreSQL bigint: read with Number()). */
+  pending_centavos: number | string;
+  available_centavos: number | string;
+  paid_out_centavos: number | string;
+  rating_sum: number;
+  rating_count: number;
+}
+/** How many of an artist's taken orders are in each status (migration 0014). */
+export interface ArtistStatusCountsTable {
+  artist_id: number;
+  status: OrderStatus;
+  order_count: number;
+}
+/** What an artist was credited each month, yyyy-mm of the payouts' created_at (migration 0014). */
+export interface ArtistMonthlyCreditsTable {
+  artist_id: number;
+  month: string;
+  credited_centavos: number | string;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -425,6 +455,9 @@ export interface DB {
   notification_streams: NotificationStreamsTable;
   secret_fingerprints: SecretFingerprintsTable;
   server_nodes: ServerNodesTable;
+  artist_summaries: ArtistSummariesTable;
+  artist_status_counts: ArtistStatusCountsTable;
+  artist_monthly_credits: ArtistMonthlyCreditsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { BASE_PRICE_CENTAVOS } from '../../contracts/options';
 import {
   acceptDelivery,
   acceptOffer,
@@ -11,6 +12,7 @@ import {
 } from '../lifecycle/order-actions';
 import type { TransitionResult } from '../lifecycle/transition';
 import { newOrderReference, recordOrderEvent } from '../orders/orders.repository';
+import { offerTermsOf, platformFeeCentavos, priceCentavosOf } from '../orders/pricing';
 import { newTempLocation } from '../orders/temp-uploads.repository';
 import { newSandboxRefNo, newTxnid } from '../payments/ids';
 import { newStoredName, type Storage } from '../services/storage';
@@ -177,12 +179,10 @@ export async function seedDemoOrders(deps: {
             return row.user_id;
           }),
         );
-        const rates = await trx
-          .selectFrom('artist_profiles')
-          .select('rate_centavos')
-          .where('user_id', 'in', artists)
-          .execute();
-        const price = Math.max(...rates.map((r) => r.rate_centavos ?? 150_000));
+        const profiles = await trx.selectFrom('artist_profiles').selectAll().where('user_id', 'in', artists).execute();
+        const profileOf = (id: number) => profiles.find((profile) => profile.user_id === id);
+        // Priced as any order: the highest rate up front, each offer at its own artist's rate.
+        const price = priceCentavosOf(artists.map(profileOf)) ?? BASE_PRICE_CENTAVOS;
         const neededBy = new Date(deps.now.getTime() + demo.neededInDays * DAY_MS).toISOString().slice(0, 10);
         const at = tick().toISOString();
         const order = await trx
@@ -192,7 +192,7 @@ export async function seedDemoOrders(deps: {
             customer_id: customerId,
             status: 'awaiting_payment',
             price_centavos: price,
-            platform_fee_centavos: Math.round((price * deps.platformFeePercent) / 100),
+            platform_fee_centavos: platformFeeCentavos(price, deps.platformFeePercent),
             occasion_name: demo.occasion,
             recipient_first_name: demo.recipient,
             needed_by: neededBy,
@@ -205,7 +205,14 @@ export async function seedDemoOrders(deps: {
           .executeTakeFirstOrThrow();
         await trx
           .insertInto('order_artists')
-          .values(artists.map((artist_id, rank) => ({ order_id: order.id, artist_id, rank: rank + 1 })))
+          .values(
+            artists.map((artist_id, rank) => ({
+              order_id: order.id,
+              artist_id,
+              rank: rank + 1,
+              ...offerTermsOf(profileOf(artist_id), deps.platformFeePercent),
+            })),
+          )
           .execute();
         await recordOrderEvent(trx, { orderId: order.id, type: 'created', actor: 'customer', actorId: customerId, at });
         const steps: ((t: Trx) => Promise<TransitionResult>)[] = [

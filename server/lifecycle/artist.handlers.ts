@@ -5,12 +5,12 @@ import { fieldMessages } from '../../contracts/field-messages';
 import {
   type ArtistOrder,
   type artistOrdersQuerySchema,
+  type artistPayoutsQuerySchema,
   type declineSchema,
-  type EarningStatus,
   type Earnings,
+  type earningLinesQuerySchema,
   lifecycleMessages,
   type Page,
-  type Payout,
   type RecordingUpload,
   type recordingSchema,
 } from '../../contracts/lifecycle';
@@ -26,6 +26,8 @@ import { sendStoredFile } from '../http/send-file';
 import { publishCommitted } from '../notifications/live-changes';
 import { pesos } from '../orders/pricing';
 import { insertTempUpload } from '../orders/temp-uploads.repository';
+import { creditsByMonth, totalsOf } from './artist-summaries.repository';
+import { artistPayoutsPage, earningLinesPage } from './earnings.repository';
 import { acceptOffer, declineOffer, submitRecording } from './order-actions';
 import { findArtistOrder, listArtistOrders } from './order-lists';
 import { loadRelations, toArtistOrder } from './order-views';
@@ -166,8 +168,6 @@ export async function downloadRecording(c: AppContext, source: string) {
   });
 }
 
-const monthOf = (iso: string) => iso.slice(0, 7);
-
 /** The last 12 calendar months (UTC) ending with `now`'s, oldest first. */
 function lastTwelveMonths(now: Date): string[] {
   const months: string[] = [];
@@ -180,67 +180,30 @@ function lastTwelveMonths(now: Date): string[] {
 
 /**
  * GET /earnings: pending = orders taken and not completed yet (price − fee each); available =
- * credited on completion and not paid out; paid out = marked paid by an admin.
+ * credited on completion and not paid out; paid out = marked paid by an admin. The totals and the
+ * months are maintained rows (migration 0014); the lines and payouts are paged apart.
  */
 export async function earnings(c: AppContext) {
   const { db, clock } = c.var;
   const artistId = currentAuth(c).user.id;
-  const [working, payouts] = await Promise.all([
-    db
-      .selectFrom('orders')
-      .select(['id', 'reference', 'occasion_name', 'price_centavos', 'platform_fee_centavos'])
-      .where('artist_id', '=', artistId)
-      .where('status', 'in', ['in_progress', 'in_validation', 'in_revision', 'delivered'])
-      .orderBy('id', 'desc')
-      .execute(),
-    db
-      .selectFrom('payouts')
-      .innerJoin('orders', 'orders.id', 'payouts.order_id')
-      .selectAll('payouts')
-      .select(['orders.reference as order_reference', 'orders.occasion_name'])
-      .where('payouts.artist_id', '=', artistId)
-      .orderBy('payouts.id', 'desc')
-      .execute(),
+  const months = lastTwelveMonths(clock.now());
+  const [totals, credited] = await Promise.all([
+    totalsOf(db, artistId),
+    creditsByMonth(db, artistId, months[0] as string, months[11] as string),
   ]);
-  const lines: Earnings['lines'] = [
-    ...working.map((o) => ({
-      order_id: o.id,
-      reference: o.reference,
-      occasion_name: o.occasion_name,
-      status: 'pending' as EarningStatus,
-      amount: pesos(o.price_centavos - o.platform_fee_centavos),
-      credited_at: null,
-      paid_at: null,
-    })),
-    ...payouts.map((p) => ({
-      order_id: p.order_id,
-      reference: p.order_reference,
-      occasion_name: p.occasion_name,
-      status: (p.status === 'paid' ? 'paid' : 'available') as EarningStatus,
-      amount: pesos(p.amount_centavos),
-      credited_at: p.created_at,
-      paid_at: p.paid_at,
-    })),
-  ];
-  const sum = (status: EarningStatus) => lines.filter((l) => l.status === status).reduce((t, l) => t + l.amount, 0);
-  const byMonth = new Map<string, number>();
-  for (const p of payouts)
-    byMonth.set(monthOf(p.created_at), (byMonth.get(monthOf(p.created_at)) ?? 0) + p.amount_centavos);
   const body: Earnings = {
-    totals: { pending: sum('pending'), available: sum('available'), paid_out: sum('paid') },
-    lines,
-    monthly: lastTwelveMonths(clock.now()).map((month) => ({ month, amount: pesos(byMonth.get(month) ?? 0) })),
-    payouts: payouts.map(
-      (p): Payout => ({
-        id: p.id,
-        order_reference: p.order_reference,
-        amount: pesos(p.amount_centavos),
-        status: p.status,
-        created_at: p.created_at,
-        paid_at: p.paid_at,
-        reference: p.reference,
-      }),
-    ),
+    totals: { pending: pesos(totals.pending), available: pesos(totals.available), paid_out: pesos(totals.paidOut) },
+    monthly: months.map((month) => ({ month, amount: pesos(credited.get(month) ?? 0) })),
   };
   return ok(c, body);
+}
+
+/** GET /earnings/lines?cursor=&limit=: one page of the lines, pending first, then credited. */
+export async function earningLines(c: AppContext, query: v.InferOutput<typeof earningLinesQuerySchema>) {
+  return ok(c, await earningLinesPage(c.var.db, currentAuth(c).user.id, query));
+}
+
+/** GET /payouts?cursor=&limit=: one page of the artist's payouts, newest first. */
+export async function payouts(c: AppContext, query: v.InferOutput<typeof artistPayoutsQuerySchema>) {
+  return ok(c, await artistPayoutsPage(c.var.db, currentAuth(c).user.id, query));
 }

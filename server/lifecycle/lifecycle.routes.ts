@@ -2,8 +2,10 @@ import { Hono } from 'hono';
 import {
   adminOrdersQuerySchema,
   artistOrdersQuerySchema,
+  artistPayoutsQuerySchema,
   cancelSchema,
   declineSchema,
+  earningLinesQuerySchema,
   giftSchema,
   markPaidSchema,
   markRefundPaidSchema,
@@ -83,6 +85,12 @@ export function createArtistOrderRoutes(): Hono<AppEnv> {
     return artist.downloadRecording(c, source);
   });
   routes.get('/earnings', ...approved, (c) => artist.earnings(c));
+  routes.get('/earnings/lines', ...approved, validateQuery(earningLinesQuerySchema), (c) =>
+    artist.earningLines(c, c.req.valid('query')),
+  );
+  routes.get('/payouts', ...approved, validateQuery(artistPayoutsQuerySchema), (c) =>
+    artist.payouts(c, c.req.valid('query')),
+  );
   return routes;
 }
 

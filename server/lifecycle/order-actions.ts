@@ -6,7 +6,9 @@ import { decidePayment } from '../../machines/payment-attempt';
 import type { DB, OrderEventActor, OrderRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { adminIds } from '../notifications/live-changes';
+import { acceptedTermsOf, offerTermsOf } from '../orders/pricing';
 import { voidOpenAttempts } from '../payments/payments.repository';
+import { recordPriceDifferenceRefund, refundedOn } from '../payments/refunds';
 import { type TransitionResult, transitionOrder } from './transition';
 
 // The lifecycle events with their own checks and writes (DESIGN §4). Each runs inside the caller's
@@ -18,6 +20,8 @@ const DAY_MS = 86_400_000;
 export interface LifecycleSettings {
   offerTtlMs: number;
   revisionLimit: number;
+  /** PLATFORM_FEE_PERCENT: the fee a new offer keeps on its artist's rate. */
+  platformFeePercent: number;
 }
 
 type Trx = Transaction<DB>;
@@ -74,15 +78,21 @@ function requireOpenOffer(offer: { offer_status: string; expires_at: string | nu
   if (offer.expires_at !== null && offer.expires_at <= iso(at)) throw new ApiError(409, lifecycleMessages.offerExpired);
 }
 
-/** First accept wins: the order row is locked, so a second artist finds it no longer offered (409). */
+/**
+ * First accept wins: the order row is locked, so a second artist finds it no longer offered (409).
+ * The order takes the accepting artist's own rate; what the customer paid above it is owed back to
+ * them in this same transaction (docs/decisions.md "Orders and payments").
+ */
 export function acceptOffer(trx: Trx, input: { orderId: number; artistId: number; at: Date }) {
   return transitionOrder(trx, {
     orderId: input.orderId,
     event: { type: 'artist_accepted', role: 'artist' },
     actorId: input.artistId,
     at: input.at,
-    apply: async (t, order) => {
-      requireOpenOffer(await offerOf(t, order.id, input.artistId), input.at);
+    apply: async (t, order, _facts, changes) => {
+      const offer = await offerOf(t, order.id, input.artistId);
+      requireOpenOffer(offer, input.at);
+      const accepted = acceptedTermsOf(order, offer);
       await t
         .updateTable('order_artists')
         .set((eb) => ({
@@ -97,7 +107,21 @@ export function acceptOffer(trx: Trx, input: { orderId: number; artistId: number
         .where('order_id', '=', order.id)
         .where('offer_status', '=', 'pending')
         .execute();
-      return { artist_id: input.artistId, accepted_at: iso(input.at), due_at: dueAtFor(order.needed_by) };
+      const difference = order.price_centavos - accepted.price_centavos;
+      if (difference > 0)
+        await recordPriceDifferenceRefund(t, {
+          order,
+          artistId: input.artistId,
+          amountCentavos: difference,
+          at: input.at,
+          changes,
+        });
+      return {
+        artist_id: input.artistId,
+        accepted_at: iso(input.at),
+        due_at: dueAtFor(order.needed_by),
+        ...accepted,
+      };
     },
   });
 }
@@ -317,10 +341,16 @@ export function rebookOrder(
         .where('order_id', '=', order.id)
         .executeTakeFirst();
       const first = Number(last?.r ?? 0) + 1;
+      const profiles = await profilesOf(t, input.artistIds);
       await t
         .insertInto('order_artists')
         .values(
-          input.artistIds.map((artistId, index) => ({ order_id: order.id, artist_id: artistId, rank: first + index })),
+          input.artistIds.map((artistId, index) => ({
+            order_id: order.id,
+            artist_id: artistId,
+            rank: first + index,
+            ...offerTermsOf(profiles.get(artistId), input.settings.platformFeePercent),
+          })),
         )
         .execute();
       await openOffers(t, order.id, input.at, input.settings);
@@ -358,6 +388,12 @@ export function cancelOrder(
   });
 }
 
+/** The artists' profiles by users.id, for the rates new offers keep. */
+async function profilesOf(t: Trx, artistIds: number[]) {
+  const rows = await t.selectFrom('artist_profiles').selectAll().where('user_id', 'in', artistIds).execute();
+  return new Map(rows.map((row) => [row.user_id, row]));
+}
+
 /** Each succeeded payment of the order moves to refunded (the attempt machine decides) with a refund owed. */
 async function refundPaid(t: Trx, order: OrderRow, actor: OrderEventActor, actorId: number, reason: string, at: Date) {
   const paid = await t
@@ -369,19 +405,21 @@ async function refundPaid(t: Trx, order: OrderRow, actor: OrderEventActor, actor
   for (const payment of paid) {
     const decision = decidePayment(payment.status, { type: 'system.refunded' });
     if (!decision.ok) continue;
+    // A price difference already owed back on this payment is not refunded twice.
+    const held = payment.amount_centavos - (await refundedOn(t, payment.id));
     await t
       .updateTable('payments')
       .set({ status: decision.to, updated_at: iso(at) })
       .where('id', '=', payment.id)
       .execute();
     for (const effect of decision.effects) {
-      if (effect.type !== 'recordRefundOwed') continue;
+      if (effect.type !== 'recordRefundOwed' || held <= 0) continue;
       await t
         .insertInto('refunds')
         .values({
           payment_id: payment.id,
           order_id: order.id,
-          amount_centavos: payment.amount_centavos,
+          amount_centavos: held,
           reason,
           reason_code: effect.reason,
           status: 'owed',
@@ -462,6 +500,7 @@ export async function reassignOrder(
         expires_at: iso(new Date(input.at.getTime() + input.settings.offerTtlMs)),
         responded_at: null,
         decline_reason: null,
+        ...offerTermsOf((await profilesOf(t, [input.artistId])).get(input.artistId), input.settings.platformFeePercent),
       };
       const again = await t
         .updateTable('order_artists')

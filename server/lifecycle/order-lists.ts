@@ -1,8 +1,11 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Page } from '../../contracts/lifecycle';
 import { type AdminStage, type ArtistStage, dueWorkStatuses, stageStatuses } from '../../contracts/lifecycle';
-import { likeContains } from '../admin/artists.handlers';
 import type { DB, OrderRow } from '../db/schema';
+import { searchOrders } from '../search/order-search';
+import { dueAtFor } from './order-actions';
+
+const DAY_MS = 86_400_000;
 
 // The order lists of the artist and admin screens: keyset pages sorted by the needed-by date (the due
 // date is derived from it, so the order is the same) and then id. A cursor is "<needed_by>_<id>" of the
@@ -88,51 +91,48 @@ export async function findArtistOrder(
   return offer?.offer_status === 'pending' && order.status === 'offered' ? order : undefined;
 }
 
-/** The admin's overview: by status, the overdue work, or everything (newest first). */
+/**
+ * The admin's overview: by status, the overdue work, or everything (latest needed-by first). A search
+ * (`search`) is answered by server/search/order-search.ts instead, newest order first with an id cursor.
+ */
 export function listAdminOrders(
   db: Kysely<DB>,
   stage: AdminStage,
-  request: PageRequest & { reference?: string; search?: string; now: Date },
-) {
+  request: PageRequest & { reference?: string | undefined; search?: string | undefined; now: Date },
+): Promise<Page<OrderRow>> {
+  if (request.search) {
+    return searchOrders(db, {
+      text: request.search,
+      stage,
+      now: request.now,
+      reference: request.reference,
+      after: request.cursor === undefined ? undefined : Number(request.cursor),
+      limit: request.limit,
+    });
+  }
   let query = db.selectFrom('orders').selectAll('orders');
   if (request.reference !== undefined) query = query.where('orders.reference', '=', request.reference);
-  if (request.search) {
-    const like = sql<string>`${likeContains(request.search)} escape '\\'`;
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(orders.reference)`, 'like', like),
-        eb.exists(
-          eb
-            .selectFrom('users as customer')
-            .select('customer.id')
-            .whereRef('customer.id', '=', 'orders.customer_id')
-            .where(sql<string>`lower(customer.email)`, 'like', like),
-        ),
-        // The artist who took it, or any artist it was offered to.
-        eb.exists(
-          eb
-            .selectFrom('order_artists')
-            .innerJoin('users as artist', 'artist.id', 'order_artists.artist_id')
-            .select('artist.id')
-            .whereRef('order_artists.order_id', '=', 'orders.id')
-            .where((inner) =>
-              inner.or([
-                inner(sql<string>`lower(coalesce(artist.stage_name, ''))`, 'like', like),
-                inner(sql<string>`lower(artist.email)`, 'like', like),
-              ]),
-            ),
-        ),
-      ]),
-    );
-  }
   if (stage === 'overdue') {
     query = query
-      // contracts/lifecycle.ts isOverdue, in SQL.
-      .where('orders.status', 'in', dueWorkStatuses)
-      .where('orders.due_at', '<', request.now.toISOString());
+      // contracts/lifecycle.ts isOverdue, in SQL; the literal status list lets orders_due_work (0012) apply.
+      .where(sql<boolean>`orders.status in (${dueWorkList})`)
+      .where('orders.due_at', '<', request.now.toISOString())
+      // due_at is never before dueAtFor(needed_by): no later needed-by day can be overdue, so the index
+      // walk stops there instead of reading all the work not yet due.
+      .where('orders.needed_by', '<=', lastOverdueDay(request.now));
   } else if (stage !== 'all') {
     query = query.where('orders.status', '=', stage);
   }
   const closed = stage === 'all' || stage === 'completed' || stage === 'cancelled';
   return page(query, request, closed ? 'desc' : 'asc');
+}
+
+/** The statuses whose work has a due date, as a literal SQL list (a partial index's WHERE must match it). */
+const dueWorkList = sql.raw(dueWorkStatuses.map((status) => `'${status}'`).join(', '));
+
+/** The latest needed-by day whose due date is before `now`. */
+function lastOverdueDay(now: Date): string {
+  const day = new Date(now.getTime() + 3 * DAY_MS);
+  while (dueAtFor(day.toISOString().slice(0, 10)) >= now.toISOString()) day.setTime(day.getTime() - DAY_MS);
+  return day.toISOString().slice(0, 10);
 }

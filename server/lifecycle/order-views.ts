@@ -27,7 +27,7 @@ import {
   storyWithClips,
   toOrderEvent,
 } from '../orders/order.serializers';
-import { pesos } from '../orders/pricing';
+import { acceptedTermsOf, pesos } from '../orders/pricing';
 import { findUploadsByLocations } from '../orders/temp-uploads.repository';
 import { factsOfRow } from './transition';
 
@@ -207,8 +207,12 @@ export function toArtistOrder(
   const offer = (rel.offers.get(order.id) ?? []).find((o) => o.artist_id === artistId);
   const thanks = rel.thanks.get(order.id);
   const shared = common(order, rel, media, now);
+  // An artist sees the price they take (or, on an open offer, would take) the order at, never another's.
+  const terms = order.artist_id === artistId || !offer ? order : acceptedTermsOf(order, offer);
   return {
     ...shared,
+    price: pesos(terms.price_centavos),
+    earning: pesos(terms.price_centavos - terms.platform_fee_centavos),
     // Need to know: what writing the song takes, never how to reach the customer (docs/api.md).
     brief: artistBriefOf(shared.brief),
     offer: {

@@ -7,27 +7,26 @@ export interface RatingSummary {
   rating_count: number;
 }
 
-/** The average rating customers gave each artist's completed orders. */
+/** The average rating customers gave each artist's completed orders, from the maintained sum and count. */
 export async function ratingsOf(db: Kysely<DB>, artistIds: number[]): Promise<Map<number, RatingSummary>> {
   const byArtist = new Map<number, RatingSummary>();
   if (artistIds.length === 0) return byArtist;
   const rows = await db
-    .selectFrom('orders')
-    .select((eb) => ['artist_id', eb.fn.avg<number>('rating').as('average'), eb.fn.count<number>('rating').as('count')])
+    .selectFrom('artist_summaries')
+    .select(['artist_id', 'rating_sum', 'rating_count'])
     .where('artist_id', 'in', artistIds)
-    .where('rating', 'is not', null)
-    .groupBy('artist_id')
+    .where('rating_count', '>', 0)
     .execute();
   for (const row of rows) {
-    if (row.artist_id === null) continue;
-    byArtist.set(row.artist_id, { rating: Math.round(Number(row.average) * 10) / 10, rating_count: Number(row.count) });
+    const average = Number(row.rating_sum) / Number(row.rating_count);
+    byArtist.set(row.artist_id, { rating: Math.round(average * 10) / 10, rating_count: Number(row.rating_count) });
   }
   return byArtist;
 }
 
 export const unrated: RatingSummary = { rating: null, rating_count: 0 };
 
-/** The newest reviews of an artist, with the customer's first name only. */
+/** The newest reviews of an artist, with the customer's first name only (index orders_artist_reviews). */
 export function reviewsOf(db: Kysely<DB>, artistId: number, limit = 10) {
   return db
     .selectFrom('orders')

@@ -174,11 +174,15 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     let made = 0;
     for (const { user_id: userId } of waiting) {
       if (userId === null) continue;
+      // The newest digest is the one with the largest id: one step down index mail_outbox_user_kind,
+      // however many digests the admin has had.
       const last = await db
         .selectFrom('mail_outbox')
-        .select((eb) => eb.fn.max('created_at').as('at'))
+        .select('created_at as at')
         .where('user_id', '=', userId)
         .where('kind', '=', 'admin_digest')
+        .orderBy('id', 'desc')
+        .limit(1)
         .executeTakeFirst();
       const since = new Date(now.getTime() - options.digestMs).toISOString();
       if (last?.at && String(last.at) > since) continue;

@@ -3,6 +3,7 @@ import type { LifecycleFacts } from '../../contracts/lifecycle';
 import { occasions } from '../../contracts/order';
 import type { OrderLifecycleEvent } from '../../machines/order-lifecycle.machine';
 import type { DB, OrderRow } from '../db/schema';
+import { acceptedTermsOf } from '../orders/pricing';
 import { enqueueAdminDigestItem, enqueueMail } from './queue';
 import type { OrderFacts } from './templates';
 
@@ -33,7 +34,14 @@ async function offersAt(trx: Executor, orderId: number, status: 'pending' | 'wit
   let query = trx
     .selectFrom('order_artists')
     .innerJoin('users', 'users.id', 'order_artists.artist_id')
-    .select(['order_artists.artist_id', 'order_artists.expires_at', 'users.stage_name', 'users.first_name'])
+    .select([
+      'order_artists.artist_id',
+      'order_artists.expires_at',
+      'order_artists.rate_centavos',
+      'order_artists.platform_fee_centavos',
+      'users.stage_name',
+      'users.first_name',
+    ])
     .where('order_artists.order_id', '=', orderId)
     .where('order_artists.offer_status', '=', status)
     .orderBy('order_artists.rank');
@@ -94,12 +102,18 @@ export async function enqueueOrderMails(trx: Executor, input: OrderMailInput): P
         );
       }
       for (const offer of offers) {
+        // Each artist's own earning: the price they would take the order at, less the fee on it.
+        const terms = acceptedTermsOf(order, offer);
         await enqueueMail(
           trx,
           { userId: offer.artist_id },
           {
             kind: 'new_offer',
-            data: { order: facts, expires_at: offer.expires_at ?? iso, earning_centavos: earning },
+            data: {
+              order: facts,
+              expires_at: offer.expires_at ?? iso,
+              earning_centavos: terms.price_centavos - terms.platform_fee_centavos,
+            },
             key: key('new_offer', offer.artist_id),
             at,
           },

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { deleteInBatches } from '../services/batches';
 import { isoAt } from '../services/clock';
 import type { NotificationHub } from './hub';
 
@@ -99,9 +100,14 @@ export async function releaseStreamSlot(db: Kysely<DB>, id: number): Promise<voi
   await db.deleteFrom('notification_streams').where('id', '=', id).execute();
 }
 
-/** Maintenance: the rows of streams whose node died without ending them. */
-export async function pruneStaleStreams(db: Kysely<DB>, now: Date): Promise<void> {
-  await db.deleteFrom('notification_streams').where('seen_at', '<', staleBefore(now)).execute();
+/** Maintenance: the rows of streams whose node died without ending them, a batch per statement. */
+export async function pruneStaleStreams(db: Kysely<DB>, now: Date): Promise<number> {
+  const stale = staleBefore(now);
+  return deleteInBatches(db, {
+    table: 'notification_streams',
+    key: 'id',
+    olderThan: { column: 'seen_at', before: stale },
+  });
 }
 
 /** A stream open in this process, as the shutdown sees it. */

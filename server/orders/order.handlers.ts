@@ -1,5 +1,12 @@
 import type * as v from 'valibot';
-import { type OrderDetail, type orderListQuerySchema, orderMessages, type Payment } from '../../contracts/order';
+import {
+  type OrderDetail,
+  type OrderHistoryPage,
+  type orderListQuerySchema,
+  orderMessages,
+  type PaymentHistoryPage,
+  type paymentListQuerySchema,
+} from '../../contracts/order';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import type { OrderRow, TempUploadRow } from '../db/schema';
@@ -10,6 +17,7 @@ import { toOrderDetail, toPayment } from './order.serializers';
 import { findOrderForCustomer, listOrdersForCustomer, listPaymentsForCustomer } from './orders.repository';
 
 type OrderListQuery = v.InferOutput<typeof orderListQuerySchema>;
+type PaymentListQuery = v.InferOutput<typeof paymentListQuerySchema>;
 
 /**
  * Orders with their artists, events and brief (clips with fresh signed URLs). One set of queries for
@@ -43,10 +51,25 @@ export async function detailsOf(c: AppContext, rows: OrderRow[]): Promise<OrderD
   });
 }
 
-/** GET /orders?transaction=: the customer's orders, newest first; a reference focuses one (or none). */
+/** The page's rows and the cursor of the next page: one row more than the page was read to tell. */
+function pageOf<T extends { id: number }>(rows: T[], limit: number): { rows: T[]; next_cursor: string | null } {
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return { rows: shown, next_cursor: rows.length > limit && last ? String(last.id) : null };
+}
+
+/**
+ * GET /orders?transaction=&cursor=&limit=: a page of the customer's orders, newest first; a reference
+ * focuses one (or none). Details are read for the page's rows only.
+ */
 export async function listOrders(c: AppContext, query: OrderListQuery) {
-  const rows = await listOrdersForCustomer(c.var.db, currentAuth(c).user.id, query.transaction);
-  const body: { orders: OrderDetail[] } = { orders: await detailsOf(c, rows) };
+  const rows = await listOrdersForCustomer(c.var.db, currentAuth(c).user.id, {
+    reference: query.transaction,
+    before: query.cursor,
+    take: query.limit + 1,
+  });
+  const page = pageOf(rows, query.limit);
+  const body: OrderHistoryPage = { orders: await detailsOf(c, page.rows), next_cursor: page.next_cursor };
   return ok(c, body);
 }
 
@@ -58,9 +81,13 @@ export async function getOrder(c: AppContext, id: number) {
   return ok(c, detail as OrderDetail);
 }
 
-/** GET /payments: the customer's payments (every attempt, whatever its status), newest first. */
-export async function listPayments(c: AppContext) {
-  const rows = await listPaymentsForCustomer(c.var.db, currentAuth(c).user.id);
-  const body: { payments: Payment[] } = { payments: rows.map(toPayment) };
+/** GET /payments?cursor=&limit=: a page of the customer's payments (every attempt, whatever its status), newest first. */
+export async function listPayments(c: AppContext, query: PaymentListQuery) {
+  const rows = await listPaymentsForCustomer(c.var.db, currentAuth(c).user.id, {
+    before: query.cursor,
+    take: query.limit + 1,
+  });
+  const page = pageOf(rows, query.limit);
+  const body: PaymentHistoryPage = { payments: page.rows.map(toPayment), next_cursor: page.next_cursor };
   return ok(c, body);
 }

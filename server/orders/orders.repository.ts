@@ -24,11 +24,25 @@ export function findOrderById(db: Executor, orderId: number): Promise<OrderRow |
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
 }
 
-/** The customer's orders, newest first; with `reference`, only that one (or none). */
-export function listOrdersForCustomer(db: Executor, customerId: number, reference?: string): Promise<OrderRow[]> {
+/** One page of a customer's list, newest first: rows older than `before` (the last id sent), `take` of them. */
+export interface CustomerPageQuery {
+  before?: number | undefined;
+  take: number;
+}
+
+/**
+ * A page of the customer's orders, newest first (index orders_customer_id: customer_id, id); with
+ * `reference`, only that one (or none).
+ */
+export function listOrdersForCustomer(
+  db: Executor,
+  customerId: number,
+  page: CustomerPageQuery & { reference?: string | undefined },
+): Promise<OrderRow[]> {
   let query = db.selectFrom('orders').selectAll().where('customer_id', '=', customerId);
-  if (reference !== undefined) query = query.where('reference', '=', reference);
-  return query.orderBy('id', 'desc').execute();
+  if (page.reference !== undefined) query = query.where('reference', '=', page.reference);
+  if (page.before !== undefined) query = query.where('id', '<', page.before);
+  return query.orderBy('id', 'desc').limit(page.take).execute();
 }
 
 export interface OrderEventInput {
@@ -104,12 +118,29 @@ export type PaymentWithRefund = PaymentRow & {
   refund_paid_at: string | null;
 };
 
-/** The customer's payments with their order's reference and any refund, newest first. */
-export function listPaymentsForCustomer(db: Executor, customerId: number): Promise<PaymentWithRefund[]> {
-  return db
+/**
+ * A page of the customer's payments with their order's reference and any refund, newest first. The
+ * payment's own customer_id (copied from its order by a trigger, migration 0013) pages on the index
+ * payments_customer (customer_id, id) without reading the customer's other orders.
+ */
+export function listPaymentsForCustomer(
+  db: Executor,
+  customerId: number,
+  page: CustomerPageQuery,
+): Promise<PaymentWithRefund[]> {
+  let query = db
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .leftJoin('refunds', 'refunds.payment_id', 'payments.id')
+    // The newest refund of each payment (a price difference, then a cancellation, can both refund one).
+    .leftJoin('refunds', (join) =>
+      join.on('refunds.id', '=', (eb) =>
+        eb
+          .selectFrom('refunds as r')
+          .select((r) => r.fn.max('r.id').as('id'))
+          .whereRef('r.order_id', '=', 'payments.order_id')
+          .whereRef('r.payment_id', '=', 'payments.id'),
+      ),
+    )
     .selectAll('payments')
     .select([
       'orders.reference as order_reference',
@@ -120,7 +151,7 @@ export function listPaymentsForCustomer(db: Executor, customerId: number): Promi
       'refunds.reference as refund_reference',
       'refunds.paid_at as refund_paid_at',
     ])
-    .where('orders.customer_id', '=', customerId)
-    .orderBy('payments.id', 'desc')
-    .execute();
+    .where('payments.customer_id', '=', customerId);
+  if (page.before !== undefined) query = query.where('payments.id', '<', page.before);
+  return query.orderBy('payments.id', 'desc').limit(page.take).execute();
 }

@@ -1,5 +1,11 @@
 import { Hono } from 'hono';
-import { occasionSchema, orderListQuerySchema, songSchema, storySchema } from '../../contracts/order';
+import {
+  occasionSchema,
+  orderListQuerySchema,
+  paymentListQuerySchema,
+  songSchema,
+  storySchema,
+} from '../../contracts/order';
 import { requireAuth } from '../auth/require-auth';
 import type { AppEnv } from '../context';
 import { validateJson } from '../http/validate-json';
@@ -41,7 +47,9 @@ export function createOrderRoutes(): Hono<AppEnv> {
 
   routes.get('/orders', customer, validateQuery(orderListQuerySchema), (c) => listOrders(c, c.req.valid('query')));
   routes.get('/orders/:id{[0-9]{1,9}}', customer, (c) => getOrder(c, idOf(c.req.param('id'))));
-  routes.get('/payments', customer, (c) => listPayments(c));
+  routes.get('/payments', customer, validateQuery(paymentListQuerySchema), (c) =>
+    listPayments(c, c.req.valid('query')),
+  );
 
   return routes;
 }

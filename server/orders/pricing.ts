@@ -23,7 +23,10 @@ export function isCalendarDate(text: string): boolean {
 export const rateCentavosOf = (profile: ArtistProfileRow | undefined): number =>
   profile?.rate_centavos ?? BASE_PRICE_CENTAVOS;
 
-/** The order's price: the highest rate among the selected artists (null when none is known). */
+/**
+ * What the customer pays up front: the highest rate among the selected artists, so any of them can
+ * accept (null when none is known). The artist who accepts takes the order at their own rate.
+ */
 export function priceCentavosOf(profiles: readonly (ArtistProfileRow | undefined)[]): number | null {
   if (profiles.length === 0) return null;
   return Math.max(...profiles.map(rateCentavosOf));
@@ -35,3 +38,33 @@ export const platformFeeCentavos = (priceCentavos: number, percent: number): num
 
 /** Whole pesos, as every answer carries money. */
 export const pesos = (centavos: number): number => Math.round(centavos / 100);
+
+/** A price and the platform's fee on it, in centavos. */
+export interface PriceTerms {
+  price_centavos: number;
+  platform_fee_centavos: number;
+}
+
+/** What an offer keeps of its artist when it is made: their rate and the platform fee on it. */
+export function offerTermsOf(profile: ArtistProfileRow | undefined, feePercent: number) {
+  const rate = rateCentavosOf(profile);
+  return { rate_centavos: rate, platform_fee_centavos: platformFeeCentavos(rate, feePercent) };
+}
+
+/**
+ * The price an order takes when this offer's artist accepts: their own rate and its fee, or the
+ * order's price when the rate is not below it (a rebooked artist who asks more than was paid, or an
+ * offer made before offers kept their rate). The customer is owed `order − accepted` back.
+ */
+export function acceptedTermsOf(
+  order: PriceTerms,
+  offer: { rate_centavos: number | null; platform_fee_centavos: number | null },
+): PriceTerms {
+  const own = offer.rate_centavos !== null && offer.platform_fee_centavos !== null;
+  if (!own || (offer.rate_centavos as number) >= order.price_centavos)
+    return { price_centavos: order.price_centavos, platform_fee_centavos: order.platform_fee_centavos };
+  return {
+    price_centavos: offer.rate_centavos as number,
+    platform_fee_centavos: offer.platform_fee_centavos as number,
+  };
+}

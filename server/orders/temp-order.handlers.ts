@@ -37,7 +37,7 @@ import {
   toTempOrder,
 } from './order.serializers';
 import { listOrderArtists, listOrderEvents, newOrderReference, recordOrderEvent } from './orders.repository';
-import { earliestNeededBy, isCalendarDate, platformFeeCentavos, priceCentavosOf } from './pricing';
+import { earliestNeededBy, isCalendarDate, offerTermsOf, platformFeeCentavos, priceCentavosOf } from './pricing';
 import {
   claimOpenTempOrder,
   completedStepsOf,
@@ -327,7 +327,14 @@ async function commitInTransaction(c: AppContext, trx: Transaction<DB>, id: numb
 
   await trx
     .insertInto('order_artists')
-    .values(ranked.map((artist, index) => ({ order_id: order.id, artist_id: artist.user.id, rank: index + 1 })))
+    .values(
+      ranked.map((artist, index) => ({
+        order_id: order.id,
+        artist_id: artist.user.id,
+        rank: index + 1,
+        ...offerTermsOf(artist.profile, config.platformFeePercent),
+      })),
+    )
     .execute();
 
   // Attaching is the claim against the 24 h sweep: a clip swept since the check above is missing here.

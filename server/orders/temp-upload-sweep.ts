@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { yieldToRequests } from '../services/batches';
 import type { Clock } from '../services/clock';
 import type { Storage } from '../services/storage';
 import { uploadCutoff } from './temp-uploads.repository';
@@ -15,19 +16,19 @@ const BATCH = 200;
 export async function sweepTempUploads(db: Kysely<DB>, storage: Storage, clock: Clock): Promise<number> {
   const cutoff = uploadCutoff(clock.now());
   let removed = 0;
-  let afterId = 0;
   for (;;) {
+    // Oldest first, in the order of index temp_uploads_sweep (attached_order_id, created_at): no sort.
+    // A row this pass could not claim no longer matches, so the next batch starts past it.
     const candidates = await db
       .selectFrom('temp_uploads')
       .select('id')
       .where('attached_order_id', 'is', null)
       .where('created_at', '<=', cutoff)
-      .where('id', '>', afterId)
-      .orderBy('id')
+      .orderBy('created_at')
       .limit(BATCH)
       .execute();
+    let claimedAny = false;
     for (const { id } of candidates) {
-      afterId = id;
       const claimed = await db
         .deleteFrom('temp_uploads')
         .where('id', '=', id)
@@ -35,9 +36,11 @@ export async function sweepTempUploads(db: Kysely<DB>, storage: Storage, clock: 
         .returning('file_key')
         .executeTakeFirst();
       if (!claimed) continue;
+      claimedAny = true;
       await storage.remove('clips', claimed.file_key);
       removed++;
     }
-    if (candidates.length < BATCH) return removed;
+    if (candidates.length < BATCH || !claimedAny) return removed;
+    await yieldToRequests();
   }
 }

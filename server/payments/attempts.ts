@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { type NotificationType, notificationTexts } from '../../contracts/notifications';
-import { occasions, type PaymentStatus, type RefundReason } from '../../contracts/order';
+import { occasions, type RefundReason } from '../../contracts/order';
 import { decidePayment, type PaymentDecision } from '../../machines/payment-attempt';
 import type { OrderStanding, PaymentAttemptEvent } from '../../machines/payment-attempt.machine';
 import type { DB, OrderEventActor, OrderRow, PaymentRow } from '../db/schema';
@@ -11,7 +11,9 @@ import { enqueueRefundRecordedMail } from '../mail/money-mails';
 import { adminIds, ChangeSet } from '../notifications/live-changes';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { recordOrderEvent } from '../orders/orders.repository';
+import { BATCH_ROWS, inBatches } from '../services/batches';
 import { voidOpenAttempts } from './payments.repository';
+import { refundedOn } from './refunds';
 
 // Carries out what machines/payment-attempt.machine.ts decides, inside the caller's transaction with
 // the order row locked (as server/lifecycle/transition.ts does for the order): the attempt's status,
@@ -114,29 +116,37 @@ export async function stepAttempt(trx: Trx, step: AttemptStep): Promise<AttemptR
   return { payment: moved, decision, orderPaid, notified, changes };
 }
 
-/** Marks a still-pending attempt expired when nobody paid it in time (the maintenance job). */
+/**
+ * Marks still-pending attempts expired when nobody paid them in time (the maintenance job): what the
+ * machine decides for a pending attempt, written a batch per statement (index payments_status_created).
+ */
 export async function expireStaleAttempts(db: Kysely<DB>, at: Date, maxAgeMs: number): Promise<number> {
-  const stale = await db
-    .selectFrom('payments')
-    .select(['id', 'status'])
-    .where('status', '=', 'pending')
-    .where('created_at', '<', new Date(at.getTime() - maxAgeMs).toISOString())
-    .limit(500)
-    .execute();
-  let expired = 0;
-  for (const attempt of stale) {
-    const decision = decidePayment(attempt.status as PaymentStatus, { type: 'system.expired' });
-    if (!decision.ok) continue;
-    const row = await db
-      .updateTable('payments')
-      .set({ status: decision.to, updated_at: at.toISOString() })
-      .where('id', '=', attempt.id)
+  const decision = decidePayment('pending', { type: 'system.expired' });
+  if (!decision.ok) return 0;
+  const before = new Date(at.getTime() - maxAgeMs).toISOString();
+  return inBatches(async () => {
+    const batch = await db
+      .selectFrom('payments')
+      .select('id')
       .where('status', '=', 'pending')
-      .returning('id')
-      .executeTakeFirst();
-    if (row) expired += 1;
-  }
-  return expired;
+      .where('created_at', '<', before)
+      .limit(BATCH_ROWS)
+      .execute();
+    if (batch.length > 0)
+      await db
+        .updateTable('payments')
+        .set({ status: decision.to, updated_at: at.toISOString() })
+        .where(
+          'id',
+          'in',
+          batch.map((r) => r.id),
+        )
+        // Paid between the two statements: not expired. Written `status || ''` so SQLite finds the rows by
+        // id, not by walking every pending attempt's index entry.
+        .where(sql<string>`status || ''`, '=', 'pending')
+        .execute();
+    return batch.length;
+  });
 }
 
 function textsOf(order: OrderRow) {
@@ -160,7 +170,8 @@ export async function notifyAbout(trx: Trx, order: OrderRow, userIds: number[], 
 
 /**
  * Money that must go back (`owed`, for an admin to send) or that the provider already took back
- * (`paid`). One refund per payment: a second record for the same payment changes nothing.
+ * (`paid`): what is left of the payment after its earlier refunds (a price difference owed when a
+ * cheaper artist accepted), so a payment is never refunded twice and a repeat changes nothing.
  */
 async function recordRefund(
   trx: Trx,
@@ -172,14 +183,14 @@ async function recordRefund(
   changes: ChangeSet,
 ): Promise<number[]> {
   const iso = step.at.toISOString();
-  const exists = await trx.selectFrom('refunds').select('id').where('payment_id', '=', payment.id).executeTakeFirst();
-  if (exists) return [];
+  const left = payment.amount_centavos - (await refundedOn(trx, payment.id));
+  if (left <= 0) return [];
   const refund = await trx
     .insertInto('refunds')
     .values({
       payment_id: payment.id,
       order_id: order.id,
-      amount_centavos: payment.amount_centavos,
+      amount_centavos: left,
       reason: step.actor?.note ?? '',
       reason_code: reason,
       status,

@@ -7,6 +7,7 @@ import type { OrderRow, PaymentRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { findOrderForCustomer } from '../orders/orders.repository';
+import { pesos } from '../orders/pricing';
 import { newTxnid } from './ids';
 import { paymentMessages } from './payment-messages';
 import { insertPayment, setProviderAnswer } from './payments.repository';
@@ -81,8 +82,9 @@ export async function checkout(c: AppContext, provider: PaymentProvider, orderId
 
 /** What the result page shows for the order's newest attempt and the order itself. */
 function paymentStateOf(
-  order: Pick<OrderRow, 'id' | 'reference' | 'status'>,
+  order: Pick<OrderRow, 'id' | 'reference' | 'status' | 'price_centavos'>,
   latest: Pick<PaymentRow, 'status' | 'refno'> | undefined,
+  rates: (number | null)[],
 ): OrderPaymentState {
   const payable = order.status === 'awaiting_payment';
   let state: OrderPaymentState['state'];
@@ -100,6 +102,9 @@ function paymentStateOf(
     payment_reference: latest?.refno ?? null,
     state,
     payable,
+    amount: pesos(order.price_centavos),
+    // An offer without its own rate was made at the order's price.
+    artist_rates: rates.map((rate) => pesos(rate ?? order.price_centavos)),
   };
 }
 
@@ -119,6 +124,19 @@ export async function paymentState(c: AppContext, orderId: number) {
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+  const offers = await db
+    .selectFrom('order_artists')
+    .select('rate_centavos')
+    .where('order_id', '=', order.id)
+    .orderBy('rank')
+    .execute();
   c.header('Cache-Control', 'no-store');
-  return ok(c, paymentStateOf(order, latest));
+  return ok(
+    c,
+    paymentStateOf(
+      order,
+      latest,
+      offers.map((o) => o.rate_centavos),
+    ),
+  );
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { decidePayment } from '../../machines/payment-attempt';
 import type { DB, NewPayment, PaymentRow } from '../db/schema';
+import { deleteInBatches } from '../services/batches';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -82,10 +83,13 @@ export async function recordCallback(db: Executor, record: CallbackRecord): Prom
 /** Unverified callbacks are kept this long (to look into an attack), verified ones for good (money). */
 export const UNVERIFIED_CALLBACK_DAYS = 7;
 
-export async function pruneCallbacks(db: Executor, now: Date): Promise<void> {
-  await db
-    .deleteFrom('payment_callbacks')
-    .where('verified', '=', 0)
-    .where('created_at', '<', new Date(now.getTime() - UNVERIFIED_CALLBACK_DAYS * 86_400_000).toISOString())
-    .execute();
+/** Maintenance: old unverified callbacks, a batch per statement (index payment_callbacks_unverified). */
+export async function pruneCallbacks(db: Executor, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - UNVERIFIED_CALLBACK_DAYS * 86_400_000).toISOString();
+  return deleteInBatches(db, {
+    table: 'payment_callbacks',
+    key: 'id',
+    olderThan: { column: 'created_at', before },
+    also: { verified: 0 },
+  });
 }

@@ -1,6 +1,5 @@
 import { artistApi } from '../api/artist.api';
 import { catalogApi } from '../api/catalog.api';
-import { customerApi } from '../api/customer.api';
 import { useAppActors } from './hooks';
 import { useResource } from './use-resource';
 
@@ -13,20 +12,6 @@ export function useArtistDashboard() {
   return useResource(() => artistApi(api.for('artist')).dashboard(), 'dashboard', {
     kinds: ['order', 'offer', 'payout'],
   });
-}
-
-/** /customer/account/order-history, all orders or one transaction's (`?transaction=`), followed live. */
-export function useCustomerOrderHistory(transaction: string | undefined) {
-  const { api } = useAppActors();
-  return useResource(() => customerApi(api.for('user')).orders(transaction), transaction ?? 'all', {
-    kinds: ['order', 'offer', 'refund'],
-  });
-}
-
-/** /customer/account/payment-history. */
-export function useCustomerPayments() {
-  const { api } = useAppActors();
-  return useResource(() => customerApi(api.for('user')).payments(), 'payments');
 }
 
 /** /artist/$id: the public artist profile. */

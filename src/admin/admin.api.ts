@@ -1,5 +1,5 @@
 import type { AppStatus, AuthUser, LoginAnswer } from '../../contracts/account';
-import type { ApplicationDetail, ApplicationSummary } from '../../contracts/artist';
+import type { ApplicationDetail, ApplicationPage } from '../../contracts/artist';
 import type { ApiSuccess } from '../../contracts/http';
 import type { Http } from '../api/client';
 import { toApiError } from '../api/errors';
@@ -27,10 +27,21 @@ export function adminApi(http: Http) {
     me: () => call(async () => (await http.get('auth/me').json<ApiSuccess<AuthUser>>()).data),
     refresh: () => call(async () => (await http.post('auth/refresh').json<ApiSuccess<LoginAnswer>>()).data),
     logout: () => call(() => http.post('auth/logout').json<unknown>()),
-    applications: (status: AppStatus) =>
+    /** One page of one status's applications; a null cursor asks for the first. */
+    applications: (query: { status: AppStatus; cursor: string | null; limit: number }) =>
       call(
         async () =>
-          (await http.get('applications', { searchParams: { status } }).json<ApiSuccess<ApplicationSummary[]>>()).data,
+          (
+            await http
+              .get('applications', {
+                searchParams: {
+                  status: query.status,
+                  limit: query.limit,
+                  ...(query.cursor ? { cursor: query.cursor } : {}),
+                },
+              })
+              .json<ApiSuccess<ApplicationPage>>()
+          ).data,
       ),
     application: (id: number) =>
       call(async () => (await http.get(`applications/${id}`).json<ApiSuccess<ApplicationDetail>>()).data),

@@ -1,13 +1,18 @@
 import { Tabs } from '@ark-ui/react/tabs';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { type RefObject, useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { AppStatus } from '../../contracts/account';
 import type { ApplicationSummary } from '../../contracts/artist';
+import { ListFooter } from '../components/ui/list-footer';
+import { getAdminActors } from './admin-actors';
 import { applicationTabs, formatDate, progressSummary } from './format';
+import { ADMIN_PAGE_SIZE } from './orders.api';
+import { ListState, panel, useAdminList } from './paged-list';
 import { cell, headCell, tabTrigger } from './table-styles';
 
-/** /admin/applications: one tab per status; the chosen tab is in the URL (?status=). */
-export function ApplicationsPage({ status, applications }: { status: AppStatus; applications: ApplicationSummary[] }) {
+/** /admin/applications: one tab per status, a page at a time; the chosen tab is in the URL (?status=). */
+export function ApplicationsPage({ status }: { status: AppStatus }) {
   const navigate = useNavigate();
   return (
     <div className={css({ maxW: '7xl', mx: 'auto', px: '4', py: '8' })}>
@@ -37,7 +42,7 @@ export function ApplicationsPage({ status, applications }: { status: AppStatus; 
         {applicationTabs.map((tab) => (
           <Tabs.Content key={tab.status} value={tab.status} className={css({ pt: '4' })}>
             {tab.status === status ? (
-              <ApplicationsTable applications={applications} caption={tab.label} empty={tab.empty} />
+              <ApplicationsList key={status} status={status} caption={tab.label} empty={tab.empty} />
             ) : null}
           </Tabs.Content>
         ))}
@@ -46,28 +51,38 @@ export function ApplicationsPage({ status, applications }: { status: AppStatus; 
   );
 }
 
+/** One status's applications: the first page, then "Show more"; a decision or a new submission refreshes it. */
+function ApplicationsList({ status, caption, empty }: { status: AppStatus; caption: string; empty: string }) {
+  const list = useAdminList<ApplicationSummary>(
+    (query, cursor) =>
+      getAdminActors().api.applications({ status: query.status as AppStatus, cursor, limit: ADMIN_PAGE_SIZE }),
+    { status },
+    { kinds: ['application'] },
+  );
+  const tableRef = useRef<HTMLTableElement>(null);
+  return (
+    <>
+      <ListState list={list} loadingText="Loading applications…" emptyText={empty} />
+      {list.items.length > 0 ? (
+        <ApplicationsTable applications={list.items} caption={caption} tableRef={tableRef} />
+      ) : null}
+      <ListFooter list={list} noun="application" listRef={tableRef} />
+    </>
+  );
+}
+
 function ApplicationsTable({
   applications,
   caption,
-  empty,
+  tableRef,
 }: {
   applications: ApplicationSummary[];
   caption: string;
-  empty: string;
+  tableRef: RefObject<HTMLTableElement | null>;
 }) {
-  if (applications.length === 0) {
-    return (
-      <p
-        data-testid="applications-empty"
-        className={css({ py: '12', textAlign: 'center', color: 'fg.muted', bg: 'white', borderRadius: 'lg' })}
-      >
-        {empty}
-      </p>
-    );
-  }
   return (
-    <div className={css({ overflowX: 'auto', position: 'relative', bg: 'white', borderRadius: 'lg', boxShadow: 'sm' })}>
-      <table className={css({ w: 'full', borderCollapse: 'collapse', minW: '48rem' })}>
+    <div className={`${panel} ${css({ overflowX: 'auto', position: 'relative' })}`}>
+      <table ref={tableRef} className={css({ w: 'full', borderCollapse: 'collapse', minW: '48rem' })}>
         <caption className={css({ srOnly: true })}>{`${caption} applications`}</caption>
         <thead>
           <tr>
@@ -97,6 +112,7 @@ function ApplicationsTable({
                   <Link
                     to="/admin/applications/$id"
                     params={{ id: a.id }}
+                    data-row-link
                     className={css({ color: 'brand.700', textDecoration: 'underline' })}
                   >
                     {a.full_name}

@@ -14,12 +14,13 @@ import { TextAreaField } from '../components/artist-application/text-area-field'
 import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
 import { inputClass } from '../components/ui/field';
+import { ListFooter } from '../components/ui/list-footer';
 import { Modal } from '../components/ui/modal';
 import { SelectField } from '../components/ui/select-field';
 import { notify } from '../components/ui/toaster';
 import { getAdminOrdersApi } from './orders.api';
 import { formatDateTime } from './orders-format';
-import { Badge, ListFooter, ListState, panel, useAdminList } from './paged-list';
+import { Badge, ListState, panel, useAdminList } from './paged-list';
 import { cell, headCell, small, tableScroller } from './table-styles';
 
 const statusLabels: Record<ArtistListStatus, string> = {

@@ -3,12 +3,14 @@ import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import { deadlineDay, formatPesosWithCentavos, zoneLabel } from '../../contracts/format';
 import { type AdminOrder, type AdminStage, adminStages } from '../../contracts/lifecycle';
+import { MIN_INDEXED_SEARCH } from '../../contracts/operations';
 import { Button } from '../components/ui/button';
 import { inputClass } from '../components/ui/field';
+import { ListFooter } from '../components/ui/list-footer';
 import { SelectField } from '../components/ui/select-field';
 import { getAdminOrdersApi } from './orders.api';
 import { formatDay, occasionLabel, orderStatusLabel, stageLabel } from './orders-format';
-import { Badge, ListFooter, ListState, OverdueBadge, panel, useAdminList } from './paged-list';
+import { Badge, ListState, OverdueBadge, panel, useAdminList } from './paged-list';
 import { cell, headCell, small, tableScroller } from './table-styles';
 
 /** The filter's choices: everything, the overdue ones, then each status in lifecycle order. */
@@ -19,8 +21,9 @@ const stageOptions = ['all', 'overdue', ...adminStages.filter((stage) => stage !
 const link = css({ color: 'brand.700', textDecoration: 'underline', fontWeight: 'semibold' });
 
 /**
- * /admin/orders: every order by stage (?stage=), searched (?q=: reference, customer email, artist
- * name or email), or the one a notification points at (?transaction=).
+ * /admin/orders: every order by stage (?stage=), searched (?q=: reference, customer name or email,
+ * recipient, artist stage name or email; newest order first), or the one a notification points at
+ * (?transaction=).
  */
 export function OrdersPage({
   stage,
@@ -80,7 +83,7 @@ export function OrdersPage({
               type="search"
               defaultValue={q ?? ''}
               maxLength={100}
-              placeholder="Reference, customer email or artist"
+              placeholder="Reference, customer, recipient or artist"
               className={inputClass}
             />
           </div>
@@ -91,7 +94,10 @@ export function OrdersPage({
       </div>
       {q ? (
         <p className={css({ mb: '4' })}>
-          Orders matching “{q}”.{' '}
+          Orders matching “{q}”, newest first.{' '}
+          {q.length < MIN_INDEXED_SEARCH
+            ? `With fewer than ${MIN_INDEXED_SEARCH} characters, only order references are searched. `
+            : null}
           <Link to="/admin/orders" search={searchOf({ stage })} className={link}>
             Clear the search
           </Link>

@@ -1,53 +1,25 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
-import { countOf } from '../../contracts/format';
 import type { Page } from '../../contracts/lifecycle';
 import type { LiveWatch } from '../../machines/live';
-import { connectPagedList } from '../../machines/paged-list.connect';
-import {
-  type FetchPageInput,
-  type ListItem,
-  type ListQuery,
-  pagedListMachine,
-} from '../../machines/paged-list.machine';
-import { useLiveScreen } from '../actors/live';
+import type { ListItem, ListQuery } from '../../machines/paged-list.machine';
+import { type PagedList, usePagedList } from '../actors/paged-list';
 import { Button } from '../components/ui/button';
 import { getAdminActors } from './admin-actors';
 
 export const panel = css({ bg: 'white', borderRadius: 'lg', boxShadow: 'sm' });
 
-/**
- * One run of the paged list machine for `query`. The query is read once: the page gives the list a
- * `key` made from it, so a new address starts a new list.
- */
+/** An admin list: orders moving between stages, payouts created or paid refetch its first page. */
 export function useAdminList<T extends ListItem>(
   fetchPage: (query: ListQuery, cursor: string | null) => Promise<Page<T>>,
   query: ListQuery,
   live: LiveWatch,
 ) {
-  const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
-  const machine = useMemo(
-    () =>
-      pagedListMachine.provide({
-        actors: {
-          fetchPage: fromPromise<Page<ListItem>, FetchPageInput>(({ input }) =>
-            fetchRef.current(input.query, input.cursor),
-          ),
-        },
-      }),
-    [],
-  );
-  const actor = useActorRef(machine, { input: { query } });
-  // Orders moving between stages, payouts created or paid: the list refetches its first page.
-  useLiveScreen(getAdminActors().live, actor, { watch: live, onChange: { type: 'user.refresh' } });
-  const view = useSelector(actor, (s) => connectPagedList<T>(s));
-  return { ...view, actor };
+  return usePagedList(fetchPage, {
+    query,
+    live: { router: getAdminActors().live, spec: { watch: live, onChange: { type: 'user.refresh' } } },
+  });
 }
-
-type ListView = ReturnType<typeof useAdminList>;
 
 /** The list's first load: a status line, the failure with a retry, or the empty message. */
 export function ListState({
@@ -55,7 +27,7 @@ export function ListState({
   loadingText,
   emptyText,
 }: {
-  list: ListView;
+  list: PagedList;
   loadingText: string;
   emptyText: string;
 }) {
@@ -70,7 +42,7 @@ export function ListState({
     return (
       <div role="alert" className={`${panel} ${css({ p: '6', textAlign: 'center' })}`}>
         <p className={css({ mb: '3' })}>{list.error}</p>
-        <Button color="secondary" onClick={() => list.actor.send({ type: 'user.retry' })}>
+        <Button color="secondary" onClick={list.retry}>
           Try again
         </Button>
       </div>
@@ -84,60 +56,6 @@ export function ListState({
     );
   }
   return null;
-}
-
-/**
- * Under the rows: how many are shown, "Show more" while the server has more, and why it failed. After
- * more rows arrive, focus moves to the first new one so a keyboard user carries on where they were
- * (the button is gone once the last page is in).
- */
-export function ListFooter({
-  list,
-  noun,
-  listRef,
-}: {
-  list: ListView;
-  /** What one row is ("order"); the count picks the form (contracts/format.ts countOf). */
-  noun: string;
-  /** The rows' container: its `[data-row-link]` elements take the focus. */
-  listRef: RefObject<HTMLElement | null>;
-}) {
-  const shownBefore = useRef<number | null>(null);
-  const count = list.items.length;
-  useEffect(() => {
-    if (shownBefore.current === null || list.loadingMore) return;
-    const first = shownBefore.current;
-    shownBefore.current = null;
-    if (count > first) listRef.current?.querySelectorAll<HTMLElement>('[data-row-link]')[first]?.focus();
-  }, [count, list.loadingMore, listRef]);
-
-  if (list.loading || list.failed || list.empty) return null;
-  return (
-    <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', mt: '4' })}>
-      <p role="status" className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-        {`Showing ${countOf(count, noun)}`}
-        {list.hasMore ? ', more to load' : ''}
-      </p>
-      {list.hasMore ? (
-        <Button
-          color="secondary"
-          size="sm"
-          loading={list.loadingMore}
-          onClick={() => {
-            shownBefore.current = count;
-            list.actor.send({ type: 'user.loadMore' });
-          }}
-        >
-          Show more
-        </Button>
-      ) : null}
-      {list.moreError ? (
-        <p role="alert" className={css({ color: 'danger.fg', fontSize: 'sm', w: 'full' })}>
-          {list.moreError}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /** A small label that says a state in words, not only in colour. */

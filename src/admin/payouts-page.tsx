@@ -10,11 +10,12 @@ import { connectAdminMarkPaid } from '../../machines/admin-mark-paid.connect';
 import { adminMarkPaidMachine, type MarkPaidAnswer, type MarkPaidInput } from '../../machines/admin-mark-paid.machine';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
+import { ListFooter } from '../components/ui/list-footer';
 import { Modal } from '../components/ui/modal';
 import { notify } from '../components/ui/toaster';
 import { getAdminOrdersApi } from './orders.api';
 import { formatDateTime } from './orders-format';
-import { Badge, ListFooter, ListState, panel, useAdminList } from './paged-list';
+import { Badge, ListState, panel, useAdminList } from './paged-list';
 import { PayoutDestination } from './payout-destination';
 import { cell, headCell, small, tableScroller, tabTrigger } from './table-styles';
 

@@ -7,9 +7,10 @@ import { refundReasonLabel } from '../../contracts/order';
 import { useRefundMarkPaid, useRefundsList } from '../actors/money';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
+import { ListFooter } from '../components/ui/list-footer';
 import { Modal } from '../components/ui/modal';
 import { formatDateTime, orderStatusLabel } from './orders-format';
-import { ListFooter, ListState, panel } from './paged-list';
+import { ListState, panel } from './paged-list';
 import { cell, headCell, small, tableScroller, tabTrigger } from './table-styles';
 
 export type RefundStatus = 'owed' | 'paid';

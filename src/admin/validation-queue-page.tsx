@@ -3,9 +3,10 @@ import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { AdminOrder } from '../../contracts/lifecycle';
 import { buttonRecipe } from '../components/ui/button';
+import { ListFooter } from '../components/ui/list-footer';
 import { getAdminOrdersApi } from './orders.api';
 import { formatDateTime, formatDay, formatDeadline, occasionLabel } from './orders-format';
-import { Badge, ListFooter, ListState, OverdueBadge, panel, useAdminList } from './paged-list';
+import { Badge, ListState, OverdueBadge, panel, useAdminList } from './paged-list';
 
 // The server lists a stage by due date, then id: the oldest due comes first, and the pages follow that
 // order, so the queue is shown as it arrives (sorting here would break "Show more").

@@ -1,5 +1,5 @@
 import type { ApiSuccess } from '../../contracts/http';
-import type { ArtistOrder, ArtistStage, Earnings, Page } from '../../contracts/lifecycle';
+import type { ArtistOrder, ArtistStage, Page } from '../../contracts/lifecycle';
 import { call } from './call';
 import type { Http } from './client';
 
@@ -27,8 +27,6 @@ export function artistOrdersApi(http: Http) {
     /** POST /orders/{id}/recording {temp_location, lyrics, human_made} → the message and the order. */
     submitRecording: (id: number, body: { temp_location: string; lyrics: string; human_made: boolean }) =>
       call(() => http.post(`orders/${id}/recording`, { json: body }).json<ApiSuccess<ArtistOrder>>()),
-    /** GET /earnings. */
-    earnings: () => call(async () => (await http.get('earnings').json<ApiSuccess<Earnings>>()).data),
   };
 }
 export type ArtistOrdersApi = ReturnType<typeof artistOrdersApi>;

@@ -1,6 +1,6 @@
 import type { ApiSuccess } from '../../contracts/http';
-import type { Gift, GiftLink } from '../../contracts/lifecycle';
-import type { OrderDetail } from '../../contracts/order';
+import type { Gift, GiftLink, Page } from '../../contracts/lifecycle';
+import type { OrderDetail, OrderHistoryPage } from '../../contracts/order';
 import type { CustomerAction } from '../../machines/customer-order.types';
 import { call } from './call';
 import type { Http } from './client';
@@ -18,6 +18,15 @@ const actionPaths: Record<CustomerAction, string> = {
 /** The customer's side of a placed order (user area, customer token; docs/api.md "Order lifecycle"). */
 export function customerOrdersApi(http: Http) {
   return {
+    /** GET /orders: one page of the order history, newest first (a null cursor: the first); `transaction` focuses one. */
+    history: (transaction: string | undefined, cursor: string | null): Promise<Page<OrderDetail>> =>
+      call(async () => {
+        const searchParams: Record<string, string> = {};
+        if (transaction) searchParams.transaction = transaction;
+        if (cursor) searchParams.cursor = cursor;
+        const { data } = await http.get('orders', { searchParams }).json<ApiSuccess<OrderHistoryPage>>();
+        return { items: data.orders, next_cursor: data.next_cursor ?? null };
+      }),
     order: (id: number) => call(async () => (await http.get(`orders/${id}`).json<ApiSuccess<OrderDetail>>()).data),
     /** POST /orders/{id}/{action}: answers the order (the gift link for `gift`) and a message. */
     act: (id: number, action: CustomerAction, body: Record<string, unknown> | null) =>

@@ -12,5 +12,6 @@ export const Route = createFileRoute('/customer/account/order-history')({
 
 function OrderHistoryRoute() {
   const { transaction } = Route.useSearch();
-  return <OrderHistory transaction={transaction} />;
+  // A new address (a focused order, or all of them) starts a new list.
+  return <OrderHistory key={transaction ?? 'all'} transaction={transaction} />;
 }

@@ -248,7 +248,7 @@ async function readDemo(request: APIRequestContext, sessions: Record<SignedIn, S
   const gifted = orders.find((o) => o.gift);
   const open = await draft(request, sessions.buyer.token, artistPublicId, false);
   const committed = await draft(request, sessions.buyer.token, artistPublicId, true);
-  const applications = await api<{ id: number }[]>(request, 'GET', '/api/v1/admin/applications', admin);
+  const applications = await api<{ items: { id: number }[] }>(request, 'GET', '/api/v1/admin/applications', admin);
   const adminOrders = await api<{ items: { id: number }[] }>(request, 'GET', '/api/v1/admin/orders?stage=all', admin);
   return {
     artistPublicId,
@@ -257,7 +257,7 @@ async function readDemo(request: APIRequestContext, sessions: Record<SignedIn, S
     unpaidOrderId: committed.orderId,
     draftId: open.draftId,
     committedDraftId: committed.draftId,
-    applicationId: applications[0]?.id as number,
+    applicationId: applications.items[0]?.id as number,
     adminOrderId: adminOrders.items[0]?.id as number,
   };
 }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages } from '../../contracts/artist';
-import { fieldMessages } from '../../contracts/field-messages';
+import { fieldMessages, pageLimitMessage } from '../../contracts/field-messages';
 import { serverMessages } from '../../contracts/server-messages';
 import { APPROVED_SUBJECT, REJECTED_SUBJECT } from '../../server/admin/review.mail';
 import { readOutbox } from '../../server/services/mail';
 import { findUserById } from '../../server/users/users.repository';
 import { bankBody, makeAdmin, makeArtist, makeCustomer } from './artist-fixtures';
-import { createHarness, databases, type Harness } from './harness';
+import { createHarness, databases, type Harness, uniqueEmail } from './harness';
 
 const ADMIN = '/api/v1/admin';
 const REASON = 'Please upload a clearer recording of your voice.';
@@ -46,10 +46,10 @@ describe.each(databases)('admin: artist applications (%s)', (kind) => {
     await makeArtist(h, { status: 'approved' });
     const answer = await list();
     expect(answer.status).toBe(200);
-    const ids = answer.body.data.map((a: { id: number }) => a.id);
+    const ids = answer.body.data.items.map((a: { id: number }) => a.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
-    for (const item of answer.body.data) expect(item.app_status).toBe('for_review');
-    expect(answer.body.data.find((a: { id: number }) => a.id === newer.id)).toEqual({
+    for (const item of answer.body.data.items) expect(item.app_status).toBe('for_review');
+    expect(answer.body.data.items.find((a: { id: number }) => a.id === newer.id)).toEqual({
       id: newer.id,
       user_id: newer.user_id,
       full_name: 'Art Ist',
@@ -73,8 +73,8 @@ describe.each(databases)('admin: artist applications (%s)', (kind) => {
     ] as const) {
       const answer = await list(status);
       expect(answer.status).toBe(200);
-      expect(answer.body.data.map((a: { id: number }) => a.id)).toContain(artist.id);
-      for (const item of answer.body.data) expect(item.app_status).toBe(status);
+      expect(answer.body.data.items.map((a: { id: number }) => a.id)).toContain(artist.id);
+      for (const item of answer.body.data.items) expect(item.app_status).toBe(status);
     }
     const bad = await list('deleted');
     expect(bad.status).toBe(422);
@@ -82,6 +82,104 @@ describe.each(databases)('admin: artist applications (%s)', (kind) => {
     const extra = await h.call('GET', `${ADMIN}/applications?page=2`, undefined, { token: admin.token });
     expect(extra.status).toBe(422);
     expect(extra.body.errors).toEqual({ page: [fieldMessages.unknownField] });
+  });
+
+  it('pages one status newest first (never-sent ones by sign-up time), every application exactly once', async () => {
+    const { db } = h.database;
+    const at = (minutes: number) => new Date(Date.UTC(2020, 0, 1, 0, minutes)).toISOString();
+    // Rejected applications (a status no other test fills this much): three share one submission time,
+    // so the id decides between them; two were never sent and sort by their sign-up time.
+    const made: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const user = await h.createAccount({
+        type: 'artist',
+        email: uniqueEmail('paged'),
+        password: 'Artist123!',
+        app_status: 'rejected',
+      });
+      made.push(user.id);
+      await db
+        .updateTable('users')
+        .set({ created_at: at(i) })
+        .where('id', '=', user.id)
+        .execute();
+      if (i < 7) {
+        const submitted = i < 3 ? at(100) : at(50 + i);
+        await db
+          .insertInto('artist_profiles')
+          .values({ user_id: user.id, submitted_at: submitted, created_at: at(i), updated_at: at(i) })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet({ submitted_at: submitted }))
+          .execute();
+      }
+    }
+    const expected = (
+      await db
+        .selectFrom('users')
+        .leftJoin('artist_profiles', 'artist_profiles.user_id', 'users.id')
+        .select(['users.id', 'users.created_at', 'artist_profiles.submitted_at'])
+        .where('users.type', '=', 'artist')
+        .where('users.app_status', '=', 'rejected')
+        .execute()
+    )
+      .map((r) => ({ id: r.id, key: r.submitted_at ?? r.created_at }))
+      .sort((a, b) => (a.key === b.key ? b.id - a.id : a.key < b.key ? 1 : -1))
+      .map((r) => r.id);
+    expect(expected).toEqual(expect.arrayContaining(made));
+
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `status=rejected&limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const answer = await h.call('GET', `${ADMIN}/applications?${query}`, undefined, { token: admin.token });
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.items.length).toBeLessThanOrEqual(4);
+      for (const item of answer.body.data.items) expect(item.app_status).toBe('rejected');
+      seen.push(...answer.body.data.items.map((a: { id: number }) => a.id));
+      cursor = answer.body.data.next_cursor;
+      pages++;
+    } while (cursor !== null && pages < 20);
+    expect(seen).toEqual(expected);
+    expect(pages).toBe(Math.ceil(expected.length / 4));
+    // The three tied at one time come newest id first, before every older submission.
+    const ours = seen.filter((id) => made.includes(id));
+    expect(ours.slice(0, 3)).toEqual([made[2], made[1], made[0]]);
+    // Never sent: last, by sign-up time.
+    expect(ours.slice(-2)).toEqual([made[8], made[7]]);
+  });
+
+  it('refuses a bad cursor, limit or status with per-field errors', async () => {
+    const bad = async (query: string) => {
+      const answer = await h.call('GET', `${ADMIN}/applications?${query}`, undefined, { token: admin.token });
+      expect(answer.status).toBe(422);
+      return answer.body.errors;
+    };
+    expect(await bad('cursor=nonsense')).toEqual({ cursor: ['Invalid cursor'] });
+    expect(await bad('cursor=2020-01-01_12')).toEqual({ cursor: ['Invalid cursor'] });
+    expect(await bad(`cursor=${encodeURIComponent("2020-01-01T00:00:00.000Z_1' or 1=1")}`)).toEqual({
+      cursor: ['Invalid cursor'],
+    });
+    for (const limit of ['0', '51', 'ten', '-1', '1000'])
+      expect(await bad(`limit=${limit}`)).toEqual({ limit: [pageLimitMessage] });
+    expect(await bad('status=waiting&limit=0&cursor=x')).toEqual({
+      status: ['Unknown status'],
+      limit: [pageLimitMessage],
+      cursor: ['Invalid cursor'],
+    });
+    // A well-formed cursor past every row is an empty last page, not an error.
+    const past = await h.call(
+      'GET',
+      `${ADMIN}/applications?cursor=${encodeURIComponent('1970-01-01T00:00:00.000Z_1')}`,
+      undefined,
+      {
+        token: admin.token,
+      },
+    );
+    expect(past.status).toBe(200);
+    expect(past.body.data).toEqual({ items: [], next_cursor: null });
+    // Only admins.
+    const artist = await makeArtist(h, { status: 'approved' });
+    expect((await h.call('GET', `${ADMIN}/applications`, undefined, { token: artist.token })).status).toBe(401);
   });
 
   it('GET /applications/{id} answers the detail with signed song URLs and no payout details', async () => {

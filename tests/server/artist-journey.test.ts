@@ -86,7 +86,8 @@ describe.each(databases)('artist journey (%s)', (kind) => {
   it('apply → mail → login → four parts → for_review → approve → online → catalogue → offline → gone', async () => {
     const artist = await applyAndComplete('Journey Jo');
 
-    const queue = (await h.call('GET', '/api/v1/admin/applications', undefined, { token: admin.token })).body.data;
+    const queue = (await h.call('GET', '/api/v1/admin/applications', undefined, { token: admin.token })).body.data
+      .items;
     expect(queue.map((a: { id: number }) => a.id)).toContain(artist.id);
     const approved = await h.call('POST', `/api/v1/admin/applications/${artist.id}/approve`, undefined, {
       token: admin.token,
@@ -169,7 +170,8 @@ describe.each(databases)('artist journey (%s)', (kind) => {
     expect(row.submitted_at).toBe(h.clock.now().toISOString());
     expect(row.rejection_reason).toBeNull();
 
-    const queue = (await h.call('GET', '/api/v1/admin/applications', undefined, { token: admin.token })).body.data;
+    const queue = (await h.call('GET', '/api/v1/admin/applications', undefined, { token: admin.token })).body.data
+      .items;
     expect(queue[0].id).toBe(artist.id);
     expect(
       (await h.call('POST', `/api/v1/admin/applications/${artist.id}/approve`, undefined, { token: admin.token }))

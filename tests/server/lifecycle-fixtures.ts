@@ -41,7 +41,8 @@ export async function paidOrder(
 ): Promise<PaidOrder> {
   const buyer = customer ?? (await makeCustomer(h));
   const artists: ArtistAccount[] = [];
-  for (let i = 0; i < artistCount; i++) artists.push(await makeRatedArtist(h, { rate: 2000 + i * 500 }));
+  // One rate for all: whoever accepts, the price stays what was paid (tests/server/pricing.test.ts has the other case).
+  for (let i = 0; i < artistCount; i++) artists.push(await makeRatedArtist(h, { rate: 2500 }));
   const order = await placeOrder(
     h,
     buyer.token,

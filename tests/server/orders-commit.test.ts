@@ -307,7 +307,7 @@ describe.each(databases)('order history and payments (%s)', (kind) => {
       theirs.id,
     ]);
     const fresh = await makeCustomer(h);
-    expect((await get('/orders', fresh.token)).body).toEqual({ data: { orders: [] } });
+    expect((await get('/orders', fresh.token)).body).toEqual({ data: { orders: [], next_cursor: null } });
   });
 
   it('GET /orders/{id} answers the order with its events; another customer’s or an unknown one is 404', async () => {
@@ -341,7 +341,12 @@ describe.each(databases)('order history and payments (%s)', (kind) => {
     db
       .transaction()
       .execute((trx: Transaction<DB>) =>
-        payOrder(trx, { orderId, at, payload, settings: { offerTtlMs: 86_400_000, revisionLimit: 2 } }),
+        payOrder(trx, {
+          orderId,
+          at,
+          payload,
+          settings: { offerTtlMs: 86_400_000, revisionLimit: 2, platformFeePercent: 20 },
+        }),
       )
       .then(
         () => true,
@@ -473,7 +478,7 @@ describe.each(databases)('order history and payments (%s)', (kind) => {
     const strangers = (await get('/payments', stranger.token)).body.data.payments;
     expect(strangers.map((p: { order_id: number }) => p.order_id)).toEqual([theirs.id]);
     const fresh = await makeCustomer(h);
-    expect((await get('/payments', fresh.token)).body).toEqual({ data: { payments: [] } });
+    expect((await get('/payments', fresh.token)).body).toEqual({ data: { payments: [], next_cursor: null } });
     expect((await get('/payments', artist.token)).status).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lifecycleMessages } from '../../contracts/lifecycle';
 import { type NotificationType, notificationMessages } from '../../contracts/notifications';
 import { orderMessages } from '../../contracts/order';
@@ -24,6 +24,7 @@ import {
   U,
 } from './lifecycle-fixtures';
 import { makeCustomer, makeRatedArtist, occasionBody, placeOrder } from './orders-fixtures';
+import { moneyInvariantBreaks } from './support/money-invariant';
 import { callbacksOf, orderOf, paymentOf, paymentsOfOrder, postForm } from './support/payment-fixtures';
 
 // Money and trust over HTTP: every peso accounted for (closed checkouts, refunds owed, chargebacks),
@@ -40,6 +41,10 @@ describe.each(databases)('money and trust (%s)', (kind) => {
   afterAll(() => h.close());
   // Some tests move the clock by days: the admin signs in again so their token is always fresh.
   beforeEach(() => admin.renew());
+  // Whatever happened, every order's money adds up: paid − refunded = the artist's earning + the platform's share.
+  afterEach(async () => {
+    expect(await moneyInvariantBreaks(h)).toEqual([]);
+  });
 
   const sandbox = () =>
     createSandboxProvider({ publicUrl: 'http://labsongs.test', jwtSecret: h.config.jwtSecret as string });
@@ -493,8 +498,8 @@ describe.each(databases)('money and trust (%s)', (kind) => {
       expect(marked.body.data.reveals).toHaveLength(1);
       expect(await typesOf(artist.id)).toContain('payout_paid');
       expect(await mailKindsOf(artist.id)).toContain('payout_paid');
-      const earnings = await h.call('GET', `${A}/earnings`, undefined, artist);
-      expect(JSON.stringify(earnings.body)).toContain('GC-55');
+      const payouts = await h.call('GET', `${A}/payouts`, undefined, artist);
+      expect(payouts.body.data.items).toMatchObject([{ id: payout.id, status: 'paid', reference: 'GC-55' }]);
     });
 
     it('a payout without payout details cannot be revealed (409)', async () => {

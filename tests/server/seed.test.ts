@@ -158,8 +158,8 @@ describe.each(databases)('demo seed (%s)', (kind) => {
     }
     const admin = await makeAdmin(h);
     const queue = await h.call('GET', '/api/v1/admin/applications', undefined, { token: admin.token });
-    expect(queue.body.data.map((a: { email: string }) => a.email)).toEqual(['review@labsongs.test']);
-    const detail = await h.call('GET', `/api/v1/admin/applications/${queue.body.data[0].id}`, undefined, {
+    expect(queue.body.data.items.map((a: { email: string }) => a.email)).toEqual(['review@labsongs.test']);
+    const detail = await h.call('GET', `/api/v1/admin/applications/${queue.body.data.items[0].id}`, undefined, {
       token: admin.token,
     });
     expect(detail.body.data).toMatchObject({ payout_complete: true, stage_name: 'Rico V' });

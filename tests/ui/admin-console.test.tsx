@@ -84,7 +84,7 @@ function answerList(byStatus: (status: string | null) => ApplicationSummary[]): 
     if (request.method !== 'GET' || url.pathname !== '/api/v1/admin/applications') return next(input, init);
     const status = url.searchParams.get('status');
     asked.push(status);
-    return new Response(JSON.stringify({ data: byStatus(status) }), {
+    return new Response(JSON.stringify({ data: { items: byStatus(status), next_cursor: null } }), {
       status: 200,
       headers: { 'Content-Type': 'application/json' },
     });
@@ -108,7 +108,10 @@ describe('admin login', () => {
                 errors: { email: [serverMessages.invalidCredentials] },
               },
             },
-      'GET /api/v1/admin/applications': () => ({ status: 200, body: { data: [summary] } }),
+      'GET /api/v1/admin/applications': () => ({
+        status: 200,
+        body: { data: { items: [summary], next_cursor: null } },
+      }),
     });
     const { router } = renderApp('/admin/applications');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
@@ -138,7 +141,7 @@ describe('admin login', () => {
     signIn();
     fakeServer({
       'GET /api/v1/admin/auth/me': me,
-      'GET /api/v1/admin/applications': () => ({ status: 200, body: { data: [] } }),
+      'GET /api/v1/admin/applications': () => ({ status: 200, body: { data: { items: [], next_cursor: null } } }),
     });
     const { router } = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/applications'));

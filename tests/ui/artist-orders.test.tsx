@@ -4,8 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type ArtistOrder,
   type ArtistStage,
+  type EarningLine,
   type Earnings,
   lifecycleMessages,
+  type Payout,
   type RecordingUpload,
 } from '../../contracts/lifecycle';
 import type { OrderStatus } from '../../contracts/order';
@@ -560,45 +562,48 @@ describe('artist order screens', () => {
 describe('artist earnings', () => {
   const earnings: Earnings = {
     totals: { pending: 2560, available: 5120, paid_out: 12800 },
-    lines: [
-      {
-        order_id: 41,
-        reference: 'OR1041',
-        occasion_name: 'birthday',
-        status: 'pending',
-        amount: 2560,
-        credited_at: null,
-        paid_at: null,
-      },
-      {
-        order_id: 30,
-        reference: 'OR1030',
-        occasion_name: 'wedding',
-        status: 'paid',
-        amount: 12800,
-        credited_at: '2026-03-10T04:00:00.000Z',
-        paid_at: '2026-03-15T04:00:00.000Z',
-      },
-    ],
     monthly: Array.from({ length: 12 }, (_, i) => ({
       month: `${i < 9 ? '2025' : '2026'}-${String(((i + 3) % 12) + 1).padStart(2, '0')}`,
       amount: i === 11 ? 12800 : i === 10 ? 5120 : 0,
     })),
-    payouts: [
-      {
-        id: 9,
-        order_reference: 'OR1030',
-        amount: 12800,
-        status: 'paid',
-        created_at: '2026-03-10T04:00:00.000Z',
-        paid_at: '2026-03-15T04:00:00.000Z',
-        reference: 'BDO-778899',
-      },
-    ],
+  };
+  const pending: EarningLine = {
+    id: 41,
+    reference: 'OR1041',
+    occasion_name: 'birthday',
+    status: 'pending',
+    amount: 2560,
+    credited_at: null,
+    paid_at: null,
+  };
+  const paidLine: EarningLine = {
+    id: 30,
+    reference: 'OR1030',
+    occasion_name: 'wedding',
+    status: 'paid',
+    amount: 12800,
+    credited_at: '2026-03-10T04:00:00.000Z',
+    paid_at: '2026-03-15T04:00:00.000Z',
+  };
+  const payout: Payout = {
+    id: 9,
+    order_reference: 'OR1030',
+    amount: 12800,
+    status: 'paid',
+    created_at: '2026-03-10T04:00:00.000Z',
+    paid_at: '2026-03-15T04:00:00.000Z',
+    reference: 'BDO-778899',
   };
 
   it('shows the totals, an accessible monthly chart with its table, the lines and the payouts', async () => {
-    signedInArtist({}, { 'GET /api/v1/artist/earnings': () => ok(earnings) });
+    signedInArtist(
+      {},
+      {
+        'GET /api/v1/artist/earnings': () => ok(earnings),
+        'GET /api/v1/artist/earnings/lines': () => ok({ items: [pending, paidLine], next_cursor: null }),
+        'GET /api/v1/artist/payouts': () => ok({ items: [payout], next_cursor: null }),
+      },
+    );
     renderApp('/artist/earnings');
     expect((await screen.findByTestId('total-pending')).textContent).toContain('₱2,560.00');
     expect(screen.getByTestId('total-available').textContent).toContain('₱5,120.00');
@@ -619,11 +624,38 @@ describe('artist earnings', () => {
       '₱5,120.00',
     );
 
-    const lines = screen.getByRole('table', { name: 'Earnings per order' });
+    const lines = await screen.findByRole('table', { name: 'Earnings per order' });
     expect(within(lines).getByRole('rowheader', { name: 'OR1041' }).closest('tr')?.textContent).toContain('Pending');
-    const payouts = screen.getByRole('table', { name: 'Payout history' });
+    const payouts = await screen.findByRole('table', { name: 'Payout history' });
     const paid = within(payouts).getByRole('rowheader', { name: 'OR1030' }).closest('tr');
     expect(paid?.textContent).toContain('BDO-778899');
     expect(paid?.textContent).toContain('Paid');
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('"Show more" asks for the next page of lines with the cursor and focuses the first new line', async () => {
+    const server = signedInArtist(
+      {},
+      {
+        'GET /api/v1/artist/earnings': () => ok(earnings),
+        'GET /api/v1/artist/earnings/lines': (call) =>
+          call.query.get('cursor') === 'p41'
+            ? ok({ items: [paidLine], next_cursor: null })
+            : ok({ items: [pending], next_cursor: 'p41' }),
+        'GET /api/v1/artist/payouts': () => ok({ items: [], next_cursor: null }),
+      },
+    );
+    renderApp('/artist/earnings');
+    const lines = await screen.findByRole('table', { name: 'Earnings per order' });
+    expect(within(lines).queryByRole('rowheader', { name: 'OR1030' })).toBeNull();
+    expect(screen.getByText(/No payouts yet/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    const added = await within(lines).findByRole('rowheader', { name: 'OR1030' });
+    expect(within(lines).getAllByRole('rowheader')).toHaveLength(2);
+    const asked = server.calls.filter((c) => c.path === '/api/v1/artist/earnings/lines').at(-1);
+    expect(asked?.query.get('cursor')).toBe('p41');
+    expect(asked?.query.get('limit')).toBe('10');
+    await waitFor(() => expect(document.activeElement).toBe(added.closest('tr')));
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 });

@@ -33,7 +33,7 @@ function signedInCustomer(extra: Parameters<typeof fakeServer>[0] = {}) {
 describe('customer account', () => {
   it('order history shows each order with its status and timeline, and ?transaction asks for that order', async () => {
     const server = signedInCustomer({
-      'GET /api/v1/user/orders': () => ({ status: 200, body: { data: { orders: [order] } } }),
+      'GET /api/v1/user/orders': () => ({ status: 200, body: { data: { orders: [order], next_cursor: null } } }),
     });
     renderApp('/customer/account/order-history?transaction=OR12345678');
     const card = await screen.findByRole('article', { name: 'Birthday song for Lola' });
@@ -55,7 +55,7 @@ describe('customer account', () => {
 
   it('a malformed ?transaction is ignored: every order shows, no error page', async () => {
     const server = signedInCustomer({
-      'GET /api/v1/user/orders': () => ({ status: 200, body: { data: { orders: [order] } } }),
+      'GET /api/v1/user/orders': () => ({ status: 200, body: { data: { orders: [order], next_cursor: null } } }),
     });
     renderApp('/customer/account/order-history?transaction=bad');
     expect(await screen.findByRole('article', { name: 'Birthday song for Lola' })).toBeTruthy();
@@ -63,7 +63,9 @@ describe('customer account', () => {
   });
 
   it('payment history lists amount, method, status and reference', async () => {
-    signedInCustomer({ 'GET /api/v1/user/payments': () => ({ status: 200, body: { data: { payments: [payment] } } }) });
+    signedInCustomer({
+      'GET /api/v1/user/payments': () => ({ status: 200, body: { data: { payments: [payment], next_cursor: null } } }),
+    });
     renderApp('/customer/account/payment-history');
     const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
@@ -79,7 +81,7 @@ describe('customer account', () => {
       'GET /api/v1/user/payments': () =>
         ++attempt === 1
           ? { status: 503, body: { message: 'The service is busy. Try again in a moment.' } }
-          : { status: 200, body: { data: { payments: [payment] } } },
+          : { status: 200, body: { data: { payments: [payment], next_cursor: null } } },
     });
     renderApp('/customer/account/payment-history');
     const alert = await screen.findByRole('alert');
@@ -91,6 +93,78 @@ describe('customer account', () => {
     expect(table.textContent).toContain('OR12345678');
     expect(screen.queryByText('The service is busy. Try again in a moment.')).toBeNull();
     expect(server.calls.filter((c) => c.path === '/api/v1/user/payments')).toHaveLength(2);
+  });
+
+  it('order history shows the newest page, and "Show more" adds the older orders from the cursor', async () => {
+    const orderNo = (id: number) =>
+      orderAt('offered', {}, { id, reference: `OR00000000${id}`, recipient_first_name: `Guest ${id}` });
+    const newest = Array.from({ length: 10 }, (_, i) => orderNo(50 - i));
+    const server = signedInCustomer({
+      'GET /api/v1/user/orders': (call) =>
+        call.query.get('cursor') === '41'
+          ? { status: 200, body: { data: { orders: [orderNo(40)], next_cursor: null } } }
+          : { status: 200, body: { data: { orders: newest, next_cursor: '41' } } },
+    });
+    renderApp('/customer/account/order-history');
+    await screen.findByRole('article', { name: 'Birthday song for Guest 50' });
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+    expect(screen.getByText('Showing 10 orders, more to load')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    const older = await screen.findByRole('article', { name: 'Birthday song for Guest 40' });
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual(
+      [...newest.map((o) => o.id), 40].map((id) => `order-${id}`),
+    );
+    const asked = server.calls.filter((c) => c.path === '/api/v1/user/orders');
+    expect(asked.map((c) => c.query.get('cursor'))).toEqual([null, '41']);
+    // Keyboard users carry on from the first order added.
+    await waitFor(() => expect(document.activeElement).toBe(within(older).getByRole('link', { name: 'View order' })));
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(screen.getByText('Showing 11 orders')).toBeTruthy();
+  });
+
+  it('a focused ?transaction shows its one order without paging', async () => {
+    signedInCustomer({
+      'GET /api/v1/user/orders': () => ({ status: 200, body: { data: { orders: [order], next_cursor: null } } }),
+    });
+    renderApp('/customer/account/order-history?transaction=OR12345678');
+    await screen.findByRole('article', { name: 'Birthday song for Lola' });
+    expect(screen.getByText('Showing order OR12345678.')).toBeTruthy();
+    expect(screen.queryByText(/^Showing 1 order/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('payment history pages with "Show more" and says why a page failed, keeping the rows shown', async () => {
+    const paymentNo = (id: number) => ({ ...payment, id, order_reference: `OR9000${id}` });
+    let attempt = 0;
+    const server = signedInCustomer({
+      'GET /api/v1/user/payments': (call) => {
+        if (call.query.get('cursor') !== '21') {
+          return { status: 200, body: { data: { payments: [paymentNo(22), paymentNo(21)], next_cursor: '21' } } };
+        }
+        return ++attempt === 1
+          ? { status: 503, body: { message: 'The service is busy. Try again in a moment.' } }
+          : { status: 200, body: { data: { payments: [paymentNo(20)], next_cursor: null } } };
+      },
+    });
+    renderApp('/customer/account/payment-history');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The service is busy. Try again in a moment.');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(within(table).getAllByRole('row')[3]?.textContent).toContain('OR900020');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(server.calls.filter((c) => c.path === '/api/v1/user/payments').map((c) => c.query.get('cursor'))).toEqual([
+      null,
+      '21',
+      '21',
+    ]);
   });
 
   it('changing the password keeps the person signed in with the new token and shows field errors', async () => {

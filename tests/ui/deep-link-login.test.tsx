@@ -22,7 +22,7 @@ describe('a signed-out deep link', () => {
     fakeServer({
       'POST /api/v1/user/auth/login': () => ok({ user, token: fakeToken() }),
       'GET /api/v1/user/auth/me': () => ok(user),
-      'GET /api/v1/user/orders': () => ok({ items: [], next_cursor: null }),
+      'GET /api/v1/user/orders': () => ok({ orders: [], next_cursor: null }),
     });
     const { router } = renderApp('/customer/account/order-history?transaction=OR1234');
     const dialog = await screen.findByRole('dialog', { name: 'Account Login' });

@@ -381,7 +381,7 @@ describe('notification bell (admin console)', () => {
     localStorage.setItem(storageKeys.adminToken, fakeToken());
     const server = fakeServer({
       'GET /api/v1/admin/auth/me': () => ok(admin),
-      'GET /api/v1/admin/applications': () => ok([]),
+      'GET /api/v1/admin/applications': () => ok({ items: [], next_cursor: null }),
       'GET /api/v1/admin/notifications': () => ok({ notifications: [upload], next_cursor: null, unread_count: 1 }),
       'PATCH /api/v1/admin/notifications/40': () => ok({ notification: { ...upload, is_read: true }, unread_count: 0 }),
     });

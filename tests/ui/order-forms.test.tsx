@@ -215,3 +215,97 @@ describe('review after "Place order"', () => {
     expect(server.calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 });
+
+describe('the price rule before payment', () => {
+  const draftWith = (artists: { id: string; stage_name: string; rate: number }[], price: number) =>
+    ({
+      id: 9,
+      occasion: {
+        recipient_first_name: 'Lola',
+        recipient_relationship: 'grandparent',
+        occasion_name: 'birthday',
+        gifter_first_name: 'Maria',
+        gifter_last_name: 'Santos',
+        gifter_email: 'customer@labsongs.test',
+      },
+      song: {
+        selected_artists: artists.map((a) => a.id),
+        song_mood: 'happy',
+        song_tempo: 'medium',
+        genre: 'pop',
+        vocal_type: 'female',
+        needed_by: '2030-01-20',
+        artists,
+      },
+      story: {
+        song_about: 'Her ninetieth birthday and her garden.',
+        song_prompt1_title: '',
+        song_prompt1_details: '',
+        song_prompt2_title: '',
+        song_prompt2_details: '',
+        song_clip: null,
+        song_prompt1_clip: null,
+        song_prompt2_clip: null,
+        audio_recording1_clip: null,
+        audio_recording2_clip: null,
+      },
+      price,
+      earliest_needed_by: '2030-01-10',
+      committed_order_id: null,
+    }) as unknown as TempOrder;
+
+  async function reviewOf(draft: TempOrder) {
+    storage.setJson('tempOrder', { orderId: 9, forms: {} });
+    storage.setJson('completedSteps', { occasion: true, song: true, story: true });
+    storage.set('hasPendingOrder', 'true');
+    customerServer({ 'GET /api/v1/user/temp-order/9': () => ({ status: 200, body: { data: draft } }) });
+    renderApp('/order/review');
+    return (await screen.findByTestId('charge-rule')).textContent;
+  }
+
+  it('with artists at different rates, the review says the highest is paid and the difference refunded', async () => {
+    const rule = await reviewOf(
+      draftWith(
+        [
+          { id: 'a1', stage_name: 'Ana Reyes', rate: 2500 },
+          { id: 'a2', stage_name: 'Migs', rate: 1800 },
+        ],
+        2500,
+      ),
+    );
+    expect(rule).toBe(
+      'You pay ₱2,500 now, the highest rate of the artists you chose. If an artist with a lower rate takes your order, the difference is refunded to you.',
+    );
+  });
+
+  it('with one artist, the review says the price is their rate', async () => {
+    const rule = await reviewOf(draftWith([{ id: 'a2', stage_name: 'Migs', rate: 1800 }], 1800));
+    expect(rule).toBe('You pay ₱1,800 now, the rate of the artist you chose.');
+  });
+
+  it('the pay page says the rule above the payment methods', async () => {
+    customerServer({
+      'GET /api/v1/user/orders/55/payment-state': () => ({
+        status: 200,
+        body: {
+          data: {
+            order_id: 55,
+            order_reference: 'OR1055',
+            order_status: 'awaiting_payment',
+            payment_status: null,
+            payment_reference: null,
+            state: 'unpaid',
+            payable: true,
+            amount: 2500,
+            artist_rates: [2500, 1800],
+          },
+        },
+      }),
+    });
+    renderApp('/pay/55');
+    expect((await screen.findByTestId('charge-rule')).textContent).toContain(
+      'If an artist with a lower rate takes your order, the difference is refunded to you.',
+    );
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
+  });
+});

@@ -14,6 +14,7 @@ import { searchIndexes } from './0012-search';
 import { customerListIndexes } from './0013-customer-lists';
 import { artistSummaryTables } from './0014-artist-summaries';
 import { adminQueueIndexes } from './0015-admin-queues';
+import { acceptedPriceColumns } from './0016-accepted-price';
 
 // Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
 // Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
@@ -32,6 +33,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0013-customer-lists': customerListIndexes,
   '0014-artist-summaries': artistSummaryTables,
   '0015-admin-queues': adminQueueIndexes,
+  '0016-accepted-price': acceptedPriceColumns,
 };
 
 export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;

@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
+import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import { formatCalendarDay, formatDate, formatPesosWithCentavos } from '../../../contracts/format';
 import { clipSlots, moods, type OrderDetail, occasions, tempos } from '../../../contracts/order';
-import { useCustomerOrderHistory } from '../../actors/screens';
+import { useCustomerOrderHistory } from '../../actors/customer-lists';
 import { buttonRecipe } from '../ui/button';
+import { ListFooter } from '../ui/list-footer';
 import { LoadFailed } from '../ui/load-failed';
 import { eventLabel, orderStatusLabel } from './order-status';
 import { RefundNote } from './refund-note';
@@ -59,11 +61,15 @@ function Brief({ order }: { order: OrderDetail }) {
   );
 }
 
-/** The customer's orders, or the one `transaction` names (the route reads it from the address). */
+/**
+ * The customer's orders, newest first a page at a time with "Show more", or the one `transaction`
+ * names (the route reads it from the address and starts a new list when it changes).
+ */
 export function OrderHistory({ transaction }: { transaction: string | undefined }) {
-  const { data: orders, loading, failed, error, retry } = useCustomerOrderHistory(transaction);
+  const list = useCustomerOrderHistory(transaction);
+  const listRef = useRef<HTMLUListElement>(null);
   return (
-    <section aria-labelledby="orders-heading">
+    <section aria-labelledby="orders-heading" aria-busy={list.loading || list.refreshing}>
       <h2 id="orders-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>
         Order History
       </h2>
@@ -78,17 +84,17 @@ export function OrderHistory({ transaction }: { transaction: string | undefined 
           </Link>
         </p>
       ) : null}
-      {loading ? <p role="status">Loading your orders…</p> : null}
-      {failed ? <LoadFailed message={error} onRetry={retry} /> : null}
-      {orders && orders.length === 0 ? (
+      {list.loading ? <p role="status">Loading your orders…</p> : null}
+      {list.failed ? <LoadFailed message={list.error} onRetry={list.retry} /> : null}
+      {list.empty ? (
         <p className={css({ color: 'fg.muted' })}>
           {transaction
             ? 'No order with this reference.'
             : 'You have not ordered a song yet. Your orders and their progress will show here.'}
         </p>
       ) : null}
-      <ul className={css({ display: 'grid', gap: '4' })}>
-        {(orders ?? []).map((order) => (
+      <ul ref={listRef} className={css({ display: 'grid', gap: '4' })}>
+        {list.items.map((order) => (
           <li
             key={order.id}
             className={css({
@@ -136,6 +142,7 @@ export function OrderHistory({ transaction }: { transaction: string | undefined 
                   to="/customer/account/orders/$id"
                   params={{ id: String(order.id) }}
                   aria-describedby={`order-${order.id}`}
+                  data-row-link
                   className={css({ color: 'brand.700', fontWeight: 'semibold', textDecoration: 'underline' })}
                 >
                   View order
@@ -159,6 +166,7 @@ export function OrderHistory({ transaction }: { transaction: string | undefined 
           </li>
         ))}
       </ul>
+      {transaction ? null : <ListFooter list={list} noun="order" listRef={listRef} />}
     </section>
   );
 }

@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import { formatDate, formatPesosWithCentavos } from '../../../contracts/format';
 import { paymentMethods } from '../../../contracts/order';
-import { useCustomerPayments } from '../../actors/screens';
+import { useCustomerPayments } from '../../actors/customer-lists';
+import { ListFooter } from '../ui/list-footer';
 import { LoadFailed } from '../ui/load-failed';
 import { ScrollStrip } from '../ui/scroll-strip';
 
@@ -20,21 +22,23 @@ const cell = css({ px: '3', py: '2', textAlign: 'left', borderBottomWidth: '1px'
 /** A date or an amount reads on one line; the strip scrolls sideways for the columns that do not fit. */
 const oneLine = css({ whiteSpace: 'nowrap' });
 
+/** The customer's payments, newest first, a page at a time with "Show more". */
 export function PaymentHistoryPage() {
-  const { data: payments, loading, failed, error, retry } = useCustomerPayments();
+  const list = useCustomerPayments();
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
   return (
-    <section aria-labelledby="payments-heading">
+    <section aria-labelledby="payments-heading" aria-busy={list.loading}>
       <h2 id="payments-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>
         Payment History
       </h2>
-      {loading ? <p role="status">Loading your payments…</p> : null}
-      {failed ? <LoadFailed message={error} onRetry={retry} /> : null}
-      {payments && payments.length === 0 ? (
+      {list.loading ? <p role="status">Loading your payments…</p> : null}
+      {list.failed ? <LoadFailed message={list.error} onRetry={list.retry} /> : null}
+      {list.empty ? (
         <p className={css({ color: 'fg.muted' })}>
           You have no payments yet. Each payment for an order will show here with its reference.
         </p>
       ) : null}
-      {payments && payments.length > 0 ? (
+      {list.items.length > 0 ? (
         // On a phone the table scrolls inside the page; the strip shows a fade and an arrow where more columns are.
         <ScrollStrip label="columns">
           <table className={css({ w: 'full', borderCollapse: 'collapse', bg: 'white', borderRadius: 'lg' })}>
@@ -47,10 +51,13 @@ export function PaymentHistoryPage() {
                 ))}
               </tr>
             </thead>
-            <tbody>
-              {payments.map((p) => (
+            <tbody ref={bodyRef}>
+              {list.items.map((p) => (
                 <tr key={p.id}>
-                  <td className={`${cell} ${oneLine}`}>{formatDate(p.created_at)}</td>
+                  {/* After "Show more", focus lands on the first new row's date (the footer moves it). */}
+                  <td className={`${cell} ${oneLine}`} tabIndex={-1} data-row-link>
+                    {formatDate(p.created_at)}
+                  </td>
                   <td className={cell}>{p.order_reference}</td>
                   <td className={`${cell} ${oneLine}`}>{formatPesosWithCentavos(p.amount)}</td>
                   <td className={cell}>{methodLabel(p.method)}</td>
@@ -74,6 +81,7 @@ export function PaymentHistoryPage() {
           </table>
         </ScrollStrip>
       ) : null}
+      <ListFooter list={list} noun="payment" listRef={bodyRef} />
     </section>
   );
 }

@@ -81,6 +81,11 @@ export function PayOrderPage({ orderId }: { orderId: number }) {
   return (
     <SimplePage title="Pay for your order" lead={view.orderReference ? `Order ${view.orderReference}` : undefined}>
       <form onSubmit={submit} noValidate aria-busy={view.busy} className={css({ display: 'grid', gap: '4' })}>
+        {view.chargeRule ? (
+          <p data-testid="charge-rule" className={css({ bg: 'brand.50', borderRadius: 'lg', p: '3' })}>
+            {view.chargeRule}
+          </p>
+        ) : null}
         <RadioGroup.Root
           value={view.method}
           onValueChange={(d) => d.value && send({ type: 'method.changed', value: d.value })}

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { formatCalendarDay, formatPesos } from '../../../contracts/format';
+import { chargeRuleText } from '../../../contracts/order';
 import { Button, buttonRecipe } from '../ui/button';
 import { LoadFailed } from '../ui/load-failed';
 import { useOrderOptions } from './options';
@@ -83,6 +84,14 @@ export function CheckoutForm() {
             {view.price !== null ? formatPesos(view.price) : '—'}
           </dd>
         </dl>
+        {view.price !== null ? (
+          <p data-testid="charge-rule" className={css({ fontSize: 'sm', mt: '3' })}>
+            {chargeRuleText(
+              view.price,
+              view.savedArtists.map((a) => a.rate),
+            )}
+          </p>
+        ) : null}
       </FormSection>
 
       <FormSection title="Payment method">

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { formatCalendarDay, formatPesos } from '../../../contracts/format';
-import type { ClipSlot } from '../../../contracts/order';
+import { type ClipSlot, chargeRuleText } from '../../../contracts/order';
 import { clipPreviews } from '../../order/clip-previews';
 import { Button, buttonRecipe } from '../ui/button';
 import { useOrderOptions } from './options';
@@ -70,6 +70,7 @@ export function ReviewSummary() {
   const { labelOf } = useOrderOptions();
   const { occasion, song, story } = view.forms;
   const artistNames = new Map(view.savedArtists.map((a) => [a.id, a.stage_name]));
+  const rates = view.savedArtists.filter((a) => song.selected_artists.includes(a.id)).map((a) => a.rate);
   const clips = (Object.keys(clipLabels) as ClipSlot[])
     .map((slot) => ({ slot, ...view.clipOf(slot) }))
     .filter((c) => c.temp_location !== null);
@@ -186,9 +187,12 @@ export function ReviewSummary() {
           <p className={css({ fontSize: '3xl', fontWeight: 'extrabold' })} data-testid="order-price">
             {view.price !== null ? formatPesos(view.price) : '—'}
           </p>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            The highest rate among your artists. Needed by {formatCalendarDay(song.needed_by)}.
-          </p>
+          {view.price !== null ? (
+            <p data-testid="charge-rule" className={css({ fontSize: 'sm', maxW: '36rem' })}>
+              {chargeRuleText(view.price, rates)}
+            </p>
+          ) : null}
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Needed by {formatCalendarDay(song.needed_by)}.</p>
         </div>
       </section>
 

@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { formatPesosWithCentavos } from '../../../../contracts/format';
 import type { Earnings } from '../../../../contracts/lifecycle';
-import { useArtistEarnings } from '../../../actors/artist-orders';
+import { useArtistEarnings, useEarningLines, usePayoutHistory } from '../../../actors/artist-earnings';
 import { LoadFailed } from '../../ui/load-failed';
 import { EarningLines, PayoutHistory } from './earnings-tables';
 import { MonthlyChart } from './monthly-chart';
+import { PagedPanel } from './paged-panel';
 
 const card = css({
   bg: 'white',
@@ -39,10 +40,10 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-function EarningsView({ earnings }: { earnings: Earnings }) {
+/** The totals and the monthly chart (GET /earnings). */
+function EarningsSummary({ earnings }: { earnings: Earnings }) {
   return (
-    // minmax(0, 1fr): a grid column may not grow to a wide table's width; the table scrolls inside its card.
-    <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)' })}>
+    <>
       <div
         className={css({
           display: 'grid',
@@ -67,19 +68,15 @@ function EarningsView({ earnings }: { earnings: Earnings }) {
       <section className={card} aria-label="Monthly earnings">
         <MonthlyChart monthly={earnings.monthly} />
       </section>
-      <Panel id="earning-lines" title="Earnings per order">
-        <EarningLines lines={earnings.lines} />
-      </Panel>
-      <Panel id="payout-history" title="Payout history">
-        <PayoutHistory payouts={earnings.payouts} />
-      </Panel>
-    </div>
+    </>
   );
 }
 
-/** /artist/earnings: totals, the monthly chart, the per-order lines and the payouts (GET /earnings). */
+/** /artist/earnings: totals and the monthly chart, then the per-order lines and the payouts, a page at a time. */
 export function EarningsPage() {
   const { data, loading, failed, error, retry } = useArtistEarnings();
+  const lines = useEarningLines();
+  const payouts = usePayoutHistory();
   return (
     <section
       aria-labelledby="earnings-heading"
@@ -88,9 +85,32 @@ export function EarningsPage() {
       <h2 id="earnings-heading" className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
         Earnings
       </h2>
-      {loading ? <p role="status">Loading your earnings…</p> : null}
-      {failed ? <LoadFailed message={error} onRetry={retry} /> : null}
-      {data ? <EarningsView earnings={data} /> : null}
+      {/* minmax(0, 1fr): a grid column may not grow to a wide table's width; the table scrolls inside its card. */}
+      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)' })}>
+        {loading ? <p role="status">Loading your earnings…</p> : null}
+        {failed ? <LoadFailed message={error} onRetry={retry} /> : null}
+        {data ? <EarningsSummary earnings={data} /> : null}
+        <Panel id="earning-lines" title="Earnings per order">
+          <PagedPanel
+            list={lines}
+            what="earnings per order"
+            noun="order"
+            empty="No orders yet. Each order you take adds a line here."
+          >
+            {(items) => <EarningLines lines={items} />}
+          </PagedPanel>
+        </Panel>
+        <Panel id="payout-history" title="Payout history">
+          <PagedPanel
+            list={payouts}
+            what="payouts"
+            noun="payout"
+            empty="No payouts yet. When a customer accepts a song, its earning is paid to the account in your payout details."
+          >
+            {(items) => <PayoutHistory payouts={items} />}
+          </PagedPanel>
+        </Panel>
+      </div>
     </section>
   );
 }

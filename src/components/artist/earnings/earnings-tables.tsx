@@ -1,7 +1,6 @@
 import { css } from 'styled-system/css';
 import { formatDate, formatPesosWithCentavos } from '../../../../contracts/format';
-import type { EarningStatus, Earnings, Payout } from '../../../../contracts/lifecycle';
-
+import type { EarningLine, EarningStatus, Payout } from '../../../../contracts/lifecycle';
 import { ScrollStrip } from '../../ui/scroll-strip';
 import { occasionLabel } from '../orders/format';
 
@@ -18,10 +17,8 @@ const th = css({ textAlign: 'left', px: '3', py: '2', color: 'fg.muted', fontWei
 const td = css({ px: '3', py: '2.5', borderTopWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' });
 const amount = css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
 
-/** One line per order taken: what it earns and where that money is. */
-export function EarningLines({ lines }: { lines: Earnings['lines'] }) {
-  if (lines.length === 0)
-    return <p className={css({ color: 'fg.muted' })}>No orders yet. Each order you take adds a line here.</p>;
+/** One line per order taken: what it earns and where that money is (the rows shown so far). */
+export function EarningLines({ lines }: { lines: EarningLine[] }) {
   return (
     // On a phone the table scrolls inside its card; the strip shows a fade and an arrow where more columns are.
     <ScrollStrip label="columns">
@@ -51,7 +48,7 @@ export function EarningLines({ lines }: { lines: Earnings['lines'] }) {
         </thead>
         <tbody>
           {lines.map((line) => (
-            <tr key={`${line.order_id}-${line.status}`}>
+            <tr key={line.id} data-row-link tabIndex={-1}>
               <th scope="row" className={`${td} ${css({ fontWeight: 'semibold' })}`}>
                 {line.reference}
               </th>
@@ -68,14 +65,8 @@ export function EarningLines({ lines }: { lines: Earnings['lines'] }) {
   );
 }
 
-/** The payouts made or waiting, with the transfer reference once paid. */
+/** The payouts made or waiting, with the transfer reference once paid (the rows shown so far). */
 export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
-  if (payouts.length === 0)
-    return (
-      <p className={css({ color: 'fg.muted' })}>
-        No payouts yet. When a customer accepts a song, its earning is paid to the account in your payout details.
-      </p>
-    );
   return (
     <ScrollStrip label="columns">
       <table className={table}>
@@ -104,7 +95,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
         </thead>
         <tbody>
           {payouts.map((payout) => (
-            <tr key={payout.id}>
+            <tr key={payout.id} data-row-link tabIndex={-1}>
               <th scope="row" className={`${td} ${css({ fontWeight: 'semibold' })}`}>
                 {payout.order_reference}
               </th>
