@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { type AppStatus, type AuthUser, appStatuses } from './account';
 import { contactNumberSchema, emailSchema, existingPasswordSchema, newPasswordSchema } from './auth';
 import { findCountry } from './countries';
-import { fieldMessages as m, pageLimitMessage } from './field-messages';
+import { fieldMessages as m } from './field-messages';
 import type { Page } from './lifecycle';
 import { specMessages } from './messages';
 import {
@@ -13,6 +13,7 @@ import {
   type VocalType,
   vocalTypeValues,
 } from './options';
+import { cursorIdInRange, invalidCursorMessage, pageLimitSchema } from './paging';
 import { linesInput, plainText, textInput } from './text';
 
 // The artist's side of the API (SPEC §7 artist area, DESIGN §3 and §5): the public application,
@@ -295,17 +296,8 @@ export const applicationCursorPattern = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.
 /** Admin: GET /api/v1/admin/applications?status=&cursor=&limit= (status default for_review, limit default 10). */
 export const applicationListQuerySchema = v.strictObject({
   status: v.optional(v.picklist(appStatuses, 'Unknown status'), 'for_review'),
-  cursor: v.optional(v.pipe(v.string(), v.regex(applicationCursorPattern, 'Invalid cursor'))),
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, pageLimitMessage),
-      v.transform(Number),
-      v.minValue(1, pageLimitMessage),
-      v.maxValue(50, pageLimitMessage),
-    ),
-    '10',
-  ),
+  cursor: v.optional(v.pipe(v.string(), v.regex(applicationCursorPattern, invalidCursorMessage), cursorIdInRange)),
+  limit: pageLimitSchema,
 });
 
 /** GET /api/v1/artist/profile: everything the artist edits. */

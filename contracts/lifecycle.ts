@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fieldMessages as m, pageLimitMessage } from './field-messages';
+import { fieldMessages as m } from './field-messages';
 import { searchSchema } from './operations';
 import {
   type AdminStage,
@@ -12,6 +12,7 @@ import {
   orderReferencePattern,
   type Refund,
 } from './order';
+import { cursorIdInRange, idCursorSchema, invalidCursorMessage, pageLimitSchema } from './paging';
 import { plainText, textInput } from './text';
 
 // The order after payment (DESIGN §4): who may send which lifecycle event, the bodies of the calls
@@ -220,25 +221,15 @@ export const thanksSchema = v.strictObject({
 });
 
 /** An order list's cursor is "<needed_by>_<id>" of the last row sent (server/lifecycle/order-lists.ts). */
-const orderCursorSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}_\d{1,12}$/, 'Invalid cursor')));
-/** A payout list's cursor is the id of the last row sent. */
-const idCursorSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Invalid cursor')));
-const limitSchema = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,3}$/, pageLimitMessage),
-    v.transform(Number),
-    v.minValue(1, pageLimitMessage),
-    v.maxValue(50, pageLimitMessage),
-  ),
-  '10',
+const orderCursorSchema = v.optional(
+  v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}_\d{1,10}$/, invalidCursorMessage), cursorIdInRange),
 );
 
 /** GET /artist/orders?stage=&cursor=&limit=: sorted by due date (needed-by for offers), then id. */
 export const artistOrdersQuerySchema = v.strictObject({
   stage: v.picklist(artistStages, 'Unknown stage'),
   cursor: orderCursorSchema,
-  limit: limitSchema,
+  limit: pageLimitSchema,
 });
 /**
  * GET /admin/orders?stage=&q=&cursor=&limit=&transaction=: by due date then id (latest first for `all`);
@@ -250,8 +241,10 @@ export const adminOrdersQuerySchema = v.pipe(
     transaction: v.optional(v.pipe(v.string(), v.trim(), v.regex(orderReferencePattern, 'Unknown transaction'))),
     /** Part of a reference, the customer's name or email, the recipient, or an artist's stage name or email. */
     q: searchSchema,
-    cursor: v.optional(v.pipe(v.string(), v.regex(/^(\d{4}-\d{2}-\d{2}_)?\d{1,12}$/, 'Invalid cursor'))),
-    limit: limitSchema,
+    cursor: v.optional(
+      v.pipe(v.string(), v.regex(/^(\d{4}-\d{2}-\d{2}_)?\d{1,10}$/, invalidCursorMessage), cursorIdInRange),
+    ),
+    limit: pageLimitSchema,
   }),
   // A list's cursor is "<needed_by>_<id>", a search's the id alone: each only with its own kind.
   v.forward(
@@ -265,19 +258,19 @@ export const adminOrdersQuerySchema = v.pipe(
 );
 /** GET /artist/earnings/lines?cursor=&limit=: a pending line's cursor is "p<order id>", a credited one's "c<payout id>". */
 export const earningLinesQuerySchema = v.strictObject({
-  cursor: v.optional(v.pipe(v.string(), v.regex(/^[pc]\d{1,12}$/, 'Invalid cursor'))),
-  limit: limitSchema,
+  cursor: v.optional(v.pipe(v.string(), v.regex(/^[pc]\d{1,10}$/, invalidCursorMessage), cursorIdInRange)),
+  limit: pageLimitSchema,
 });
 /** GET /artist/payouts?cursor=&limit=: the artist's payouts, newest first. */
 export const artistPayoutsQuerySchema = v.strictObject({
   cursor: idCursorSchema,
-  limit: limitSchema,
+  limit: pageLimitSchema,
 });
 /** GET /admin/payouts?status=&cursor=. */
 export const payoutsQuerySchema = v.strictObject({
   status: v.optional(v.picklist(['pending', 'paid'] as const, 'Unknown status'), 'pending'),
   cursor: idCursorSchema,
-  limit: limitSchema,
+  limit: pageLimitSchema,
 });
 
 // ---- Answers -------------------------------------------------------------------------------------
@@ -496,7 +489,7 @@ export interface RevealedPayoutDestination {
 export const refundsQuerySchema = v.strictObject({
   status: v.optional(v.picklist(['owed', 'paid'] as const, 'Unknown status'), 'owed'),
   cursor: idCursorSchema,
-  limit: limitSchema,
+  limit: pageLimitSchema,
 });
 
 /** POST /admin/refunds/{id}/mark-paid: the transfer's reference is required. */

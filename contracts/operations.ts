@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { AppStatus } from './account';
 import { artistListStatuses } from './artist-list';
 import type { OrderStatus } from './order';
+import { idCursorSchema, pageLimitSchema } from './paging';
 import { linesInput, plainText } from './text';
 
 // Operations (issue 13): an artist's open work when they leave, the admin's artists page with
@@ -77,25 +78,12 @@ export const searchSchema = v.optional(
   v.pipe(v.string(), v.trim(), v.maxLength(100, operationsMessages.searchTooLong), plainText()),
 );
 
-const idCursorSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Invalid cursor')));
-const limitMessage = 'Choose a page size from 1 to 50';
-const limitSchema = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,3}$/, limitMessage),
-    v.transform(Number),
-    v.minValue(1, limitMessage),
-    v.maxValue(50, limitMessage),
-  ),
-  '10',
-);
-
 /** GET /admin/artists?q=&status=&cursor=&limit=: oldest account first (keyset on id); `active` is approved and neither suspended nor deactivated. */
 export const adminArtistsQuerySchema = v.strictObject({
   q: searchSchema,
   status: v.optional(v.picklist(artistListStatuses, 'Unknown status'), 'all'),
   cursor: idCursorSchema,
-  limit: limitSchema,
+  limit: pageLimitSchema,
 });
 
 /** POST /admin/artists/{id}/suspend and /reactivate. */

@@ -2,11 +2,12 @@ import * as v from 'valibot';
 import type { CatalogOptions } from './artist';
 import { contactNumberSchema, emailSchema } from './auth';
 import { findCountry } from './countries';
-import { fieldMessages as m, pageLimitMessage } from './field-messages';
+import { fieldMessages as m } from './field-messages';
 import { formatPesos } from './format';
 import type { CustomerOrderLifecycle } from './lifecycle';
 import { genreValues, type Option, vocalTypeValues } from './options';
 import { type AdminStage, adminStages, type OrderStatus, orderReferencePattern, orderStatuses } from './order-status';
+import { cursorIdInRange, invalidCursorMessage, pageLimitSchema } from './paging';
 import { linesInput, plainText, textInput } from './text';
 
 // The customer's order (SPEC §3 temp order, §4 order draft flow, §7 user area; DESIGN §3–§4).
@@ -369,24 +370,9 @@ export interface UserOptions extends CatalogOptions {
   payment_methods: Option[];
 }
 
-/** A customer list's cursor: the id of the last row sent (ids are int4 on PostgreSQL, so no larger). */
+/** A customer list's cursor: the id of the last row sent. */
 const customerCursorSchema = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,10}$/, 'Invalid cursor'),
-    v.transform(Number),
-    v.maxValue(2_147_483_647, 'Invalid cursor'),
-  ),
-);
-const customerLimitSchema = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,3}$/, pageLimitMessage),
-    v.transform(Number),
-    v.minValue(1, pageLimitMessage),
-    v.maxValue(50, pageLimitMessage),
-  ),
-  '10',
+  v.pipe(v.string(), v.regex(/^\d{1,10}$/, invalidCursorMessage), cursorIdInRange, v.transform(Number)),
 );
 
 /**
@@ -396,13 +382,13 @@ const customerLimitSchema = v.optional(
 export const orderListQuerySchema = v.strictObject({
   transaction: v.optional(v.pipe(v.string(), v.trim(), v.regex(orderReferencePattern, 'Unknown transaction'))),
   cursor: customerCursorSchema,
-  limit: customerLimitSchema,
+  limit: pageLimitSchema,
 });
 
 /** GET /payments?cursor=&limit=: newest first, a page at a time. */
 export const paymentListQuerySchema = v.strictObject({
   cursor: customerCursorSchema,
-  limit: customerLimitSchema,
+  limit: pageLimitSchema,
 });
 
 /** GET /orders → data: one page of the customer's orders; `next_cursor` null on the last page. */

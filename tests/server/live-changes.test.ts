@@ -136,10 +136,13 @@ describe.each(databases)('live changes (%s)', (kind) => {
     reference,
   });
 
-  /** A customer, two offered artists, and people with nothing to do with the order. */
-  async function cast() {
+  /**
+   * A customer, two offered artists, and people with nothing to do with the order. The offered artists
+   * ask the same rate unless told otherwise: a cheaper one who accepts also owes the customer a refund.
+   */
+  async function cast({ firstRate = 2500 }: { firstRate?: number } = {}) {
     const customer = await makeCustomer(h);
-    const first = await makeRatedArtist(h, { rate: 2000 });
+    const first = await makeRatedArtist(h, { rate: firstRate });
     const second = await makeRatedArtist(h, { rate: 2500 });
     const admin = await makeAdmin(h);
     const otherCustomer = await makeCustomer(h);
@@ -194,6 +197,24 @@ describe.each(databases)('live changes (%s)', (kind) => {
         otherCustomer: [],
         otherArtist: [],
       });
+    } finally {
+      ears.stop();
+    }
+  });
+
+  it('tells the customer and admins of the refund owed when a cheaper artist accepts, before the order moves', async () => {
+    const { customer, first, placed, ears } = await cast({ firstRate: 2000 });
+    const { id, reference } = placed;
+    try {
+      await payOrder(h, customer.token, id);
+      ears.take();
+      const accepted = await h.call('POST', `${A}/orders/${id}/accept`, undefined, { token: first.token });
+      expect(accepted.status, accepted.text).toBe(200);
+      const refundOwed = { kind: 'refund', id: expect.any(Number), status: 'owed', order_id: id, reference };
+      const heard = ears.take();
+      expect(heard.customer).toEqual([refundOwed, order(id, 'in_progress', reference)]);
+      expect(heard.admin).toEqual([refundOwed, order(id, 'in_progress', reference)]);
+      expect(heard.first).toEqual([offer(id, 'accepted', reference), order(id, 'in_progress', reference)]);
     } finally {
       ears.stop();
     }
