@@ -5,10 +5,9 @@ import { css } from 'styled-system/css';
 import type { AppStatus } from '../../contracts/account';
 import type { ApplicationSummary } from '../../contracts/artist';
 import { ListFooter } from '../components/ui/list-footer';
-import { getAdminActors } from './admin-actors';
+import { useApplications } from './admin-lists';
 import { applicationTabs, formatDate, progressSummary } from './format';
-import { ADMIN_PAGE_SIZE } from './orders.api';
-import { ListState, panel, useAdminList } from './paged-list';
+import { ListState, panel } from './paged-list';
 import { cell, headCell, tabTrigger } from './table-styles';
 
 /** /admin/applications: one tab per status, a page at a time; the chosen tab is in the URL (?status=). */
@@ -53,12 +52,7 @@ export function ApplicationsPage({ status }: { status: AppStatus }) {
 
 /** One status's applications: the first page, then "Show more"; a decision or a new submission refreshes it. */
 function ApplicationsList({ status, caption, empty }: { status: AppStatus; caption: string; empty: string }) {
-  const list = useAdminList<ApplicationSummary>(
-    (query, cursor) =>
-      getAdminActors().api.applications({ status: query.status as AppStatus, cursor, limit: ADMIN_PAGE_SIZE }),
-    { status },
-    { kinds: ['application'] },
-  );
+  const list = useApplications(status);
   const tableRef = useRef<HTMLTableElement>(null);
   return (
     <>

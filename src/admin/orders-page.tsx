@@ -8,9 +8,9 @@ import { Button } from '../components/ui/button';
 import { inputClass } from '../components/ui/field';
 import { ListFooter } from '../components/ui/list-footer';
 import { SelectField } from '../components/ui/select-field';
-import { getAdminOrdersApi } from './orders.api';
+import { useAdminOrders } from './admin-lists';
 import { formatDay, occasionLabel, orderStatusLabel, stageLabel } from './orders-format';
-import { Badge, ListState, OverdueBadge, panel, useAdminList } from './paged-list';
+import { Badge, ListState, OverdueBadge, panel } from './paged-list';
 import { cell, headCell, small, tableScroller } from './table-styles';
 
 /** The filter's choices: everything, the overdue ones, then each status in lifecycle order. */
@@ -125,15 +125,7 @@ function OrdersList({
   transaction: string | undefined;
   q: string | undefined;
 }) {
-  const list = useAdminList<AdminOrder>(
-    (query, cursor) => getAdminOrdersApi().orders({ ...query, cursor }),
-    {
-      stage,
-      ...(transaction ? { transaction } : {}),
-      ...(q ? { q } : {}),
-    },
-    { kinds: ['order', 'offer', 'refund'] },
-  );
+  const list = useAdminOrders({ stage, transaction, q });
   const tableRef = useRef<HTMLTableElement>(null);
   const empty = transaction
     ? `No order with the reference ${transaction}.`

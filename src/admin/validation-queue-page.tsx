@@ -4,19 +4,16 @@ import { css } from 'styled-system/css';
 import type { AdminOrder } from '../../contracts/lifecycle';
 import { buttonRecipe } from '../components/ui/button';
 import { ListFooter } from '../components/ui/list-footer';
-import { getAdminOrdersApi } from './orders.api';
+import { useValidationQueue } from './admin-lists';
 import { formatDateTime, formatDay, formatDeadline, occasionLabel } from './orders-format';
-import { Badge, ListState, OverdueBadge, panel, useAdminList } from './paged-list';
+import { Badge, ListState, OverdueBadge, panel } from './paged-list';
 
 // The server lists a stage by due date, then id: the oldest due comes first, and the pages follow that
 // order, so the queue is shown as it arrives (sorting here would break "Show more").
-const query = { stage: 'in_validation' };
 
 /** /admin/validation: recordings waiting for validation, each opening the review. */
 export function ValidationQueuePage() {
-  const list = useAdminList<AdminOrder>((q, cursor) => getAdminOrdersApi().orders({ ...q, cursor }), query, {
-    kinds: ['order'],
-  });
+  const list = useValidationQueue();
   const listRef = useRef<HTMLUListElement>(null);
   return (
     <div className={css({ maxW: '5xl', mx: 'auto', px: '4', py: '8' })}>
