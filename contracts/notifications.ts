@@ -33,6 +33,14 @@ export const notificationTypes = [
   'order_disputed',
   /** Artist: a payout was transferred. */
   'payout_paid',
+  // Operations alerts for admins (issue 25): each puts something in a queue of the operations home.
+  'order_needs_artist',
+  'order_overdue',
+  'order_stranded',
+  'refund_owed',
+  'payment_exception',
+  'payout_account_changed',
+  'stage_name_review',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -124,6 +132,25 @@ const artistTargets: Record<NotificationType, string> = {
   // Customer notifications; an artist never receives them.
   refund_recorded: 'dashboard',
   refund_paid: 'dashboard',
+  // Admins only; an artist never receives them.
+  order_needs_artist: 'dashboard',
+  order_overdue: 'dashboard',
+  order_stranded: 'dashboard',
+  refund_owed: 'dashboard',
+  payment_exception: 'dashboard',
+  payout_account_changed: 'earnings',
+  stage_name_review: 'profile',
+};
+
+/** Where an admin resolves each operations alert (the others lead to the order or their own queue). */
+const adminTargets: Partial<Record<NotificationType, string>> = {
+  uploaded_by_artist: '/admin/validation',
+  application_received: '/admin/applications',
+  refund_recorded: '/admin/refunds',
+  refund_owed: '/admin/refunds',
+  payment_exception: '/admin',
+  payout_account_changed: '/admin/payouts',
+  stage_name_review: '/admin/artists',
 };
 
 export interface NotificationTarget {
@@ -140,9 +167,8 @@ export function notificationTarget(area: AccountType, notification: Notification
   const reference = extractOrderReference(notification);
   if (area === 'artist') return { to: `/artist/${artistTargets[notification.type]}` };
   if (area === 'admin') {
-    if (notification.type === 'uploaded_by_artist') return { to: '/admin/validation' };
-    if (notification.type === 'application_received') return { to: '/admin/applications' };
-    if (notification.type === 'refund_recorded') return { to: '/admin/refunds' };
+    const to = adminTargets[notification.type];
+    if (to) return { to };
     return reference ? { to: '/admin/orders', search: { transaction: reference } } : { to: '/admin/orders' };
   }
   return reference
@@ -214,6 +240,34 @@ export const notificationTexts: Record<
   payout_paid: (o) => ({
     title: 'Payout sent',
     body: `Your earning for order ${o.reference} was transferred.`,
+  }),
+  order_needs_artist: (o) => ({
+    title: 'Order without an artist',
+    body: `Order ${o.reference} for ${o.recipient} has no artist: every offer was declined or expired, or its artist left.`,
+  }),
+  order_overdue: (o) => ({
+    title: 'Order overdue',
+    body: `Order ${o.reference} for ${o.recipient} is past its due date without a song the customer accepted.`,
+  }),
+  order_stranded: (o) => ({
+    title: 'Order left by its artist',
+    body: `${o.artist ?? 'The artist'} can no longer work on order ${o.reference}. Give it to another artist.`,
+  }),
+  refund_owed: (o) => ({
+    title: 'Refund to send',
+    body: `A refund on order ${o.reference} is owed to the customer.`,
+  }),
+  payment_exception: (o) => ({
+    title: 'Payment needs a decision',
+    body: `A payment for order ${o.reference} did not match what the order asked for. Decide what happens to it.`,
+  }),
+  payout_account_changed: (o) => ({
+    title: 'Payout account changed',
+    body: `${o.artist ?? 'An artist'} changed their payout account. Check it before the next payout.`,
+  }),
+  stage_name_review: (o) => ({
+    title: 'Stage name to review',
+    body: `${o.artist ?? 'An artist'} asked to change their stage name.`,
   }),
   application_approved: () => ({
     title: 'Application approved',

@@ -2,8 +2,10 @@ import type { Kysely, Transaction } from 'kysely';
 import { notificationTexts } from '../../contracts/notifications';
 import type { AppContext } from '../context';
 import type { DB, UserRow } from '../db/schema';
-import { enqueueAdminDigestItem, enqueueMail } from '../mail/queue';
+import { enqueueMail } from '../mail/queue';
+import { adminIds } from '../notifications/live-changes';
 import { insertNotifications } from '../notifications/notifications.repository';
+import { alertAdmins } from './admin-alerts';
 
 // The texts take order details; application notifications name no order.
 const noOrder = { reference: '', occasion: '', recipient: '' };
@@ -67,39 +69,17 @@ export function onApplicationDecided(c: AppContext, artist: UserRow): void {
  */
 export async function recordApplicationSubmitted(trx: Kysely<DB>, artist: UserRow, at: Date): Promise<void> {
   const name = artist.stage_name ?? `${artist.first_name} ${artist.last_name}`;
-  const text = notificationTexts.application_received({ ...noOrder, artist: name });
-  const admins = await trx
-    .selectFrom('users')
-    .select('id')
-    .where('type', '=', 'admin')
-    .where('deactivated_at', 'is', null)
-    .execute();
-  await insertNotifications(
-    trx,
-    admins.map((admin) => ({
-      userId: admin.id,
-      type: 'application_received' as const,
-      title: text.title,
-      body: text.body,
-      orderId: null,
-    })),
-    at.toISOString(),
-  );
-  await enqueueAdminDigestItem(
-    trx,
-    { kind: 'admin_application_received', data: { artist_id: artist.id, name } },
-    `admin_application_received:${artist.id}:${at.toISOString()}`,
+  await alertAdmins(trx, {
+    type: 'application_received',
+    text: notificationTexts.application_received({ ...noOrder, artist: name }),
+    orderId: null,
+    item: { kind: 'admin_application_received', data: { artist_id: artist.id, name } },
+    key: `admin_application_received:${artist.id}:${at.toISOString()}`,
     at,
-  );
+  });
 }
 
 /** Wakes every active admin's notification streams (after a submission committed). */
 export async function wakeAdmins(c: AppContext): Promise<void> {
-  const admins = await c.var.db
-    .selectFrom('users')
-    .select('id')
-    .where('type', '=', 'admin')
-    .where('deactivated_at', 'is', null)
-    .execute();
-  c.var.hub.publish(admins.map((admin) => admin.id));
+  c.var.hub.publish(await adminIds(c.var.db));
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import type { DigestItem, MailData, mailTemplates } from './templates';
+import type { DigestItem } from './admin-digest';
+import type { MailData, mailTemplates } from './templates';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 type SendableKind = keyof typeof mailTemplates;

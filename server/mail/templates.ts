@@ -1,11 +1,14 @@
 import type { AccountType } from '../../contracts/account';
-import { countOf, formatDateTime, formatDeadline, formatPeso, pluralWord } from '../../contracts/format';
+import { formatDateTime, formatDeadline, formatPeso, pluralWord } from '../../contracts/format';
 import type { MailCategory } from '../../contracts/mail';
 import { paymentMethods } from '../../contracts/order';
 import { approvedContent, rejectedContent } from '../admin/review.mail';
 import { applicationContent } from '../artists/application.mail';
 import { passwordResetContent } from '../auth/password-reset.mail';
+import { type DigestItem, type DigestItemKind, renderDigest } from './admin-digest';
 import type { MailContent } from './layout';
+
+export type { DigestItem, DigestItemKind } from './admin-digest';
 
 // Every mail the product sends, by kind. A kind names its category (null: essential, always sent)
 // and renders from the payload captured when its event happened. Adding a mail for a new event is
@@ -276,33 +279,7 @@ export const mailTemplates = {
   // ---- Admins (sent only inside the digest) --------------------------------------------------------
   admin_digest: define<{ items: DigestItem[] }>({
     category: null,
-    render: ({ items }, ctx) => {
-      const recordings = items.filter((i) => i.kind === 'admin_recording_waiting');
-      const applications = items.filter((i) => i.kind === 'admin_application_received');
-      const parts = [
-        ...(recordings.length ? [`${countOf(recordings.length, 'recording')} to validate`] : []),
-        ...(applications.length ? [countOf(applications.length, 'new application')] : []),
-      ];
-      return {
-        subject: `Labsongs: ${parts.join(', ')}`,
-        preview: 'What is waiting for the team.',
-        greeting: hello(ctx),
-        paragraphs: ['Since the last summary:'],
-        facts: [
-          ...recordings.map((i): [string, string] => [
-            'Recording to validate',
-            `${i.data.reference} by ${i.data.artist} (version ${i.data.version})`,
-          ]),
-          ...applications.map((i): [string, string] => ['New application', `${i.data.name}`]),
-        ],
-        action: recordings.length
-          ? { label: 'Open the validation queue', url: `${ctx.publicUrl}/admin/validation` }
-          : { label: 'Open the applications', url: `${ctx.publicUrl}/admin/applications` },
-        ...(recordings.length && applications.length
-          ? { after: [`New applications are under ${ctx.publicUrl}/admin/applications.`] }
-          : {}),
-      };
-    },
+    render: ({ items }, ctx) => renderDigest(items, { publicUrl: ctx.publicUrl, greeting: hello(ctx) }),
   }),
 
   // ---- Applicants and every account -----------------------------------------------------------------
@@ -341,12 +318,6 @@ export const mailTemplates = {
 
 export type MailKind = keyof typeof mailTemplates | DigestItemKind;
 export type MailData<K extends keyof typeof mailTemplates> = Parameters<(typeof mailTemplates)[K]['render']>[0];
-
-/** Items that wait for the admins' digest instead of going out on their own. */
-export type DigestItemKind = 'admin_recording_waiting' | 'admin_application_received';
-export type DigestItem =
-  | { kind: 'admin_recording_waiting'; data: { order_id: number; reference: string; artist: string; version: number } }
-  | { kind: 'admin_application_received'; data: { artist_id: number; name: string } };
 
 /** Kinds whose payload holds a secret (a reset token, a temporary password): emptied once sent. */
 export const secretKinds: ReadonlySet<string> = new Set(['password_reset', 'application_received']);

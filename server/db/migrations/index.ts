@@ -15,6 +15,12 @@ import { customerListIndexes } from './0013-customer-lists';
 import { artistSummaryTables } from './0014-artist-summaries';
 import { adminQueueIndexes } from './0015-admin-queues';
 import { acceptedPriceColumns } from './0016-accepted-price';
+import { refundStates } from './0017-refund-states';
+import { paymentExceptions } from './0018-payment-exceptions';
+import { operationsTables } from './0019-operations';
+import { accountCare } from './0020-account-care';
+import { stageNames } from './0021-stage-names';
+import { strandedOrders } from './0022-stranded-orders';
 
 // Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
 // Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
@@ -34,6 +40,12 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0014-artist-summaries': artistSummaryTables,
   '0015-admin-queues': adminQueueIndexes,
   '0016-accepted-price': acceptedPriceColumns,
+  '0017-refund-states': refundStates,
+  '0018-payment-exceptions': paymentExceptions,
+  '0019-operations': operationsTables,
+  '0020-account-care': accountCare,
+  '0021-stage-names': stageNames,
+  '0022-stranded-orders': strandedOrders,
 };
 
 export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;

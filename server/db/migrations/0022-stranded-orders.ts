@@ -1,0 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../database';
+
+/** Nothing stranded. */
+export function strandedOrders(_dialect: Dialect) {
+  return {
+    async up(_db: Kysely<unknown>): Promise<void> {},
+    async down(_db: Kysely<unknown>): Promise<void> {},
+  };
+}
