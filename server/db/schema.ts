@@ -106,6 +106,8 @@ export interface ArtistPayoutsTable {
   account_last4: string;
   created_at: string;
   updated_at: string;
+  /** When the artist replaced an account they had (0020); null for the first one. */
+  changed_at: string | null;
 }
 
 /** A sample song: the file is `songs/<file_key>` in storage; clients only ever see `source`. */
@@ -361,6 +363,25 @@ export interface PaymentCallbacksTable {
   created_at: string;
 }
 
+export type PaymentExceptionKind = 'wrong_amount' | 'wrong_currency' | 'late_success';
+/** A verified payment that needs an admin's decision (0018); open while `resolved_at` is null. */
+export interface PaymentExceptionsTable {
+  id: Generated<number>;
+  payment_id: number;
+  order_id: number;
+  kind: PaymentExceptionKind;
+  /** What the payment asked for (centavos, in the payment's currency). */
+  expected_centavos: number;
+  /** What the provider says it took, when it said. */
+  received_centavos: number | null;
+  received_currency: string | null;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: number | null;
+  /** How the admin resolved it (free text or a code the resolving call defines). */
+  resolution: string | null;
+}
+
 /** One row (id 1): raised by triggers whenever the public catalogue changes (migration 0007). */
 export interface CatalogVersionTable {
   id: number;
@@ -441,6 +462,7 @@ export interface DB {
   order_clips: OrderClipsTable;
   payments: PaymentsTable;
   payment_callbacks: PaymentCallbacksTable;
+  payment_exceptions: PaymentExceptionsTable;
   order_recordings: OrderRecordingsTable;
   notifications: NotificationsTable;
   notification_counters: NotificationCountersTable;
