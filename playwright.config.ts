@@ -43,6 +43,8 @@ export default defineConfig({
       RATE_LIMIT_FORGOT_PER_CLIENT: '10000',
       RATE_LIMIT_REGISTER_PER_CLIENT: '10000',
       RATE_LIMIT_APPLY_PER_CLIENT: '10000',
+      // The periodic job cancels idle orders on the offer sweep's timer: often, so a journey sees it run.
+      OFFER_SWEEP_SECONDS: '2',
     },
   },
 });

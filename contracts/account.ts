@@ -1,5 +1,5 @@
 // The account as every page knows it: its kinds, its application's status and the user object the
-// API returns (SPEC §3). Kept apart from contracts/auth (the forms' rules, with the country list) so
+// API returns (docs/product.md §3). Kept apart from contracts/auth (the forms' rules, with the country list) so
 // that the session and the route guards, which every page loads, do not carry those.
 
 /** The kinds of account. `user` is a customer; `admin` signs in to the console only. */
@@ -17,7 +17,7 @@ export interface ApplicationProgress {
   password_updated: boolean;
 }
 
-/** The user object of SPEC §3 as the API returns it. */
+/** The user object of docs/product.md §3 as the API returns it. */
 export interface AuthUser {
   id: number;
   user_id: string;

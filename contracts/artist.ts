@@ -16,11 +16,14 @@ import {
 import { cursorIdInRange, invalidCursorMessage, pageLimitSchema } from './paging';
 import { linesInput, plainText, textInput } from './text';
 
-// The artist's side of the API (SPEC §7 artist area, DESIGN §3 and §5): the public application,
+// The artist's side of the API (docs/product.md §7 artist area, docs/architecture.md §3 and §5): the public application,
 // the four application parts, sample songs, the online switch, the admin review and the catalogue.
 
 export const artistMessages = {
   stageNameRequired: 'Please enter your stage name',
+  stageNameTaken: 'That stage name is taken. Choose another one.',
+  /** Saved on an approved profile with a new stage name: an admin reviews it first. */
+  stageNamePending: 'Your artist information has been saved. Your new stage name is waiting for our review.',
   pitchTooShort: 'Tell us a little more about yourself (at least 20 characters)',
   pitchTooLong: 'Please keep your pitch under 1000 characters',
   linksInvalid: 'Enter up to three links, each starting with http:// or https://',
@@ -211,6 +214,8 @@ export const payoutSchema = v.strictObject({
     v.transform((s) => s.replace(/[\s-]/g, '')),
     v.regex(/^\d{6,20}$/, artistMessages.accountNumberInvalid),
   ),
+  /** Needed to replace an account on file (server/artists/payout-account.ts); not for the first one. */
+  current_password: v.optional(v.pipe(v.string(m.passwordRequired), v.maxLength(128, m.passwordTooLong)), ''),
 });
 export type PayoutBody = v.InferInput<typeof payoutSchema>;
 
@@ -232,7 +237,7 @@ export const changePasswordSchema = v.pipe(
 );
 export type ChangePasswordBody = v.InferInput<typeof changePasswordSchema>;
 
-/** PATCH /profile/online-status (SPEC §3): 0 asks to go online, 1 to go offline. */
+/** PATCH /profile/online-status (docs/product.md §3): 0 asks to go online, 1 to go offline. */
 export const onlineStatusSchema = v.strictObject({
   status: v.picklist([0, 1], 'Status must be 0 (online) or 1 (offline)'),
 });
@@ -275,6 +280,8 @@ export interface PayoutMasked {
   account_name: string;
   /** e.g. "•••• 1234": the full number never leaves the server. */
   account_number_masked: string;
+  /** The holder name's check against the legal name: null when it matched (no check needed). */
+  holder_review: 'pending' | 'approved' | 'rejected' | null;
 }
 
 /** PATCH /profile/bank answer. */
@@ -304,6 +311,8 @@ export const applicationListQuerySchema = v.strictObject({
 export interface ArtistProfile {
   user: AuthUser;
   stage_name: string | null;
+  /** A new stage name waiting for an admin's review (approved profiles); customers see `stage_name` until then. */
+  pending_stage_name: string | null;
   city: string | null;
   birthdate: string | null;
   bio: string | null;
@@ -397,7 +406,7 @@ export const catalogQuerySchema = v.strictObject({
 });
 
 /**
- * The four parts of /artist/application-form in form order (DESIGN §5): each PATCH sets its
+ * The four parts of /artist/application-form in form order (docs/architecture.md §5): each PATCH sets its
  * application_progress flag (machines/application-form.machine.ts).
  */
 export const applicationParts = [

@@ -107,7 +107,7 @@ export const resetPasswordSchema = v.pipe(
 );
 export type ResetPasswordBody = v.InferInput<typeof resetPasswordSchema>;
 
-/** Field names the sign-up modal shows server errors under (SPEC §5), in form order. */
+/** Field names the sign-up modal shows server errors under (docs/product.md §5), in form order. */
 export const registerFields = [
   'first_name',
   'middle_name',
@@ -166,7 +166,7 @@ export const accountMessages = {
   accountDeactivated: 'Your account has been deactivated.',
 } as const;
 
-/** Social sign-up return (SPEC §4): the `register` query parameter's decoded JSON. */
+/** Social sign-up return (docs/product.md §4): the `register` query parameter's decoded JSON. */
 export const socialRegisterSchema = v.object({
   first_name: v.pipe(v.string(), plainText()),
   last_name: v.pipe(v.string(), plainText()),

@@ -1,4 +1,4 @@
-// Business constants of SPEC.md §9 (and the few that §4/§5 name), in one place.
+// Business constants of docs/product.md §9 (and the few that §4/§5 name), in one place.
 
 export const PRODUCT_NAME = 'Labsongs';
 
@@ -45,7 +45,7 @@ export const tour = {
   notRunningIndex: -1,
 } as const;
 
-/** Online-status payload of SPEC §3: 0 asks to go online, 1 asks to go offline. */
+/** Online-status payload of docs/product.md §3: 0 asks to go online, 1 asks to go offline. */
 export const onlineStatus = { goOnline: 0, goOffline: 1 } as const;
 
 export const passwordRules = { minLength: 8, maxLength: 128 } as const;
@@ -58,8 +58,8 @@ export const session = {
 } as const;
 
 /**
- * SPEC §2 Artist area: the sidebar entries in order, with the path and the route name of each page
- * (machines/artist-gate.ts filters them by status, SPEC §4 "Artist menu by status").
+ * docs/product.md §2 Artist area: the sidebar entries in order, with the path and the route name of each page
+ * (machines/artist-gate.ts filters them by status, docs/product.md §4 "Artist menu by status").
  */
 export const artistMenuEntries = [
   { to: '/artist/dashboard', label: 'Dashboard', routeName: 'artist.dashboard' },
@@ -73,7 +73,7 @@ export const artistMenuEntries = [
   { to: '/artist/account-settings', label: 'Account Settings', routeName: 'artist.account-settings' },
 ] as const;
 
-/** SPEC §2: the application form sits outside the artist layout. */
+/** docs/product.md §2: the application form sits outside the artist layout. */
 export const artistApplicationFormRoute = {
   to: '/artist/application-form',
   label: 'Application Form',
@@ -83,3 +83,8 @@ export const artistApplicationFormRoute = {
 /** The server's default MAX_UPLOAD_MB: what the SPA refuses before sending a byte (the server has the last word). */
 const DEFAULT_MAX_UPLOAD_MB = 25;
 export const DEFAULT_MAX_UPLOAD_BYTES = DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;
+/**
+ * Largest recording an artist uploads for an order, whatever MAX_UPLOAD_MB says (that one caps samples):
+ * a finished master, e.g. 3 minutes of CD-quality WAV (31.7 MB) or 9 minutes; streamed, never held whole.
+ */
+export const RECORDING_MAX_BYTES = 100 * 1024 * 1024;

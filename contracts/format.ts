@@ -1,7 +1,7 @@
 // How dates, times and counts read, for the SPA and the mails alike: one set of rules, so a customer,
 // an artist, an admin and a mail never disagree about a day.
 //
-// Orders live in Manila time (DESIGN §4: the business runs there), whatever zone the reader's device
+// Orders live in Manila time (docs/architecture.md §4: the business runs there), whatever zone the reader's device
 // is in. A deadline names its zone; a deadline at exactly midnight reads as the end of the day before
 // ("Dec 12, 2026, end of day"), because "Dec 13, 12:00 AM" is read as the night of the 13th.
 

@@ -1,4 +1,4 @@
-// The envelope of every API answer (DESIGN.md §3).
+// The envelope of every API answer (docs/architecture.md §3).
 export type FieldErrors = Record<string, string[]>;
 
 export interface ApiSuccess<T> {

@@ -11,11 +11,12 @@ import {
   orderMessages,
   orderReferencePattern,
   type Refund,
+  type RefundBrief,
 } from './order';
 import { cursorIdInRange, idCursorSchema, invalidCursorMessage, pageLimitSchema } from './paging';
-import { plainText, textInput } from './text';
+import { linesInput, plainText, textInput } from './text';
 
-// The order after payment (DESIGN §4): who may send which lifecycle event, the bodies of the calls
+// The order after payment (docs/architecture.md §4): who may send which lifecycle event, the bodies of the calls
 // that send them, and the answers the artist, admin and customer screens read. The states and guards
 // themselves live in machines/order-lifecycle.machine.ts.
 
@@ -34,7 +35,8 @@ export const eventRoles = {
   customer_rejected: ['customer'],
   customer_rated: ['customer'],
   customer_rebooked: ['customer'],
-  cancelled: ['customer', 'admin'],
+  /** The system cancels an order left without an artist that the customer did not act on (IDLE_NEEDS_ARTIST_DAYS). */
+  cancelled: ['customer', 'admin', 'system'],
   /** The artist deactivates their account, or an admin suspends them: their open work is released. */
   artist_left: ['artist', 'admin'],
   /** An admin offers an order nobody has (or overdue work) to another artist. */
@@ -46,7 +48,7 @@ export const eventRoles = {
 export type LifecycleEventType = keyof typeof eventRoles;
 export const lifecycleEventTypes = Object.keys(eventRoles) as LifecycleEventType[];
 
-/** The artist screens of DESIGN §4 and the `stage` query of GET /artist/orders and /admin/orders. */
+/** The artist screens of docs/architecture.md §4 and the `stage` query of GET /artist/orders and /admin/orders. */
 const artistStages = ['new', 'ongoing', 'validation', 'revision', 'completed'] as const;
 export type ArtistStage = (typeof artistStages)[number];
 
@@ -62,6 +64,11 @@ export const stageStatuses: Record<ArtistStage, readonly OrderStatus[]> = {
 
 /** The statuses in which an artist works to a due date. */
 export const dueWorkStatuses = ['in_progress', 'in_revision'] as const satisfies readonly OrderStatus[];
+
+/** The shortest reason an admin gives for giving an order to another artist (a few words, not a letter). */
+export const REASSIGN_REASON_MIN = 10;
+/** Days an order waits without an artist for the customer to rebook or cancel before it is cancelled and refunded. */
+export const IDLE_NEEDS_ARTIST_DAYS = 7;
 
 /** Work past its due date: flagged on the lists, listed under the admin's `overdue` stage, open to reassignment. */
 export const isOverdue = (order: { status: OrderStatus; due_at: string | null }, now: Date): boolean =>
@@ -88,7 +95,8 @@ export const lifecycleMessages = {
     customer_rebooked: 'This order does not need another artist.',
     cancelled: 'This order can no longer be cancelled.',
     artist_left: 'This order has no open work for this artist.',
-    admin_reassigned: 'Only an order waiting for an artist, or overdue work, can be given to another artist.',
+    admin_reassigned:
+      'Only an order waiting for an artist, overdue work, or work whose artist left can be given to another artist.',
     payment_reversed: 'This order has no payment to reverse.',
   } satisfies Record<LifecycleEventType, string>,
   noRevisionsLeft: 'You have used all the revisions this order includes.',
@@ -96,8 +104,15 @@ export const lifecycleMessages = {
   payoutNoDestination: 'This artist has not given payout details yet.',
   payoutRevealed: 'Payout destination shown. This was recorded.',
   refundNotFound: 'This refund was not found.',
-  refundAlreadyPaid: 'This refund was already marked paid.',
-  refundPaid: 'Refund marked paid. The customer was told.',
+  /** 409: the refund's state does not take the move (machines/refund.machine.ts). */
+  refundNotNow: {
+    sent: 'This refund was already sent.',
+    failed: 'Only a refund still owed can be marked failed.',
+    retry: 'Only a failed refund can go back to the refunds to send.',
+  },
+  refundSent: 'Refund marked sent. The customer was told, with the reference.',
+  refundFailed: 'Refund marked failed. The customer was told our team is on it.',
+  refundRetried: 'The refund is back in the refunds to send.',
   offerExpired: 'This offer has expired.',
   accepted: 'You took this order. It is now in Ongoing.',
   declined: 'You declined this order.',
@@ -109,7 +124,8 @@ export const lifecycleMessages = {
   customerRejected: 'Your feedback was sent to the artist.',
   rated: 'Thank you for rating the song.',
   cancelled: 'The order was cancelled.',
-  cancelledRefund: 'The order was cancelled and the payment refunded.',
+  /** The admin's confirmation; the customer's toast names the refund (contracts/refunds.ts cancelledMessage). */
+  cancelledRefund: 'The order was cancelled. The refund is owed to the customer and waits in Refunds.',
   rebooked: 'Your order was sent to the new artists.',
   payoutPaid: 'The payout was marked as paid.',
   payoutAlreadyPaid: 'This payout was already marked as paid.',
@@ -126,6 +142,9 @@ export const lifecycleMessages = {
   reassigned: 'The order was offered to the artist you chose.',
   reassignArtistRequired: 'Choose an approved, active artist',
   reassignSameArtist: 'Choose an artist other than the one who has the order',
+  /** 409: a revision asked of an artist who deactivated or was suspended. */
+  artistAway: 'The artist has left or is suspended, so nobody would revise it. Give the order to another artist first.',
+  reassignReasonRequired: `Please give a reason of at least ${REASSIGN_REASON_MIN} characters`,
   giftNotFound: 'This gift link is not valid.',
   giftNotReady: 'The song is not ready to share yet.',
   giftShared: 'Your gift link is ready to share.',
@@ -146,10 +165,27 @@ const optionalTrimmed = (max: number, multiline = true) =>
 
 /** POST /artist/orders/{id}/decline. */
 export const declineSchema = v.strictObject({ reason: trimmed(lifecycleMessages.reasonRequired, 500) });
+/**
+ * A revision note (the admin's notes, the customer's reason for sending a song back) is mailed to the
+ * artist, who has to act on it: at least a short sentence, REVISION_NOTE_MIN_CHARS characters and
+ * REVISION_NOTE_MIN_WORDS words ("Too fast" is not enough; "Slower tempo in the chorus, please" is).
+ */
+export const REVISION_NOTE_MIN_CHARS = 20;
+export const REVISION_NOTE_MIN_WORDS = 3;
+/** Shown under the field before anything is typed. */
+export const revisionNoteRule = `Write at least ${REVISION_NOTE_MIN_WORDS} words (${REVISION_NOTE_MIN_CHARS} characters or more): what should change, and where in the song.`;
+export const revisionNoteTooShort = `Please write a full sentence of at least ${REVISION_NOTE_MIN_WORDS} words and ${REVISION_NOTE_MIN_CHARS} characters, so the artist knows what to change.`;
+const wordsIn = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+/** Empty text gets only the field's "required" message. */
+export const isRevisionNoteLongEnough = (text: string) =>
+  text === '' || (text.length >= REVISION_NOTE_MIN_CHARS && wordsIn(text) >= REVISION_NOTE_MIN_WORDS);
+const revisionNote = (requiredMessage: string) =>
+  v.pipe(trimmed(requiredMessage, 2000), v.check(isRevisionNoteLongEnough, revisionNoteTooShort));
+
 /** POST /user/orders/{id}/reject: what the customer wants changed. */
-export const rejectSchema = v.strictObject({ reason: trimmed(lifecycleMessages.changesRequired, 2000) });
+export const rejectSchema = v.strictObject({ reason: revisionNote(lifecycleMessages.changesRequired) });
 /** POST /admin/orders/{id}/request-revision. */
-export const revisionNotesSchema = v.strictObject({ notes: trimmed(lifecycleMessages.notesRequired, 2000) });
+export const revisionNotesSchema = v.strictObject({ notes: revisionNote(lifecycleMessages.notesRequired) });
 /** POST /user/orders/{id}/cancel and /admin/orders/{id}/cancel. */
 export const cancelSchema = v.strictObject({ reason: optionalTrimmed(500) });
 /** POST /user/orders/{id}/rate. */
@@ -163,13 +199,19 @@ export const rateSchema = v.strictObject({
   ),
   review: optionalTrimmed(2000),
 });
-/** POST /admin/orders/{id}/reassign: the public id of the artist to offer the order to. */
+/** POST /admin/orders/{id}/reassign: the public id of the artist to offer the order to, and why (kept in the history). */
 export const reassignSchema = v.strictObject({
   artist_id: v.pipe(
     textInput(lifecycleMessages.reassignArtistRequired),
     v.trim(),
     v.nonEmpty(lifecycleMessages.reassignArtistRequired),
     v.maxLength(64, lifecycleMessages.reassignArtistRequired),
+  ),
+  reason: v.pipe(
+    linesInput(lifecycleMessages.reassignReasonRequired),
+    v.trim(),
+    v.minLength(REASSIGN_REASON_MIN, lifecycleMessages.reassignReasonRequired),
+    v.maxLength(500, 'Please keep this under 500 characters'),
   ),
 });
 /** POST /user/orders/{id}/rebook: public artist ids, ranked. */
@@ -220,12 +262,19 @@ export const thanksSchema = v.strictObject({
   message: trimmed('Please write your note', 1000),
 });
 
-/** An order list's cursor is "<needed_by>_<id>" of the last row sent (server/lifecycle/order-lists.ts). */
+/**
+ * An order list's cursor is "<needed_by>_<id>" of the last row sent; the artist's open offers page by
+ * answer deadline, "<expires_at>_<id>" (server/lifecycle/order-lists.ts).
+ */
 const orderCursorSchema = v.optional(
-  v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}_\d{1,10}$/, invalidCursorMessage), cursorIdInRange),
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}\.\d{3}Z)?_\d{1,10}$/, invalidCursorMessage),
+    cursorIdInRange,
+  ),
 );
 
-/** GET /artist/orders?stage=&cursor=&limit=: sorted by due date (needed-by for offers), then id. */
+/** GET /artist/orders?stage=&cursor=&limit=: offers (`new`) by answer deadline, the others by due date; then id. */
 export const artistOrdersQuerySchema = v.strictObject({
   stage: v.picklist(artistStages, 'Unknown stage'),
   cursor: orderCursorSchema,
@@ -283,6 +332,8 @@ export interface LifecycleFacts {
   open_offers: number;
   revisions_used: number;
   revision_limit: number;
+  /** Present (true) only when the artist who has the order deactivated or was suspended. */
+  artist_away?: true;
 }
 
 export interface Page<T> {
@@ -375,19 +426,13 @@ export interface AdminOrder extends Omit<ArtistOrder, 'offer' | 'thanks' | 'brie
     expires_at: string | null;
   }[];
   platform_fee: number;
-  events: Order['events'];
-  refund: OrderRefund | null;
+  /** The order's history; `note`: the reason given with the event (a reassignment's, a cancellation's). */
+  events: (Order['events'][number] & { note?: string })[];
+  refunds: OrderRefund[];
 }
 
-/** The newest refund on an order: owed until an admin records the transfer. */
-export interface OrderRefund {
-  amount: number;
-  at: string;
-  reason: Refund['reason'];
-  status: Refund['status'];
-  reference: string | null;
-  paid_at: string | null;
-}
+/** A refund on an order (owed → sent, or failed: machines/refund.machine.ts); an order lists every one, oldest first. */
+export type OrderRefund = RefundBrief;
 
 /** GET /user/orders and /orders/{id} add these to the order (OrderDetail). */
 export interface CustomerOrderLifecycle {
@@ -405,9 +450,11 @@ export interface CustomerOrderLifecycle {
   rating: number | null;
   review: string | null;
   gift: GiftLink | null;
-  refund: OrderRefund | null;
+  refunds: OrderRefund[];
   /** The order awaits payment: the customer may open a new checkout ("Pay now"). */
   payable: boolean;
+  /** When the system cancels and refunds an order left without an artist (IDLE_NEEDS_ARTIST_DAYS); null otherwise. */
+  auto_cancel_at: string | null;
 }
 
 export interface GiftLink {
@@ -469,7 +516,17 @@ export interface Payout {
 export interface AdminPayout extends Payout {
   artist: { id: string; stage_name: string; email: string };
   /** Masked bank details (last four digits only), or null when the artist has none. */
-  payout_details: { bank_name: string; account_name: string; account_last4: string } | null;
+  payout_details: {
+    bank_name: string;
+    account_name: string;
+    account_last4: string;
+    /** When the artist last replaced their account (null: the first one). */
+    changed_at: string | null;
+    /** Replaced within PAYOUT_CHANGE_FLAG_DAYS: confirm it with the artist before paying. */
+    recently_changed: boolean;
+    /** The holder name's check: null when it matches the legal name; pending or rejected cannot be paid. */
+    holder_review: 'pending' | 'approved' | 'rejected' | null;
+  } | null;
   /** The order's status: a disputed or cancelled order's payout is held (mark-paid refuses it). */
   order_status: OrderStatus;
   /** Every time an admin revealed the full destination (audit), oldest first. */
@@ -485,22 +542,31 @@ export interface RevealedPayoutDestination {
   revealed_at: string;
 }
 
-/** GET /admin/refunds?status=&cursor=. */
+/** GET /admin/refunds?status=&cursor=: the refunds in one state of machines/refund.machine.ts. */
 export const refundsQuerySchema = v.strictObject({
-  status: v.optional(v.picklist(['owed', 'paid'] as const, 'Unknown status'), 'owed'),
+  status: v.optional(v.picklist(['owed', 'failed', 'sent'] as const, 'Unknown status'), 'owed'),
   cursor: idCursorSchema,
   limit: pageLimitSchema,
 });
 
-/** POST /admin/refunds/{id}/mark-paid: the transfer's reference is required. */
-export const markRefundPaidSchema = v.strictObject({
-  reference: v.pipe(
-    v.string('Enter the transfer reference'),
+const requiredLine = (missing: string, max: number) =>
+  v.pipe(
+    v.string(missing),
     plainText(),
     v.trim(),
-    v.minLength(1, 'Enter the transfer reference'),
-    v.maxLength(100, 'Use at most 100 characters'),
-  ),
+    v.minLength(1, missing),
+    v.maxLength(max, `Use at most ${max} characters`),
+  );
+
+/** POST /admin/refunds/{id}/mark-sent: how the money was sent and the transfer's reference, both required. */
+export const markRefundSentSchema = v.strictObject({
+  method: requiredLine('Enter how the refund was sent, e.g. GCash or bank transfer', 60),
+  reference: requiredLine('Enter the transfer reference', 100),
+});
+
+/** POST /admin/refunds/{id}/mark-failed: why the transfer failed (for the team; the customer is told it is handled). */
+export const markRefundFailedSchema = v.strictObject({
+  reason: requiredLine('Enter why the transfer failed', 500),
 });
 
 /** GET /admin/refunds → data.items[]. */

@@ -1,4 +1,4 @@
-// Every user-facing sentence that SPEC.md names, word for word, and the SPA's own messages. The SPA and
+// Every user-facing sentence that docs/product.md names, word for word, and the SPA's own messages. The SPA and
 // the server both import from here so that a message has one spelling. The API's answers are in
 // contracts/server-messages.ts and the fields' rules in contracts/field-messages.ts: the code every page
 // runs needs only a few sentences, and a module is downloaded whole.
@@ -28,7 +28,7 @@ export const specMessages = {
 } as const;
 
 /**
- * The greeting after a sign-in. SPEC §8's 'Welcome back, {first_name}' for everyone who has been here
+ * The greeting after a sign-in. docs/product.md §8's 'Welcome back, {first_name}' for everyone who has been here
  * before; an artist who applied signs in the first time with the mailed temporary password (the
  * password part of the application is not done yet), and is welcomed, not welcomed back.
  */

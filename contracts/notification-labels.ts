@@ -1,4 +1,4 @@
-// What the notification bell and its dropdown say (SPEC §8 "No notifications", §9 "See previous
+// What the notification bell and its dropdown say (docs/product.md §8 "No notifications", §9 "See previous
 // notification"), in one place for the components and their tests.
 import { countOf } from './format';
 import { specMessages } from './messages';

@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import type { AccountType } from './account';
 import { pageLimitMessage } from './field-messages';
 
-// In-app notifications (SPEC §3 Notification, §4 Notifications, §7; DESIGN §3–§4).
+// In-app notifications (docs/product.md §3 Notification, §4 Notifications, §7; docs/architecture.md §3–§4).
 
-/** The twelve types of SPEC §4, then the ones added for events that had none (offers, applications, operations, money). */
+/** The twelve types of docs/product.md §4, then the ones added for events that had none (offers, applications, operations, money). */
 export const notificationTypes = [
   'new_order',
   'completed_order',
@@ -29,6 +29,8 @@ export const notificationTypes = [
   'refund_recorded',
   /** Customer: the refund was sent. */
   'refund_paid',
+  /** Customer: an admin's transfer of the refund failed; the team is on it. */
+  'refund_failed',
   /** Artist and admins: the payment was reversed after work started; the order is on hold. */
   'order_disputed',
   /** Artist: a payout was transferred. */
@@ -41,6 +43,11 @@ export const notificationTypes = [
   'payment_exception',
   'payout_account_changed',
   'stage_name_review',
+  /** Artist: an admin approved or turned down the stage name they asked for. */
+  'stage_name_approved',
+  'stage_name_rejected',
+  /** Artist: an admin reactivated the account; they are offline until they go online. */
+  'artist_reactivated',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -99,13 +106,13 @@ export const notificationMessages = {
   streamTokenInvalid: 'The notification stream link has expired.',
 } as const;
 
-/** SPEC §3: a transaction reference ("OR" followed by digits) taken from the body, else the title. */
+/** docs/product.md §3: a transaction reference ("OR" followed by digits) taken from the body, else the title. */
 export function extractOrderReference(notification: Pick<Notification, 'title' | 'body'>): string | null {
   const pattern = /OR\d+/;
   return pattern.exec(notification.body)?.[0] ?? pattern.exec(notification.title)?.[0] ?? null;
 }
 
-/** SPEC §4 artist targets (route names under /artist). */
+/** docs/product.md §4 artist targets (route names under /artist). */
 const artistTargets: Record<NotificationType, string> = {
   new_order: 'song-orders',
   cancelled_order: 'song-orders',
@@ -127,11 +134,13 @@ const artistTargets: Record<NotificationType, string> = {
   // The order is no longer the artist's: their list of offers is where it was.
   order_reassigned: 'song-orders',
   artist_suspended: 'profile',
+  artist_reactivated: 'dashboard',
   order_disputed: 'ongoing',
   payout_paid: 'earnings',
   // Customer notifications; an artist never receives them.
   refund_recorded: 'dashboard',
   refund_paid: 'dashboard',
+  refund_failed: 'dashboard',
   // Admins only; an artist never receives them.
   order_needs_artist: 'dashboard',
   order_overdue: 'dashboard',
@@ -140,6 +149,8 @@ const artistTargets: Record<NotificationType, string> = {
   payment_exception: 'dashboard',
   payout_account_changed: 'earnings',
   stage_name_review: 'profile',
+  stage_name_approved: 'profile',
+  stage_name_rejected: 'profile',
 };
 
 /** Where an admin resolves each operations alert (the others lead to the order or their own queue). */
@@ -160,7 +171,7 @@ export interface NotificationTarget {
 
 /**
  * Where a click on the notification leads. Customers: order history with `?transaction=` when the
- * reference is present (SPEC §4). Artists: the SPEC table. Admins: the validation queue for new
+ * reference is present (docs/product.md §4). Artists: the product's table. Admins: the validation queue for new
  * recordings, else the order overview focused on the reference.
  */
 export function notificationTarget(area: AccountType, notification: Notification): NotificationTarget {
@@ -176,10 +187,13 @@ export function notificationTarget(area: AccountType, notification: Notification
     : { to: '/customer/account/order-history' };
 }
 
-/** What each notification says; every order notification carries the reference (SPEC §3). */
+/** What each notification says; every order notification carries the reference (docs/product.md §3). */
 export const notificationTexts: Record<
   NotificationType,
-  (o: { reference: string; occasion: string; recipient: string; artist?: string }) => { title: string; body: string }
+  (o: { reference: string; occasion: string; recipient: string; artist?: string; refund?: string }) => {
+    title: string;
+    body: string;
+  }
 > = {
   new_order: (o) => ({
     title: 'New song order',
@@ -225,13 +239,18 @@ export const notificationTexts: Record<
     title: 'Order cancelled',
     body: `Order ${o.reference} was cancelled.`,
   }),
+  // `refund`: the refund's line (contracts/refunds.ts refundLine), e.g. "Refund of ₱4,500.00 owed to you".
   refund_recorded: (o) => ({
-    title: 'Refund recorded',
-    body: `We owe you a refund for order ${o.reference}. It will be sent to your payment method; we will tell you when it is.`,
+    title: 'Refund owed to you',
+    body: `Order ${o.reference}: ${o.refund ?? 'a refund is owed to you'}. We will send it back the way you paid and tell you when it is sent.`,
   }),
   refund_paid: (o) => ({
     title: 'Refund sent',
-    body: `Your refund for order ${o.reference} was sent.`,
+    body: `Order ${o.reference}: ${o.refund ?? 'your refund was sent'}.`,
+  }),
+  refund_failed: (o) => ({
+    title: 'Refund delayed',
+    body: `Order ${o.reference}: ${o.refund ?? 'your refund could not be sent yet'}. The transfer did not go through; our team is on it and will tell you as soon as it is sent.`,
   }),
   order_disputed: (o) => ({
     title: 'Order on hold',
@@ -269,6 +288,14 @@ export const notificationTexts: Record<
     title: 'Stage name to review',
     body: `${o.artist ?? 'An artist'} asked to change their stage name.`,
   }),
+  stage_name_approved: (o) => ({
+    title: 'Stage name approved',
+    body: `Customers now see you as ${o.artist ?? 'your new stage name'}.`,
+  }),
+  stage_name_rejected: (o) => ({
+    title: 'Stage name not approved',
+    body: `Our team kept your stage name ${o.artist ?? ''}. You can ask for another one from your profile.`,
+  }),
   application_approved: () => ({
     title: 'Application approved',
     body: 'Your artist application was approved. Go online so customers can find you.',
@@ -296,5 +323,9 @@ export const notificationTexts: Record<
   artist_suspended: () => ({
     title: 'Account suspended',
     body: 'Our team suspended your artist account. Contact support to find out why and what happens next.',
+  }),
+  artist_reactivated: () => ({
+    title: 'Account reactivated',
+    body: 'Our team reactivated your artist account. You are offline until you go online again.',
   }),
 };

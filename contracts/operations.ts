@@ -55,6 +55,9 @@ export interface AdminArtist {
   suspended_at: string | null;
   /** The reason given with the last suspension or reactivation. */
   last_reason: string | null;
+  /** A new stage name the artist asked for, waiting for an admin's decision; null when none. */
+  pending_stage_name: string | null;
+  pending_stage_name_at: string | null;
 }
 
 export const operationsMessages = {
@@ -66,6 +69,10 @@ export const operationsMessages = {
   alreadySuspended: 'This artist is already suspended.',
   notSuspended: 'This artist is not suspended.',
   deactivatedArtist: 'This artist deactivated their account.',
+  stageNameApproved: 'The new stage name is approved. The artist was told.',
+  stageNameRejected: 'The stage name request was turned down. The artist keeps their name and was told.',
+  /** The request the admin decided on is no longer the artist's latest (withdrawn or replaced). */
+  stageNameRequestChanged: 'The artist changed or withdrew this request. Look at it again.',
   /** The login answer for a suspended artist (403). */
   accountSuspended: 'Your artist account is suspended. Contact support@labsongs.test to find out more.',
 } as const;
@@ -84,6 +91,11 @@ export const adminArtistsQuerySchema = v.strictObject({
   status: v.optional(v.picklist(artistListStatuses, 'Unknown status'), 'all'),
   cursor: idCursorSchema,
   limit: pageLimitSchema,
+});
+
+/** POST /admin/artists/{id}/stage-name/approve and /reject: the name the admin decided on, as shown. */
+export const stageNameDecisionSchema = v.strictObject({
+  stage_name: v.pipe(v.string(operationsMessages.stageNameRequestChanged), v.maxLength(200)),
 });
 
 /** POST /admin/artists/{id}/suspend and /reactivate. */

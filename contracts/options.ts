@@ -1,4 +1,4 @@
-// The choice lists the server offers through GET /api/v1/user/options (DESIGN §3). The SPA reads them
+// The choice lists the server offers through GET /api/v1/user/options (docs/architecture.md §3). The SPA reads them
 // from the API; the server validates against the same lists. Values are stable keys, labels are shown.
 
 export interface Option {
@@ -37,7 +37,7 @@ export type VocalType = (typeof vocalTypes)[number]['value'];
 export const genreValues = genres.map((g) => g.value);
 export const vocalTypeValues = vocalTypes.map((v) => v.value);
 
-/** Platform base price of a song in PHP centavos; an artist's rate defaults to it (DESIGN §4). */
+/** Platform base price of a song in PHP centavos; an artist's rate defaults to it (docs/architecture.md §4). */
 export const BASE_PRICE_CENTAVOS = 2_500_00;
 export const MIN_RATE_CENTAVOS = 1_000_00;
 export const MAX_RATE_CENTAVOS = 100_000_00;

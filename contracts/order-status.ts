@@ -13,13 +13,16 @@ export const orderStatuses = [
   'completed',
   'cancelled',
   // The payment was charged back or refunded by the provider after an artist started: work stops, no
-  // payout is released, and an admin settles it (DESIGN §4, docs/decisions.md).
+  // payout is released, and an admin settles it (docs/architecture.md §4, docs/decisions.md).
   'disputed',
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** The admin's order overview: one status, every order, or the overdue ones (work past its due date). */
-export const adminStages = [...orderStatuses, 'overdue', 'all'] as const;
+/**
+ * The admin's order overview: one status, every order, the overdue ones (work past its due date), or
+ * the stranded ones (open work whose artist left or was suspended: contracts/operations-home.ts).
+ */
+export const adminStages = [...orderStatuses, 'overdue', 'stranded', 'all'] as const;
 export type AdminStage = (typeof adminStages)[number];
 
 /** An order reference as the notifications and `?transaction=` carry it: "OR" + digits. */

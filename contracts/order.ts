@@ -10,7 +10,7 @@ import { type AdminStage, adminStages, type OrderStatus, orderReferencePattern, 
 import { cursorIdInRange, invalidCursorMessage, pageLimitSchema } from './paging';
 import { linesInput, plainText, textInput } from './text';
 
-// The customer's order (SPEC §3 temp order, §4 order draft flow, §7 user area; DESIGN §3–§4).
+// The customer's order (docs/product.md §3 temp order, §4 order draft flow, §7 user area; docs/architecture.md §3–§4).
 // The draft is a "temp order" built step by step; commit turns it into an order awaiting payment.
 
 export const orderMessages = {
@@ -99,7 +99,7 @@ const moodValues = moods.map((o) => o.value);
 const tempoValues = tempos.map((o) => o.value);
 export const paymentMethodValues = paymentMethods.map((o) => o.value);
 
-/** Most artists a customer can choose (DESIGN §4; SPEC §5 caps the multi-select). */
+/** Most artists a customer can choose (docs/architecture.md §4; docs/product.md §5 caps the multi-select). */
 export const MAX_SELECTED_ARTISTS = 3;
 
 const str = textInput;
@@ -221,7 +221,7 @@ export interface TempOrder {
   occasion: v.InferOutput<typeof occasionSchema> | null;
   song: (v.InferOutput<typeof songSchema> & { artists: { id: string; stage_name: string; rate: number }[] }) | null;
   story: (Omit<v.InferOutput<typeof storySchema>, ClipSlot> & Record<ClipSlot, TempOrderClip | null>) | null;
-  /** Whole pesos, computed by the server from the selected artists (DESIGN §4). */
+  /** Whole pesos, computed by the server from the selected artists (docs/architecture.md §4). */
   price: number | null;
   /** The earliest needed-by date the selected artists can make (yyyy-mm-dd). */
   earliest_needed_by: string | null;
@@ -239,7 +239,7 @@ export interface OrderEvent {
 /** POST /temp-order/{id}/commit → data, GET /orders → data.orders[], GET /orders/{id} → data. */
 export interface Order {
   id: number;
-  /** "OR" followed by digits (SPEC §3). */
+  /** "OR" followed by digits (docs/product.md §3). */
   reference: string;
   status: OrderStatus;
   price: number;
@@ -277,6 +277,8 @@ export const paymentStatuses = [
   'voided',
   'refunded',
   'charged_back',
+  // The money arrived but did not match the attempt (amount or currency): an admin decides (payment_exceptions).
+  'held',
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
@@ -289,6 +291,8 @@ const refundReasons = [
   'provider_refund',
   'charged_back',
   'price_difference',
+  'overpaid',
+  'wrong_payment',
 ] as const;
 export type RefundReason = (typeof refundReasons)[number];
 
@@ -300,9 +304,11 @@ export const refundReasonLabel: Record<RefundReason, string> = {
   provider_refund: 'Refunded by the payment provider',
   charged_back: "The payment was reversed by the customer's bank",
   price_difference: 'The artist who took your order charges less than you paid',
+  overpaid: 'You paid more than the order costs',
+  wrong_payment: 'The payment did not match the order (amount or currency)',
 };
 
-/** A refund as the customer and the admin read it. `owed` until an admin records the transfer. */
+/** A refund as the customer and the admin read it: the state of machines/refund.machine.ts (owed → sent, or failed). */
 export interface Refund {
   id: number;
   order_id: number;
@@ -313,12 +319,22 @@ export interface Refund {
   reason: RefundReason;
   /** Free text recorded with it (a cancellation's reason). */
   note: string;
-  status: 'owed' | 'paid';
-  /** The transfer's reference once paid. */
+  status: 'owed' | 'sent' | 'failed';
+  /** How it was sent ("GCash", "Bank transfer", "Provider console", or the provider's own return). */
+  method: string | null;
+  /** The transfer's reference once sent. */
   reference: string | null;
   created_at: string;
-  paid_at: string | null;
+  sent_at: string | null;
+  /** The last failed transfer (kept after a retry), and why it failed (admins only). */
+  failed_at: string | null;
+  failure_reason?: string | null;
 }
+
+/** A refund as the customer's screens list it (every refund of an order or a payment, oldest first). */
+export type RefundBrief = Pick<Refund, 'id' | 'amount' | 'reason' | 'status' | 'method' | 'reference' | 'sent_at'> & {
+  at: string;
+};
 
 /** GET /payments → data.payments[] (PaymentHistoryPage) */
 export interface Payment {
@@ -334,8 +350,8 @@ export interface Payment {
   reference: string | null;
   created_at: string;
   updated_at: string;
-  /** The refund recorded against this payment, if any. */
-  refund: Pick<Refund, 'id' | 'amount' | 'reason' | 'status' | 'reference' | 'paid_at'> | null;
+  /** Every refund recorded against this payment, oldest first. */
+  refunds: RefundBrief[];
 }
 
 /**

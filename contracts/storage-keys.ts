@@ -1,4 +1,4 @@
-// Local storage keys. The four SPEC.md names are binding; the rest follow the same prefix.
+// Local storage keys. The four docs/product.md names are binding; the rest follow the same prefix.
 export const storageKeys = {
   userType: 'vue_user_type',
   completedSteps: 'labsongs_completed_steps',

@@ -1,4 +1,4 @@
-// What an admin does to one order (DESIGN §4): validate a recording after a confirmation, send it back
+// What an admin does to one order (docs/architecture.md §4): validate a recording after a confirmation, send it back
 // for a revision with notes (revisionNotesSchema: required), or cancel the order with an optional reason
 // (cancelSchema). Which of these the page offers comes from the lifecycle machine (allowedEvents); this
 // machine runs the dialogs and the calls. What was typed stays through a failed submit and a closed
@@ -34,7 +34,7 @@ export type AdminOrderReviewEvent =
 /** What each action answers: the server's message and the order as it is now. */
 export interface OrderActionAnswer {
   message?: string;
-  data: Pick<AdminOrder, 'status' | 'refund'>;
+  data: Pick<AdminOrder, 'status' | 'refunds'>;
 }
 
 export interface OrderCallInput {
@@ -286,7 +286,9 @@ export const adminOrderReviewMachine = setup({
                   params: ({ event }) => ({
                     message: messageOf(
                       event.output,
-                      event.output?.data?.refund ? lifecycleMessages.cancelledRefund : lifecycleMessages.cancelled,
+                      event.output?.data?.refunds?.length
+                        ? lifecycleMessages.cancelledRefund
+                        : lifecycleMessages.cancelled,
                     ),
                   }),
                 },

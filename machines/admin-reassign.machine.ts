@@ -1,10 +1,10 @@
 // Giving an order to another artist (POST /admin/orders/{id}/reassign): a dialog lists approved,
 // active artists (GET /admin/artists?status=active&q=), searched by name or email; the admin picks
-// one and confirms. Afterwards, or when the server says the order moved on (409/404), the order is
-// reloaded.
+// one, says why (kept in the order's history) and confirms. Afterwards, or when the server says the
+// order moved on (409/404), the order is reloaded.
 import { assign, fromPromise, setup } from 'xstate';
 import type { FieldErrors } from '../contracts/http';
-import { type AdminOrder, lifecycleMessages } from '../contracts/lifecycle';
+import { type AdminOrder, lifecycleMessages, REASSIGN_REASON_MIN } from '../contracts/lifecycle';
 import type { AdminArtist } from '../contracts/operations';
 import { hasFieldErrors, notProvided, readFailure } from './api-error';
 
@@ -15,6 +15,8 @@ export interface AdminReassignContext {
   searchError: string | null;
   /** The chosen artist's public id. */
   chosen: string | null;
+  /** Why the order changes hands (at least REASSIGN_REASON_MIN characters). */
+  reason: string;
   errors: FieldErrors;
 }
 
@@ -23,6 +25,7 @@ export type AdminReassignEvent =
   | { type: 'query.changed'; value: string }
   | { type: 'user.search' }
   | { type: 'artist.chosen'; id: string }
+  | { type: 'reason.changed'; value: string }
   | { type: 'user.confirm' }
   | { type: 'user.dismiss' };
 
@@ -32,6 +35,7 @@ export interface SearchArtistsInput {
 export interface ReassignInput {
   orderId: number;
   artistId: string;
+  reason: string;
 }
 export interface ReassignAnswer {
   message?: string;
@@ -39,6 +43,7 @@ export interface ReassignAnswer {
 }
 
 const statusOf = (event: unknown) => readFailure((event as { error?: unknown }).error).status;
+const reasonGiven = (context: AdminReassignContext) => context.reason.trim().length >= REASSIGN_REASON_MIN;
 const failureMessage = ({ event }: { event: unknown }) => ({
   message: readFailure((event as { error?: unknown }).error).message,
 });
@@ -55,7 +60,7 @@ export const adminReassignMachine = setup({
     reassign: fromPromise<ReassignAnswer, ReassignInput>(notProvided('reassign')),
   },
   guards: {
-    hasChosen: ({ context }) => context.chosen !== null,
+    isComplete: ({ context }) => context.chosen !== null && reasonGiven(context),
     hasFieldErrors: ({ event }) => 'error' in event && hasFieldErrors(event.error),
     isStale: ({ event }) => statusOf(event) === 409 || statusOf(event) === 404,
   },
@@ -65,10 +70,20 @@ export const adminReassignMachine = setup({
       searchError: null,
     })),
     setSearchError: assign((_, params: { message: string }) => ({ candidates: [], searchError: params.message })),
-    reset: assign({ query: '', candidates: [], searchError: null, chosen: null, errors: {} }),
+    reset: assign({ query: '', candidates: [], searchError: null, chosen: null, reason: '', errors: {} }),
     setQuery: assign(({ event }) => (event.type === 'query.changed' ? { query: event.value } : {})),
-    choose: assign(({ event }) => (event.type === 'artist.chosen' ? { chosen: event.id, errors: {} } : {})),
-    askToChoose: assign({ errors: { artist_id: [lifecycleMessages.reassignArtistRequired] } }),
+    choose: assign(({ context, event }) =>
+      event.type === 'artist.chosen' ? { chosen: event.id, errors: { ...context.errors, artist_id: [] } } : {},
+    ),
+    setReason: assign(({ context, event }) =>
+      event.type === 'reason.changed' ? { reason: event.value, errors: { ...context.errors, reason: [] } } : {},
+    ),
+    askForWhatIsMissing: assign(({ context }) => ({
+      errors: {
+        ...(context.chosen === null ? { artist_id: [lifecycleMessages.reassignArtistRequired] } : {}),
+        ...(reasonGiven(context) ? {} : { reason: [lifecycleMessages.reassignReasonRequired] }),
+      },
+    })),
     setServerErrors: assign(({ event }) => ({
       errors: readFailure((event as { error?: unknown }).error).errors ?? {},
     })),
@@ -85,6 +100,7 @@ export const adminReassignMachine = setup({
     candidates: [],
     searchError: null,
     chosen: null,
+    reason: '',
     errors: {},
   }),
   initial: 'idle',
@@ -112,13 +128,20 @@ export const adminReassignMachine = setup({
           description: 'The admin searches: a search under way restarts with the text as it is now.',
         },
         'artist.chosen': { actions: 'choose', description: 'The admin picks an artist from the list.' },
+        'reason.changed': {
+          actions: 'setReason',
+          description: 'The admin writes why the order changes hands (kept in its history).',
+        },
         'user.confirm': [
           {
-            guard: 'hasChosen',
+            guard: 'isComplete',
             target: 'submitting',
-            description: 'The admin confirms with an artist chosen: the order is offered to them.',
+            description: 'The admin confirms with an artist chosen and a reason: the order is offered to them.',
           },
-          { actions: 'askToChoose', description: 'No artist chosen yet: the dialog asks the admin to choose one.' },
+          {
+            actions: 'askForWhatIsMissing',
+            description: 'No artist chosen, or no reason given: the dialog says what is missing, under each field.',
+          },
         ],
         'user.dismiss': { target: 'idle', description: 'The admin closes the dialog: nothing changes.' },
       },
@@ -154,7 +177,11 @@ export const adminReassignMachine = setup({
       invoke: {
         id: 'reassign',
         src: 'reassign',
-        input: ({ context }) => ({ orderId: context.orderId, artistId: context.chosen ?? '' }),
+        input: ({ context }) => ({
+          orderId: context.orderId,
+          artistId: context.chosen ?? '',
+          reason: context.reason.trim(),
+        }),
         onDone: {
           target: 'idle',
           actions: [

@@ -1,4 +1,4 @@
-// The admin console's own session (DESIGN §3: "the admin console has its own client and token key").
+// The admin console's own session (docs/architecture.md §3: "the admin console has its own client and token key").
 // It never shares state with the customer/artist session: an admin may be signed in to the console
 // while the same browser browses the shop as a visitor. The login form lives inside it (the shared
 // loginFormMachine only knows the user and artist areas).
@@ -51,4 +51,4 @@ export interface AdminSignInOutput {
 export type AdminLogInInput = AdminLoginValues;
 
 /** Where a login lands when no guard remembered a page (kept here so route guards need not load the machine). */
-export const adminHomePath = '/admin/applications';
+export const adminHomePath = '/admin';

@@ -1,4 +1,4 @@
-// The failure every named network actor rejects with (DESIGN §3, src/api/errors.ts): the server's
+// The failure every named network actor rejects with (docs/architecture.md §3, src/api/errors.ts): the server's
 // message and, for a validation answer, per-field errors. Machines read it through these helpers so
 // that a thrown Error or a string from a fake still lands as a toast message.
 import type { FieldErrors } from '../contracts/http';
@@ -31,7 +31,7 @@ function isFieldErrors(value: unknown): value is FieldErrors {
   );
 }
 
-/** SPEC §5 shared error handling: a response with an errors object sets per-field errors. */
+/** docs/product.md §5 shared error handling: a response with an errors object sets per-field errors. */
 export function hasFieldErrors(error: unknown): boolean {
   const { errors } = readFailure(error);
   return errors !== undefined && Object.keys(errors).length > 0;

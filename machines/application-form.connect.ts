@@ -13,7 +13,8 @@ function savingPartOf(snapshot: ApplicationFormSnapshot): ApplicationPart | null
 }
 
 export function connectApplicationForm(snapshot: ApplicationFormSnapshot) {
-  const { progress, values, errors, activePart, appStatus, payoutMasked, rejectionReason } = snapshot.context;
+  const { progress, values, errors, activePart, appStatus, payoutMasked, payoutReview, rejectionReason } =
+    snapshot.context;
   const editing = snapshot.matches('editing');
   return {
     appStatus,
@@ -27,6 +28,8 @@ export function connectApplicationForm(snapshot: ApplicationFormSnapshot) {
     rejectionReason,
     /** The saved account number, masked; the field itself starts empty. */
     payoutMasked,
+    /** The saved account's holder-name check: pending or rejected is said under the form. */
+    payoutReview,
     doneCount: applicationParts.filter(({ flag }) => progress[flag]).length,
     parts: applicationParts.map(({ part, flag, title }) => ({
       part,

@@ -1,10 +1,12 @@
-// DESIGN §5: the four parts of /artist/application-form. Each part saves on its own (its own PATCH),
+// docs/architecture.md §5: the four parts of /artist/application-form. Each part saves on its own (its own PATCH),
 // sets its progress flag and moves on to the next unfinished part; with all four the application is
 // submitted (app_status for_review). Every part stays open for edits; a rejected application shows
 // the reason. The server validates (its 422 errors show per field and clear as the field is edited).
 // The app supplies the four save actors, patchUser, announceNewToken and the toasts.
+
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApplicationProgress, AppStatus, AuthUser } from '../contracts/account';
+import type { HolderReview } from '../contracts/account-care';
 import { type ArtistProfile, applicationParts, artistMessages } from '../contracts/artist';
 import { phone } from '../contracts/constants';
 import { findCountry } from '../contracts/countries';
@@ -62,7 +64,7 @@ export function nextPartToEdit(progress: ApplicationProgress, after: Application
   return after ?? 'personalInfo';
 }
 
-const emptyPayout: PayoutValues = { bank_name: '', account_name: '', account_number: '' };
+const emptyPayout: PayoutValues = { bank_name: '', account_name: '', account_number: '', current_password: '' };
 const emptyPasswords: PasswordValues = { current_password: '', password: '', password_confirmation: '' };
 
 function personalFrom(user: AuthUser | null, extra: Pick<PersonalInfoValues, 'city' | 'birthdate'>) {
@@ -91,7 +93,8 @@ export function initialApplicationValues(user: AuthUser | null): ApplicationValu
 /** The fields from GET /profile; the account number starts empty (only its masked form is known). */
 export function valuesFromProfile(profile: ArtistProfile): ApplicationValues {
   const artistInfo: ArtistInfoValues = {
-    stage_name: profile.stage_name ?? '',
+    // A name waiting for review stays asked for: saving the form again must not withdraw it.
+    stage_name: profile.pending_stage_name ?? profile.stage_name ?? '',
     bio: profile.bio ?? '',
     genres: [...profile.genres],
     vocal_type: profile.vocal_type ?? '',
@@ -104,6 +107,7 @@ export function valuesFromProfile(profile: ArtistProfile): ApplicationValues {
       bank_name: profile.payout?.bank_name ?? '',
       account_name: profile.payout?.account_name ?? '',
       account_number: '',
+      current_password: '',
     },
     password: emptyPasswords,
   };
@@ -191,7 +195,7 @@ type SavedArgs<Output> = { context: ApplicationFormContext; event: { output: Out
 /** A part's own onDone actions, besides the toast, applySavedUser and patchUser. */
 type PartSavedAction<Output> =
   | 'clearPasswords'
-  | { type: 'setPayoutMasked'; params: (args: SavedArgs<Output>) => { masked: string } }
+  | { type: 'setPayoutMasked'; params: (args: SavedArgs<Output>) => { masked: string; review: HolderReview | null } }
   | { type: 'announceNewToken'; params: (args: SavedArgs<Output>) => NewTokenParams };
 
 /**
@@ -203,7 +207,12 @@ function savingState<const P extends ApplicationPart, const Src extends string, 
   part: P,
   src: Src,
   userOf: (output: Output) => AuthUser,
-  extra: { beforeApply?: readonly PartSavedAction<Output>[]; afterApply?: readonly PartSavedAction<Output>[] } = {},
+  extra: {
+    beforeApply?: readonly PartSavedAction<Output>[];
+    afterApply?: readonly PartSavedAction<Output>[];
+    /** The server's own message for this save, when it says more than the part's (a payout account change). */
+    messageOf?: (output: Output) => string | undefined;
+  } = {},
 ) {
   const editing = `#applicationForm.editing.${part}` as const;
   return {
@@ -219,7 +228,7 @@ function savingState<const P extends ApplicationPart, const Src extends string, 
           {
             type: 'showSuccessToast',
             params: ({ context, event }: SavedArgs<Output>) => ({
-              message: savedMessage(part, context.appStatus, userOf(event.output)),
+              message: extra.messageOf?.(event.output) ?? savedMessage(part, context.appStatus, userOf(event.output)),
             }),
           },
           ...(extra.beforeApply ?? []),
@@ -288,7 +297,7 @@ export const applicationFormMachine = setup({
       let partValues: Record<string, unknown> = { ...context.values[part], [name]: value };
       let partErrors = withoutField(context.errors[part], name);
       if (part === 'personalInfo' && name === 'country') {
-        // As in sign-up (SPEC §5): the dial code follows the country, and a new country clears the number.
+        // As in sign-up (docs/product.md §5): the dial code follows the country, and a new country clears the number.
         const code = String(value).toUpperCase();
         partValues = { ...partValues, country: code, dial_code: findCountry(code)?.dial_code ?? '' };
         if (code !== context.values.personalInfo.country) {
@@ -297,7 +306,7 @@ export const applicationFormMachine = setup({
         }
         partErrors = withoutField(partErrors, 'dial_code');
       }
-      // SPEC §5: "Passwords do not match." on the confirmation as the artist types either field.
+      // docs/product.md §5: "Passwords do not match." on the confirmation as the artist types either field.
       if (part === 'password' && (name === 'password' || name === 'password_confirmation'))
         partErrors = withMismatch(partErrors, partValues as PasswordValues);
       // The field, and those it changed with it (the country's dial code and number).
@@ -330,14 +339,20 @@ export const applicationFormMachine = setup({
         edited: { ...context.edited, [params.part]: [] },
       };
     }),
-    setPayoutMasked: assign(({ context }, params: { masked: string }) => ({
+    setPayoutMasked: assign(({ context }, params: { masked: string; review: HolderReview | null }) => ({
       payoutMasked: params.masked,
-      values: { ...context.values, payoutInfo: { ...context.values.payoutInfo, account_number: '' } },
+      payoutReview: params.review,
+      // The number and the password are never kept once sent.
+      values: {
+        ...context.values,
+        payoutInfo: { ...context.values.payoutInfo, account_number: '', current_password: '' },
+      },
     })),
     clearPasswords: assign(({ context }) => ({ values: { ...context.values, password: emptyPasswords } })),
     fillFromProfile: assign(({ context }, params: { profile: ArtistProfile }) => ({
       values: keepEdited(valuesFromProfile(params.profile), context.values, context.edited),
       payoutMasked: params.profile.payout?.account_number_masked ?? null,
+      payoutReview: params.profile.payout?.holder_review ?? null,
       rejectionReason: params.profile.rejection_reason,
       // An admin may have decided since the form opened (the profile reloads on the live notification).
       appStatus: params.profile.user.app_status,
@@ -361,6 +376,7 @@ export const applicationFormMachine = setup({
       errors: noErrors,
       edited: noEdits,
       payoutMasked: null,
+      payoutReview: null,
       rejectionReason: null,
     };
   },
@@ -423,10 +439,14 @@ export const applicationFormMachine = setup({
         personalInfo: savingState('personalInfo', 'savePersonalInfo', (user: SavePartOutput) => user),
         artistInfo: savingState('artistInfo', 'saveArtistInfo', (user: SavePartOutput) => user),
         payoutInfo: savingState('payoutInfo', 'savePayout', (output: SavePayoutOutput) => output.user, {
+          messageOf: (output) => output.message,
           afterApply: [
             {
               type: 'setPayoutMasked',
-              params: ({ event }) => ({ masked: event.output.payout.account_number_masked }),
+              params: ({ event }) => ({
+                masked: event.output.payout.account_number_masked,
+                review: event.output.payout.holder_review,
+              }),
             },
           ],
         }),

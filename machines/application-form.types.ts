@@ -1,8 +1,9 @@
-// The artist's application form at /artist/application-form (DESIGN §5): four parts, each saved on
+// The artist's application form at /artist/application-form (docs/architecture.md §5): four parts, each saved on
 // its own and setting its progress flag; with all four the application goes for review. Read this
 // file for the flow's vocabulary; application-form.machine.ts for its logic.
 
 import type { ApplicationProgress, AppStatus, AuthUser } from '../contracts/account';
+import type { HolderReview } from '../contracts/account-care';
 import type {
   ArtistInfoBody,
   ArtistProfile,
@@ -44,6 +45,8 @@ export interface ApplicationFormContext {
   edited: Record<ApplicationPart, string[]>;
   /** The saved payout account, masked ("•••• 1234"): the full number never comes back. */
   payoutMasked: string | null;
+  /** The saved account's holder-name check (null: it matches the artist's legal name). */
+  payoutReview: HolderReview | null;
   /** Why the application was rejected (from the profile). */
   rejectionReason: string | null;
 }
@@ -72,8 +75,8 @@ export type ApplicationFormTag = 'busy' | 'submitted' | 'rejected';
 /** savePersonalInfo and saveArtistInfo answer with the updated user. */
 export type SavePartOutput = AuthUser;
 
-/** savePayout answers with the updated user and the saved account, masked. */
-export type SavePayoutOutput = PayoutAnswer;
+/** savePayout answers with the updated user and the saved account, masked, and the server's message. */
+export type SavePayoutOutput = PayoutAnswer & { message?: string };
 
 /** changePassword answers with the updated user and a new token (the old one is revoked). */
 export interface ChangePasswordOutput {

@@ -1,4 +1,4 @@
-// The review of one application (DESIGN §5): approve after a confirmation, or reject with a reason
+// The review of one application (docs/architecture.md §5): approve after a confirmation, or reject with a reason
 // (rejectSchema: at least 10 characters). A 409 (no longer waiting for review) and other refusals are
 // toasts; either way the page reloads the application so it shows what the server now holds. The
 // admin console supplies the network, the toasts and the reload.

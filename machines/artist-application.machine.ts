@@ -1,4 +1,4 @@
-// The public artist application (/artist/application, DESIGN §5): editing → submitting → success.
+// The public artist application (/artist/application, docs/architecture.md §5): editing → submitting → success.
 // The shared valibot schema (contracts/artist.ts) checks the fields before anything is sent; the
 // server is still the judge, and its per-field errors land under the same fields and clear as the
 // visitor edits them. Nothing typed is lost on an error. The optional sample is checked here for type
@@ -165,7 +165,7 @@ export const artistApplicationMachine = setup({
       let values = { ...context.values, [event.name]: event.value } as ApplicationValues;
       let errors = withoutField(context.errors, event.name);
       if (event.name === 'country') {
-        // As in registration (SPEC §5): the dial code follows the country, and a new country clears the number.
+        // As in registration (docs/product.md §5): the dial code follows the country, and a new country clears the number.
         const code = String(event.value).toUpperCase();
         values = { ...values, country: code, dial_code: findCountry(code)?.dial_code ?? '' };
         if (code !== context.values.country) {

@@ -14,7 +14,7 @@ export function connectArtistGate(snapshot: ArtistGateSnapshot) {
   return {
     status,
     isArtist: status !== 'notArtist',
-    /** SPEC §4: the nine entries once approved (tag fullMenu), otherwise only Profile. */
+    /** docs/product.md §4: the nine entries once approved (tag fullMenu), otherwise only Profile. */
     menu: artistMenuFor(user),
     fullMenu: snapshot.hasTag('fullMenu'),
     showOnlineSwitch: snapshot.hasTag('onlineSwitch'),

@@ -1,5 +1,5 @@
 // The artist's standing, derived from the session's user: each change re-runs the gating (the
-// transient `deciding` state), so the chart shows SPEC §4's order. Route guards use the same rules
+// transient `deciding` state), so the chart shows docs/product.md §4's order. Route guards use the same rules
 // synchronously through artist-gate.ts.
 import { assign, setup } from 'xstate';
 import type { AuthUser } from '../contracts/account';

@@ -1,4 +1,4 @@
-// SPEC §4 Artist gating and Artist menu by status as pure, synchronous functions: route guards
+// docs/product.md §4 Artist gating and Artist menu by status as pure, synchronous functions: route guards
 // (beforeLoad, which also runs on hover-preload) call them without touching an actor.
 import type { AuthUser } from '../contracts/account';
 import { artistApplicationFormRoute, artistMenuEntries } from '../contracts/constants';
@@ -30,7 +30,7 @@ export function isApplicationFinished(user: AuthUser | null | undefined): boolea
 }
 
 /**
- * The gating order of SPEC §4: unfinished first, then approval. An approved artist whose progress is
+ * The gating order of docs/product.md §4: unfinished first, then approval. An approved artist whose progress is
  * somehow incomplete is treated as unfinished everywhere (form, Profile-only menu, no switch), so the
  * menu never links to a page the gate refuses.
  */
@@ -40,7 +40,7 @@ export function artistStatusOf(user: AuthUser | null | undefined): ArtistStatus 
   return user.app_status === 'approved' ? 'approved' : 'awaitingApproval';
 }
 
-/** The route guard of SPEC §4 for a navigation to `routeName`; users who are not artists are left to the other guards. */
+/** The route guard of docs/product.md §4 for a navigation to `routeName`; users who are not artists are left to the other guards. */
 export function gateFor(user: AuthUser | null, routeName: string): GateDecision {
   switch (artistStatusOf(user)) {
     case 'applicationUnfinished':
@@ -71,14 +71,14 @@ export function artistHomeFor(user: AuthUser | null): string {
   }
 }
 
-/** SPEC §4 Artist menu by status: the nine entries once approved, otherwise only Profile (none for a non-artist). */
+/** docs/product.md §4 Artist menu by status: the nine entries once approved, otherwise only Profile (none for a non-artist). */
 export function artistMenuFor(user: AuthUser | null): readonly ArtistMenuEntry[] {
   const status = artistStatusOf(user);
   if (status === 'notArtist') return [];
   return status === 'approved' ? artistMenuEntries : [profileEntry];
 }
 
-/** SPEC §4: the online switch shows only for an approved artist. */
+/** docs/product.md §4: the online switch shows only for an approved artist. */
 export function showOnlineSwitch(user: AuthUser | null): boolean {
   return artistStatusOf(user) === 'approved';
 }

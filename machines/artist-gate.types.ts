@@ -1,4 +1,4 @@
-// The artist's standing in the SPA (SPEC §4 Artist gating, Artist menu by status): which pages an
+// The artist's standing in the SPA (docs/product.md §4 Artist gating, Artist menu by status): which pages an
 // artist may open, which menu entries and whether the online switch show. Rules: artist-gate.ts.
 import type { AuthUser } from '../contracts/account';
 import type { artistMenuEntries } from '../contracts/constants';

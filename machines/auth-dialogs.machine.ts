@@ -2,7 +2,7 @@
 // machine's child `forms` (auth-forms.machine.ts), which loads their code when a modal or page with a
 // form first opens: the customer's login, sign-up and forgot-password forms in the modals, and the
 // artist's login and forgot-password forms on their own pages (src/routes/artist.login.tsx and
-// artist.forgot-password.tsx). A modal tells its form when it closes (the form resets on the SPEC's
+// artist.forgot-password.tsx). A modal tells its form when it closes (the form resets on the product's
 // schedule) and opens; a login tells this machine, which closes and leads on (the app supplies
 // where to). Signing out is the session's: the confirmations send it user.signOut by systemId.
 import { assign, sendTo, setup } from 'xstate';
@@ -22,7 +22,7 @@ import { type AuthFormId, authFormsMachine, type FormSignal } from './auth-forms
 
 export type * from './auth-dialogs.types';
 
-/** SPEC §2 Footer: the warning's sentence and where Logout goes. */
+/** docs/product.md §2 Footer: the warning's sentence and where Logout goes. */
 export const logoutIntents: Record<LogoutIntent, { message: string; path: string }> = {
   application: { message: specMessages.logoutForApplication, path: '/artist/application' },
   artistLogin: { message: specMessages.logoutForArtistLogin, path: '/artist/login' },
@@ -73,7 +73,7 @@ export const authDialogsMachine = setup({
     /** The login form resets when its modal closes. */
     closeLoginForm: sendTo(authFormsId, toForm('login', { type: 'dialog.closed' })),
     closeSignUpForm: sendTo(authFormsId, toForm('signUp', { type: 'dialog.closed' })),
-    /** SPEC §4 Social registration return: the sign-up form starts from the decoded names and email. */
+    /** docs/product.md §4 Social registration return: the sign-up form starts from the decoded names and email. */
     prefillSignUpForm: sendTo(authFormsId, (_, params: { prefill: SignUpPrefill }) =>
       toForm('signUp', { type: 'form.prefill', ...params.prefill }),
     ),
@@ -85,13 +85,13 @@ export const authDialogsMachine = setup({
     ),
     /** The confirmation's sign-out: the session signs out (and goes home). */
     signOut: sendTo(({ system }) => system.get(appActorIds.session), { type: 'user.signOut' }),
-    /** SPEC §2 Footer: the session signs out, then goes where the warning said. */
+    /** docs/product.md §2 Footer: the session signs out, then goes where the warning said. */
     signOutThenGo: sendTo(
       ({ system }) => system.get(appActorIds.session),
       (_, params: { path: string }) => ({ type: 'user.signOut', redirectTo: params.path }),
     ),
     // Supplied by the app:
-    /** SPEC §4 Customer login: back to a checkout (pending, or `returnTo`), else /order with a welcome. */
+    /** docs/product.md §4 Customer login: back to a checkout (pending, or `returnTo`), else /order with a welcome. */
     afterCustomerLogin: (_, _params: { user: AuthUser; returnTo: string | null }) => {},
     /** The artist's page a signed-out visit asked for (`returnTo`), else the dashboard, with a welcome. */
     afterArtistLogin: (_, _params: { user: AuthUser; returnTo: string | null }) => {},
@@ -223,7 +223,7 @@ export const authDialogsMachine = setup({
       on: { 'dialog.close': { target: '#authDialogs.closed', description: 'The visitor closes the modal.' } },
     },
     logoutWarning: {
-      description: 'SPEC §2 Footer: signed in, the person must log out first; Logout signs out and goes on.',
+      description: 'docs/product.md §2 Footer: signed in, the person must log out first; Logout signs out and goes on.',
       tags: ['open'],
       on: {
         'user.confirm': {

@@ -1,4 +1,4 @@
-// Which account modal is open (SPEC §2 Header, Footer, Modals). One modal at a time.
+// Which account modal is open (docs/product.md §2 Header, Footer, Modals). One modal at a time.
 import type { AuthUser, UserType } from '../contracts/account';
 
 /** The id of the modals' child the forms run under (snapshot.children[id]; auth-forms.machine.ts). */
@@ -7,7 +7,7 @@ export const authFormsId = 'forms';
 /** What the footer's logout warning leads to after signing out. */
 export type LogoutIntent = 'application' | 'artistLogin';
 
-/** Social sign-up return (SPEC §4): the decoded `register` parameter. */
+/** Social sign-up return (docs/product.md §4): the decoded `register` parameter. */
 export interface SignUpPrefill {
   first_name: string;
   last_name: string;
@@ -31,7 +31,7 @@ export interface AuthDialogsContext {
 export type AuthDialogsEvent =
   /** `returnTo`: a signed-out visit to a customer's page asked for it; the login leads back there. */
   | { type: 'dialog.openLogin'; returnTo?: string }
-  /** SPEC §4 Session reset: the session ended (a 401); log in again, then back to `returnTo`. */
+  /** docs/product.md §4 Session reset: the session ended (a 401); log in again, then back to `returnTo`. */
   | { type: 'dialog.openLoginAgain'; returnTo: string | null }
   | { type: 'dialog.openSignUp'; prefill?: SignUpPrefill }
   | { type: 'dialog.openForgotPassword' }

@@ -1,4 +1,4 @@
-// The profile photo (SPEC §5 My Profile): a picked image is shrunk in the browser first (`resizePhoto`),
+// The profile photo (docs/product.md §5 My Profile): a picked image is shrunk in the browser first (`resizePhoto`),
 // then handed to the upload (`startUpload`, a file-upload actor the app keeps beside this one, with its
 // progress, Cancel and Try again); "Remove photo" calls `removePhoto`. A newer pick replaces a resize
 // still running, so a late result of an older pick is never uploaded.

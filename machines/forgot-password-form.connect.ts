@@ -7,7 +7,7 @@ export function connectForgotPasswordForm(snapshot: SnapshotFrom<typeof forgotPa
     email: snapshot.context.email,
     emailError: snapshot.context.errors.email?.[0],
     busy: snapshot.hasTag('busy'),
-    /** The Send button (SPEC §5: disabled when errors exist or the email is empty). */
+    /** The Send button (docs/product.md §5: disabled when errors exist or the email is empty). */
     canSend: snapshot.can({ type: 'user.submit' }),
     showConfirmation: snapshot.hasTag('sent'),
   };

@@ -1,4 +1,4 @@
-// The Forgot Password modal (SPEC §3 Forgot password payload, §4 Forgot password modal, §5 Forgot password).
+// The Forgot Password modal (docs/product.md §3 Forgot password payload, §4 Forgot password modal, §5 Forgot password).
 import type { UserType } from '../contracts/account';
 import type { FieldErrors } from '../contracts/http';
 

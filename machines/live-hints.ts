@@ -16,7 +16,12 @@ export function hintFromChange(change: LiveChange): LiveHint {
 }
 
 /** The notifications about an artist's application (the rest are about an order). */
-const applicationNotifications: readonly string[] = ['application_approved', 'application_rejected'];
+const applicationNotifications: readonly string[] = [
+  'application_approved',
+  'application_rejected',
+  'stage_name_approved',
+  'stage_name_rejected',
+];
 
 /** A notification as a hint: an application decision is about the application, every other type about an order. */
 export function hintFromNotification(notification: Pick<Notification, 'type' | 'title' | 'body'>): LiveHint {

@@ -1,4 +1,4 @@
-// SPEC §5 Login: no client-side bounds, the server validates; its field errors clear one by one as
+// docs/product.md §5 Login: no client-side bounds, the server validates; its field errors clear one by one as
 // the user edits. The app supplies logIn and showErrorToast. A login tells the session (it signs in)
 // and then the account modals (they close and lead on: machines/auth-dialogs.machine.ts), by systemId.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
@@ -50,7 +50,7 @@ export const loginFormMachine = setup({
       ({ system }) => system.get(appActorIds.session),
       (_, params: SignedInParams) => ({ type: 'session.signedIn', ...params }),
     ),
-    /** The account modals close and lead the person on (SPEC §4 Customer login; the artist dashboard). */
+    /** The account modals close and lead the person on (docs/product.md §4 Customer login; the artist dashboard). */
     afterLogin: sendTo(
       ({ system }) => system.get(appActorIds.authDialogs),
       (_, params: SignedInParams) => ({ type: 'login.succeeded', user: params.user, userType: params.userType }),

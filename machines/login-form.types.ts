@@ -1,4 +1,4 @@
-// The login form (SPEC §3 Login form, §4 Customer login, §5 Login): the customer modal and the
+// The login form (docs/product.md §3 Login form, §4 Customer login, §5 Login): the customer modal and the
 // artist login page share it; `userType` picks the API area.
 import type { AuthUser, UserType } from '../contracts/account';
 import type { FieldErrors } from '../contracts/http';
@@ -12,7 +12,7 @@ export interface LoginValues {
 export interface LoginFormContext {
   userType: UserType;
   values: LoginValues;
-  /** Server field errors (SPEC §5): shown under email and password. */
+  /** Server field errors (docs/product.md §5): shown under email and password. */
   errors: FieldErrors;
   passwordVisible: boolean;
 }

@@ -18,7 +18,7 @@ export function connectNotifications(snapshot: SnapshotFrom<typeof notifications
     /** The first page is on its way and nothing is listed yet. */
     loading: snapshot.hasTag('loading'),
     loadError: snapshot.matches({ signedIn: { list: 'failed' } }) ? loadError : null,
-    /** SPEC §8: "No notifications" once a loaded list holds none. */
+    /** docs/product.md §8: "No notifications" once a loaded list holds none. */
     empty: ready && notifications.length === 0,
     /** "See previous notification" shows while older pages exist, busy during the pause and the call. */
     showMoreVisible: (ready || loadingMore) && nextCursor !== null,

@@ -1,4 +1,4 @@
-// The signed-in user's notification centre (SPEC §4 Notifications, §9 Notification dropdown; DESIGN §6).
+// The signed-in user's notification centre (docs/product.md §4 Notifications, §9 Notification dropdown; docs/architecture.md §6).
 // While a user is signed in, four regions run side by side:
 // - list: the first page, then older pages by "See previous notification" after a 500 ms pause;
 // - panel: the dropdown; a click on an item marks it read, leads to its page and closes it;

@@ -1,5 +1,5 @@
-// The signed-in user's notification centre (SPEC §3 Notification, §4 Notifications, §9 Notification
-// dropdown; DESIGN §3, §6). Read this file for the flow's vocabulary; notifications.machine.ts for
+// The signed-in user's notification centre (docs/product.md §3 Notification, §4 Notifications, §9 Notification
+// dropdown; docs/architecture.md §3, §6). Read this file for the flow's vocabulary; notifications.machine.ts for
 // its logic.
 import type { AccountType } from '../contracts/account';
 import type { LiveChange } from '../contracts/live';
@@ -23,7 +23,7 @@ export interface MarkRequest {
 export interface NotificationsContext {
   /** Whether a live stream can be held at all (the browser has EventSource). */
   canStream: boolean;
-  /** Whose notifications these are: it picks where a click leads (SPEC §4). */
+  /** Whose notifications these are: it picks where a click leads (docs/product.md §4). */
   area: AccountType;
   /** Newest first (by id, the server's keyset). */
   notifications: Notification[];

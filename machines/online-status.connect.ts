@@ -12,7 +12,7 @@ export function connectOnlineStatus(snapshot: SnapshotFrom<typeof onlineStatusMa
     canToggle: snapshot.can({ type: 'user.toggle' }),
     modalOpen: snapshot.hasTag('confirmOpen'),
     modalKind: modal,
-    /** SPEC §4: whether the profile now shows in the artist page. */
+    /** docs/product.md §4: whether the profile now shows in the artist page. */
     modalMessage:
       modal === 'online' ? artistMessages.wentOnline : modal === 'offline' ? artistMessages.wentOffline : null,
     lastError,

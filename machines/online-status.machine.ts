@@ -1,4 +1,4 @@
-// SPEC §4 Online/offline: the switch calls the server; on success the local is_online becomes 1 when
+// docs/product.md §4 Online/offline: the switch calls the server; on success the local is_online becomes 1 when
 // the sent status was 0 (go online), otherwise 0, is_first_time_login becomes 0 and a confirmation
 // modal opens. A failure shows the server's message as a toast and leaves the switch where it was.
 // The app supplies saveOnlineStatus and showErrorToast; applyOnline tells the session (by systemId).
@@ -24,7 +24,7 @@ export function statusToSend(isOnline: OnlineFlag): OnlineStatusValue {
   return isOnline ? onlineStatus.goOffline : onlineStatus.goOnline;
 }
 
-/** The local is_online after the server accepted `status` (SPEC §4: 1 when the sent status was 0). */
+/** The local is_online after the server accepted `status` (docs/product.md §4: 1 when the sent status was 0). */
 export function isOnlineAfter(status: OnlineStatusValue): OnlineFlag {
   return status === onlineStatus.goOnline ? 1 : 0;
 }

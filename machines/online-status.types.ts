@@ -1,8 +1,8 @@
-// The artist's online switch (SPEC §3 Online-status payload, §4 Online/offline, §8 Online-status
+// The artist's online switch (docs/product.md §3 Online-status payload, §4 Online/offline, §8 Online-status
 // failure). Read this file for the flow's vocabulary; online-status.machine.ts for its logic.
 import type { onlineStatus } from '../contracts/constants';
 
-/** The user's is_online flag (SPEC §3: truthy means online). */
+/** The user's is_online flag (docs/product.md §3: truthy means online). */
 export type OnlineFlag = 0 | 1;
 
 /** The PATCH /profile/online-status payload value: 0 asks to go online, 1 to go offline. */

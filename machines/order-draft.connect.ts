@@ -50,7 +50,7 @@ export function connectOrderDraft(snapshot: OrderDraftSnapshot) {
       path: orderStepPaths[step],
       done: step === 'checkout' ? false : completed[step],
       open: openStep === step,
-      /** SPEC §2: its guard allows it now (false while a call is in flight). */
+      /** docs/product.md §2: its guard allows it now (false while a call is in flight). */
       canOpen: snapshot.can({ type: 'step.open', step }),
     })),
     forms,
@@ -70,7 +70,7 @@ export function connectOrderDraft(snapshot: OrderDraftSnapshot) {
     lastError,
     selectedArtists: selected,
     isArtistSelected: (id: string) => selected.includes(id),
-    /** SPEC §5: further artists can be selected only below the cap. */
+    /** docs/product.md §5: further artists can be selected only below the cap. */
     canSelectMoreArtists: selected.length < MAX_SELECTED_ARTISTS,
     canToggleArtist: (id: string) => snapshot.can({ type: 'artists.toggle', id }),
     maxArtists: MAX_SELECTED_ARTISTS,

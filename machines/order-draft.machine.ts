@@ -1,8 +1,8 @@
-// SPEC §4 Order draft flow: occasion → song → story → review → checkout, each step requiring the one
-// before it (SPEC §2's guards, order-steps.ts). The first occasion save creates the server's temp order,
+// docs/product.md §4 Order draft flow: occasion → song → story → review → checkout, each step requiring the one
+// before it (docs/product.md §2's guards, order-steps.ts). The first occasion save creates the server's temp order,
 // later saves update it; each save marks its step, stores the server's draft, persists, and moves on.
 // Review commits the draft into an order (checkout pending); checkout sends the payment method, resets
-// the draft and leaves for the payment page. The draft is kept under SPEC §9's storage keys and resumed
+// the draft and leaves for the payment page. The draft is kept under docs/product.md §9's storage keys and resumed
 // from them; the server's temp order wins where the two differ. The app supplies the network actors,
 // persistDraft, clearStoredDraft, goToStep, leaveForPayment and showErrorToast.
 import { and, assign, fromPromise, setup } from 'xstate';
@@ -51,7 +51,7 @@ export type * from './order-draft.types';
 
 const defaultCountry = phone.defaultCountry;
 
-/** Empty forms: nothing typed yet; the gifter's country is SPEC §9's default (PH) with its dial code. */
+/** Empty forms: nothing typed yet; the gifter's country is docs/product.md §9's default (PH) with its dial code. */
 export function emptyForms(): OrderForms {
   return {
     occasion: {
@@ -93,7 +93,7 @@ export function emptyForms(): OrderForms {
   };
 }
 
-/** Distinct artist ids, at most MAX_SELECTED_ARTISTS: the extra ones are ignored (SPEC §5). */
+/** Distinct artist ids, at most MAX_SELECTED_ARTISTS: the extra ones are ignored (docs/product.md §5). */
 function cappedArtists(ids: readonly string[]): string[] {
   return [...new Set(ids)].slice(0, MAX_SELECTED_ARTISTS);
 }
@@ -154,13 +154,13 @@ function prefillGifter(occasion: OccasionValues, account: DraftAccount | null | 
   };
 }
 
-/** Adds `id` to the selection unless it is there already or the cap is reached (SPEC §5). */
+/** Adds `id` to the selection unless it is there already or the cap is reached (docs/product.md §5). */
 function withArtist(selected: readonly string[], id: string): string[] {
   if (selected.includes(id) || selected.length >= MAX_SELECTED_ARTISTS) return [...selected];
   return [...selected, id];
 }
 
-/** Unselects a selected artist; selects another only while below the cap (SPEC §5: extra selections are ignored). */
+/** Unselects a selected artist; selects another only while below the cap (docs/product.md §5: extra selections are ignored). */
 function toggledArtists(selected: readonly string[], id: string): string[] {
   return selected.includes(id) ? selected.filter((x) => x !== id) : withArtist(selected, id);
 }
@@ -307,7 +307,7 @@ export function initialDraftContext(input: OrderDraftInput | undefined): OrderDr
   };
 }
 
-/** The draft as the server has it (SPEC: the server's temp order is the source of truth). */
+/** The draft as the server has it (docs/product.md: the server's temp order is the source of truth). */
 function fromServer(context: OrderDraftContext, temp: TempOrder): Partial<OrderDraftContext> {
   const completed = completedFromServer(temp);
   const committedId = temp.committed_order_id;
@@ -376,7 +376,7 @@ function goTo(step: OrderStep) {
   ] as const;
 }
 
-/** step.open, one transition per step: to its editing state when SPEC §2's guard allows it, else ignored. */
+/** step.open, one transition per step: to its editing state when docs/product.md §2's guard allows it, else ignored. */
 function openStepTransitions(prefix: '.' | 'editing.') {
   return orderSteps.map(
     (step) =>
@@ -507,7 +507,7 @@ export const orderDraftMachine = setup({
   guards: {
     hasOrderId: ({ context }) => context.orderId !== null,
     isEventStep: ({ event }, params: StepParams) => 'step' in event && event.step === params.step,
-    /** SPEC §2: step.open for `step`, and its guard allows it. */
+    /** docs/product.md §2: step.open for `step`, and its guard allows it. */
     canOpenStep: ({ context, event }, params: StepParams) =>
       event.type === 'step.open' &&
       event.step === params.step &&
@@ -516,7 +516,7 @@ export const orderDraftMachine = setup({
     isLandingElsewhere: ({ context }, params: StepParams) =>
       landingOf(context) === params.step && context.step !== null && context.step !== params.step,
     isCommitted: ({ context }) => context.completed.review && context.order !== null,
-    /** SPEC §5: a selected artist can always be unselected; another is selected only below the cap. */
+    /** docs/product.md §5: a selected artist can always be unselected; another is selected only below the cap. */
     canToggleArtist: ({ context, event }) =>
       event.type === 'artists.toggle' &&
       (context.forms.song.selected_artists.includes(event.id) ||
@@ -539,7 +539,7 @@ export const orderDraftMachine = setup({
       let values: Record<string, unknown> = { ...context.forms[step], [name]: value };
       let errors = withoutField(context.errors[step], name);
       if (step === 'occasion' && name === 'gifter_country') {
-        // As in sign-up (SPEC §5): the dial code follows the country, and a new country clears the number.
+        // As in sign-up (docs/product.md §5): the dial code follows the country, and a new country clears the number.
         const code = String(value).toUpperCase();
         values = { ...values, gifter_country: code, gifter_dial_code: findCountry(code)?.dial_code ?? '' };
         if (code !== context.forms.occasion.gifter_country) {
@@ -608,14 +608,14 @@ export const orderDraftMachine = setup({
     markStep: assign(({ context }, params: { step: CompletableStep }) => ({
       completed: { ...context.completed, [params.step]: true },
     })),
-    /** POST /temp-order answered: the draft exists (SPEC §4: order_id, occasion done, the pending-order flag). */
+    /** POST /temp-order answered: the draft exists (docs/product.md §4: order_id, occasion done, the pending-order flag). */
     storeCreatedDraft: assign(({ context }, params: { orderId: number }) => ({
       orderId: params.orderId,
       hasPendingOrder: true,
       completed: { ...context.completed, occasion: true },
     })),
     storeTempOrder: assign((_, params: { tempOrder: TempOrder }) => ({ tempOrder: params.tempOrder })),
-    /** SPEC §4: commit marks review, sets checkout pending and keeps the order and its id. */
+    /** docs/product.md §4: commit marks review, sets checkout pending and keeps the order and its id. */
     storeOrder: assign(({ context }, params: { order: CommitOrderOutput }) => ({
       order: { id: params.order.id, reference: params.order.reference, price: params.order.price },
       completed: { ...context.completed, review: true },
@@ -623,7 +623,7 @@ export const orderDraftMachine = setup({
     })),
     applyServerDraft: assign(({ context }, params: { tempOrder: TempOrder }) => fromServer(context, params.tempOrder)),
     forgetServerDraft: assign(noServerDraft),
-    /** SPEC §4 Reset: the order id, steps, forms and flags (storage: clearStoredDraft). */
+    /** docs/product.md §4 Reset: the order id, steps, forms and flags (storage: clearStoredDraft). */
     resetDraft: assign(() => ({
       ...noServerDraft,
       step: null,

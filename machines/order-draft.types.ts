@@ -1,18 +1,18 @@
-// The customer's order draft (SPEC §3 Temp order, §4 Order draft flow, §2 order-flow guards): the steps
+// The customer's order draft (docs/product.md §3 Temp order, §4 Order draft flow, §2 order-flow guards): the steps
 // occasion → song → story → review → checkout, saved to the server's temp order step by step and kept
-// in local storage under SPEC §9's keys. Read this file for the flow's vocabulary;
+// in local storage under docs/product.md §9's keys. Read this file for the flow's vocabulary;
 // order-draft.machine.ts for its logic, order-steps.ts for the route guards.
 import type { AuthUser } from '../contracts/account';
 import type { FieldErrors } from '../contracts/http';
 import type { ClipSlot, OccasionBody, Order, SongBody, StoryBody, TempOrder } from '../contracts/order';
 
-/** The steps in order; each requires the one before it (SPEC §4). */
+/** The steps in order; each requires the one before it (docs/product.md §4). */
 export type OrderStep = 'occasion' | 'song' | 'story' | 'review' | 'checkout';
 
 /** The steps with a form of their own, each saved by its own call. */
 export type FormStep = 'occasion' | 'song' | 'story';
 
-/** The steps that carry a completed flag (SPEC §3, stored under labsongs_completed_steps). */
+/** The steps that carry a completed flag (docs/product.md §3, stored under labsongs_completed_steps). */
 export type CompletableStep = Exclude<OrderStep, 'checkout'>;
 
 /** The completed-step flags, exactly as stored under labsongs_completed_steps. */
@@ -45,9 +45,9 @@ export interface OrderDraftContext {
   /** The temp order's id (POST /temp-order's order_id), or null before the first occasion save. */
   orderId: number | null;
   completed: CompletedSteps;
-  /** SPEC §2's pending-order flag: a draft exists on the server. */
+  /** docs/product.md §2's pending-order flag: a draft exists on the server. */
   hasPendingOrder: boolean;
-  /** Set by review/commit (SPEC §4); the login rules of SPEC §4 read it. */
+  /** Set by review/commit (docs/product.md §4); the login rules of docs/product.md §4 read it. */
   checkoutPending: boolean;
   /** The step the app has open (or last asked for); null until it opens one. */
   step: OrderStep | null;
@@ -120,10 +120,10 @@ export type OrderFieldChange = {
 }[FormStep];
 
 export type OrderDraftEvent =
-  /** A step's page opened (its route component); taken only when SPEC §2's guard allows it. */
+  /** A step's page opened (its route component); taken only when docs/product.md §2's guard allows it. */
   | { type: 'step.open'; step: OrderStep }
   | OrderFieldChange
-  /** Select or unselect an artist on the song step; a fourth selection is ignored (SPEC §5). */
+  /** Select or unselect an artist on the song step; a fourth selection is ignored (docs/product.md §5). */
   | { type: 'artists.toggle'; id: string }
   /** "Order with this artist" while the app runs: selected unless already there or the cap is reached. */
   | { type: 'artists.preselect'; id: string }
@@ -137,7 +137,7 @@ export type OrderDraftEvent =
   | { type: 'checkout.pay'; paymentMethod: string }
   /** The checkout's payment method was chosen (it is kept for Pay, and shown chosen on the way back). */
   | { type: 'checkout.methodChosen'; paymentMethod: string }
-  /** SPEC §4 Reset: clears the order id, steps, forms and flags (and their storage). */
+  /** docs/product.md §4 Reset: clears the order id, steps, forms and flags (and their storage). */
   | { type: 'draft.reset' }
   /** A customer signed in: a blank gifter is prefilled from the account. */
   | { type: 'session.loggedIn'; account: DraftAccount }
@@ -147,7 +147,7 @@ export type OrderDraftEvent =
 /** busy: a call is in flight; saving: a step's save, the commit or the checkout; restoring: loading the server's draft; leaving: on the way to the payment page. */
 export type OrderDraftTag = 'busy' | 'saving' | 'restoring' | 'leaving';
 
-/** POST /temp-order answers the new draft's id (SPEC §7). */
+/** POST /temp-order answers the new draft's id (docs/product.md §7). */
 export interface CreateTempOrderOutput {
   order_id: number;
 }

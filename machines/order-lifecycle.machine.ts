@@ -1,8 +1,9 @@
-// The order lifecycle of DESIGN §4: the one definition of an order's states, its events, who may send
+// The order lifecycle of docs/architecture.md §4: the one definition of an order's states, its events, who may send
 // each event and the guards (offers left, revisions left). The server decides every transition with it
 // (server/lifecycle/transition.ts: an event the state does not accept is a 409) and the SPA draws the
 // timeline and offers only the actions `snapshot.can()` allows (machines/order-lifecycle.ts).
-// It is pure: no actors, no timers. Offer expiry is an event the server's scheduler sends.
+// It is pure: no actors, no timers. Offer expiry, and the cancellation of an order left 7 days without an
+// artist, are events the server's scheduler sends.
 import { assign, setup } from 'xstate';
 import { eventRoles } from '../contracts/lifecycle';
 import type {
@@ -36,9 +37,18 @@ export const orderLifecycleMachine = setup({
     rebooksSomeone: ({ event }) => fromRightRole(event) && event.type === 'customer_rebooked' && event.offers >= 1,
     /** Only an admin cancels work an artist has started (an overdue order): the customer cannot. */
     byAdmin: ({ event }) => fromRightRole(event) && event.role === 'admin',
-    /** An admin gives taken work to another artist only once it is past its due date (it has stalled). */
-    overdueForReassignment: ({ event }) =>
-      fromRightRole(event) && event.type === 'admin_reassigned' && event.overdue === true,
+    /** A person cancels (the customer or an admin); the system cancels only an order left without an artist. */
+    byPerson: ({ event }) => fromRightRole(event) && event.role !== 'system',
+    /** Changes are asked of an artist who is still here (not deactivated, not suspended). */
+    artistStays: ({ context, event }) => fromRightRole(event) && !context.artistAway,
+    /**
+     * An admin gives taken work to another artist once it is past its due date (it has stalled), or
+     * whatever its due date once its artist left or was suspended.
+     */
+    reassignable: ({ context, event }) =>
+      fromRightRole(event) && event.type === 'admin_reassigned' && (event.overdue === true || context.artistAway),
+    /** The artist who sent the recording left or was suspended. */
+    artistGone: ({ context, event }) => fromRightRole(event) && context.artistAway,
   },
   actions: {
     closeOffer: assign(({ context }) => ({ openOffers: Math.max(0, context.openOffers - 1) })),
@@ -52,6 +62,7 @@ export const orderLifecycleMachine = setup({
     openOffers: input?.openOffers ?? 1,
     revisionsUsed: input?.revisionsUsed ?? 0,
     revisionLimit: input?.revisionLimit ?? 2,
+    artistAway: input?.artistAway ?? false,
   }),
   initial: 'awaiting_payment',
   states: {
@@ -65,7 +76,7 @@ export const orderLifecycleMachine = setup({
           description: 'The payment is confirmed: the chosen artists are offered the order.',
         },
         cancelled: {
-          guard: 'byRightRole',
+          guard: 'byPerson',
           target: 'cancelled',
           actions: 'closeAllOffers',
           description: 'The customer or an admin cancels before payment; the offers that never opened are withdrawn.',
@@ -124,7 +135,7 @@ export const orderLifecycleMachine = setup({
           },
         ],
         cancelled: {
-          guard: 'byRightRole',
+          guard: 'byPerson',
           target: 'cancelled',
           actions: 'closeAllOffers',
           description: 'The customer or an admin cancels: the offers are withdrawn and the payment refunded.',
@@ -138,7 +149,8 @@ export const orderLifecycleMachine = setup({
       },
     },
     needs_artist: {
-      description: 'Every offer was declined or expired: the customer may offer it to other artists or cancel.',
+      description:
+        'Every offer was declined or expired, or the artist left: the customer may offer it to other artists or cancel; after 7 days without either it is cancelled and refunded.',
       meta: meta({ step: 1, customer: 'Choose another artist' }),
       on: {
         customer_rebooked: {
@@ -159,7 +171,8 @@ export const orderLifecycleMachine = setup({
         cancelled: {
           guard: 'byRightRole',
           target: 'cancelled',
-          description: 'The customer or an admin cancels: the payment is refunded.',
+          description:
+            'The customer or an admin cancels, or the system does once the order waited 7 days without her choosing: the payment is refunded.',
         },
         payment_reversed: {
           guard: 'byRightRole',
@@ -184,10 +197,11 @@ export const orderLifecycleMachine = setup({
           description: 'The artist left the platform (deactivated, suspended): the customer chooses someone else.',
         },
         admin_reassigned: {
-          guard: 'overdueForReassignment',
+          guard: 'reassignable',
           target: 'offered',
           actions: { type: 'openOffers', params: { offers: 1 } },
-          description: 'The artist is late: an admin offers the order to another artist.',
+          description:
+            'The artist is late, or left or was suspended: an admin offers the order to another artist, with a reason.',
         },
         payment_reversed: {
           guard: 'byRightRole',
@@ -206,9 +220,16 @@ export const orderLifecycleMachine = setup({
           description: 'An admin approves the recording: the customer can listen.',
         },
         admin_requested_revision: {
-          guard: 'byRightRole',
+          guard: 'artistStays',
           target: 'in_revision',
-          description: 'An admin asks the artist for changes.',
+          description: 'An admin asks the artist for changes (only an artist who is still here).',
+        },
+        admin_reassigned: {
+          guard: 'artistGone',
+          target: 'offered',
+          actions: { type: 'openOffers', params: { offers: 1 } },
+          description:
+            'The artist left or was suspended before the recording was validated: an admin offers the order to another artist, with a reason.',
         },
         payment_reversed: {
           guard: 'byRightRole',
@@ -233,10 +254,11 @@ export const orderLifecycleMachine = setup({
           description: 'The artist left the platform (deactivated, suspended): the customer chooses someone else.',
         },
         admin_reassigned: {
-          guard: 'overdueForReassignment',
+          guard: 'reassignable',
           target: 'offered',
           actions: { type: 'openOffers', params: { offers: 1 } },
-          description: 'The artist is late: an admin offers the order to another artist.',
+          description:
+            'The artist is late, or left or was suspended: an admin offers the order to another artist, with a reason.',
         },
         payment_reversed: {
           guard: 'byRightRole',

@@ -16,6 +16,7 @@ export function lifecycleSnapshotOf(facts: LifecycleFacts): OrderLifecycleSnapsh
       openOffers: facts.open_offers,
       revisionsUsed: facts.revisions_used,
       revisionLimit: facts.revision_limit,
+      artistAway: facts.artist_away === true,
     },
   });
 }
@@ -30,13 +31,17 @@ export function factsOf(snapshot: OrderLifecycleSnapshot): LifecycleFacts {
     open_offers: snapshot.context.openOffers,
     revisions_used: snapshot.context.revisionsUsed,
     revision_limit: snapshot.context.revisionLimit,
+    ...(snapshot.context.artistAway ? { artist_away: true as const } : {}),
   };
 }
 
 export type Decision =
   | { ok: true; facts: LifecycleFacts; changed: boolean }
-  /** `role`: this role never sends this event (403); `state`: not now (409); `revisions`: none left (409). */
-  | { ok: false; reason: 'role' | 'state' | 'revisions' };
+  /**
+   * `role`: this role never sends this event (403); `state`: not now (409); `revisions`: none left (409);
+   * `artist_away`: a revision asked of an artist who left or was suspended (409: reassign first).
+   */
+  | { ok: false; reason: 'role' | 'state' | 'revisions' | 'artist_away' };
 
 /** What the machine says about `event` for an order with `facts`. */
 export function decide(facts: LifecycleFacts, event: OrderLifecycleEvent): Decision {
@@ -47,7 +52,9 @@ export function decide(facts: LifecycleFacts, event: OrderLifecycleEvent): Decis
       event.type === 'customer_rejected' &&
       facts.status === 'delivered' &&
       facts.revisions_used >= facts.revision_limit;
-    return { ok: false, reason: outOfRevisions ? 'revisions' : 'state' };
+    const artistAway =
+      event.type === 'admin_requested_revision' && facts.status === 'in_validation' && facts.artist_away === true;
+    return { ok: false, reason: outOfRevisions ? 'revisions' : artistAway ? 'artist_away' : 'state' };
   }
   const [next] = transition(orderLifecycleMachine, snapshot, event);
   const after = factsOf(next);

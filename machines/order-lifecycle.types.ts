@@ -7,6 +7,12 @@ export interface OrderLifecycleContext {
   revisionsUsed: number;
   /** Customer rejections the order allows (REVISION_LIMIT at payment, default 2). */
   revisionLimit: number;
+  /**
+   * The artist who has the order deactivated their account or was suspended. A fact of the artist's
+   * account, not of the order: the server reads it whenever it rebuilds the snapshot, and no order event
+   * changes it.
+   */
+  artistAway: boolean;
 }
 
 export type OrderLifecycleInput = Partial<OrderLifecycleContext>;
@@ -27,6 +33,6 @@ export interface OrderLifecycleMeta {
   step: number;
   /** How the customer reads the state. */
   customer: string;
-  /** The artist screen that lists orders in this state (DESIGN §4). */
+  /** The artist screen that lists orders in this state (docs/architecture.md §4). */
   artistStage?: ArtistStage;
 }

@@ -1,15 +1,15 @@
-// SPEC §2 Order flow guards and §4 step order as pure, synchronous functions: route guards
+// docs/product.md §2 Order flow guards and §4 step order as pure, synchronous functions: route guards
 // (beforeLoad, which also runs on hover-preload) call them with the draft's snapshot context without
 // touching the actor, and the machine uses the same rules for step.open.
 import type { CompletableStep, CompletedSteps, FormStep, OrderStep } from './order-draft.types';
 
-/** The steps in order (SPEC §4). */
+/** The steps in order (docs/product.md §4). */
 export const orderSteps: readonly OrderStep[] = ['occasion', 'song', 'story', 'review', 'checkout'];
 
 /** The steps that carry a completed flag, in order. */
 export const completableSteps: readonly CompletableStep[] = ['occasion', 'song', 'story', 'review'];
 
-/** SPEC §2: each page's path; /order redirects to /order/occasion; checkout is a route of its own. */
+/** docs/product.md §2: each page's path; /order redirects to /order/occasion; checkout is a route of its own. */
 export const orderStepPaths: Readonly<Record<OrderStep, string>> = {
   occasion: '/order/occasion',
   song: '/order/song',
@@ -18,7 +18,7 @@ export const orderStepPaths: Readonly<Record<OrderStep, string>> = {
   checkout: '/order/checkout',
 };
 
-/** SPEC §2: the step whose completed flag a step needs, besides the pending-order flag (occasion needs nothing). */
+/** docs/product.md §2: the step whose completed flag a step needs, besides the pending-order flag (occasion needs nothing). */
 const requiredStep: Readonly<Record<Exclude<OrderStep, 'occasion'>, CompletableStep>> = {
   song: 'occasion',
   story: 'song',
@@ -29,7 +29,7 @@ const requiredStep: Readonly<Record<Exclude<OrderStep, 'occasion'>, CompletableS
 export const noStepsCompleted: CompletedSteps = { occasion: false, song: false, story: false, review: false };
 
 /**
- * SPEC §2's route guard for `step`: null when the page may open, otherwise the step to redirect to.
+ * docs/product.md §2's route guard for `step`: null when the page may open, otherwise the step to redirect to.
  * /order/song needs the pending-order flag and occasion (else /order/occasion), /order/story the flag
  * and song (else /order/song), /order/review the flag and story (else /order/story), /order/checkout
  * the flag and review (else /order/review). Once the order is placed, the three forms lead to review.
@@ -56,7 +56,7 @@ export function isOrderPlaced(completed: CompletedSteps, hasPendingOrder: boolea
   return hasPendingOrder && completableSteps.every((step) => completed[step]);
 }
 
-/** Whether SPEC §2's guard lets `step` open. */
+/** Whether docs/product.md §2's guard lets `step` open. */
 export function isStepReachable(completed: CompletedSteps, hasPendingOrder: boolean, step: OrderStep): boolean {
   return stepGuard(completed, hasPendingOrder, step) === null;
 }
@@ -90,7 +90,7 @@ export function isDraftSettled(snapshot: DraftSnapshotLike): boolean {
   return !snapshot.hasTag('busy');
 }
 
-/** SPEC §2's guard for a step's route: null to let it open, else the step to redirect to. */
+/** docs/product.md §2's guard for a step's route: null to let it open, else the step to redirect to. */
 export function redirectFor(snapshot: DraftSnapshotLike, step: OrderStep): OrderStep | null {
   const { completed, hasPendingOrder } = snapshot.context;
   return stepGuard(completed, hasPendingOrder, step);

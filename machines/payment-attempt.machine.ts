@@ -12,11 +12,20 @@ export type * from './payment-attempt.types';
 const orderIs = (event: PaymentAttemptEvent, order: OrderStanding) =>
   event.type === 'provider.succeeded' && event.order === order;
 
+/** Money for another amount or currency than the attempt asked for: kept aside for an admin to decide. */
+const held = {
+  guard: 'isWrongAmount',
+  target: 'held',
+  actions: 'holdForDecision',
+  description: 'The money arrived for another amount or currency: it is held for an admin to accept or refund.',
+} as const;
+
 /**
  * Money for an attempt that was not closed: it pays an order that still waits for it; otherwise (the
  * order was paid by another attempt, or cancelled, while this one was open) it is owed back.
  */
 const success = [
+  held,
   {
     guard: 'isOrderAwaiting',
     target: 'succeeded',
@@ -44,6 +53,9 @@ export const paymentAttemptMachine = setup({
   guards: {
     /** Money counts only for the amount and currency the attempt asked for. */
     isRightAmount: ({ event }) => event.type === 'provider.succeeded' && event.amountMatches,
+    isWrongAmount: ({ event }) => event.type === 'provider.succeeded' && !event.amountMatches,
+    /** Held money can pay the order only if it still waits for it and the money covers its price. */
+    canAccept: ({ event }) => event.type === 'admin.accepted' && event.covers && event.order === 'awaiting_payment',
     /** The order still waits for this money: it can be kept. */
     isOrderAwaiting: ({ event }) =>
       event.type === 'provider.succeeded' && event.amountMatches && orderIs(event, 'awaiting_payment'),
@@ -57,6 +69,10 @@ export const paymentAttemptMachine = setup({
     recordRefundOwed: (_, _params: { reason: RefundReason }) => {},
     /** The provider took the money back: stop the order (lifecycle payment_reversed) and record it. */
     stopOrder: (_, _params: { reason: RefundReason }) => {},
+    /** Record the payment exception an admin must resolve, and alert the admins. */
+    holdForDecision: () => {},
+    /** Accepted money above the order's price: the surplus is owed back to the customer. */
+    recordSurplusOwed: () => {},
   },
 }).createMachine({
   id: 'paymentAttempt',
@@ -114,11 +130,32 @@ export const paymentAttemptMachine = setup({
     voided: {
       description: 'The order was paid by another attempt or cancelled: this checkout is closed.',
       on: {
-        'provider.succeeded': {
-          guard: 'isRightAmount',
+        'provider.succeeded': [
+          held,
+          {
+            guard: 'isRightAmount',
+            target: 'refunded',
+            actions: { type: 'recordRefundOwed', params: { reason: 'paid_after_void' } },
+            description: 'Money arrived for this closed checkout: it is owed back to the customer.',
+          },
+        ],
+      },
+    },
+    held: {
+      description:
+        'The money arrived for another amount or currency than asked: it did not pay the order and waits for an admin.',
+      on: {
+        'admin.accepted': {
+          guard: 'canAccept',
+          target: 'succeeded',
+          actions: ['payOrder', 'recordSurplusOwed'],
+          description:
+            'An admin accepts it as the payment (it covers the price in the right currency): the order is paid, any surplus owed back.',
+        },
+        'admin.refunded': {
           target: 'refunded',
-          actions: { type: 'recordRefundOwed', params: { reason: 'paid_after_void' } },
-          description: 'Money arrived for this closed checkout: it is owed back to the customer.',
+          actions: { type: 'recordRefundOwed', params: { reason: 'wrong_payment' } },
+          description: 'An admin refunds it: the whole amount is owed back and the order still awaits payment.',
         },
       },
     },

@@ -7,7 +7,9 @@ import { type PaymentAttemptEvent, paymentAttemptMachine } from './payment-attem
 export type PaymentEffect =
   | { type: 'payOrder' }
   | { type: 'recordRefundOwed'; reason: RefundReason }
-  | { type: 'stopOrder'; reason: RefundReason };
+  | { type: 'stopOrder'; reason: RefundReason }
+  | { type: 'holdForDecision' }
+  | { type: 'recordSurplusOwed' };
 
 export type PaymentDecision =
   | { ok: true; to: PaymentStatus; changed: boolean; effects: PaymentEffect[] }
@@ -45,15 +47,18 @@ export function decidePayment(status: PaymentStatus, event: PaymentAttemptEvent)
   const snapshot = attemptSnapshotOf(status);
   if (!snapshot.can(event)) {
     const why =
-      event.type === 'provider.succeeded' && !event.amountMatches
-        ? 'amount or currency mismatch'
-        : `${event.type} in ${status}`;
+      event.type === 'admin.accepted'
+        ? 'the money cannot pay the order'
+        : event.type === 'provider.succeeded' && !event.amountMatches
+          ? 'amount or currency mismatch'
+          : `${event.type} in ${status}`;
     return { ok: false, reason: why };
   }
   const [next, actions] = transition(paymentAttemptMachine, snapshot, event);
   const effects = actions.flatMap((action): PaymentEffect[] => {
     const params = (action.params ?? {}) as { reason?: RefundReason };
-    if (action.type === 'payOrder') return [{ type: 'payOrder' }];
+    if (action.type === 'payOrder' || action.type === 'holdForDecision' || action.type === 'recordSurplusOwed')
+      return [{ type: action.type }];
     if (action.type === 'recordRefundOwed' || action.type === 'stopOrder')
       return [{ type: action.type, reason: params.reason as RefundReason }];
     return [];

@@ -14,4 +14,8 @@ export type PaymentAttemptEvent =
   | { type: 'provider.charged_back' }
   | { type: 'system.expired' }
   | { type: 'system.voided' }
-  | { type: 'system.refunded' };
+  | { type: 'system.refunded' }
+  /** An admin keeps held money as the order's payment; `covers`: the right currency, at least the order's price. */
+  | { type: 'admin.accepted'; covers: boolean; order: OrderStanding }
+  /** An admin gives held money back whole. */
+  | { type: 'admin.refunded' };

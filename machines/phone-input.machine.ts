@@ -28,7 +28,7 @@ export const phoneInputMachine = setup({
     setNumber: assign(({ context, event }) =>
       event.type === 'number.changed' ? { number: toDigits(event.value, context.mask) } : {},
     ),
-    // A new country makes the old number meaningless (SPEC §5 Registration).
+    // A new country makes the old number meaningless (docs/product.md §5 Registration).
     setCountry: assign(({ event }) =>
       event.type === 'country.selected' ? { country: event.code.toUpperCase(), number: '' } : {},
     ),

@@ -1,4 +1,4 @@
-// The phone input with a country picker (SPEC §5 Phone input, §9 constants).
+// The phone input with a country picker (docs/product.md §5 Phone input, §9 constants).
 
 export interface PhoneInputContext {
   /** Two-letter code, upper case. */

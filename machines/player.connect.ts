@@ -45,7 +45,7 @@ export function connectPlayer(snapshot: PlayerSnapshot) {
     pausedArtistId: paused ? (context.artist?.id ?? null) : null,
     canPlay: snapshot.can({ type: 'player.play' }),
     canPause: snapshot.can({ type: 'player.pause' }),
-    /** SPEC §2: previous/next appear only when there is more than one song. */
+    /** docs/product.md §2: previous/next appear only when there is more than one song. */
     hasManySongs: context.songs.length > 1,
     canPrevious: snapshot.can({ type: 'player.previous' }),
     canNext: snapshot.can({ type: 'player.next' }),

@@ -1,7 +1,7 @@
 // The global audio player. One actor for the app's life from the first play; the HTMLAudioElement is
 // driven by the named callback actor `driveAudio` (invoked as `audio`) and the OS media controls by
 // `mediaControls`, both of which the app supplies: the machine never touches the DOM. Timing
-// (progress every 1000 ms, 1000 ms before the next song, 3000 ms notices) is SPEC §9,
+// (progress every 1000 ms, 1000 ms before the next song, 3000 ms notices) is docs/product.md §9,
 // from contracts/constants. The error notice is context set only in the states tagged `notice`.
 import { type AnyActorRef, assign, fromCallback, sendTo, setup } from 'xstate';
 import { player } from '../contracts/constants';
@@ -22,7 +22,7 @@ import {
 export type * from './player.types';
 export { audioErrorCodes, MAX_ABORT_RETRIES } from './player.types';
 
-/** SPEC §5: volume is clamped between 0 and 1 (anything that is not a number keeps `fallback`). */
+/** docs/product.md §5: volume is clamped between 0 and 1 (anything that is not a number keeps `fallback`). */
 export function clampVolume(volume: number, fallback = 1): number {
   if (!Number.isFinite(volume)) return fallback;
   return Math.min(1, Math.max(0, volume));
@@ -82,19 +82,19 @@ export const playerMachine = setup({
     errorNotice: player.errorNoticeMs,
   },
   guards: {
-    /** SPEC §5: the list must be non-empty to start playing. */
+    /** docs/product.md §5: the list must be non-empty to start playing. */
     hasSongs: ({ event }) => event.type === 'player.load' && event.songs.length > 0,
-    /** SPEC §2: previous/next only when there is more than one song. */
+    /** docs/product.md §2: previous/next only when there is more than one song. */
     canGoNext: ({ context }) => context.songs.length > 1 && hasNext(context),
     canGoPrevious: ({ context }) => context.songs.length > 1 && hasPrevious(context),
     /** At the end of a song: loop (the default) always has a next one, a one-song list repeats. */
     hasNextSong: ({ context }) => hasNext(context),
     hasDuration: ({ context }) => context.duration > 0,
     isKnownRate: ({ event }) => event.type === 'player.rate' && isPlaybackRate(event.rate),
-    /** SPEC §8: code 20 with a URL retries playing (a few times, so it cannot loop). */
+    /** docs/product.md §8: code 20 with a URL retries playing (a few times, so it cannot loop). */
     isRetryableAbort: ({ context, event }) =>
       isErrorCode(event, audioErrorCodes.aborted) && songUrl(context) !== '' && context.retries < MAX_ABORT_RETRIES,
-    /** SPEC §8: an unsupported source with auto-next moves on, unless every song has failed in a row. */
+    /** docs/product.md §8: an unsupported source with auto-next moves on, unless every song has failed in a row. */
     canSkipUnsupported: ({ context, event }) =>
       isErrorCode(event, audioErrorCodes.notSupported, audioErrorCodes.sourceNotSupported) &&
       context.autoNext &&
@@ -294,7 +294,7 @@ export const playerMachine = setup({
         playing: {
           description: 'A song is playing; progress is reported every second.',
           tags: ['active'],
-          // SPEC §9: progress updates every 1000 ms.
+          // docs/product.md §9: progress updates every 1000 ms.
           after: {
             progressInterval: {
               target: 'playing',

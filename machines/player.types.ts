@@ -1,4 +1,4 @@
-// The global audio player (SPEC §2 player bar, §4 Audio player, §5 non-empty list and volume clamp,
+// The global audio player (docs/product.md §2 player bar, §4 Audio player, §5 non-empty list and volume clamp,
 // §8 Player errors, §9 Player constants). Read this file for the whole flow's vocabulary;
 // player.machine.ts for its logic. The HTMLAudioElement lives in the app's `driveAudio` actor: the
 // machine sends it AudioCommands and hears back AudioReports.
@@ -6,7 +6,7 @@ import type { player } from '../contracts/constants';
 
 export type PlaybackRate = (typeof player.playbackRates)[number];
 
-/** Whose songs are loaded (SPEC §3 Player song item: the artist has id, name, songs). */
+/** Whose songs are loaded (docs/product.md §3 Player song item: the artist has id, name, songs). */
 export interface PlayerArtist {
   id: string;
   name: string;
@@ -29,13 +29,13 @@ export interface PlayerContext {
   duration: number;
   /** Where the progress thumb is while the listener drags it; progress reports do not move it. */
   scrubTime: number | null;
-  /** 0–1 (SPEC §5). */
+  /** 0–1 (docs/product.md §5). */
   volume: number;
   muted: boolean;
   rate: PlaybackRate;
   loop: boolean;
   autoNext: boolean;
-  /** The error notice (SPEC §8); set only in the states tagged `notice`. */
+  /** The error notice (docs/product.md §8); set only in the states tagged `notice`. */
   notice: string | null;
   /** Code-20 retries of the current song. */
   retries: number;
@@ -51,28 +51,28 @@ export interface PlayerInput {
   autoNext?: boolean;
 }
 
-/** Error codes the audio actor reports (SPEC §8 names 20 and 9). */
+/** Error codes the audio actor reports (docs/product.md §8 names 20 and 9). */
 export const audioErrorCodes = {
   /** DOMException ABORT_ERR: a play() request was interrupted. Retried while the song has a URL. */
   aborted: 20,
   /** DOMException NOT_SUPPORTED_ERR: play() found no supported source. */
   notSupported: 9,
-  /** MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED: the element cannot play this file (SPEC's "unsupported source"). */
+  /** MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED: the element cannot play this file (the product's "unsupported source"). */
   sourceNotSupported: 4,
 } as const;
 
-/** How often a code-20 interruption is retried before it counts as a failure (not in the SPEC: it only must not loop). */
+/** How often a code-20 interruption is retried before it counts as a failure (not in the product rules: it only must not loop). */
 export const MAX_ABORT_RETRIES = 2;
 
 /** What the listener (the bar, the pages, the OS media controls) asks for. */
 export type PlayerUserEvent =
-  /** Load a list and play it from `startIndex`; an empty list does nothing (SPEC §5). */
+  /** Load a list and play it from `startIndex`; an empty list does nothing (docs/product.md §5). */
   | { type: 'player.load'; artist: PlayerArtist; songs: readonly PlayerSong[]; startIndex?: number }
   | { type: 'player.play' }
   | { type: 'player.pause' }
   | { type: 'player.next' }
   | { type: 'player.previous' }
-  /** Pauses and hides the bar (SPEC §2). */
+  /** Pauses and hides the bar (docs/product.md §2). */
   | { type: 'player.close' }
   /** Clamped to 0–1; a volume above 0 also unmutes. */
   | { type: 'player.volume'; volume: number }

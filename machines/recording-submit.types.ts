@@ -1,4 +1,4 @@
-// The upload-song-order modal (SPEC §2; docs/api.md "Order lifecycle", artist): the artist uploads the
+// The upload-song-order modal (docs/product.md §2; docs/api.md "Order lifecycle", artist): the artist uploads the
 // recording with progress (POST /order/song/upload), previews it, may add the lyrics, declares it was
 // made by a person, and submits it (POST /orders/{id}/recording). Read this file for the flow's
 // vocabulary; recording-submit.machine.ts for its logic.

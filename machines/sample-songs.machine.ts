@@ -1,6 +1,6 @@
 // An artist's sample songs on My Profile and in the application form: a new upload joins the list,
 // deleting asks first, and one song can be featured (the catalogue plays it first). Removing the
-// featured song may restart the guided tour (SPEC §4), which reads the user the app patches here.
+// featured song may restart the guided tour (docs/product.md §4), which reads the user the app patches here.
 import { assign, fromPromise, setup } from 'xstate';
 import type { AuthUser } from '../contracts/account';
 import type { ArtistSong } from '../contracts/artist';

@@ -10,7 +10,7 @@ export function isSessionSettled(snapshot: SessionSnapshot): boolean {
   return !snapshot.hasTag('busy');
 }
 
-/** SPEC §5 route guard: an authenticated user of that type. */
+/** docs/product.md §5 route guard: an authenticated user of that type. */
 export function isSignedInAs(snapshot: SessionSnapshot, userType: UserType): boolean {
   return snapshot.hasTag('authenticated') && snapshot.context.userType === userType && snapshot.context.user !== null;
 }

@@ -22,7 +22,7 @@ import { isTokenExpired, isTokenValid, tokenExpiresAt } from './token';
 
 export type * from './session.types';
 
-/** Where a checkout interrupted by a session reset resumes (SPEC §4). */
+/** Where a checkout interrupted by a session reset resumes (docs/product.md §4). */
 export const orderCheckoutPath = '/order/checkout';
 
 /** A message from another tab as a session event. */
@@ -193,7 +193,7 @@ export const sessionMachine = setup({
     hasValidStoredSession: ({ context }) => context.userType !== null && isTokenValid(context.token, Date.now()),
     hasExpiredStoredSession: ({ context }) => context.userType !== null && isTokenExpired(context.token, Date.now()),
     isArtist: ({ context }) => context.userType === 'artist',
-    /** SPEC §4 Session reset: a pending checkout on the order.checkout page keeps an artist where they are. */
+    /** docs/product.md §4 Session reset: a pending checkout on the order.checkout page keeps an artist where they are. */
     isCheckoutPendingOnCheckout: ({ event }) =>
       event.type === 'http.unauthorized' && event.checkoutPending && event.routeName === 'order.checkout',
     isSocialTokenValid: ({ event }) => event.type === 'social.loginReturned' && isTokenValid(event.value, Date.now()),
@@ -224,11 +224,11 @@ export const sessionMachine = setup({
     rememberRedirect: assign((_, params: { path: string | null }) => ({ redirectAfterSignOut: params.path })),
     clearSession: assign({ token: null, user: null, redirectAfterSignOut: null }),
     /**
-     * The order draft ends with the session (SPEC §9: its stored keys are cleared on logout). The root
+     * The order draft ends with the session (docs/product.md §9: its stored keys are cleared on logout). The root
      * passes it on, or clears the stored draft when no page has started the draft yet.
      */
     clearDraft: sendTo(({ system }) => system.get(appActorIds.app), { type: 'session.loggedOut' }),
-    /** SPEC §4 Session reset: the login-again modal, with where to go back to after it (a pending checkout). */
+    /** docs/product.md §4 Session reset: the login-again modal, with where to go back to after it (a pending checkout). */
     offerLoginAgain: sendTo(
       // Through the root: the account modals may not have started yet (it holds what they are told).
       ({ system }) => system.get(appActorIds.app),

@@ -1,13 +1,13 @@
-// The signed-in state of the SPA (SPEC §3 Auth user, §4 Social login return, Token validity, Logout,
+// The signed-in state of the SPA (docs/product.md §3 Auth user, §4 Social login return, Token validity, Logout,
 // Session reset). Read this file for the whole flow's vocabulary; session.machine.ts for its logic.
 import type { AuthUser, RefreshAnswer, UserType } from '../contracts/account';
 
 export interface SessionContext {
   token: string | null;
   user: AuthUser | null;
-  /** Kept across a sign-out or a reset: it only picks the API base (SPEC §6). */
+  /** Kept across a sign-out or a reset: it only picks the API base (docs/product.md §6). */
   userType: UserType | null;
-  /** Where a sign-out lands instead of / (the footer's logout warnings, SPEC §2). */
+  /** Where a sign-out lands instead of / (the footer's logout warnings, docs/product.md §2). */
   redirectAfterSignOut: string | null;
 }
 

@@ -17,7 +17,7 @@ export function connectSignUpForm(snapshot: SnapshotFrom<typeof signUpFormMachin
     busy: snapshot.hasTag('busy'),
     canSubmit: snapshot.can({ type: 'user.submit' }),
     canClose: snapshot.can({ type: 'dialog.closed' }),
-    /** The contact number field uses the 20-digit mask of SPEC §5. */
+    /** The contact number field uses the 20-digit mask of docs/product.md §5. */
     contactNumberMask: phone.contactNumberMask,
     errorOf: (name: string): string | undefined => errorsOf(name)[0],
     errorsOf,

@@ -33,7 +33,7 @@ export function initialSignUpValues(): SignUpValues {
   };
 }
 
-/** SPEC §5: a non-empty confirmation that differs from the password. */
+/** docs/product.md §5: a non-empty confirmation that differs from the password. */
 export function isPasswordMismatch(values: Pick<SignUpValues, 'password' | 'password_confirmation'>): boolean {
   return values.password_confirmation !== '' && values.password_confirmation !== values.password;
 }
@@ -69,7 +69,7 @@ export const signUpFormMachine = setup({
       let values: SignUpValues = { ...context.values, [event.name]: event.value };
       let errors = withoutField(context.errors, event.name);
       if (event.name === 'country') {
-        // SPEC §5: changing the country clears contact_number; the dial code follows the country.
+        // docs/product.md §5: changing the country clears contact_number; the dial code follows the country.
         // The phone input reports its preselected country too: the same country is no change.
         const code = event.value.toUpperCase();
         const changed = code !== context.values.country;
@@ -136,7 +136,7 @@ export const signUpFormMachine = setup({
         input: ({ context }) => context.values,
         onDone: {
           target: 'editing',
-          // SPEC §4 Registration, in its order.
+          // docs/product.md §4 Registration, in its order.
           actions: [
             'resetForm',
             'closeDialog',

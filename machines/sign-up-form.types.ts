@@ -1,9 +1,9 @@
-// The Account Sign Up modal (SPEC §3 Registration payload, §4 Registration, §5 Registration).
+// The Account Sign Up modal (docs/product.md §3 Registration payload, §4 Registration, §5 Registration).
 import type { RegisterField } from '../contracts/auth';
 import type { FieldErrors } from '../contracts/http';
 import type { SignUpPrefill } from './auth-dialogs.types';
 
-/** The registration payload of SPEC §3, every field a string as the form holds it. */
+/** The registration payload of docs/product.md §3, every field a string as the form holds it. */
 export interface SignUpValues {
   first_name: string;
   middle_name: string;

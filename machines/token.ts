@@ -1,4 +1,4 @@
-// The token-validity rule of SPEC §4: "A token is valid only if it is a well-formed three-part token
+// The token-validity rule of docs/product.md §4: "A token is valid only if it is a well-formed three-part token
 // whose expiry time has not passed." Decoding only (no signature check): the server verifies.
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 

@@ -9,10 +9,10 @@ export function connectTour(snapshot: SnapshotFrom<typeof tourMachine>) {
   const running = snapshot.hasTag('running');
   return {
     running,
-    /** SPEC §4: while it runs the page is dimmed and body scrolling is locked. */
+    /** docs/product.md §4: while it runs the page is dimmed and body scrolling is locked. */
     dimmed: snapshot.hasTag('dimmed'),
     scrollLocked: snapshot.hasTag('scrollLocked'),
-    /** SPEC §9: keyboard navigation is on (focus stays in the tooltip; Esc closes it). */
+    /** docs/product.md §9: keyboard navigation is on (focus stays in the tooltip; Esc closes it). */
     keyboardNavigation: true,
     /** Spread on <Joyride>: controlled by stepIndex (-1 when not running). */
     joyride: {

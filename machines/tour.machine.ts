@@ -1,4 +1,4 @@
-// SPEC §4 Tour: it starts tour.delayMs after a page load, only for an approved artist who is offline,
+// docs/product.md §4 Tour: it starts tour.delayMs after a page load, only for an approved artist who is offline,
 // on the first login and without a featured song; removing the featured song under the same
 // conditions starts it again. Okay, Finish and Skip mark the first login done on the server
 // (markFirstLoginDone), then in the session (setLocalFirstLoginDone); after that it never starts
@@ -19,12 +19,12 @@ const firstLoginDoneLocally: Extract<SessionEvent, { type: 'user.updated' }> = {
   user: { is_first_time_login: 0 },
 };
 
-/** The tour's one step: the online switch (SPEC §4 Tour, §9 labels). */
+/** The tour's one step: the online switch (docs/product.md §4 Tour, §9 labels). */
 export const tourSteps: readonly TourStep[] = [
   { target: '[data-tour="online-switch"]', content: tour.stepText, locale: tour.labels, skipBeacon: true },
 ];
 
-/** SPEC §4: approved, offline, on the first login and without a featured song. */
+/** docs/product.md §4: approved, offline, on the first login and without a featured song. */
 export function isTourDue(facts: TourFacts): boolean {
   return facts.approved && !facts.isOnline && facts.isFirstTimeLogin && !facts.hasFeaturedSong;
 }
@@ -71,12 +71,12 @@ export const tourMachine = setup({
     showPreviousStep: assign(({ context }) => ({ stepIndex: context.stepIndex - 1 })),
     hideSteps: assign({ stepIndex: tour.notRunningIndex }),
     /**
-     * The app closes the toasts on screen: the sign-in's "Welcome back" (top right, SPEC §9) would
+     * The app closes the toasts on screen: the sign-in's "Welcome back" (top right, docs/product.md §9) would
      * otherwise cover the online switch the card points at for its last four seconds.
      */
     clearToasts: () => {},
     setFirstLoginOver: assign({ isFirstTimeLogin: false }),
-    /** SPEC §4: the local first-login flag becomes 0 (the session actor keeps the user). */
+    /** docs/product.md §4: the local first-login flag becomes 0 (the session actor keeps the user). */
     setLocalFirstLoginDone: sendTo(({ system }) => system.get(tourSessionId), firstLoginDoneLocally),
   },
 }).createMachine({

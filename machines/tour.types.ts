@@ -1,4 +1,4 @@
-// The artist's first-login guided tour (SPEC §2 Artist guided tour, §4 Tour, §9 tour constants).
+// The artist's first-login guided tour (docs/product.md §2 Artist guided tour, §4 Tour, §9 tour constants).
 // react-joyride only draws it: this machine decides when it runs and which step shows.
 import type { tour } from '../contracts/constants';
 

@@ -13,10 +13,11 @@ const KB = 1024;
 const budgets = {
   /**
    * JavaScript a first visit to / downloads, at gzip 9: the entry script and what the page names with it
-   * (issue "Fast on a phone": 130 KB). React, the router and XState alone are about 104 KB of it
-   * (docs/decisions.md, Budgets, says what the rest is). Raising it needs its reason in docs/decisions.md.
+   * (135 KB: issue "One clear architecture" traded 5 KB of room for honest code over build tricks).
+   * React, the router and XState alone are about 104 KB of it (docs/decisions.md, Budgets, says what
+   * the rest is). Raising it needs its reason in docs/decisions.md.
    */
-  firstLoadJs: 130 * KB,
+  firstLoadJs: 135 * KB,
   /** Any other chunk (a route, a lazy dialog, a library only some pages use), minified, before gzip. */
   chunkRaw: 200 * KB,
 };

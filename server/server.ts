@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { alertOverdueOrders } from './admin/overdue-alerts';
 import { createApp } from './app';
 import type { Config } from './config';
 import type { AppDeps } from './context';
@@ -13,6 +14,7 @@ import { seedDemoData } from './db/seed';
 import { seedDemoOrders } from './db/seed-orders';
 import { createReadiness } from './http/health.routes';
 import { applyServerTimeouts } from './http/timeouts';
+import { cancelIdleOrders } from './lifecycle/idle-orders';
 import { expireOffers } from './lifecycle/offer-sweep';
 import { lifecycleSettingsOf } from './lifecycle/settings';
 import { createLocalHub } from './notifications/hub';
@@ -135,6 +137,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       sweepTempUploads(database.db, storage, clock).catch((error: unknown) =>
         logger.warn('sweeping temporary uploads failed', { error }),
       ),
+      // Work newly past its due date: the admins are told once per order (admin/overdue-alerts.ts).
+      alertOverdueOrders({ db: database.db, hub, clock }).catch((error: unknown) =>
+        logger.warn('alerting overdue orders failed', { error }),
+      ),
     ]);
   await prune();
   // Stored files no row names, 24 h on, and a bucket's abandoned multipart uploads (services/orphan-sweep.ts).
@@ -151,13 +157,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     void sweepOrphans();
   }, PRUNE_EVERY_MS);
   pruneTimer.unref();
-  // Offers unanswered past OFFER_TTL_HOURS (lifecycle/offer-sweep.ts; safe with several processes).
+  // Offers unanswered past OFFER_TTL_HOURS (lifecycle/offer-sweep.ts), then orders left without an artist
+  // for IDLE_NEEDS_ARTIST_DAYS (lifecycle/idle-orders.ts); both safe with several processes.
   let sweeping = false;
   const sweepOffers = async () => {
     if (sweeping) return;
     sweeping = true;
     await expireOffers({ db: database.db, hub, clock, logger })
       .catch((error: unknown) => logger.warn('expiring offers failed', { error }))
+      .then(() => cancelIdleOrders({ db: database.db, hub, clock }))
+      .catch((error: unknown) => logger.warn('cancelling idle orders failed', { error }))
       .finally(() => {
         sweeping = false;
       });

@@ -18,7 +18,6 @@ import { Route as ArtistsRouteImport } from './routes/artists'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
-import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminConsoleRouteImport } from './routes/admin._console'
 import { Route as AdminLoginRouteImport } from './routes/admin.login'
 import { Route as ArtistIndexRouteImport } from './routes/artist.index'
@@ -48,7 +47,9 @@ import { Route as OrderReviewRouteImport } from './routes/order.review'
 import { Route as OrderSongRouteImport } from './routes/order.song'
 import { Route as OrderStoryRouteImport } from './routes/order.story'
 import { Route as PayOrderIdRouteImport } from './routes/pay.$orderId'
+import { Route as AdminConsoleIndexRouteImport } from './routes/admin._console.index'
 import { Route as AdminConsoleArtistsRouteImport } from './routes/admin._console.artists'
+import { Route as AdminConsolePaymentsRouteImport } from './routes/admin._console.payments'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin._console.payouts'
 import { Route as AdminConsoleRefundsRouteImport } from './routes/admin._console.refunds'
 import { Route as AdminConsoleValidationRouteImport } from './routes/admin._console.validation'
@@ -106,11 +107,6 @@ const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
   getParentRoute: () => rootRouteImport,
-} as any)
-const AdminIndexRoute = AdminIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => AdminRoute,
 } as any)
 const AdminConsoleRoute = AdminConsoleRouteImport.update({
   id: '/_console',
@@ -256,9 +252,19 @@ const PayOrderIdRoute = PayOrderIdRouteImport.update({
   path: '/pay/$orderId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminConsoleIndexRoute = AdminConsoleIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsoleArtistsRoute = AdminConsoleArtistsRouteImport.update({
   id: '/artists',
   path: '/artists',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
+const AdminConsolePaymentsRoute = AdminConsolePaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
 const AdminConsolePayoutsRoute = AdminConsolePayoutsRouteImport.update({
@@ -361,17 +367,18 @@ export interface FileRoutesByFullPath {
   '/order/song': typeof OrderSongRoute
   '/order/story': typeof OrderStoryRoute
   '/pay/$orderId': typeof PayOrderIdRoute
-  '/admin/': typeof AdminIndexRoute
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
   '/order/': typeof OrderIndexRoute
   '/admin/artists': typeof AdminConsoleArtistsRoute
+  '/admin/payments': typeof AdminConsolePaymentsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/refunds': typeof AdminConsoleRefundsRoute
   '/admin/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
   '/customer/account/settings': typeof CustomerAccountSettingsRoute
+  '/admin/': typeof AdminConsoleIndexRoute
   '/customer/account/': typeof CustomerAccountIndexRoute
   '/admin/applications/$id': typeof AdminConsoleApplicationsIdRoute
   '/admin/orders/$id': typeof AdminConsoleOrdersIdRoute
@@ -384,11 +391,11 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/404': typeof R404Route
   '/about': typeof AboutRoute
+  '/admin': typeof AdminConsoleIndexRoute
   '/artists': typeof ArtistsRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
-  '/admin': typeof AdminIndexRoute
   '/admin/login': typeof AdminLoginRoute
   '/artist/$id': typeof ArtistIdRoute
   '/artist/account-settings': typeof ArtistAccountSettingsRoute
@@ -417,6 +424,7 @@ export interface FileRoutesByTo {
   '/customer': typeof CustomerIndexRoute
   '/order': typeof OrderIndexRoute
   '/admin/artists': typeof AdminConsoleArtistsRoute
+  '/admin/payments': typeof AdminConsolePaymentsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/refunds': typeof AdminConsoleRefundsRoute
   '/admin/validation': typeof AdminConsoleValidationRoute
@@ -467,17 +475,18 @@ export interface FileRoutesById {
   '/order/song': typeof OrderSongRoute
   '/order/story': typeof OrderStoryRoute
   '/pay/$orderId': typeof PayOrderIdRoute
-  '/admin/': typeof AdminIndexRoute
   '/artist/': typeof ArtistIndexRoute
   '/customer/': typeof CustomerIndexRoute
   '/order/': typeof OrderIndexRoute
   '/admin/_console/artists': typeof AdminConsoleArtistsRoute
+  '/admin/_console/payments': typeof AdminConsolePaymentsRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
   '/admin/_console/refunds': typeof AdminConsoleRefundsRoute
   '/admin/_console/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
   '/customer/account/settings': typeof CustomerAccountSettingsRoute
+  '/admin/_console/': typeof AdminConsoleIndexRoute
   '/customer/account/': typeof CustomerAccountIndexRoute
   '/admin/_console/applications/$id': typeof AdminConsoleApplicationsIdRoute
   '/admin/_console/orders/$id': typeof AdminConsoleOrdersIdRoute
@@ -522,17 +531,18 @@ export interface FileRouteTypes {
     | '/order/song'
     | '/order/story'
     | '/pay/$orderId'
-    | '/admin/'
     | '/artist/'
     | '/customer/'
     | '/order/'
     | '/admin/artists'
+    | '/admin/payments'
     | '/admin/payouts'
     | '/admin/refunds'
     | '/admin/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
     | '/customer/account/settings'
+    | '/admin/'
     | '/customer/account/'
     | '/admin/applications/$id'
     | '/admin/orders/$id'
@@ -545,11 +555,11 @@ export interface FileRouteTypes {
     | '/$'
     | '/404'
     | '/about'
+    | '/admin'
     | '/artists'
     | '/privacy-policy'
     | '/reset-password'
     | '/terms'
-    | '/admin'
     | '/admin/login'
     | '/artist/$id'
     | '/artist/account-settings'
@@ -578,6 +588,7 @@ export interface FileRouteTypes {
     | '/customer'
     | '/order'
     | '/admin/artists'
+    | '/admin/payments'
     | '/admin/payouts'
     | '/admin/refunds'
     | '/admin/validation'
@@ -627,17 +638,18 @@ export interface FileRouteTypes {
     | '/order/song'
     | '/order/story'
     | '/pay/$orderId'
-    | '/admin/'
     | '/artist/'
     | '/customer/'
     | '/order/'
     | '/admin/_console/artists'
+    | '/admin/_console/payments'
     | '/admin/_console/payouts'
     | '/admin/_console/refunds'
     | '/admin/_console/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
     | '/customer/account/settings'
+    | '/admin/_console/'
     | '/customer/account/'
     | '/admin/_console/applications/$id'
     | '/admin/_console/orders/$id'
@@ -749,13 +761,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/admin/': {
-      id: '/admin/'
-      path: '/'
-      fullPath: '/admin/'
-      preLoaderRoute: typeof AdminIndexRouteImport
-      parentRoute: typeof AdminRoute
     }
     '/admin/_console': {
       id: '/admin/_console'
@@ -960,11 +965,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/_console/': {
+      id: '/admin/_console/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminConsoleIndexRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/artists': {
       id: '/admin/_console/artists'
       path: '/artists'
       fullPath: '/admin/artists'
       preLoaderRoute: typeof AdminConsoleArtistsRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
+    '/admin/_console/payments': {
+      id: '/admin/_console/payments'
+      path: '/payments'
+      fullPath: '/admin/payments'
+      preLoaderRoute: typeof AdminConsolePaymentsRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
     '/admin/_console/payouts': {
@@ -1056,9 +1075,11 @@ declare module '@tanstack/react-router' {
 
 interface AdminConsoleRouteChildren {
   AdminConsoleArtistsRoute: typeof AdminConsoleArtistsRoute
+  AdminConsolePaymentsRoute: typeof AdminConsolePaymentsRoute
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
   AdminConsoleRefundsRoute: typeof AdminConsoleRefundsRoute
   AdminConsoleValidationRoute: typeof AdminConsoleValidationRoute
+  AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleApplicationsIdRoute: typeof AdminConsoleApplicationsIdRoute
   AdminConsoleOrdersIdRoute: typeof AdminConsoleOrdersIdRoute
   AdminConsoleApplicationsIndexRoute: typeof AdminConsoleApplicationsIndexRoute
@@ -1067,9 +1088,11 @@ interface AdminConsoleRouteChildren {
 
 const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsoleArtistsRoute: AdminConsoleArtistsRoute,
+  AdminConsolePaymentsRoute: AdminConsolePaymentsRoute,
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
   AdminConsoleRefundsRoute: AdminConsoleRefundsRoute,
   AdminConsoleValidationRoute: AdminConsoleValidationRoute,
+  AdminConsoleIndexRoute: AdminConsoleIndexRoute,
   AdminConsoleApplicationsIdRoute: AdminConsoleApplicationsIdRoute,
   AdminConsoleOrdersIdRoute: AdminConsoleOrdersIdRoute,
   AdminConsoleApplicationsIndexRoute: AdminConsoleApplicationsIndexRoute,
@@ -1083,13 +1106,11 @@ const AdminConsoleRouteWithChildren = AdminConsoleRoute._addFileChildren(
 interface AdminRouteChildren {
   AdminConsoleRoute: typeof AdminConsoleRouteWithChildren
   AdminLoginRoute: typeof AdminLoginRoute
-  AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminConsoleRoute: AdminConsoleRouteWithChildren,
   AdminLoginRoute: AdminLoginRoute,
-  AdminIndexRoute: AdminIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -11,7 +11,7 @@ export function createAppRouter(actors: AppActors) {
   const router = createRouter({
     routeTree,
     context: { actors },
-    // SPEC §2: scroll to the top on navigation, restore the saved position when going back.
+    // docs/product.md §2: scroll to the top on navigation, restore the saved position when going back.
     scrollRestoration: () => {
       const scrolledBeforeStart = firstRender && (window.scrollY !== 0 || window.scrollX !== 0);
       firstRender = false;
@@ -22,6 +22,12 @@ export function createAppRouter(actors: AppActors) {
     defaultErrorComponent: DefaultPageError,
   });
   bindRouter(router);
+  // A navigation in the app moves focus to the new page's h1, so screen readers announce the page; a
+  // first load (no page before it) leaves focus at the document's start: Skip to content, then the
+  // header. Its code loads with the first navigation, so a first visit downloads none of it.
+  router.subscribe('onRendered', (e) => {
+    if (e.fromLocation && e.pathChanged) void import('./lib/page-focus').then((m) => m.focusPageHeading());
+  });
   return router;
 }
 

@@ -37,15 +37,19 @@ export const adminReassignMachine = createMachine({
           "actions": "choose",
           "description": "The admin picks an artist from the list."
         },
+        "reason.changed": {
+          "actions": "setReason",
+          "description": "The admin writes why the order changes hands (kept in its history)."
+        },
         "user.confirm": [
           {
-            "guard": "hasChosen",
+            "guard": "isComplete",
             "target": "submitting",
-            "description": "The admin confirms with an artist chosen: the order is offered to them."
+            "description": "The admin confirms with an artist chosen and a reason: the order is offered to them."
           },
           {
-            "actions": "askToChoose",
-            "description": "No artist chosen yet: the dialog asks the admin to choose one."
+            "actions": "askForWhatIsMissing",
+            "description": "No artist chosen, or no reason given: the dialog says what is missing, under each field."
           }
         ],
         "user.dismiss": {
@@ -136,6 +140,7 @@ export const adminReassignMachine = createMachine({
     "candidates": [],
     "searchError": null,
     "chosen": null,
+    "reason": "",
     "errors": {}
   }
 });

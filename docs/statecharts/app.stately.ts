@@ -24,284 +24,32 @@ export const appMachine = createMachine({
     {
       "id": "otherTabs",
       "src": "otherTabs"
+    },
+    {
+      "id": "lazyDialogs",
+      "src": "lazyDialogs"
+    },
+    {
+      "id": "lazyAccount",
+      "src": "lazyAccount"
+    },
+    {
+      "id": "lazyDraft",
+      "src": "lazyDraft"
+    },
+    {
+      "id": "lazyPlayer",
+      "src": "lazyPlayer"
     }
   ],
   "initial": "running",
   "states": {
     "running": {
       "description": "The visit: the children run, the root passes on what one of them learns to the others.",
-      "type": "parallel",
-      "states": {
-        "dialogs": {
-          "description": "The account modals and their forms: started with the first modal or artist login page.",
-          "initial": "withoutDialogs",
-          "on": {
-            "dialog.*": {
-              "guard": "opensDialogs",
-              "target": ".loadingDialogs",
-              "actions": "holdForDialogs",
-              "description": "The first modal of the visit opens (sign-in, sign-up...): its code loads first."
-            },
-            "page.opened": {
-              "target": ".loadingDialogs",
-              "actions": "holdForDialogs",
-              "description": "The artist login page opens for the first time: the sign-in forms load first."
-            }
-          },
-          "states": {
-            "withoutDialogs": {
-              "description": "No modal or artist login page has opened yet: nothing to close."
-            },
-            "dialogsFailed": {
-              "description": "Their code did not load: the app said so; the next opening, or Try again, loads it again."
-            },
-            "loadingDialogs": {
-              "description": "Their code loads; all they are told meanwhile is held, in order.",
-              "invoke": {
-                "id": "loadDialogs",
-                "src": "loadDialogs",
-                "onDone": {
-                  "target": "withDialogs",
-                  "actions": [
-                    "startDialogs",
-                    "passHeldToDialogs"
-                  ],
-                  "description": "The modals are ready: they open and catch up on what the visitor did meanwhile."
-                },
-                "onError": {
-                  "target": "dialogsFailed",
-                  "actions": [
-                    "dropHeldForDialogs",
-                    "showLoadFailed"
-                  ],
-                  "description": "The modals could not load (offline, or a new release): the visitor is told."
-                }
-              },
-              "on": {
-                "dialog.*": {
-                  "actions": "holdForDialogs",
-                  "description": "What the visitor does meanwhile is kept for the modals, in order."
-                },
-                "page.*": {
-                  "actions": "holdForDialogs",
-                  "description": "Page changes meanwhile are kept for the modals, in order."
-                },
-                "user.confirm": {
-                  "actions": "holdForDialogs",
-                  "description": "A confirmation meanwhile is kept for the modals."
-                }
-              }
-            },
-            "withDialogs": {
-              "description": "They run for the rest of the visit; the root passes on what they are told.",
-              "on": {
-                "dialog.*": {
-                  "actions": "passToDialogs",
-                  "description": "Opening, closing or switching a modal."
-                },
-                "page.*": {
-                  "actions": "passToDialogs",
-                  "description": "The visitor moves between pages the modals care about (the artist login page)."
-                },
-                "user.confirm": {
-                  "actions": "passToDialogs",
-                  "description": "The visitor confirms in a modal."
-                }
-              }
-            }
-          }
-        },
-        "account": {
-          "description": "The children only a signed-in account uses: the bell, the online switch and the tour.",
-          "initial": "withoutAccountChildren",
-          "states": {
-            "withoutAccountChildren": {
-              "description": "A guest's visit: the bell, the online switch and the tour are not loaded.",
-              "always": {
-                "guard": "isAccountSignedIn",
-                "target": "loadingAccountChildren",
-                "description": "A customer or an artist signed in: the bell, the online switch and the tour load."
-              }
-            },
-            "loadingAccountChildren": {
-              "description": "The first sign-in of the visit: their code loads, then they start from the user as it is by then.",
-              "invoke": {
-                "id": "loadAccountChildren",
-                "src": "loadAccountChildren",
-                "onDone": {
-                  "target": "withAccountChildren",
-                  "actions": [
-                    "startAccountChildren",
-                    "signInLoadedCentre"
-                  ],
-                  "description": "Loaded: the bell, the online switch and the tour start for the account signed in."
-                },
-                "onError": {
-                  "target": "accountChildrenFailed",
-                  "actions": "showLoadFailed",
-                  "description": "They could not load (offline, or a new release): the visitor is told; pages work without them."
-                }
-              }
-            },
-            "withAccountChildren": {
-              "description": "They run for the rest of the visit, signed in and out with the session.",
-              "invoke": {
-                "src": "relayLiveHints"
-              }
-            },
-            "accountChildrenFailed": {
-              "description": "Their code did not load: the pages work without them until a reload."
-            }
-          }
-        },
-        "draft": {
-          "description": "The customer's order draft: started when a page first needs it.",
-          "initial": "withoutDraft",
-          "states": {
-            "withoutDraft": {
-              "description": "No page has needed the draft yet, or its code did not load (the next page that needs it tries again): a stored draft waits in storage.",
-              "on": {
-                "draft.needed": {
-                  "target": "loadingDraft",
-                  "description": "A page of the order flow opens: the customer's draft loads."
-                },
-                "artists.preselect": {
-                  "target": "loadingDraft",
-                  "actions": "holdForDraft",
-                  "description": "\"Order with this artist\": the draft loads, and will preselect the artist."
-                },
-                "session.loggedOut": {
-                  "actions": "clearStoredDraft",
-                  "description": "Signed out before the draft was needed: the draft kept in this browser is cleared."
-                }
-              }
-            },
-            "loadingDraft": {
-              "description": "Its code loads and the stored draft is read; what it is told meanwhile is held.",
-              "invoke": {
-                "id": "loadOrderDraft",
-                "src": "loadOrderDraft",
-                "onDone": {
-                  "target": "startingDraft",
-                  "actions": "startOrderDraft",
-                  "description": "Loaded: the draft starts, with the signed-in customer as the gifter."
-                },
-                "onError": {
-                  "target": "withoutDraft",
-                  "actions": [
-                    "dropHeldForDraft",
-                    "showLoadFailed"
-                  ],
-                  "description": "The draft could not load: the customer is told; the next order page tries again."
-                }
-              },
-              "on": {
-                "artists.preselect": {
-                  "actions": "holdForDraft",
-                  "description": "\"Order with this artist\" while the draft loads: kept until it runs."
-                },
-                "session.loggedOut": {
-                  "actions": "holdForDraft",
-                  "description": "Signed out while the draft loads: the draft hears of it once it runs."
-                }
-              }
-            },
-            "startingDraft": {
-              "description": "It runs and checks a stored draft with the server; what it was told waits until it has (the server would overwrite it).",
-              "invoke": {
-                "id": "draftSettled",
-                "src": "draftSettled",
-                "onDone": {
-                  "target": "withDraft",
-                  "actions": "passHeldToDraft",
-                  "description": "The draft is checked with the server: it hears what happened meanwhile."
-                }
-              },
-              "on": {
-                "artists.preselect": {
-                  "actions": "holdForDraft",
-                  "description": "\"Order with this artist\" while the draft is checked with the server: kept until it is."
-                },
-                "session.loggedOut": {
-                  "actions": "holdForDraft",
-                  "description": "Signed out while the draft is checked with the server: kept until it is."
-                }
-              }
-            },
-            "withDraft": {
-              "description": "It runs for the rest of the visit; the session's logout resets it.",
-              "on": {
-                "artists.preselect": {
-                  "actions": "passToDraft",
-                  "description": "\"Order with this artist\": the draft preselects the artist."
-                },
-                "session.loggedOut": {
-                  "actions": "passToDraft",
-                  "description": "Signed out: the draft is cleared."
-                }
-              }
-            }
-          }
-        },
-        "player": {
-          "description": "The one player: the bar and every page share it, and the music survives route changes.",
-          "initial": "withoutPlayer",
-          "states": {
-            "withoutPlayer": {
-              "description": "Nothing has played yet, or the player's code did not load (the next play tries again).",
-              "on": {
-                "player.load": {
-                  "target": "loadingPlayer",
-                  "actions": "holdForPlayer",
-                  "description": "The first play of the visit: the player loads, then plays the songs asked for."
-                }
-              }
-            },
-            "loadingPlayer": {
-              "description": "The first play of the visit: its code loads; a newer play replaces the list held.",
-              "invoke": {
-                "id": "loadPlayer",
-                "src": "loadPlayer",
-                "onDone": {
-                  "target": "withPlayer",
-                  "actions": [
-                    "startPlayer",
-                    "passHeldToPlayer"
-                  ],
-                  "description": "The player is ready: it plays what was asked for last."
-                },
-                "onError": {
-                  "target": "withoutPlayer",
-                  "actions": [
-                    "dropHeldForPlayer",
-                    "showLoadFailed"
-                  ],
-                  "description": "The player could not load: the visitor is told; the next play tries again."
-                }
-              },
-              "on": {
-                "player.load": {
-                  "actions": "holdForPlayer",
-                  "description": "Another play while the player loads: the newer songs replace the ones asked for."
-                }
-              }
-            },
-            "withPlayer": {
-              "description": "It runs for the rest of the visit; play buttons send to it directly.",
-              "on": {
-                "player.load": {
-                  "actions": "passToPlayer",
-                  "description": "A play button: the player plays its songs."
-                }
-              }
-            }
-          }
-        }
-      },
       "on": {
         "session.changed": {
           "actions": "passOnUser",
-          "description": "Someone signed in or out, or their account changed: the menus, the order draft's gifter, the online switch, the tour and the bell follow."
+          "description": "Someone signed in or out, or their account changed: the menus, the draft's gifter, the online switch, the tour and the bell follow."
         },
         "live.hint": [
           {
@@ -310,49 +58,82 @@ export const appMachine = createMachine({
               "forwardToLive",
               "reloadUser"
             ],
-            "description": "The signed-in artist's application was approved or rejected: the open screens refresh, and the account is fetched again so menus follow."
+            "description": "The artist's application was decided: screens refresh, the account is fetched again."
           },
           {
             "actions": "forwardToLive",
-            "description": "Something changed on the server (an order, a notification): the screens showing it refresh."
+            "description": "Something changed on the server: the screens showing it refresh."
           }
         ],
-        "screen.watch": {
+        "screen.*": {
           "actions": "forwardToLive",
-          "description": "A screen opens and asks to be refreshed when what it shows changes."
+          "description": "A screen opens (to be refreshed when what it shows changes) or closes."
         },
-        "screen.unwatch": {
-          "actions": "forwardToLive",
-          "description": "A screen closes: it no longer needs refreshing."
-        },
-        "tab.signedIn": {
+        "tab.*": {
           "actions": "forwardToSession",
-          "description": "Someone signed in in another tab of this browser: this tab is signed in too."
+          "description": "Another tab signed in, renewed the sign-in or signed out: so does this one."
         },
-        "tab.refreshed": {
-          "actions": "forwardToSession",
-          "description": "Another tab renewed the sign-in: this tab stays signed in with it."
+        "dialog.*": {
+          "actions": "tellDialogs",
+          "description": "A modal opens (the first loads them), closes or switches."
         },
-        "tab.signedOut": {
-          "actions": "forwardToSession",
-          "description": "Someone signed out in another tab: this tab signs out too."
+        "page.*": {
+          "actions": "tellDialogs",
+          "description": "The artist login page opens (the first loads the modals) or is left."
+        },
+        "user.confirm": {
+          "actions": "tellDialogs",
+          "description": "The visitor confirms in a modal."
+        },
+        "draft.needed": {
+          "actions": "needDraft",
+          "description": "A page of the order flow opens: the customer's draft starts if it has not."
+        },
+        "artists.preselect": {
+          "actions": [
+            "needDraft",
+            "tellDraft"
+          ],
+          "description": "\"Order with this artist\": the draft (started if it has not) preselects the artist."
+        },
+        "session.loggedOut": [
+          {
+            "guard": "hasNoDraft",
+            "actions": [
+              "clearStoredDraft",
+              "tellDraft"
+            ],
+            "description": "Signed out before the draft started: the draft kept in this browser is cleared."
+          },
+          {
+            "actions": "tellDraft",
+            "description": "Signed out: the draft is cleared (once it has been checked with the server)."
+          }
+        ],
+        "player.load": {
+          "actions": "play",
+          "description": "A play button: the player (started with the first play) plays its songs."
+        },
+        "child.started": {
+          "actions": "keepStarted",
+          "description": "A part has loaded and started: the pages find it, and it hears who is signed in."
+        },
+        "child.failed": {
+          "actions": "showLoadFailed",
+          "description": "A part could not load (offline, or a new release): the visitor is told."
         }
       }
     }
   },
   "context": {
     "startup": {
-      "session": {},
-      "notifications": {}
+      "session": {}
     },
-    "dialogs": null,
-    "heldForDialogs": [],
     "user": null,
     "account": null,
+    "dialogs": null,
     "accountChildren": null,
     "orderDraft": null,
-    "heldForDraft": [],
-    "player": null,
-    "heldForPlayer": null
+    "player": null
   }
 });

@@ -615,7 +615,8 @@ export const applicationFormMachine = createMachine({
       "payoutInfo": {
         "bank_name": "",
         "account_name": "",
-        "account_number": ""
+        "account_number": "",
+        "current_password": ""
       },
       "password": {
         "current_password": "",
@@ -636,6 +637,7 @@ export const applicationFormMachine = createMachine({
       "password": []
     },
     "payoutMasked": null,
+    "payoutReview": null,
     "rejectionReason": null
   }
 });

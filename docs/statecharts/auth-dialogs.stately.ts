@@ -194,7 +194,7 @@ export const authDialogsMachine = createMachine({
       }
     },
     "logoutWarning": {
-      "description": "SPEC §2 Footer: signed in, the person must log out first; Logout signs out and goes on.",
+      "description": "docs/product.md §2 Footer: signed in, the person must log out first; Logout signs out and goes on.",
       "tags": [
         "open"
       ],

@@ -5,75 +5,30 @@ import { createMachine } from 'xstate';
 
 export const authFormsMachine = createMachine({
   "id": "authForms",
-  "context": {
-    "forms": null,
-    "held": []
+  "invoke": {
+    "id": "forms",
+    "src": "forms",
+    "input": {
+      "holdEarly": true
+    }
   },
-  "initial": "withoutForms",
+  "initial": "ready",
   "states": {
-    "withoutForms": {
-      "description": "No modal or page with a form has opened yet.",
+    "ready": {
+      "description": "The account's forms: their code loads with the first modal or page that shows one.",
       "on": {
         "forms.needed": {
-          "target": "loadingForms",
-          "description": "The first modal or page with a form opens: the forms' code loads."
+          "actions": "needForms",
+          "description": "A modal or page with a form opens, or Try again: the forms' code loads if it has not."
         },
         "form.signal": {
-          "actions": "holdSignal",
-          "description": "What a form is told (an opening, a closing, a prefill) is kept until the forms run."
-        }
-      }
-    },
-    "loadingForms": {
-      "description": "Their code loads; the modal or page shows its frame, and what the forms are told is held.",
-      "invoke": {
-        "id": "loadForms",
-        "src": "loadForms",
-        "onDone": {
-          "target": "withForms",
-          "actions": [
-            "startForms",
-            "passHeld"
-          ],
-          "description": "The forms are ready: they catch up on what they were told meanwhile."
-        },
-        "onError": {
-          "target": "formsFailed",
-          "actions": "dropHeld",
-          "description": "The forms could not load (offline, or a new release): the modal or page says so, with Try again."
-        }
-      },
-      "on": {
-        "form.signal": {
-          "actions": "holdSignal",
-          "description": "What a form is told meanwhile is kept, in order."
-        }
-      }
-    },
-    "formsFailed": {
-      "description": "Their code did not load: the modal or page says so with Try again; Try again, or the next opening, loads it again.",
-      "tags": [
-        "failed"
-      ],
-      "on": {
-        "forms.needed": {
-          "target": "loadingForms",
-          "description": "Try again, or the next opening: the forms' code loads again."
-        },
-        "form.signal": {
-          "actions": "holdSignal",
-          "description": "What a form is told is kept until the forms run."
-        }
-      }
-    },
-    "withForms": {
-      "description": "They run for the rest of the visit, keeping what a person typed between openings.",
-      "on": {
-        "form.signal": {
-          "actions": "passSignal",
-          "description": "The form concerned is told (an opening, a closing, a prefill)."
+          "actions": {
+            "type": "tellForm"
+          },
+          "description": "A form is told it opened, closed or is prefilled: at once, or once the forms run."
         }
       }
     }
-  }
+  },
+  "context": {}
 });

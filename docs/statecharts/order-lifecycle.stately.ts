@@ -20,7 +20,7 @@ export const orderLifecycleMachine = createMachine({
           "description": "The payment is confirmed: the chosen artists are offered the order."
         },
         "cancelled": {
-          "guard": "byRightRole",
+          "guard": "byPerson",
           "target": "cancelled",
           "actions": "closeAllOffers",
           "description": "The customer or an admin cancels before payment; the offers that never opened are withdrawn."
@@ -81,7 +81,7 @@ export const orderLifecycleMachine = createMachine({
           }
         ],
         "cancelled": {
-          "guard": "byRightRole",
+          "guard": "byPerson",
           "target": "cancelled",
           "actions": "closeAllOffers",
           "description": "The customer or an admin cancels: the offers are withdrawn and the payment refunded."
@@ -95,7 +95,7 @@ export const orderLifecycleMachine = createMachine({
       }
     },
     "needs_artist": {
-      "description": "Every offer was declined or expired: the customer may offer it to other artists or cancel.",
+      "description": "Every offer was declined or expired, or the artist left: the customer may offer it to other artists or cancel; after 7 days without either it is cancelled and refunded.",
       "meta": {
         "step": 1,
         "customer": "Choose another artist"
@@ -123,7 +123,7 @@ export const orderLifecycleMachine = createMachine({
         "cancelled": {
           "guard": "byRightRole",
           "target": "cancelled",
-          "description": "The customer or an admin cancels: the payment is refunded."
+          "description": "The customer or an admin cancels, or the system does once the order waited 7 days without her choosing: the payment is refunded."
         },
         "payment_reversed": {
           "guard": "byRightRole",
@@ -156,7 +156,7 @@ export const orderLifecycleMachine = createMachine({
           "description": "The artist left the platform (deactivated, suspended): the customer chooses someone else."
         },
         "admin_reassigned": {
-          "guard": "overdueForReassignment",
+          "guard": "reassignable",
           "target": "offered",
           "actions": {
             "type": "openOffers",
@@ -164,7 +164,7 @@ export const orderLifecycleMachine = createMachine({
               "offers": 1
             }
           },
-          "description": "The artist is late: an admin offers the order to another artist."
+          "description": "The artist is late, or left or was suspended: an admin offers the order to another artist, with a reason."
         },
         "payment_reversed": {
           "guard": "byRightRole",
@@ -187,9 +187,20 @@ export const orderLifecycleMachine = createMachine({
           "description": "An admin approves the recording: the customer can listen."
         },
         "admin_requested_revision": {
-          "guard": "byRightRole",
+          "guard": "artistStays",
           "target": "in_revision",
-          "description": "An admin asks the artist for changes."
+          "description": "An admin asks the artist for changes (only an artist who is still here)."
+        },
+        "admin_reassigned": {
+          "guard": "artistGone",
+          "target": "offered",
+          "actions": {
+            "type": "openOffers",
+            "params": {
+              "offers": 1
+            }
+          },
+          "description": "The artist left or was suspended before the recording was validated: an admin offers the order to another artist, with a reason."
         },
         "payment_reversed": {
           "guard": "byRightRole",
@@ -222,7 +233,7 @@ export const orderLifecycleMachine = createMachine({
           "description": "The artist left the platform (deactivated, suspended): the customer chooses someone else."
         },
         "admin_reassigned": {
-          "guard": "overdueForReassignment",
+          "guard": "reassignable",
           "target": "offered",
           "actions": {
             "type": "openOffers",
@@ -230,7 +241,7 @@ export const orderLifecycleMachine = createMachine({
               "offers": 1
             }
           },
-          "description": "The artist is late: an admin offers the order to another artist."
+          "description": "The artist is late, or left or was suspended: an admin offers the order to another artist, with a reason."
         },
         "payment_reversed": {
           "guard": "byRightRole",
@@ -323,6 +334,7 @@ export const orderLifecycleMachine = createMachine({
   "context": {
     "openOffers": 1,
     "revisionsUsed": 0,
-    "revisionLimit": 2
+    "revisionLimit": 2,
+    "artistAway": false
   }
 });

@@ -16,6 +16,12 @@ export const paymentAttemptMachine = createMachine({
         },
         "provider.succeeded": [
           {
+            "guard": "isWrongAmount",
+            "target": "held",
+            "actions": "holdForDecision",
+            "description": "The money arrived for another amount or currency: it is held for an admin to accept or refund."
+          },
+          {
             "guard": "isOrderAwaiting",
             "target": "succeeded",
             "actions": "payOrder",
@@ -102,6 +108,12 @@ export const paymentAttemptMachine = createMachine({
       "on": {
         "provider.succeeded": [
           {
+            "guard": "isWrongAmount",
+            "target": "held",
+            "actions": "holdForDecision",
+            "description": "The money arrived for another amount or currency: it is held for an admin to accept or refund."
+          },
+          {
             "guard": "isOrderAwaiting",
             "target": "succeeded",
             "actions": "payOrder",
@@ -136,6 +148,12 @@ export const paymentAttemptMachine = createMachine({
       "description": "The customer left the provider’s page. Late money still counts.",
       "on": {
         "provider.succeeded": [
+          {
+            "guard": "isWrongAmount",
+            "target": "held",
+            "actions": "holdForDecision",
+            "description": "The money arrived for another amount or currency: it is held for an admin to accept or refund."
+          },
           {
             "guard": "isOrderAwaiting",
             "target": "succeeded",
@@ -172,6 +190,12 @@ export const paymentAttemptMachine = createMachine({
       "on": {
         "provider.succeeded": [
           {
+            "guard": "isWrongAmount",
+            "target": "held",
+            "actions": "holdForDecision",
+            "description": "The money arrived for another amount or currency: it is held for an admin to accept or refund."
+          },
+          {
             "guard": "isOrderAwaiting",
             "target": "succeeded",
             "actions": "payOrder",
@@ -205,16 +229,48 @@ export const paymentAttemptMachine = createMachine({
     "voided": {
       "description": "The order was paid by another attempt or cancelled: this checkout is closed.",
       "on": {
-        "provider.succeeded": {
-          "guard": "isRightAmount",
+        "provider.succeeded": [
+          {
+            "guard": "isWrongAmount",
+            "target": "held",
+            "actions": "holdForDecision",
+            "description": "The money arrived for another amount or currency: it is held for an admin to accept or refund."
+          },
+          {
+            "guard": "isRightAmount",
+            "target": "refunded",
+            "actions": {
+              "type": "recordRefundOwed",
+              "params": {
+                "reason": "paid_after_void"
+              }
+            },
+            "description": "Money arrived for this closed checkout: it is owed back to the customer."
+          }
+        ]
+      }
+    },
+    "held": {
+      "description": "The money arrived for another amount or currency than asked: it did not pay the order and waits for an admin.",
+      "on": {
+        "admin.accepted": {
+          "guard": "canAccept",
+          "target": "succeeded",
+          "actions": [
+            "payOrder",
+            "recordSurplusOwed"
+          ],
+          "description": "An admin accepts it as the payment (it covers the price in the right currency): the order is paid, any surplus owed back."
+        },
+        "admin.refunded": {
           "target": "refunded",
           "actions": {
             "type": "recordRefundOwed",
             "params": {
-              "reason": "paid_after_void"
+              "reason": "wrong_payment"
             }
           },
-          "description": "Money arrived for this closed checkout: it is owed back to the customer."
+          "description": "An admin refunds it: the whole amount is owed back and the order still awaits payment."
         }
       }
     },

@@ -12,7 +12,7 @@ const noOrder = { reference: '', occasion: '', recipient: '' };
 
 /**
  * The approval's own writes beyond the status, in its transaction: the in-app notification
- * `application_approved` (DESIGN §5; its target, the profile, is SPEC §4's) and the mail.
+ * `application_approved` (docs/architecture.md §5; its target, the profile, is docs/product.md §4's) and the mail.
  */
 export async function recordApplicationApproved(trx: Transaction<DB>, artist: UserRow, at: Date): Promise<void> {
   const text = notificationTexts.application_approved(noOrder);

@@ -15,6 +15,7 @@ import type { DB, UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { releaseArtistWork } from '../lifecycle/artist-departure';
+import { enqueueMail } from '../mail/queue';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { artistMatches } from '../search/artist-search';
 import { MEDIA_PREFIX } from '../users/auth-user';
@@ -40,7 +41,7 @@ function artistsQuery(db: Kysely<DB>) {
 
 type ArtistRow = UserRow & { last_reason: string | null };
 
-const toAdminArtist = (u: ArtistRow): AdminArtist => ({
+export const toAdminArtist = (u: ArtistRow): AdminArtist => ({
   id: u.id,
   user_id: u.user_id,
   stage_name: u.stage_name,
@@ -52,6 +53,8 @@ const toAdminArtist = (u: ArtistRow): AdminArtist => ({
   is_online: u.is_online === 1,
   suspended_at: u.suspended_at,
   last_reason: u.last_reason,
+  pending_stage_name: u.pending_stage_name,
+  pending_stage_name_at: u.pending_stage_name_at,
 });
 
 /** GET /artists?q=&status=: oldest account first, keyset on id (users_type_id and its kin, migration 0012). */
@@ -65,6 +68,9 @@ export async function listArtists(c: AppContext, query: v.InferOutput<typeof adm
       .where('users.deactivated_at', 'is', null);
   } else if (query.status === 'suspended') {
     q = q.where('users.suspended_at', 'is not', null);
+  } else if (query.status === 'stage_name') {
+    // Partial index users_pending_stage_names (0021): only the few artists with a request.
+    q = q.where('users.pending_stage_name_key', 'is not', null);
   }
   if (query.cursor) q = q.where('users.id', '>', Number(query.cursor));
   const rows = (await q
@@ -79,7 +85,7 @@ export async function listArtists(c: AppContext, query: v.InferOutput<typeof adm
   return ok(c, body);
 }
 
-async function artistByPublicId(db: Kysely<DB>, publicId: string): Promise<ArtistRow> {
+export async function artistByPublicId(db: Kysely<DB>, publicId: string): Promise<ArtistRow> {
   const row = (await artistsQuery(db).where('users.user_id', '=', publicId).executeTakeFirst()) as
     | ArtistRow
     | undefined;
@@ -121,6 +127,17 @@ export async function suspendArtist(c: AppContext, publicId: string, body: Statu
       at: now,
       reason: body.reason,
     });
+    // Mailed with the reason: a suspended artist cannot sign in to read the bell.
+    await enqueueMail(
+      trx,
+      { userId: artist.id },
+      {
+        kind: 'artist_suspended',
+        data: { reason: body.reason },
+        key: `artist_suspended:user${artist.id}:${at}`,
+        at: now,
+      },
+    );
     const text = notificationTexts.artist_suspended({ reference: '', occasion: '', recipient: '' });
     const told = await insertNotifications(
       trx,
@@ -135,11 +152,12 @@ export async function suspendArtist(c: AppContext, publicId: string, body: Statu
 
 /** POST /artists/{id}/reactivate: the artist may sign in again; they go online themselves. */
 export async function reactivateArtist(c: AppContext, publicId: string, body: StatusChange) {
-  const { db, clock } = c.var;
+  const { db, clock, hub } = c.var;
   const adminId = currentAuth(c).user.id;
   const artist = await artistByPublicId(db, publicId);
-  const at = clock.now().toISOString();
-  await db.transaction().execute(async (trx) => {
+  const now = clock.now();
+  const at = now.toISOString();
+  const notified = await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('users')
       .set({ suspended_at: null, updated_at: at })
@@ -152,6 +170,24 @@ export async function reactivateArtist(c: AppContext, publicId: string, body: St
       .insertInto('artist_status_changes')
       .values({ artist_id: artist.id, action: 'reactivated', reason: body.reason, admin_id: adminId, created_at: at })
       .execute();
+    // Mailed with the reason, and in the bell: they stay offline until they go online themselves.
+    await enqueueMail(
+      trx,
+      { userId: artist.id },
+      {
+        kind: 'artist_reactivated',
+        data: { reason: body.reason },
+        key: `artist_reactivated:user${artist.id}:${at}`,
+        at: now,
+      },
+    );
+    const text = notificationTexts.artist_reactivated({ reference: '', occasion: '', recipient: '' });
+    return insertNotifications(
+      trx,
+      [{ userId: artist.id, type: 'artist_reactivated', title: text.title, body: text.body, orderId: null }],
+      at,
+    );
   });
+  hub.publish(notified);
   return ok(c, toAdminArtist(await artistByPublicId(db, publicId)), operationsMessages.reactivated);
 }

@@ -3,7 +3,7 @@ import { recordApplicationSubmitted } from '../admin/application-review';
 import type { DB, UserRow, UserUpdate } from '../db/schema';
 import { saveProfile } from './artists.repository';
 
-/** The four parts of the application form (SPEC §3 application_progress). */
+/** The four parts of the application form (docs/product.md §3 application_progress). */
 export type ApplicationPart = 'personal_info' | 'artist_info' | 'payout_info' | 'password_updated';
 
 export interface PartResult {
@@ -17,7 +17,7 @@ const isComplete = (u: UserRow) =>
 
 /**
  * Marks one part done (with the part's own user columns) and, when all four are done on an
- * `incomplete` or `rejected` application, moves it to `for_review` (DESIGN §5): submitted_at is set and
+ * `incomplete` or `rejected` application, moves it to `for_review` (docs/architecture.md §5): submitted_at is set and
  * an earlier rejection reason cleared. An approved or waiting application keeps its status, so an
  * approved artist can edit parts without losing the approval. Call inside the part's transaction.
  */

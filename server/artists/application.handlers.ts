@@ -12,10 +12,11 @@ import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
 import { discardUploads, type MultipartForm, readMultipart } from '../http/multipart';
 import { enqueueMail } from '../mail/queue';
+import { claimEmail } from '../users/account-restore';
 import { createAccount } from '../users/accounts';
-import { findUserByEmail } from '../users/users.repository';
 import { saveProfile } from './artists.repository';
 import { insertSong } from './songs.repository';
+import { assertStageNameFree } from './stage-names';
 import { temporaryPassword } from './temporary-password';
 
 export const APPLICATION_SAMPLE_TITLE = 'Application sample';
@@ -25,7 +26,7 @@ const emailTaken = () => new ApiError(422, serverMessages.validationFailed, { em
 /**
  * POST /api/v1/artist/application (public, multipart): creates the artist with app_status
  * `incomplete`, keeps links and pitch on the profile and the optional `sample` as a first song, and
- * mails a temporary password (DESIGN §5). The four parts of the form come after the first login.
+ * mails a temporary password (docs/architecture.md §5). The four parts of the form come after the first login.
  */
 export async function apply(c: AppContext) {
   const { db, storage, passwords, clock, config, rateLimiter } = c.var;
@@ -37,7 +38,8 @@ export async function apply(c: AppContext) {
     const parsed = v.safeParse(applicationSchema, form.fields, { abortPipeEarly: true });
     if (!parsed.success) throw new ApiError(422, serverMessages.validationFailed, issuesToFieldErrors(parsed.issues));
     const body = parsed.output;
-    if (await findUserByEmail(db, 'artist', body.email)) throw emailTaken();
+    await claimEmail(db, 'artist', body.email, clock.now());
+    await assertStageNameFree(db, body.stage_name, null);
 
     const password = temporaryPassword();
     const passwordHash = await passwords.hash(password);
@@ -86,8 +88,11 @@ export async function apply(c: AppContext) {
         return created;
       });
     } catch (error) {
-      // Two applications with one email at the same moment: the unique index decides.
-      if (isUniqueViolation(error)) throw emailTaken();
+      // Two applications with one email or stage name at the same moment: the unique indexes decide.
+      if (isUniqueViolation(error)) {
+        await assertStageNameFree(db, body.stage_name, null);
+        throw emailTaken();
+      }
       throw error;
     }
     keepFiles = true;

@@ -26,7 +26,7 @@ export const linksOf = (profile: ArtistProfileRow | undefined): string[] =>
 export const vocalTypeOf = (profile: ArtistProfileRow | undefined): VocalType | null =>
   profile?.vocal_type && (vocalTypeValues as string[]).includes(profile.vocal_type) ? profile.vocal_type : null;
 
-/** Whole pesos: the artist's rate, or the platform base price until one is set (DESIGN §4). */
+/** Whole pesos: the artist's rate, or the platform base price until one is set (docs/architecture.md §4). */
 export const rateOf = (profile: ArtistProfileRow | undefined): number =>
   Math.round((profile?.rate_centavos ?? BASE_PRICE_CENTAVOS) / 100);
 
@@ -48,6 +48,7 @@ export function toPayoutMasked(payout: ArtistPayoutRow): PayoutMasked {
     bank_name: payout.bank_name,
     account_name: payout.account_name,
     account_number_masked: `•••• ${payout.account_last4}`,
+    holder_review: payout.holder_review,
   };
 }
 
@@ -63,6 +64,7 @@ export function toArtistProfile(parts: ArtistProfileParts, media: MediaSigner): 
   return {
     user: toAuthUser(user),
     stage_name: user.stage_name,
+    pending_stage_name: user.pending_stage_name,
     city: profile?.city ?? null,
     birthdate: profile?.birthdate ?? null,
     bio: profile?.bio ?? null,

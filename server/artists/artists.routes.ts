@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { deactivateSchema } from '../../contracts/account-care';
 import {
   artistInfoSchema,
   changePasswordSchema,
@@ -11,6 +12,7 @@ import {
 import { requireAuth } from '../auth/require-auth';
 import type { AppEnv } from '../context';
 import { validateJson } from '../http/validate-json';
+import { deactivationPreview } from '../users/deactivation.handlers';
 import { apply } from './application.handlers';
 import {
   changePassword,
@@ -45,7 +47,10 @@ export function createArtistRoutes(): Hono<AppEnv> {
     changePassword(c, c.req.valid('json')),
   );
   routes.get('/profile/open-orders', signedIn, (c) => openOrders(c));
-  routes.patch('/profile/deactivate', signedIn, (c) => deactivate(c));
+  routes.get('/profile/deactivation', signedIn, (c) => deactivationPreview(c));
+  routes.patch('/profile/deactivate', signedIn, validateJson(deactivateSchema), (c) =>
+    deactivate(c, c.req.valid('json')),
+  );
 
   routes.post('/profile/upload/song', signedIn, (c) => uploadSong(c));
   routes.get('/profile/upload/song', signedIn, (c) => downloadSong(c));
@@ -56,7 +61,7 @@ export function createArtistRoutes(): Hono<AppEnv> {
     setFeaturedSong(c, c.req.valid('json')),
   );
 
-  // Gated (SPEC §4, DESIGN §5): only an approved artist goes online or sees the dashboard.
+  // Gated (docs/product.md §4, docs/architecture.md §5): only an approved artist goes online or sees the dashboard.
   routes.patch('/profile/online-status', signedIn, requireApprovedArtist, validateJson(onlineStatusSchema), (c) =>
     setOnlineStatus(c, c.req.valid('json')),
   );

@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import type { LoginAnswer } from '../../contracts/account';
+import { accountCareMessages, type deactivateSchema } from '../../contracts/account-care';
 import {
   type ArtistProfile,
   type artistInfoSchema,
@@ -16,19 +17,22 @@ import type { AppContext } from '../context';
 import { fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { openWorkOf, releaseArtistWork } from '../lifecycle/artist-departure';
+import { totalsOf } from '../lifecycle/artist-summaries.repository';
 import { applicationChange, publishCommitted } from '../notifications/live-changes';
-import { changeOwnPassword } from '../users/account-settings';
+import { isSameAccount, writePayoutAccount } from '../services/payout-account';
+import { changeOwnPassword, checkCurrentPassword, deactivateOwnAccount } from '../users/account-settings';
 import { toAuthUser } from '../users/auth-user';
-import { updateUser } from '../users/users.repository';
 import { markPartDone, type PartResult } from './application-progress';
 import { toArtistProfile, toPayoutMasked } from './artist.serializers';
-import { findPayout, findProfile, savePayout, saveProfile } from './artists.repository';
+import { findPayout, findProfile, saveProfile } from './artists.repository';
 import { countSongs, listSongs } from './songs.repository';
+import { saveStageName } from './stage-names';
 
 type PersonalInput = v.InferOutput<typeof personalInfoSchema>;
 type ArtistInfoInput = v.InferOutput<typeof artistInfoSchema>;
 type PayoutInput = v.InferOutput<typeof payoutSchema>;
 type ChangePasswordInput = v.InferOutput<typeof changePasswordSchema>;
+type DeactivateInput = v.InferOutput<typeof deactivateSchema>;
 
 /** The part's own message, or the submission message when this save completed the application. */
 async function messageFor(c: AppContext, result: PartResult, saved: string): Promise<string> {
@@ -75,13 +79,15 @@ export async function savePersonal(c: AppContext, body: PersonalInput) {
 
 /** PATCH /profile/artist-info: needs at least one sample song on file. */
 export async function saveArtistInfo(c: AppContext, body: ArtistInfoInput) {
-  const { db, clock } = c.var;
+  const { db, clock, hub } = c.var;
   const { user } = currentAuth(c);
   if ((await countSongs(db, user.id)) === 0) {
     throw fieldError(serverMessages.validationFailed, 'samples', artistMessages.samplesRequired);
   }
   const now = clock.now();
-  const result = await db.transaction().execute(async (trx) => {
+  const { result, name } = await db.transaction().execute(async (trx) => {
+    // A taken name refuses the whole save (422 on stage_name); on an approved profile a new one waits for review.
+    const name = await saveStageName(trx, user, body.stage_name, now);
     await saveProfile(
       trx,
       user.id,
@@ -93,28 +99,55 @@ export async function saveArtistInfo(c: AppContext, body: ArtistInfoInput) {
       },
       now,
     );
-    return markPartDone(trx, user.id, 'artist_info', now, { stage_name: body.stage_name });
+    return { name, result: await markPartDone(trx, user.id, 'artist_info', now) };
   });
-  return ok(c, toAuthUser(result.user), await messageFor(c, result, artistMessages.artistInfoSaved));
+  if (name.outcome === 'pending' || name.outcome === 'withdrawn') {
+    // The admins' artists lists show the request: they reload (and the alerted admins' bells ring).
+    publishCommitted(hub, { notified: name.admins, changes: await applicationChange(db, user.id, 'approved') });
+  }
+  const saved = name.outcome === 'pending' ? artistMessages.stageNamePending : artistMessages.artistInfoSaved;
+  return ok(c, toAuthUser(result.user), await messageFor(c, result, saved));
 }
 
-/** PATCH /profile/bank: the number is sealed before it is stored and answered masked; it is never logged. */
+/**
+ * PATCH /profile/bank: the number is sealed before it is stored and answered masked; it is never logged.
+ * Replacing an account on file needs the current password and is mailed, dated and alerted to admins
+ * (services/payout-account.ts); saving the same account again changes nothing.
+ */
 export async function saveBank(c: AppContext, body: PayoutInput) {
-  const { db, clock, payouts } = c.var;
+  const { db, clock, payouts, hub } = c.var;
   const { user } = currentAuth(c);
+  const previous = await findPayout(db, user.id);
+  const same = previous !== undefined && isSameAccount(previous, body, payouts);
+  if (previous && !same) {
+    if (!body.current_password) {
+      throw fieldError(
+        serverMessages.validationFailed,
+        'current_password',
+        accountCareMessages.currentPasswordRequired,
+      );
+    }
+    await checkCurrentPassword(c, body.current_password);
+  }
   const now = clock.now();
-  const sealed = {
-    bank_name: body.bank_name,
-    account_name: body.account_name,
-    account_number_enc: payouts.encrypt(body.account_number),
-    account_last4: body.account_number.slice(-4),
-  };
-  const { result, payout } = await db.transaction().execute(async (trx) => {
-    const saved = await savePayout(trx, user.id, sealed, now);
-    return { payout: saved, result: await markPartDone(trx, user.id, 'payout_info', now) };
+  const { result, write } = await db.transaction().execute(async (trx) => {
+    const write = same ? null : await writePayoutAccount(trx, payouts, user, body, previous, now);
+    return { write, result: await markPartDone(trx, user.id, 'payout_info', now) };
   });
+  if (write) publishCommitted(hub, { notified: write.admins });
+  const payout = write?.row ?? previous;
+  if (!payout) throw new Error('A saved payout account was not read back');
   const answer: PayoutAnswer = { user: toAuthUser(result.user), payout: toPayoutMasked(payout) };
-  return ok(c, answer, await messageFor(c, result, artistMessages.payoutSaved));
+  const saved = !write
+    ? artistMessages.payoutSaved
+    : write.replaced
+      ? write.held
+        ? accountCareMessages.payoutChangedHeld
+        : accountCareMessages.payoutChanged
+      : write.held
+        ? accountCareMessages.payoutSavedHeld
+        : artistMessages.payoutSaved;
+  return ok(c, answer, await messageFor(c, result, saved));
 }
 
 /**
@@ -131,29 +164,24 @@ export async function changePassword(c: AppContext, body: ChangePasswordInput) {
 }
 
 /**
- * PATCH /profile/deactivate: the account stops signing in and leaves the catalogue; this token ends
- * now. In the same transaction its open offers are withdrawn and the work it took goes back to the
- * customers (lifecycle/artist-departure.ts), who are told.
+ * PATCH /profile/deactivate, after the current password: the account stops signing in and leaves the
+ * catalogue; this token ends now. In the same transaction its open offers are withdrawn and the work
+ * it took is released (lifecycle/artist-departure.ts); earnings already credited are still paid out,
+ * and the confirmation mail says how much. Signing in within 30 days restores the account.
  */
-export async function deactivate(c: AppContext) {
-  const { db, clock, hub, tokens } = c.var;
-  const { user, claims } = currentAuth(c);
-  const now = clock.now();
-  const at = now.toISOString();
-  const notified = await db.transaction().execute(async (trx) => {
+export async function deactivate(c: AppContext, body: DeactivateInput) {
+  const { notified, restorableUntil } = await deactivateOwnAccount(c, body, async (trx, artistId, now) => {
     const released = await releaseArtistWork(trx, {
-      artistId: user.id,
+      artistId,
       role: 'artist',
-      actorId: user.id,
+      actorId: artistId,
       at: now,
       reason: 'The artist deactivated their account',
     });
-    await updateUser(trx, user.id, { deactivated_at: at, is_online: 0, updated_at: at });
-    return released;
+    return { notified: released, earningsCentavos: (await totalsOf(trx, artistId)).available };
   });
-  await tokens.revoke(claims);
-  hub.publish(notified);
-  return ok(c, null, artistMessages.accountDeactivated);
+  c.var.hub.publish(notified);
+  return ok(c, null, accountCareMessages.accountDeactivated(restorableUntil));
 }
 
 /** GET /profile/open-orders: the open orders deactivating would release, and what happens to each. */

@@ -5,7 +5,7 @@ import type { AppEnv } from '../context';
 import { ApiError } from '../http/api-error';
 
 /**
- * The server side of SPEC §4's artist gating (DESIGN §5): behind requireAuth('artist'), only an
+ * The server side of docs/product.md §4's artist gating (docs/architecture.md §5): behind requireAuth('artist'), only an
  * approved artist passes; everyone else gets 403 notApproved. Guards the dashboard, the online switch
  * and, as they arrive, the order and earnings routes.
  */

@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import type { AccountType } from '../../contracts/account';
+import { accountCareMessages } from '../../contracts/account-care';
 import type { loginSchema, registerSchema } from '../../contracts/auth';
 import { fieldMessages } from '../../contracts/field-messages';
 import { signInGreeting } from '../../contracts/messages';
@@ -12,9 +13,10 @@ import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
 import { endSession } from '../notifications/stream-sessions';
 import type { RateState } from '../services/rate-limit';
+import { canRestore, claimEmail, restoreAccount } from '../users/account-restore';
 import { createAccount } from '../users/accounts';
 import { toAuthUser } from '../users/auth-user';
-import { findUserByEmail, findUsersByEmail, normaliseEmail, updateUser } from '../users/users.repository';
+import { findUsersByEmail, normaliseEmail, updateUser } from '../users/users.repository';
 import { authRateRules } from './rate-rules';
 import { activeAccountFor, bearerToken, currentAuth, unauthenticated } from './require-auth';
 
@@ -77,19 +79,26 @@ export async function login(c: AppContext, area: AccountType, body: LoginInput) 
   await rateLimiter.reset(rules.loginAccount, accountClient);
   await rateLimiter.reset(rules.loginAccountSlowdown, email);
   if (candidate !== own) throw fieldError(wrongAreaMessage[area], 'email');
-  if (candidate.deactivated_at !== null) throw new ApiError(403, serverMessages.accountDeactivated);
+  // Within the restore window the right password restores a deactivated account; after it, refused.
+  const restoring = candidate.deactivated_at !== null && canRestore(candidate, c.var.clock.now());
+  if (candidate.deactivated_at !== null && !restoring) throw new ApiError(403, serverMessages.accountDeactivated);
   if (candidate.suspended_at !== null) throw new ApiError(403, operationsMessages.accountSuspended);
+  const account = restoring ? await restoreAccount(db, candidate, c.var.clock.now()) : candidate;
 
-  const { token } = await tokens.issue(candidate, body.remember);
-  const user = toAuthUser(candidate);
-  return ok(c, { user, token }, signInGreeting(user));
+  const { token } = await tokens.issue(account, body.remember);
+  const user = toAuthUser(account);
+  return ok(
+    c,
+    { user, token },
+    restoring ? accountCareMessages.accountRestored(user.first_name) : signInGreeting(user),
+  );
 }
 
 export async function register(c: AppContext, body: RegisterInput) {
   const { db, passwords, clock, rateLimiter, config } = c.var;
   enforceRate(await rateLimiter.hit(authRateRules(config.rateLimits).registerClient, clientIp(c, config.trustProxy)));
   const emailTaken = () => new ApiError(422, serverMessages.validationFailed, { email: [fieldMessages.emailTaken] });
-  if (await findUserByEmail(db, 'user', body.email)) throw emailTaken();
+  await claimEmail(db, 'user', body.email, clock.now());
   try {
     await createAccount(
       db,

@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountType, AppStatus } from '../../contracts/account';
 import type { VocalType } from '../../contracts/options';
 import type { OrderStatus, PaymentStatus, RefundReason } from '../../contracts/order';
+import type { PaymentExceptionKind, PaymentExceptionResolution } from '../../contracts/payment-exceptions';
 
 // Storage conventions (both dialects): timestamps are ISO-8601 UTC text from Date#toISOString(),
 // which sorts and compares correctly as text; booleans are integers 0/1; ids are autoincrement integers.
@@ -35,15 +36,24 @@ export interface UsersTable {
   password_updated: Generated<Flag>;
   is_first_time_login: Generated<Flag>;
   is_online: Generated<Flag>;
-  /** The featured sample's `artist_songs.source` (SPEC calls the field featured_song_path; it is an opaque key, not a path). */
+  /** The featured sample's `artist_songs.source` (the product rules call the field featured_song_path; it is an opaque key, not a path). */
   featured_song_path: string | null;
   stage_name: string | null;
+  /** stageNameKey(stage_name) (server/artists/stage-names.ts), unique (0021): one artist per name, whatever its case, spaces or accents. */
+  stage_name_key: string | null;
+  /** An approved artist's new stage name waiting for an admin's review (0021); the catalogue shows stage_name until then. */
+  pending_stage_name: string | null;
+  /** stageNameKey(pending_stage_name), unique: a name asked for is taken for everyone else too. */
+  pending_stage_name_key: string | null;
+  pending_stage_name_at: string | null;
   /** Bumped when the password is reset: tokens carrying an older value stop working. */
   token_version: Generated<number>;
   password_changed_at: string | null;
   deactivated_at: string | null;
   /** Set while an admin has suspended the artist: no sign-in, no catalogue, no offers. */
   suspended_at: string | null;
+  /** The address this deactivated account had before it was freed for a new registration (0020). */
+  released_email: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -71,7 +81,7 @@ export interface RateLimitsTable {
   count: number;
 }
 
-/** The artist's side of the application (DESIGN §5); one row per artist, created on first write. */
+/** The artist's side of the application (docs/architecture.md §5); one row per artist, created on first write. */
 export interface ArtistProfilesTable {
   user_id: number;
   city: string | null;
@@ -108,6 +118,11 @@ export interface ArtistPayoutsTable {
   updated_at: string;
   /** When the artist replaced an account they had (0020); null for the first one. */
   changed_at: string | null;
+  /** The holder name's check (0020): null when it matches the legal name, else pending until an admin decides. */
+  holder_review: 'pending' | 'approved' | 'rejected' | null;
+  holder_reviewed_at: string | null;
+  /** The admin who decided (no foreign key). */
+  holder_reviewed_by: number | null;
 }
 
 /** A sample song: the file is `songs/<file_key>` in storage; clients only ever see `source`. */
@@ -125,10 +140,10 @@ export interface ArtistSongsTable {
   created_at: string;
 }
 
-/** A step of the order draft (SPEC §4). */
+/** A step of the order draft (docs/product.md §4). */
 export type DraftStep = 'occasion' | 'song' | 'story';
 
-/** An order draft ("temp order", SPEC §3); each step is stored as the JSON the customer saved. */
+/** An order draft ("temp order", docs/product.md §3); each step is stored as the JSON the customer saved. */
 export interface TempOrdersTable {
   id: Generated<number>;
   /** The customer (users.id). */
@@ -165,10 +180,10 @@ export interface TempUploadsTable {
 
 export type OrderEventActor = 'customer' | 'artist' | 'admin' | 'system' | 'provider';
 
-/** A committed order (DESIGN §4). Money is integer centavos. */
+/** A committed order (docs/architecture.md §4). Money is integer centavos. */
 export interface OrdersTable {
   id: Generated<number>;
-  /** "OR" + 10 random digits, unique (SPEC §3). */
+  /** "OR" + 10 random digits, unique (docs/product.md §3). */
   reference: string;
   customer_id: number;
   status: OrderStatus;
@@ -205,6 +220,12 @@ export interface OrdersTable {
   gift_reveal_on: string | null;
   /** When a chargeback or provider refund stopped the order after work started. */
   disputed_at: string | null;
+  /** When the customer could first hear the song (0019): set by a trigger when the order is first delivered. */
+  delivered_at: string | null;
+  /** When the admins were told the work is overdue (0019): once per order. */
+  overdue_alerted_at: string | null;
+  /** When the order last came to need an artist; null in any other status (lifecycle/idle-orders.ts, 0022). */
+  needs_artist_since: string | null;
 }
 
 export type OfferStatus = 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
@@ -281,10 +302,17 @@ export interface RefundsTable {
   /** Free text: the cancellation's reason. */
   reason: Generated<string>;
   reason_code: Generated<RefundReason>;
-  status: Generated<'owed' | 'paid'>;
+  /** machines/refund.machine.ts's state; `paid` is stored for sent (machines/refund.ts maps it, 0017). */
+  status: Generated<'owed' | 'paid' | 'failed'>;
+  /** How it was sent: "GCash", "Bank transfer", "Provider console", or the provider's own return (0017). */
+  method: string | null;
   reference: string | null;
+  /** When and by whom it was sent. */
   paid_at: string | null;
   paid_by: number | null;
+  /** The last failed transfer and why (kept after a retry, 0017). */
+  failed_at: string | null;
+  failure_reason: string | null;
   actor: OrderEventActor;
   actor_id: number | null;
   created_at: string;
@@ -363,7 +391,7 @@ export interface PaymentCallbacksTable {
   created_at: string;
 }
 
-export type PaymentExceptionKind = 'wrong_amount' | 'wrong_currency' | 'late_success';
+export type { PaymentExceptionKind, PaymentExceptionResolution };
 /** A verified payment that needs an admin's decision (0018); open while `resolved_at` is null. */
 export interface PaymentExceptionsTable {
   id: Generated<number>;
@@ -378,8 +406,10 @@ export interface PaymentExceptionsTable {
   created_at: string;
   resolved_at: string | null;
   resolved_by: number | null;
-  /** How the admin resolved it (free text or a code the resolving call defines). */
-  resolution: string | null;
+  /** An admin's decision, or a late success refunded by the callback itself. */
+  resolution: PaymentExceptionResolution | null;
+  /** The admin's note with the decision. */
+  note: Generated<string>;
 }
 
 /** One row (id 1): raised by triggers whenever the public catalogue changes (migration 0007). */
@@ -446,7 +476,23 @@ export interface ArtistMonthlyCreditsTable {
   credited_centavos: number | string;
 }
 
+/** The operations home's figures of one day (0019, Asia/Manila yyyy-mm-dd), kept by triggers on orders. */
+export interface OperationsDaysTable {
+  day: string;
+  paid_orders: number;
+  /** PostgreSQL bigint: read with Number(). */
+  paid_centavos: number | string;
+  accepted_orders: number;
+  /** Seconds from payment to acceptance, summed over the orders accepted that day. */
+  accept_seconds: number | string;
+  /** Orders first delivered that day; of them, on or before their due date, and later sent back. */
+  delivered_orders: number;
+  on_time_orders: number;
+  revised_orders: number;
+}
+
 export interface DB {
+  operations_days: OperationsDaysTable;
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
   password_resets: PasswordResetsTable;

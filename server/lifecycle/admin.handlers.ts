@@ -8,7 +8,8 @@ import {
   type cancelSchema,
   lifecycleMessages,
   type markPaidSchema,
-  type markRefundPaidSchema,
+  type markRefundFailedSchema,
+  type markRefundSentSchema,
   type Page,
   type payoutsQuerySchema,
   type RevealedPayoutDestination,
@@ -17,6 +18,7 @@ import {
   type revisionNotesSchema,
 } from '../../contracts/lifecycle';
 import { orderMessages } from '../../contracts/order';
+import { refundStateOf, storedStatusOf } from '../../machines/refund';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import type { DB, OrderRow } from '../db/schema';
@@ -24,9 +26,11 @@ import { ApiError, fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { enqueuePayoutPaidMail } from '../mail/money-mails';
 import { adminIds, ChangeSet, publishCommitted } from '../notifications/live-changes';
-import { findOrderById, recordOrderEvent } from '../orders/orders.repository';
+import { findOrderById } from '../orders/orders.repository';
 import { pesos } from '../orders/pricing';
 import { notifyAbout } from '../payments/attempts';
+import { type AdminRefundMove, moveRefund } from '../payments/refunds';
+import { assertPayableAccount, changedRecently } from '../services/payout-account';
 import { cancelOrder, reassignOrder, requestRevision, validateRecording } from './order-actions';
 import { listAdminOrders } from './order-lists';
 import { loadRelations, toAdminOrder } from './order-views';
@@ -88,8 +92,9 @@ export async function cancel(c: AppContext, id: number, body: v.InferOutput<type
 }
 
 /**
- * POST /orders/{id}/reassign: offers an order needing an artist, or overdue work, to another approved
- * artist who is neither suspended nor deactivated (online or not: the offer waits for them).
+ * POST /orders/{id}/reassign {artist_id, reason}: offers an order needing an artist, overdue work, or
+ * work whose artist left or was suspended, to another approved artist who is neither suspended nor
+ * deactivated (online or not: the offer waits for them). The customer is mailed.
  */
 export async function reassign(c: AppContext, id: number, body: v.InferOutput<typeof reassignSchema>) {
   const { db, config } = c.var;
@@ -106,7 +111,7 @@ export async function reassign(c: AppContext, id: number, body: v.InferOutput<ty
   if (!artist) throw fieldError(lifecycleMessages.reassignArtistRequired, 'artist_id');
   const settings = lifecycleSettingsOf(config);
   return act(c, lifecycleMessages.reassigned, (trx, at, adminId) =>
-    reassignOrder(trx, { orderId: id, adminId, artistId: artist.id, at, settings }),
+    reassignOrder(trx, { orderId: id, adminId, artistId: artist.id, reason: body.reason, at, settings }),
   );
 }
 
@@ -128,6 +133,8 @@ function payoutsQuery(c: AppContext) {
       'artist_payouts.bank_name',
       'artist_payouts.account_name',
       'artist_payouts.account_last4',
+      'artist_payouts.changed_at as account_changed_at',
+      'artist_payouts.holder_review',
     ]);
 }
 
@@ -152,7 +159,7 @@ async function revealsOf(c: AppContext, payoutIds: number[]): Promise<Reveals> {
   return map;
 }
 
-const toAdminPayout = (p: PayoutJoined, reveals: Reveals): AdminPayout => ({
+const toAdminPayout = (p: PayoutJoined, reveals: Reveals, now: Date): AdminPayout => ({
   id: p.id,
   order_reference: p.order_reference,
   order_status: p.order_status,
@@ -165,7 +172,14 @@ const toAdminPayout = (p: PayoutJoined, reveals: Reveals): AdminPayout => ({
   // Only the last four digits leave the server here; the whole number only through POST /reveal.
   payout_details:
     p.bank_name && p.account_name && p.account_last4
-      ? { bank_name: p.bank_name, account_name: p.account_name, account_last4: p.account_last4 }
+      ? {
+          bank_name: p.bank_name,
+          account_name: p.account_name,
+          account_last4: p.account_last4,
+          changed_at: p.account_changed_at,
+          recently_changed: changedRecently(p.account_changed_at, now),
+          holder_review: p.holder_review,
+        }
       : null,
   reveals: reveals.get(p.id) ?? [],
 });
@@ -185,7 +199,8 @@ export async function listPayouts(c: AppContext, query: v.InferOutput<typeof pay
     c,
     page.map((p) => p.id),
   );
-  const items = page.map((p) => toAdminPayout(p, reveals));
+  const now = c.var.clock.now();
+  const items = page.map((p) => toAdminPayout(p, reveals, now));
   const body: Page<AdminPayout> = {
     items,
     next_cursor: rows.length > query.limit ? String(items.at(-1)?.id) : null,
@@ -195,7 +210,7 @@ export async function listPayouts(c: AppContext, query: v.InferOutput<typeof pay
 
 async function onePayout(c: AppContext, id: number): Promise<AdminPayout> {
   const row = await payoutsQuery(c).where('payouts.id', '=', id).executeTakeFirstOrThrow();
-  return toAdminPayout(row, await revealsOf(c, [id]));
+  return toAdminPayout(row, await revealsOf(c, [id]), c.var.clock.now());
 }
 
 /** A payout whose order was disputed or cancelled after completion is held: nothing is released. */
@@ -212,10 +227,11 @@ export async function markPaid(c: AppContext, id: number, body: v.InferOutput<ty
     const existing = await trx
       .selectFrom('payouts')
       .innerJoin('orders', 'orders.id', 'payouts.order_id')
-      .select(['payouts.status', 'orders.status as order_status'])
+      .select(['payouts.status', 'payouts.artist_id', 'orders.status as order_status'])
       .where('payouts.id', '=', id)
       .executeTakeFirst();
     if (!existing) throw new ApiError(404, lifecycleMessages.payoutNotFound);
+    if (existing.status === 'pending') await assertPayableAccount(trx, existing.artist_id);
     if (existing.status === 'pending' && isHeld(existing.order_status))
       throw new ApiError(409, lifecycleMessages.payoutHeld);
     const moved = await trx
@@ -282,7 +298,7 @@ export async function revealPayout(c: AppContext, id: number) {
   return ok(c, body, lifecycleMessages.payoutRevealed);
 }
 
-// ---- Refunds ---------------------------------------------------------------------------------------
+// ---- Refunds (machines/refund.machine.ts decides each move: server/payments/refunds.ts) -------------
 
 function refundsQuery(c: AppContext) {
   return c.var.db
@@ -310,17 +326,23 @@ const toAdminRefund = (r: RefundJoined): AdminRefund => ({
   currency: 'PHP',
   reason: r.reason_code,
   note: r.reason,
-  status: r.status,
+  status: refundStateOf(r.status),
+  method: r.method,
   reference: r.reference,
   created_at: r.created_at,
-  paid_at: r.paid_at,
+  sent_at: r.paid_at,
+  failed_at: r.failed_at,
+  failure_reason: r.failure_reason,
   customer: { name: `${r.first_name} ${r.last_name}`.trim(), email: r.email },
 });
 
-/** GET /refunds?status=owed|paid: owed oldest first (to send in order), paid newest first. Keyset on id. */
+/**
+ * GET /refunds?status=owed|failed|sent: owed and failed oldest first (to send in order), sent newest
+ * first. Keyset on id over the index refunds_status (status, id).
+ */
 export async function listRefunds(c: AppContext, query: v.InferOutput<typeof refundsQuerySchema>) {
-  const direction = query.status === 'owed' ? 'asc' : 'desc';
-  let q = refundsQuery(c).where('refunds.status', '=', query.status);
+  const direction = query.status === 'sent' ? 'desc' : 'asc';
+  let q = refundsQuery(c).where('refunds.status', '=', storedStatusOf(query.status));
   if (query.cursor) q = q.where('refunds.id', direction === 'asc' ? '>' : '<', Number(query.cursor));
   const rows = await q
     .orderBy('refunds.id', direction)
@@ -331,39 +353,27 @@ export async function listRefunds(c: AppContext, query: v.InferOutput<typeof ref
   return ok(c, body);
 }
 
-/** POST /refunds/{id}/mark-paid {reference}: once (409 after); the customer is told (refund_paid). */
-export async function markRefundPaid(c: AppContext, id: number, body: v.InferOutput<typeof markRefundPaidSchema>) {
+/** One admin move of a refund, in one transaction; answers the refund as the refunds page lists it. */
+async function moveRefundAs(c: AppContext, id: number, move: AdminRefundMove, message: string) {
   const { db, clock, hub } = c.var;
-  const at = clock.now().toISOString();
-  const { notified, changes } = await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('refunds').select('id').where('id', '=', id).executeTakeFirst();
-    if (!existing) throw new ApiError(404, lifecycleMessages.refundNotFound);
-    const moved = await trx
-      .updateTable('refunds')
-      .set({ status: 'paid', reference: body.reference, paid_at: at, paid_by: currentAuth(c).user.id })
-      .where('id', '=', id)
-      .where('status', '=', 'owed')
-      .returningAll()
-      .executeTakeFirst();
-    if (!moved) throw new ApiError(409, lifecycleMessages.refundAlreadyPaid);
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', moved.order_id).executeTakeFirstOrThrow();
-    await recordOrderEvent(trx, {
-      orderId: order.id,
-      type: 'refund_paid',
-      actor: 'admin',
-      actorId: currentAuth(c).user.id,
-      payload: { refund_id: moved.id },
-      at,
-    });
-    return {
-      notified: await notifyAbout(trx, order, [order.customer_id], 'refund_paid', at),
-      changes: new ChangeSet().add(
-        { kind: 'refund', id: moved.id, status: moved.status, order_id: order.id, reference: order.reference },
-        [order.customer_id, ...(await adminIds(trx))],
-      ),
-    };
-  });
+  const at = clock.now();
+  const changes = new ChangeSet();
+  const { notified } = await db
+    .transaction()
+    .execute((trx) => moveRefund(trx, { id, move, adminId: currentAuth(c).user.id, at, changes }));
   publishCommitted(hub, { notified, changes });
   const row = await refundsQuery(c).where('refunds.id', '=', id).executeTakeFirstOrThrow();
-  return ok(c, toAdminRefund(row), lifecycleMessages.refundPaid);
+  return ok(c, toAdminRefund(row), message);
 }
+
+/** POST /refunds/{id}/mark-sent {method, reference}: owed or failed → sent; the customer is told and mailed. */
+export const markRefundSent = (c: AppContext, id: number, body: v.InferOutput<typeof markRefundSentSchema>) =>
+  moveRefundAs(c, id, { type: 'admin.sent', ...body }, lifecycleMessages.refundSent);
+
+/** POST /refunds/{id}/mark-failed {reason}: owed → failed; the customer is told the team is on it. */
+export const markRefundFailed = (c: AppContext, id: number, body: v.InferOutput<typeof markRefundFailedSchema>) =>
+  moveRefundAs(c, id, { type: 'admin.failed', reason: body.reason }, lifecycleMessages.refundFailed);
+
+/** POST /refunds/{id}/retry: failed → owed, back in the refunds to send. */
+export const retryRefund = (c: AppContext, id: number) =>
+  moveRefundAs(c, id, { type: 'admin.retry' }, lifecycleMessages.refundRetried);

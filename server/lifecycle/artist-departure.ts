@@ -2,10 +2,14 @@ import type { Kysely, Transaction } from 'kysely';
 import type { OpenWork, OpenWorkOutcome } from '../../contracts/operations';
 import type { DB, OrderRow } from '../db/schema';
 import { releaseOrder } from './order-actions';
+import { alertOrderStranded } from './order-alerts';
 
 // An artist leaving (they deactivate; an admin suspends them) must not strand orders: every open
 // offer is withdrawn and work they took goes back to the customer (needs_artist), each through the
-// lifecycle machine (the artist_left event). Recordings already submitted finish as usual.
+// lifecycle machine (the artist_left event). A recording already submitted stays on the order (it may
+// still be validated and delivered), but nobody can revise it: the lifecycle machine refuses a revision
+// of an artist who left and lets an admin give the order to another artist whatever its due date.
+// Every admin is alerted of each taken order the artist leaves (order_stranded).
 
 /** The artist's orders that are not finished: offers they may still answer, and work they took. */
 async function openOrdersOf(db: Kysely<DB> | Transaction<DB>, artistId: number): Promise<OrderRow[]> {
@@ -48,8 +52,8 @@ export async function openWorkOf(db: Kysely<DB>, artistId: number): Promise<Open
 }
 
 /**
- * Releases every open order of the artist in the caller's transaction. Answers the users with new
- * notifications, to publish once it has committed.
+ * Releases every open order of the artist in the caller's transaction, and alerts every admin of each
+ * order the artist had taken. Answers the users with new notifications, to publish once it has committed.
  */
 export async function releaseArtistWork(
   trx: Transaction<DB>,
@@ -57,7 +61,11 @@ export async function releaseArtistWork(
 ): Promise<number[]> {
   const notified: number[] = [];
   for (const order of await openOrdersOf(trx, input.artistId)) {
-    if (outcomeOf(order) === 'stays') continue;
+    if (outcomeOf(order) === 'stays') {
+      // No order event: the order waits where it is, for an admin (the releases alert in their transition).
+      notified.push(...(await alertOrderStranded(trx, order, input.artistId, input.at)));
+      continue;
+    }
     const result = await releaseOrder(trx, { ...input, orderId: order.id });
     notified.push(...result.notified);
   }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type * as v from 'valibot';
 import { artistMessages } from '../../contracts/artist';
+import { RECORDING_MAX_BYTES } from '../../contracts/constants';
 import { fieldMessages } from '../../contracts/field-messages';
 import {
   type ArtistOrder,
@@ -45,6 +46,7 @@ export async function listOrders(c: AppContext, query: v.InferOutput<typeof arti
   const page = await listArtistOrders(c.var.db, currentAuth(c).user.id, query.stage, {
     cursor: query.cursor,
     limit: query.limit,
+    now: c.var.clock.now(),
   });
   const body: Page<ArtistOrder> = { items: await artistOrders(c, page.items), next_cursor: page.next_cursor };
   return ok(c, body);
@@ -115,10 +117,12 @@ export const submit = (c: AppContext, id: number, body: v.InferOutput<typeof rec
     submitRecording(trx, { orderId: id, artistId, tempLocation: body.temp_location, lyrics: body.lyrics, at }),
   );
 
-/** POST /order/song/upload: a recording streamed into storage (audio by magic bytes, MAX_UPLOAD_MB). */
+/** POST /order/song/upload: a recording streamed into storage (audio by magic bytes, RECORDING_MAX_BYTES). */
 export async function uploadRecording(c: AppContext) {
-  const { db, storage, clock, media } = c.var;
+  const { db, storage, clock, media, config } = c.var;
   const { user } = currentAuth(c);
+  // readMultipart caps files at config.maxUploadBytes: a recording has its own, larger cap.
+  c.set('config', { ...config, maxUploadBytes: RECORDING_MAX_BYTES });
   const form = await readMultipart(c, { file: { kind: 'clips', family: 'audio' } });
   let keepFile = false;
   try {

@@ -10,7 +10,8 @@ import type {
   thanksSchema,
 } from '../../contracts/lifecycle';
 import { lifecycleMessages } from '../../contracts/lifecycle';
-import { occasions, orderMessages } from '../../contracts/order';
+import { type OrderDetail, occasions, orderMessages } from '../../contracts/order';
+import { cancelledMessage } from '../../contracts/refunds';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
@@ -37,7 +38,7 @@ async function ownOrder(c: AppContext, id: number) {
 async function act(
   c: AppContext,
   id: number,
-  message: string,
+  message: string | ((detail: OrderDetail) => string),
   run: (trx: Transaction<DB>, at: Date, customerId: number) => Promise<TransitionResult>,
 ) {
   await ownOrder(c, id);
@@ -45,7 +46,7 @@ async function act(
   const result = await c.var.db.transaction().execute((trx) => run(trx, c.var.clock.now(), customerId));
   publishCommitted(c.var.hub, result);
   const [detail] = await detailsOf(c, [result.order]);
-  return ok(c, detail, message);
+  return ok(c, detail, typeof message === 'string' ? message : message(detail as OrderDetail));
 }
 
 export const acceptOrder = (c: AppContext, id: number) =>
@@ -64,8 +65,9 @@ export const rate = (c: AppContext, id: number, body: v.InferOutput<typeof rateS
   );
 
 export async function cancel(c: AppContext, id: number, body: v.InferOutput<typeof cancelSchema>) {
-  const order = await ownOrder(c, id);
-  const message = order.paid_at ? lifecycleMessages.cancelledRefund : lifecycleMessages.cancelled;
+  await ownOrder(c, id);
+  // The toast says what the order page says of the refund this cancellation owes (contracts/refunds.ts).
+  const message = (detail: OrderDetail) => cancelledMessage(detail.refunds);
   return act(c, id, message, (trx, at, customerId) =>
     cancelOrder(trx, { orderId: id, role: 'customer', actorId: customerId, reason: body.reason, at }),
   );

@@ -8,7 +8,8 @@ import {
   earningLinesQuerySchema,
   giftSchema,
   markPaidSchema,
-  markRefundPaidSchema,
+  markRefundFailedSchema,
+  markRefundSentSchema,
   payoutsQuerySchema,
   rateSchema,
   reassignSchema,
@@ -122,8 +123,12 @@ export function createAdminOrderRoutes(): Hono<AppEnv> {
   routes.get('/refunds', signedIn, validateQuery(refundsQuerySchema), (c) =>
     admin.listRefunds(c, c.req.valid('query')),
   );
-  routes.post('/refunds/:id{[0-9]{1,9}}/mark-paid', signedIn, validateJson(markRefundPaidSchema), (c) =>
-    admin.markRefundPaid(c, idOf(c.req.param('id')), c.req.valid('json')),
+  routes.post('/refunds/:id{[0-9]{1,9}}/mark-sent', signedIn, validateJson(markRefundSentSchema), (c) =>
+    admin.markRefundSent(c, idOf(c.req.param('id')), c.req.valid('json')),
   );
+  routes.post('/refunds/:id{[0-9]{1,9}}/mark-failed', signedIn, validateJson(markRefundFailedSchema), (c) =>
+    admin.markRefundFailed(c, idOf(c.req.param('id')), c.req.valid('json')),
+  );
+  routes.post('/refunds/:id{[0-9]{1,9}}/retry', signedIn, (c) => admin.retryRefund(c, idOf(c.req.param('id'))));
   return routes;
 }

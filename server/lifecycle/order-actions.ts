@@ -5,13 +5,13 @@ import { orderMessages } from '../../contracts/order';
 import { decidePayment } from '../../machines/payment-attempt';
 import type { DB, OrderEventActor, OrderRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
-import { adminIds } from '../notifications/live-changes';
+import { adminIds, type ChangeSet } from '../notifications/live-changes';
 import { acceptedTermsOf, offerTermsOf } from '../orders/pricing';
 import { voidOpenAttempts } from '../payments/payments.repository';
-import { recordPriceDifferenceRefund, refundedOn } from '../payments/refunds';
+import { recordPriceDifferenceRefund, recordRefundOwed, refundedOn } from '../payments/refunds';
 import { type TransitionResult, transitionOrder } from './transition';
 
-// The lifecycle events with their own checks and writes (DESIGN §4). Each runs inside the caller's
+// The lifecycle events with their own checks and writes (docs/architecture.md §4). Each runs inside the caller's
 // transaction through transitionOrder, so the machine has decided before anything here is written,
 // and everything here commits or rolls back with the status change.
 
@@ -89,7 +89,7 @@ export function acceptOffer(trx: Trx, input: { orderId: number; artistId: number
     event: { type: 'artist_accepted', role: 'artist' },
     actorId: input.artistId,
     at: input.at,
-    apply: async (t, order, _facts, changes) => {
+    apply: async (t, order, _facts, changes, notified) => {
       const offer = await offerOf(t, order.id, input.artistId);
       requireOpenOffer(offer, input.at);
       const accepted = acceptedTermsOf(order, offer);
@@ -109,13 +109,15 @@ export function acceptOffer(trx: Trx, input: { orderId: number; artistId: number
         .execute();
       const difference = order.price_centavos - accepted.price_centavos;
       if (difference > 0)
-        await recordPriceDifferenceRefund(t, {
-          order,
-          artistId: input.artistId,
-          amountCentavos: difference,
-          at: input.at,
-          changes,
-        });
+        notified.push(
+          ...(await recordPriceDifferenceRefund(t, {
+            order,
+            artistId: input.artistId,
+            amountCentavos: difference,
+            at: input.at,
+            changes,
+          })),
+        );
       return {
         artist_id: input.artistId,
         accepted_at: iso(input.at),
@@ -361,11 +363,12 @@ export function rebookOrder(
 
 /**
  * Cancels the order: open offers are withdrawn and, when it was paid, a refund of the full amount is
- * recorded against the succeeded payment (the payment becomes `refunded`).
+ * recorded against the succeeded payment (the payment becomes `refunded`). The system (no actor)
+ * cancels an order left without an artist (idle-orders.ts).
  */
 export function cancelOrder(
   trx: Trx,
-  input: { orderId: number; role: LifecycleRole; actorId: number; reason: string; at: Date },
+  input: { orderId: number; role: LifecycleRole; actorId: number | null; reason: string; at: Date },
 ) {
   return transitionOrder(trx, {
     orderId: input.orderId,
@@ -373,14 +376,16 @@ export function cancelOrder(
     actorId: input.actorId,
     payload: input.reason ? { reason: input.reason } : {},
     at: input.at,
-    apply: async (t, order) => {
+    apply: async (t, order, _facts, changes, notified) => {
       await t
         .updateTable('order_artists')
         .set({ offer_status: 'withdrawn', responded_at: iso(input.at) })
         .where('order_id', '=', order.id)
         .where('offer_status', '=', 'pending')
         .execute();
-      await refundPaid(t, order, input.role as OrderEventActor, input.actorId, input.reason, input.at);
+      notified.push(
+        ...(await refundPaid(t, order, input.role as OrderEventActor, input.actorId, input.reason, input.at, changes)),
+      );
       // Checkouts still open can no longer pay this order (a success that arrives anyway is owed back).
       await voidOpenAttempts(t, order.id, null, input.at);
       return { cancelled_at: iso(input.at) };
@@ -394,8 +399,20 @@ async function profilesOf(t: Trx, artistIds: number[]) {
   return new Map(rows.map((row) => [row.user_id, row]));
 }
 
-/** Each succeeded payment of the order moves to refunded (the attempt machine decides) with a refund owed. */
-async function refundPaid(t: Trx, order: OrderRow, actor: OrderEventActor, actorId: number, reason: string, at: Date) {
+/**
+ * Each succeeded payment of the order moves to refunded (the attempt machine decides) with a refund owed
+ * (recordRefundOwed: the customer and the admins are told). Answers who to wake.
+ */
+async function refundPaid(
+  t: Trx,
+  order: OrderRow,
+  actor: OrderEventActor,
+  actorId: number | null,
+  reason: string,
+  at: Date,
+  changes: ChangeSet,
+): Promise<number[]> {
+  const notified: number[] = [];
   const paid = await t
     .selectFrom('payments')
     .selectAll()
@@ -414,22 +431,21 @@ async function refundPaid(t: Trx, order: OrderRow, actor: OrderEventActor, actor
       .execute();
     for (const effect of decision.effects) {
       if (effect.type !== 'recordRefundOwed' || held <= 0) continue;
-      await t
-        .insertInto('refunds')
-        .values({
-          payment_id: payment.id,
-          order_id: order.id,
-          amount_centavos: held,
-          reason,
-          reason_code: effect.reason,
-          status: 'owed',
-          actor,
-          actor_id: actorId,
-          created_at: iso(at),
-        })
-        .execute();
+      const owed = await recordRefundOwed(t, {
+        order,
+        paymentId: payment.id,
+        amountCentavos: held,
+        reasonCode: effect.reason,
+        note: reason,
+        actor,
+        actorId,
+        at,
+        changes,
+      });
+      notified.push(...owed.notified);
     }
   }
+  return notified;
 }
 
 /**
@@ -466,12 +482,20 @@ export function releaseOrder(
 
 /**
  * An admin offers the order to one artist (checked by the caller: an approved, active artist): an
- * order needing an artist, or stalled work past its due date, whose artist loses it. The new offer
- * runs on the usual clock; if it closes unanswered the order needs an artist again.
+ * order needing an artist, stalled work past its due date, or work whose artist left or was suspended
+ * (whatever its due date); its artist loses it. The reason is kept with the event. The new offer runs
+ * on the usual clock; if it closes unanswered the order needs an artist again.
  */
 export async function reassignOrder(
   trx: Trx,
-  input: { orderId: number; adminId: number; artistId: number; at: Date; settings: LifecycleSettings },
+  input: {
+    orderId: number;
+    adminId: number;
+    artistId: number;
+    reason: string;
+    at: Date;
+    settings: LifecycleSettings;
+  },
 ) {
   const current = await trx
     .selectFrom('orders')
@@ -483,7 +507,7 @@ export async function reassignOrder(
     orderId: input.orderId,
     event: { type: 'admin_reassigned', role: 'admin', overdue: isOverdue(current, input.at) },
     actorId: input.adminId,
-    payload: { artist_id: input.artistId },
+    payload: { artist_id: input.artistId, reason: input.reason },
     at: input.at,
     apply: async (t, order) => {
       if (order.artist_id === input.artistId) throw fieldError(lifecycleMessages.reassignSameArtist, 'artist_id');

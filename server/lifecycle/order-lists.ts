@@ -1,6 +1,8 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Page } from '../../contracts/lifecycle';
 import { type AdminStage, type ArtistStage, dueWorkStatuses, stageStatuses } from '../../contracts/lifecycle';
+import { strandedStatuses } from '../../contracts/operations-home';
+import { byDepartedArtist } from '../admin/departed-artists';
 import type { DB, OrderRow } from '../db/schema';
 import { searchOrders } from '../search/order-search';
 import { dueAtFor } from './order-actions';
@@ -50,19 +52,57 @@ async function page(query: OrdersQuery, request: PageRequest, direction: 'asc' |
   };
 }
 
-/** The artist's orders of one screen (DESIGN §4): open offers for `new`, else the orders they took. */
-export function listArtistOrders(db: Kysely<DB>, artistId: number, stage: ArtistStage, request: PageRequest) {
-  if (stage === 'new') {
-    const offers = db
-      .selectFrom('orders')
-      .innerJoin('order_artists', 'order_artists.order_id', 'orders.id')
-      .selectAll('orders')
-      .where('order_artists.artist_id', '=', artistId)
-      .where('order_artists.offer_status', '=', 'pending')
-      .where('order_artists.offered_at', 'is not', null)
-      .where('orders.status', '=', 'offered');
-    return page(offers, request, 'asc');
+/**
+ * The artist's open offers, the one to answer soonest first: keyset on (expires_at, order id) of the
+ * offer, from index order_artists_artist_deadline (0021). The cursor is "<expires_at>_<order id>".
+ */
+async function openOffers(
+  db: Kysely<DB>,
+  artistId: number,
+  request: PageRequest & { now: Date },
+): Promise<Page<OrderRow>> {
+  const after = request.cursor ? /^(.+)_(\d{1,12})$/.exec(request.cursor) : null;
+  let query = db
+    .selectFrom('order_artists')
+    .innerJoin('orders', 'orders.id', 'order_artists.order_id')
+    .selectAll('orders')
+    .select('order_artists.expires_at as offer_expires_at')
+    .where('order_artists.artist_id', '=', artistId)
+    .where('order_artists.offer_status', '=', 'pending')
+    // Open: offered (offered_at and expires_at are set together) and not past its deadline, even
+    // before the offer sweep closes it.
+    .where('order_artists.expires_at', '>', request.now.toISOString())
+    .where('orders.status', '=', 'offered');
+  if (after) {
+    const [, expiresAt = '', id] = after;
+    query = query.where((eb) =>
+      eb.or([
+        eb('order_artists.expires_at', '>', expiresAt),
+        eb.and([eb('order_artists.expires_at', '=', expiresAt), eb('order_artists.order_id', '>', Number(id))]),
+      ]),
+    );
   }
+  const rows = await query
+    .orderBy('order_artists.expires_at')
+    .orderBy('order_artists.order_id')
+    .limit(request.limit + 1)
+    .execute();
+  const items = rows.slice(0, request.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(({ offer_expires_at: _, ...order }) => order),
+    next_cursor: rows.length > request.limit && last ? `${last.offer_expires_at}_${last.id}` : null,
+  };
+}
+
+/** The artist's orders of one screen (docs/architecture.md §4): open offers for `new`, else the orders they took. */
+export function listArtistOrders(
+  db: Kysely<DB>,
+  artistId: number,
+  stage: ArtistStage,
+  request: PageRequest & { now: Date },
+) {
+  if (stage === 'new') return openOffers(db, artistId, request);
   const taken = db
     .selectFrom('orders')
     .selectAll('orders')
@@ -120,6 +160,8 @@ export function listAdminOrders(
       // due_at is never before dueAtFor(needed_by): no later needed-by day can be overdue, so the index
       // walk stops there instead of reading all the work not yet due.
       .where('orders.needed_by', '<=', lastOverdueDay(request.now));
+  } else if (stage === 'stranded') {
+    query = query.where('orders.status', 'in', [...strandedStatuses]).where(byDepartedArtist);
   } else if (stage !== 'all') {
     query = query.where('orders.status', '=', stage);
   }
@@ -128,10 +170,10 @@ export function listAdminOrders(
 }
 
 /** The statuses whose work has a due date, as a literal SQL list (a partial index's WHERE must match it). */
-const dueWorkList = sql.raw(dueWorkStatuses.map((status) => `'${status}'`).join(', '));
+export const dueWorkList = sql.raw(dueWorkStatuses.map((status) => `'${status}'`).join(', '));
 
 /** The latest needed-by day whose due date is before `now`. */
-function lastOverdueDay(now: Date): string {
+export function lastOverdueDay(now: Date): string {
   const day = new Date(now.getTime() + 3 * DAY_MS);
   while (dueAtFor(day.toISOString().slice(0, 10)) >= now.toISOString()) day.setTime(day.getTime() - DAY_MS);
   return day.toISOString().slice(0, 10);

@@ -6,7 +6,9 @@ import {
   type CustomerOrderLifecycle,
   type Feedback,
   type GiftLink,
+  IDLE_NEEDS_ARTIST_DAYS,
   isOverdue,
+  type OrderRefund,
   type Recording,
 } from '../../contracts/lifecycle';
 import type { OrderBrief } from '../../contracts/order';
@@ -29,6 +31,7 @@ import {
 } from '../orders/order.serializers';
 import { acceptedTermsOf, pesos } from '../orders/pricing';
 import { findUploadsByLocations } from '../orders/temp-uploads.repository';
+import { toRefundBrief } from '../payments/refunds';
 import { factsOfRow } from './transition';
 
 // Everything the artist, admin and customer screens show about orders, loaded for a page of orders
@@ -41,11 +44,19 @@ export interface OrderRelations {
   recordings: Map<number, OrderRecordingRow[]>;
   events: Map<number, OrderEventRow[]>;
   uploads: Map<string, TempUploadRow>;
-  refunds: Map<number, RefundRow>;
+  refunds: Map<number, RefundRow[]>;
   thanks: Map<number, { name: string; message: string; created_at: string }>;
   people: Map<
     number,
-    { user_id: string; stage_name: string | null; first_name: string; last_name: string; email: string }
+    {
+      user_id: string;
+      stage_name: string | null;
+      first_name: string;
+      last_name: string;
+      email: string;
+      deactivated_at: string | null;
+      suspended_at: string | null;
+    }
   >;
 }
 
@@ -87,7 +98,7 @@ export async function loadRelations(db: Kysely<DB>, orders: OrderRow[]): Promise
       .selectFrom('refunds')
       .selectAll()
       .where('order_id', 'in', ids)
-      // The newest refund of each order wins the map below.
+      // Every refund of each order, oldest first (index refunds_order).
       .orderBy('id')
       .execute(),
     db.selectFrom('gift_thanks').selectAll().where('order_id', 'in', ids).execute(),
@@ -103,7 +114,7 @@ export async function loadRelations(db: Kysely<DB>, orders: OrderRow[]): Promise
     findUploadsByLocations(db, locations),
     db
       .selectFrom('users')
-      .select(['id', 'user_id', 'stage_name', 'first_name', 'last_name', 'email'])
+      .select(['id', 'user_id', 'stage_name', 'first_name', 'last_name', 'email', 'deactivated_at', 'suspended_at'])
       .where('id', 'in', personIds)
       .execute(),
   ]);
@@ -112,7 +123,7 @@ export async function loadRelations(db: Kysely<DB>, orders: OrderRow[]): Promise
     recordings: group(recordings, (r) => r.order_id),
     events: group(events, (e) => e.order_id),
     uploads,
-    refunds: new Map(refunds.map((r) => [r.order_id, r])),
+    refunds: group(refunds, (r) => r.order_id),
     thanks: new Map(thanks.map((t) => [t.order_id, t])),
     people: new Map(people.map((p) => [p.id, p])),
   };
@@ -171,6 +182,18 @@ function feedbackOf(events: OrderEventRow[]): Feedback | null {
 
 const openOffersOf = (offers: Offer[]) => offers.filter((o) => o.offer_status === 'pending').length;
 
+/** The order's artist deactivated or was suspended (the lifecycle machine's `artistAway`). */
+function artistAway(order: OrderRow, rel: OrderRelations): boolean {
+  const artist = order.artist_id === null ? undefined : rel.people.get(order.artist_id);
+  return artist !== undefined && (artist.deactivated_at !== null || artist.suspended_at !== null);
+}
+
+/** An event as the admin reads it: with the reason given, when there was one (a reassignment's, a cancellation's). */
+function toAdminOrderEvent(event: OrderEventRow) {
+  const reason = parseStored<Record<string, unknown>>(event.payload)?.reason;
+  return { ...toOrderEvent(event), ...(typeof reason === 'string' && reason ? { note: reason } : {}) };
+}
+
 function common(order: OrderRow, rel: OrderRelations, media: MediaSigner, now: Date) {
   const offers = rel.offers.get(order.id) ?? [];
   const recordings = rel.recordings.get(order.id) ?? [];
@@ -187,7 +210,7 @@ function common(order: OrderRow, rel: OrderRelations, media: MediaSigner, now: D
     price: pesos(order.price_centavos),
     earning: pesos(order.price_centavos - order.platform_fee_centavos),
     brief: briefOf(order, rel, media),
-    lifecycle: factsOfRow(order, openOffersOf(offers)),
+    lifecycle: factsOfRow(order, openOffersOf(offers), artistAway(order, rel)),
     recording: recordingOf(recordings.at(-1), media),
     feedback: feedbackOf(events),
     rating: order.rating,
@@ -227,18 +250,9 @@ export function toArtistOrder(
 
 const publicArtist = (offer: Offer) => ({ id: offer.user_id, stage_name: offer.stage_name ?? '' });
 
-function refundOf(order: OrderRow, rel: OrderRelations) {
-  const refund = rel.refunds.get(order.id);
-  return refund
-    ? {
-        amount: pesos(refund.amount_centavos),
-        at: refund.created_at,
-        reason: refund.reason_code,
-        status: refund.status,
-        reference: refund.reference,
-        paid_at: refund.paid_at,
-      }
-    : null;
+/** Every refund of the order, oldest first, in the state machines/refund.machine.ts left it. */
+function refundsOf(order: OrderRow, rel: OrderRelations): OrderRefund[] {
+  return (rel.refunds.get(order.id) ?? []).map(toRefundBrief);
 }
 
 function takenBy(order: OrderRow, rel: OrderRelations) {
@@ -259,8 +273,8 @@ export function toAdminOrder(order: OrderRow, rel: OrderRelations, media: MediaS
       .filter((o) => o.offered_at !== null)
       .map((o) => ({ artist: publicArtist(o), status: o.offer_status, rank: o.rank, expires_at: o.expires_at })),
     platform_fee: pesos(order.platform_fee_centavos),
-    events: (rel.events.get(order.id) ?? []).map(toOrderEvent),
-    refund: refundOf(order, rel),
+    events: (rel.events.get(order.id) ?? []).map(toAdminOrderEvent),
+    refunds: refundsOf(order, rel),
   };
 }
 
@@ -286,7 +300,7 @@ export function toCustomerLifecycle(
   );
   const latest = delivered.at(-1);
   return {
-    lifecycle: factsOfRow(order, openOffersOf(offers)),
+    lifecycle: factsOfRow(order, openOffersOf(offers), artistAway(order, rel)),
     due_at: order.due_at,
     recording: latest
       ? {
@@ -303,7 +317,12 @@ export function toCustomerLifecycle(
     rating: order.rating,
     review: order.review,
     gift: giftLinkOf(order, publicUrl),
-    refund: refundOf(order, rel),
+    refunds: refundsOf(order, rel),
     payable: order.status === 'awaiting_payment',
+    // The same date the needs-artist mail promises (idle-orders.ts cancels from then on).
+    auto_cancel_at:
+      order.status === 'needs_artist' && order.needs_artist_since
+        ? new Date(Date.parse(order.needs_artist_since) + IDLE_NEEDS_ARTIST_DAYS * 86_400_000).toISOString()
+        : null,
   };
 }

@@ -11,6 +11,7 @@ import { enqueueOrderMails } from '../mail/order-mails';
 import { adminIds, ChangeSet } from '../notifications/live-changes';
 import { insertNotifications, type NewNotification } from '../notifications/notifications.repository';
 import { recordOrderEvent } from '../orders/orders.repository';
+import { alertAdminsOfTransition } from './order-alerts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -33,6 +34,8 @@ export interface TransitionInput {
     order: OrderRow,
     facts: LifecycleFacts,
     changes: ChangeSet,
+    /** Users it notified itself (a refund owed: the customer and the admins), woken with the rest. */
+    notified: number[],
   ) => Promise<Updateable<OrdersTable> | undefined>;
 }
 
@@ -70,14 +73,27 @@ async function openOfferCount(trx: Executor, orderId: number): Promise<number> {
   return Number(row.n);
 }
 
-export function factsOfRow(order: OrderRow, openOffers: number): LifecycleFacts {
+/** `artistAway`: the order's artist deactivated or was suspended (artistAwayOf). */
+export function factsOfRow(order: OrderRow, openOffers: number, artistAway = false): LifecycleFacts {
   return {
     status: order.status,
     rated: order.rating !== null,
     open_offers: openOffers,
     revisions_used: order.revisions_used,
     revision_limit: order.revision_limit,
+    ...(artistAway ? { artist_away: true as const } : {}),
   };
+}
+
+/** The artist who has the order deactivated their account or was suspended (no artist: false). */
+export async function artistAwayOf(trx: Executor, artistId: number | null): Promise<boolean> {
+  if (artistId === null) return false;
+  const artist = await trx
+    .selectFrom('users')
+    .select(['deactivated_at', 'suspended_at'])
+    .where('id', '=', artistId)
+    .executeTakeFirst();
+  return artist !== undefined && (artist.deactivated_at !== null || artist.suspended_at !== null);
 }
 
 const actorOf = (role: LifecycleRole, event: OrderLifecycleEvent): OrderEventActor =>
@@ -94,24 +110,36 @@ export async function transitionOrder(trx: Transaction<DB>, input: TransitionInp
   const iso = at.toISOString();
   const order = await lockOrder(trx, input.orderId);
   if (!order) throw new ApiError(404, orderMessages.orderNotFound);
-  const facts = factsOfRow(order, await openOfferCount(trx, order.id));
+  const facts = factsOfRow(order, await openOfferCount(trx, order.id), await artistAwayOf(trx, order.artist_id));
   const decision = decide(facts, event);
   if (!decision.ok) {
     if (decision.reason === 'role') throw new ApiError(403, serverMessages.forbidden);
     throw new ApiError(
       409,
-      decision.reason === 'revisions' ? lifecycleMessages.noRevisionsLeft : lifecycleMessages.notNow[event.type],
+      decision.reason === 'revisions'
+        ? lifecycleMessages.noRevisionsLeft
+        : decision.reason === 'artist_away'
+          ? lifecycleMessages.artistAway
+          : lifecycleMessages.notNow[event.type],
     );
   }
   const offersBefore = await offersOf(trx, order.id);
   const changes = new ChangeSet();
-  const extra = (await input.apply?.(trx, order, facts, changes)) ?? {};
+  const notifiedByApply: number[] = [];
+  const extra = (await input.apply?.(trx, order, facts, changes, notifiedByApply)) ?? {};
   const updated = await trx
     .updateTable('orders')
     .set({
       ...extra,
       status: decision.facts.status,
       revisions_used: decision.facts.revisions_used,
+      // The customer's 7 days to act run from when the order came to need an artist (idle-orders.ts).
+      needs_artist_since:
+        decision.facts.status !== 'needs_artist'
+          ? null
+          : facts.status === 'needs_artist'
+            ? order.needs_artist_since
+            : iso,
       updated_at: iso,
     })
     .where('id', '=', order.id)
@@ -125,11 +153,23 @@ export async function transitionOrder(trx: Transaction<DB>, input: TransitionInp
     payload: input.payload,
     at: iso,
   });
-  const after = factsOfRow(updated, await openOfferCount(trx, order.id));
+  const after = factsOfRow(updated, await openOfferCount(trx, order.id), await artistAwayOf(trx, updated.artist_id));
   const notified = await insertNotifications(
     trx,
     await notificationsFor(trx, updated, facts, after, event, order.artist_id, input.payload),
     iso,
+  );
+  notified.push(...notifiedByApply);
+  // Work left without anyone to do it: every admin is told (order-alerts.ts).
+  notified.push(
+    ...(await alertAdminsOfTransition(trx, {
+      order: updated,
+      before: facts,
+      after,
+      event,
+      previousArtist: order.artist_id,
+      at,
+    })),
   );
   // The event's mails, in its transaction (server/mail/order-mails.ts; the worker sends them).
   await enqueueOrderMails(trx, {
@@ -139,6 +179,7 @@ export async function transitionOrder(trx: Transaction<DB>, input: TransitionInp
     eventId: recorded.id,
     payload: input.payload,
     at,
+    previousArtist: order.artist_id,
   });
   await addOrderChanges(trx, changes, order, updated, offersBefore, await offersOf(trx, order.id));
   return { order: updated, facts: after, notified, changes };
@@ -199,7 +240,7 @@ async function addOrderChanges(
   ]);
 }
 
-// ---- Who hears about what (DESIGN §4 "Notifications sent") -------------------------------------------
+// ---- Who hears about what (docs/architecture.md §4 "Notifications sent") -------------------------------------------
 
 /** Artists whose offer on the order is still open (after the event's own writes). */
 async function pendingOfferArtists(trx: Executor, orderId: number): Promise<number[]> {
@@ -260,7 +301,7 @@ async function notificationsFor(
       ];
     case 'artist_left':
       // Only the last closed offer, or the artist who took the order leaving, leaves it without an
-      // artist: the customer is asked to choose another (the text of SPEC §4's rejected_by_artist).
+      // artist: the customer is asked to choose another (the text of docs/product.md §4's rejected_by_artist).
       return after.status === 'needs_artist' && before.status !== 'needs_artist'
         ? to([order.customer_id], 'rejected_by_artist')
         : [];

@@ -6,7 +6,8 @@ import { enqueueMail } from './queue';
 // Mails for money events recorded outside an order transition. Each is one call inside the
 // transaction that records the event:
 //   await enqueuePayoutPaidMail(trx, payoutId, at);   // where a payout is marked paid
-//   await enqueueRefundRecordedMail(trx, refundId, at); // where a refund row is inserted on its own
+//   await enqueueRefundRecordedMail(trx, refundId, at); // where a refund is recorded owed
+//   await enqueueRefundMovedMail(trx, refundId, 'sent' | 'failed', at); // where an admin records a transfer
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -50,5 +51,46 @@ export async function enqueueRefundRecordedMail(trx: Executor, refundId: number,
       key: `refund_recorded:refund${refundId}`,
       at,
     },
+  );
+}
+
+/**
+ * The customer's mail when an admin records the refund's transfer (essential): `sent` with amount,
+ * date, method and reference; `failed` saying the team is on it. Once per refund and move (a refund
+ * that failed, was retried and failed again is mailed each time).
+ */
+export async function enqueueRefundMovedMail(
+  trx: Executor,
+  refundId: number,
+  to: 'sent' | 'failed',
+  at: Date,
+): Promise<void> {
+  const refund = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst();
+  if (!refund) return;
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', refund.order_id).executeTakeFirstOrThrow();
+  const facts = await orderFactsOf(trx, order);
+  const iso = at.toISOString();
+  await enqueueMail(
+    trx,
+    { userId: order.customer_id },
+    to === 'sent'
+      ? {
+          kind: 'refund_sent',
+          data: {
+            order: facts,
+            amount_centavos: refund.amount_centavos,
+            sent_at: refund.paid_at ?? iso,
+            method: refund.method ?? '',
+            reference: refund.reference ?? '',
+          },
+          key: `refund_sent:refund${refundId}`,
+          at,
+        }
+      : {
+          kind: 'refund_failed',
+          data: { order: facts, amount_centavos: refund.amount_centavos },
+          key: `refund_failed:refund${refundId}:${iso}`,
+          at,
+        },
   );
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { LifecycleFacts } from '../../contracts/lifecycle';
+import { IDLE_NEEDS_ARTIST_DAYS, type LifecycleFacts } from '../../contracts/lifecycle';
 import { occasions } from '../../contracts/order';
 import type { OrderLifecycleEvent } from '../../machines/order-lifecycle.machine';
 import type { DB, OrderRow } from '../db/schema';
@@ -60,6 +60,53 @@ export interface OrderMailInput {
   eventId: number;
   payload: Record<string, unknown> | undefined;
   at: Date;
+  /** The artist who had the order before the event (a reassignment or a departure takes it away). */
+  previousArtist?: number | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** What a cancellation would refund now: the order's succeeded payments less what is already owed back on them. */
+async function refundableCentavos(trx: Executor, orderId: number): Promise<number> {
+  const paid = await trx
+    .selectFrom('payments')
+    .select((eb) => eb.fn.sum<number>('amount_centavos').as('n'))
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+  const owed = await trx
+    .selectFrom('refunds')
+    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+    .select((eb) => eb.fn.sum<number>('refunds.amount_centavos').as('n'))
+    .where('refunds.order_id', '=', orderId)
+    .where('payments.status', '=', 'succeeded')
+    .executeTakeFirst();
+  return Number(paid?.n ?? 0) - Number(owed?.n ?? 0);
+}
+
+/** The customer's mail when the order came to need an artist: what she can do, and by when. */
+async function enqueueNeedsArtistMail(trx: Executor, input: OrderMailInput, facts: OrderFacts, key: string) {
+  const { order, at } = input;
+  const previous = input.event.type === 'artist_left' ? (input.previousArtist ?? null) : null;
+  const artist =
+    previous === null
+      ? undefined
+      : await trx.selectFrom('users').select('stage_name').where('id', '=', previous).executeTakeFirst();
+  await enqueueMail(
+    trx,
+    { userId: order.customer_id },
+    {
+      kind: 'order_needs_artist',
+      data: {
+        order: { ...facts, ...(artist?.stage_name ? { artist: artist.stage_name } : {}) },
+        why: previous === null ? 'no_answer' : 'artist_left',
+        refund_centavos: await refundableCentavos(trx, order.id),
+        cancel_on: new Date(at.getTime() + IDLE_NEEDS_ARTIST_DAYS * DAY_MS).toISOString(),
+      },
+      key,
+      at,
+    },
+  );
 }
 
 export async function enqueueOrderMails(trx: Executor, input: OrderMailInput): Promise<void> {
@@ -97,6 +144,31 @@ export async function enqueueOrderMails(trx: Executor, input: OrderMailInput): P
               artists: offers.map((o) => o.stage_name ?? o.first_name),
             },
             key: key('payment_receipt', order.customer_id),
+            at,
+          },
+        );
+      }
+      if (event.type === 'admin_reassigned' && offers[0]) {
+        const previous =
+          input.previousArtist == null
+            ? undefined
+            : await trx
+                .selectFrom('users')
+                .select('stage_name')
+                .where('id', '=', input.previousArtist)
+                .executeTakeFirst();
+        await enqueueMail(
+          trx,
+          { userId: order.customer_id },
+          {
+            kind: 'order_reassigned',
+            data: {
+              order: facts,
+              artist: offers[0].stage_name ?? offers[0].first_name,
+              previous: previous?.stage_name ?? null,
+              expires_at: offers[0].expires_at ?? iso,
+            },
+            key: key('order_reassigned', order.customer_id),
             at,
           },
         );
@@ -154,8 +226,16 @@ export async function enqueueOrderMails(trx: Executor, input: OrderMailInput): P
         { userId: expired },
         { kind: 'offer_expired', data: { order: facts }, key: key('offer_expired', expired), at },
       );
+      if (order.status === 'needs_artist')
+        await enqueueNeedsArtistMail(trx, input, facts, key('order_needs_artist', order.customer_id));
       return;
     }
+    case 'artist_declined':
+    case 'artist_left':
+      // Only the last offer closing, or the artist of taken work leaving, leaves the order without an artist.
+      if (order.status === 'needs_artist' && input.before.status !== 'needs_artist')
+        await enqueueNeedsArtistMail(trx, input, facts, key('order_needs_artist', order.customer_id));
+      return;
     case 'recording_uploaded': {
       const latest = await trx
         .selectFrom('order_recordings')
@@ -231,6 +311,26 @@ export async function enqueueOrderMails(trx: Executor, input: OrderMailInput): P
       );
       return;
     case 'cancelled': {
+      if (event.role === 'system') {
+        // Left without an artist for IDLE_NEEDS_ARTIST_DAYS (lifecycle/idle-orders.ts): cancelled as promised.
+        const refunded = await trx
+          .selectFrom('refunds')
+          .select((eb) => eb.fn.sum<number>('amount_centavos').as('n'))
+          .where('order_id', '=', order.id)
+          .where('created_at', '=', iso)
+          .executeTakeFirst();
+        await enqueueMail(
+          trx,
+          { userId: order.customer_id },
+          {
+            kind: 'order_auto_cancelled',
+            data: { order: facts, refund_centavos: Number(refunded?.n ?? 0), days: IDLE_NEEDS_ARTIST_DAYS },
+            key: key('order_auto_cancelled', order.customer_id),
+            at,
+          },
+        );
+        return;
+      }
       const refunds = await trx
         .selectFrom('refunds')
         .select('amount_centavos')
@@ -264,8 +364,6 @@ export async function enqueueOrderMails(trx: Executor, input: OrderMailInput): P
       }
       return;
     }
-    case 'artist_declined':
-      return;
   }
 }
 

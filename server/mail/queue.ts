@@ -15,9 +15,17 @@ export interface QueuedMail<K extends SendableKind> {
 }
 
 /**
+ * A deactivated account still hears about its paid orders (they are finished and the song is
+ * delivered by mail) and its payouts (earnings are still paid out); nothing else.
+ */
+const reachesDeactivated = (mail: QueuedMail<SendableKind>): boolean =>
+  mail.kind === 'payout_paid' || (typeof mail.data === 'object' && mail.data !== null && 'order' in mail.data);
+
+/**
  * Puts a mail in the outbox, in the caller's transaction: it exists exactly when the event that
  * causes it committed, and the worker (mail-worker.ts) sends it. `to` is an account (its address and
- * first name are read here; a deactivated account gets nothing) or a bare address with a name.
+ * first name are read here; a deactivated account gets only what reachesDeactivated allows) or a bare
+ * address with a name.
  */
 export async function enqueueMail<K extends SendableKind>(
   trx: Executor,
@@ -33,7 +41,7 @@ export async function enqueueMail<K extends SendableKind>(
       .select(['email', 'first_name', 'deactivated_at'])
       .where('id', '=', to.userId)
       .executeTakeFirst();
-    if (!user || user.deactivated_at !== null) return;
+    if (!user || (user.deactivated_at !== null && !reachesDeactivated(mail))) return;
     userId = to.userId;
     address = user.email;
     firstName = user.first_name;

@@ -1,10 +1,28 @@
 import type { AccountType } from '../../contracts/account';
-import { formatDateTime, formatDeadline, formatPeso, pluralWord } from '../../contracts/format';
+import {
+  countOf,
+  formatDate,
+  formatDateTime,
+  formatDeadline,
+  formatPeso,
+  formatPesosWithCentavos,
+  pluralWord,
+} from '../../contracts/format';
 import type { MailCategory } from '../../contracts/mail';
 import { paymentMethods } from '../../contracts/order';
+import { refundLine, refundNextStep } from '../../contracts/refunds';
 import { approvedContent, rejectedContent } from '../admin/review.mail';
 import { applicationContent } from '../artists/application.mail';
 import { passwordResetContent } from '../auth/password-reset.mail';
+import {
+  type DeactivatedData,
+  deactivatedContent,
+  type PayoutChangedData,
+  payoutChangedContent,
+  payoutRejectedContent,
+  reactivatedContent,
+  suspendedContent,
+} from '../users/account-care.mail';
 import { type DigestItem, type DigestItemKind, renderDigest } from './admin-digest';
 import type { MailContent } from './layout';
 
@@ -46,6 +64,12 @@ const orderFact = (o: OrderFacts): [string, string] => ['Order', o.reference];
 const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.display ?? method;
 
 const define = <D>(template: Template<D>) => template;
+const refundMailFacts = (centavos: number) => ({
+  amount: centavos / 100,
+  sent_at: null,
+  method: null,
+  reference: null,
+});
 
 export const mailTemplates = {
   // ---- Customers -----------------------------------------------------------------------------------
@@ -117,33 +141,141 @@ export const mailTemplates = {
       action: { label: 'Listen to your song', url: customerOrderUrl(ctx, order) },
     }),
   }),
+  // The three refund mails say what contracts/refunds.ts says on every screen (machines/refund.machine.ts).
   refund_recorded: define<{ order: OrderFacts; amount_centavos: number; reason: string }>({
     category: null,
-    render: (d, ctx) => ({
-      subject: `Refund of ${formatPeso(d.amount_centavos)} for order ${d.order.reference}`,
-      preview: 'We recorded a refund for your order.',
-      greeting: hello(ctx),
-      paragraphs: ['We recorded a refund for your order. It goes back the way you paid.'],
-      facts: [orderFact(d.order), ['Refund', formatPeso(d.amount_centavos)]],
-      ...(d.reason ? { quote: d.reason } : {}),
-      action: { label: 'See your order', url: customerOrderUrl(ctx, d.order) },
-    }),
+    render: (d, ctx) => {
+      const line = refundLine({ ...refundMailFacts(d.amount_centavos), status: 'owed' });
+      return {
+        subject: `${line} (order ${d.order.reference})`,
+        preview: refundNextStep({ status: 'owed' }),
+        greeting: hello(ctx),
+        paragraphs: [`${line}. ${refundNextStep({ status: 'owed' })}`],
+        facts: [
+          orderFact(d.order),
+          ['Refund', formatPesosWithCentavos(d.amount_centavos / 100)],
+          ['Status', 'Owed to you'],
+        ],
+        ...(d.reason ? { quote: d.reason } : {}),
+        action: { label: 'See your order', url: customerOrderUrl(ctx, d.order) },
+      };
+    },
+  }),
+  refund_sent: define<{
+    order: OrderFacts;
+    amount_centavos: number;
+    sent_at: string;
+    method: string;
+    reference: string;
+  }>({
+    category: null,
+    render: (d, ctx) => {
+      const line = refundLine({ ...refundMailFacts(d.amount_centavos), ...d, status: 'sent' });
+      return {
+        subject: `Refund of ${formatPesosWithCentavos(d.amount_centavos / 100)} sent (order ${d.order.reference})`,
+        preview: line,
+        greeting: hello(ctx),
+        paragraphs: [`${line}. ${refundNextStep({ status: 'sent' })}`],
+        facts: [
+          orderFact(d.order),
+          ['Refund', formatPesosWithCentavos(d.amount_centavos / 100)],
+          ['Sent on', formatDate(d.sent_at)],
+          ['Method', d.method],
+          ['Reference', d.reference],
+        ],
+        action: { label: 'See your order', url: customerOrderUrl(ctx, d.order) },
+      };
+    },
+  }),
+  refund_failed: define<{ order: OrderFacts; amount_centavos: number }>({
+    category: null,
+    render: (d, ctx) => {
+      const line = refundLine({ ...refundMailFacts(d.amount_centavos), status: 'failed' });
+      return {
+        subject: `${line} (order ${d.order.reference})`,
+        preview: 'Our team is on it.',
+        greeting: hello(ctx),
+        paragraphs: [`${line}. ${refundNextStep({ status: 'failed' })}`],
+        facts: [
+          orderFact(d.order),
+          ['Refund', formatPesosWithCentavos(d.amount_centavos / 100)],
+          ['Status', 'Being solved by our team'],
+        ],
+        action: { label: 'See your order', url: customerOrderUrl(ctx, d.order) },
+      };
+    },
   }),
   order_cancelled: define<{ order: OrderFacts; refund_centavos: number | null }>({
     category: null,
     render: ({ order, refund_centavos }, ctx) => ({
       subject: `Order ${order.reference} was cancelled`,
       preview: refund_centavos
-        ? `A refund of ${formatPeso(refund_centavos)} is recorded.`
+        ? `Refund of ${formatPesosWithCentavos(refund_centavos / 100)} owed to you.`
         : 'Your order was cancelled.',
       greeting: hello(ctx),
       paragraphs: [
         `Your ${order.occasion} song order for ${order.recipient} was cancelled.`,
         ...(refund_centavos
-          ? [`A refund of ${formatPeso(refund_centavos)} is recorded and goes back the way you paid.`]
+          ? [
+              `Refund of ${formatPesosWithCentavos(refund_centavos / 100)} owed to you. ${refundNextStep({ status: 'owed' })}`,
+            ]
           : []),
       ],
       facts: [orderFact(order)],
+      action: { label: 'See your order', url: customerOrderUrl(ctx, order) },
+    }),
+  }),
+
+  // An order that needs the customer or changes hands (lifecycle/order-alerts.ts, idle-orders.ts).
+  order_needs_artist: define<{
+    order: OrderFacts;
+    why: 'no_answer' | 'artist_left';
+    refund_centavos: number;
+    cancel_on: string;
+  }>({
+    category: null,
+    render: ({ order, why, refund_centavos, cancel_on }, ctx) => ({
+      subject: `Choose another artist for order ${order.reference}`,
+      preview: `Choose other artists, or cancel for a full refund of ${formatPeso(refund_centavos)}.`,
+      greeting: hello(ctx),
+      paragraphs: [
+        why === 'artist_left'
+          ? `${order.artist ?? 'The artist'} can no longer work on your ${order.occasion} song for ${order.recipient}.`
+          : `None of the artists you chose can take your ${order.occasion} song for ${order.recipient}.`,
+        `You can choose other artists (you do not pay again), or cancel the order for a full refund of ${formatPeso(refund_centavos)}.`,
+        `If you do neither by ${formatDeadline(cancel_on)}, we cancel the order and refund ${formatPeso(refund_centavos)} automatically.`,
+      ],
+      facts: [orderFact(order), ['Refund if cancelled', formatPeso(refund_centavos)]],
+      action: { label: 'Choose another artist', url: customerOrderUrl(ctx, order) },
+    }),
+  }),
+  order_reassigned: define<{ order: OrderFacts; artist: string; previous: string | null; expires_at: string }>({
+    category: null,
+    render: ({ order, artist, previous, expires_at }, ctx) => ({
+      subject: `Your order ${order.reference} was offered to ${artist}`,
+      preview: `${artist} has until ${formatDeadline(expires_at)} to accept.`,
+      greeting: hello(ctx),
+      paragraphs: [
+        previous
+          ? `${previous} can no longer work on your ${order.occasion} song for ${order.recipient}, so our team offered it to ${artist}.`
+          : `Our team offered your ${order.occasion} song for ${order.recipient} to ${artist}.`,
+        `${artist} has until ${formatDeadline(expires_at)} to accept. If they do not, you can choose other artists or cancel for a full refund.`,
+      ],
+      facts: [orderFact(order), ['Offered to', artist]],
+      action: { label: 'See your order', url: customerOrderUrl(ctx, order) },
+    }),
+  }),
+  order_auto_cancelled: define<{ order: OrderFacts; refund_centavos: number; days: number }>({
+    category: null,
+    render: ({ order, refund_centavos, days }, ctx) => ({
+      subject: `Order ${order.reference} was cancelled and refunded`,
+      preview: `No artist took it: ${formatPeso(refund_centavos)} is refunded to you.`,
+      greeting: hello(ctx),
+      paragraphs: [
+        `No artist took your ${order.occasion} song for ${order.recipient}, and no other artist was chosen within ${countOf(days, 'day')}, so we cancelled the order as promised.`,
+        `A full refund of ${formatPeso(refund_centavos)} is owed to you and goes back the way you paid. We will tell you when it is sent.`,
+      ],
+      facts: [orderFact(order), ['Refund', formatPeso(refund_centavos)]],
       action: { label: 'See your order', url: customerOrderUrl(ctx, order) },
     }),
   }),
@@ -281,6 +413,16 @@ export const mailTemplates = {
     category: null,
     render: ({ items }, ctx) => renderDigest(items, { publicUrl: ctx.publicUrl, greeting: hello(ctx) }),
   }),
+
+  // ---- Accounts with care (server/users/account-care.mail.ts) ----------------------------------------
+  payout_account_changed: define<PayoutChangedData>({ category: null, render: payoutChangedContent }),
+  payout_account_rejected: define<{ bank_name: string; account_last4: string; reason: string }>({
+    category: null,
+    render: payoutRejectedContent,
+  }),
+  account_deactivated: define<DeactivatedData>({ category: null, render: deactivatedContent }),
+  artist_suspended: define<{ reason: string }>({ category: null, render: suspendedContent }),
+  artist_reactivated: define<{ reason: string }>({ category: null, render: reactivatedContent }),
 
   // ---- Applicants and every account -----------------------------------------------------------------
   application_received: define<{ email: string; temporary_password: string }>({

@@ -10,7 +10,7 @@ import { getNotification, issueStreamToken, listNotifications, patchNotification
 import type { StreamTokens } from './stream-token';
 
 /**
- * In-app notifications of one area (`/api/v1/<area>/notifications`, DESIGN §3): that area's token on
+ * In-app notifications of one area (`/api/v1/<area>/notifications`, docs/architecture.md §3): that area's token on
  * every call but the stream, which carries its own short-lived token in the URL. Ids are digits
  * (anything else is not a route: 404).
  */

@@ -16,7 +16,8 @@ import {
 } from '../../contracts/order';
 import type { ArtistProfileRow, OrderEventRow, OrderRow, TempOrderRow, TempUploadRow, UserRow } from '../db/schema';
 import type { MediaSigner } from '../media/signed-url';
-import type { PaymentWithRefund } from './orders.repository';
+import { toRefundBrief } from '../payments/refunds';
+import type { PaymentWithRefunds } from './orders.repository';
 import { pesos, priceCentavosOf, rateCentavosOf } from './pricing';
 
 export type OccasionData = v.InferOutput<typeof occasionSchema>;
@@ -136,7 +137,7 @@ export function toOrderDetail(
   return { ...toOrder(row, artists, events), ...lifecycle, brief: answer as OrderBrief };
 }
 
-export function toPayment(row: PaymentWithRefund): Payment {
+export function toPayment(row: PaymentWithRefunds): Payment {
   return {
     id: row.id,
     order_id: row.order_id,
@@ -149,16 +150,6 @@ export function toPayment(row: PaymentWithRefund): Payment {
     reference: row.refno,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    refund:
-      row.refund_id === null
-        ? null
-        : {
-            id: row.refund_id,
-            amount: pesos(row.refund_amount_centavos ?? 0),
-            reason: row.refund_reason ?? 'order_cancelled',
-            status: row.refund_status ?? 'owed',
-            reference: row.refund_reference,
-            paid_at: row.refund_paid_at,
-          },
+    refunds: row.refunds.map(toRefundBrief),
   };
 }

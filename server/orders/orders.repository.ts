@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { RefundReason } from '../../contracts/order';
-import type { DB, OrderEventActor, OrderEventRow, OrderRow, PaymentRow } from '../db/schema';
+import type { DB, OrderEventActor, OrderEventRow, OrderRow, PaymentRow, RefundRow } from '../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-/** The public order reference: "OR" + 10 random digits (SPEC §3); uniqueness is the column's. */
+/** The public order reference: "OR" + 10 random digits (docs/product.md §3); uniqueness is the column's. */
 export const newOrderReference = (): string => `OR${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
 
 const isoOf = (at: Date | string): string => (typeof at === 'string' ? at : at.toISOString());
@@ -108,50 +107,37 @@ export async function listOrderArtists(
   return byOrder;
 }
 
-export type PaymentWithRefund = PaymentRow & {
-  order_reference: string;
-  refund_id: number | null;
-  refund_amount_centavos: number | null;
-  refund_reason: RefundReason | null;
-  refund_status: 'owed' | 'paid' | null;
-  refund_reference: string | null;
-  refund_paid_at: string | null;
-};
+export type PaymentWithRefunds = PaymentRow & { order_reference: string; refunds: RefundRow[] };
 
 /**
- * A page of the customer's payments with their order's reference and any refund, newest first. The
- * payment's own customer_id (copied from its order by a trigger, migration 0013) pages on the index
- * payments_customer (customer_id, id) without reading the customer's other orders.
+ * A page of the customer's payments with their order's reference and every refund of each, newest
+ * first. The payment's own customer_id (copied from its order by a trigger, migration 0013) pages on
+ * the index payments_customer (customer_id, id) without reading the customer's other orders; the page's
+ * refunds come in one more query on refunds_payment (payment_id, id).
  */
-export function listPaymentsForCustomer(
+export async function listPaymentsForCustomer(
   db: Executor,
   customerId: number,
   page: CustomerPageQuery,
-): Promise<PaymentWithRefund[]> {
+): Promise<PaymentWithRefunds[]> {
   let query = db
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
-    // The newest refund of each payment (a price difference, then a cancellation, can both refund one).
-    .leftJoin('refunds', (join) =>
-      join.on('refunds.id', '=', (eb) =>
-        eb
-          .selectFrom('refunds as r')
-          .select((r) => r.fn.max('r.id').as('id'))
-          .whereRef('r.order_id', '=', 'payments.order_id')
-          .whereRef('r.payment_id', '=', 'payments.id'),
-      ),
-    )
     .selectAll('payments')
-    .select([
-      'orders.reference as order_reference',
-      'refunds.id as refund_id',
-      'refunds.amount_centavos as refund_amount_centavos',
-      'refunds.reason_code as refund_reason',
-      'refunds.status as refund_status',
-      'refunds.reference as refund_reference',
-      'refunds.paid_at as refund_paid_at',
-    ])
+    .select('orders.reference as order_reference')
     .where('payments.customer_id', '=', customerId);
   if (page.before !== undefined) query = query.where('payments.id', '<', page.before);
-  return query.orderBy('payments.id', 'desc').limit(page.take).execute();
+  const rows = await query.orderBy('payments.id', 'desc').limit(page.take).execute();
+  if (rows.length === 0) return [];
+  const refunds = await db
+    .selectFrom('refunds')
+    .selectAll()
+    .where(
+      'payment_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, refunds: refunds.filter((refund) => refund.payment_id === row.id) }));
 }

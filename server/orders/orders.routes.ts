@@ -22,7 +22,7 @@ import {
 } from './temp-order.handlers';
 
 /**
- * The customer's drafts, orders and payments (`/api/v1/user`, SPEC §7, DESIGN §3). Customer token
+ * The customer's drafts, orders and payments (`/api/v1/user`, docs/product.md §7, docs/architecture.md §3). Customer token
  * only, checked before the body is read; ids are digits (anything else is not a route: 404).
  */
 export function createOrderRoutes(): Hono<AppEnv> {

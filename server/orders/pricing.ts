@@ -1,7 +1,7 @@
 import { BASE_PRICE_CENTAVOS } from '../../contracts/options';
 import type { ArtistProfileRow } from '../db/schema';
 
-// Money and dates of an order (DESIGN §4), decided on the server only.
+// Money and dates of an order (docs/architecture.md §4), decided on the server only.
 
 const DAY_MS = 86_400_000;
 

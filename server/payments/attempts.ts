@@ -7,13 +7,11 @@ import type { DB, OrderEventActor, OrderRow, PaymentRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type LifecycleSettings, payOrder } from '../lifecycle/order-actions';
 import { transitionOrder } from '../lifecycle/transition';
-import { enqueueRefundRecordedMail } from '../mail/money-mails';
-import { adminIds, ChangeSet } from '../notifications/live-changes';
+import { ChangeSet } from '../notifications/live-changes';
 import { insertNotifications } from '../notifications/notifications.repository';
-import { recordOrderEvent } from '../orders/orders.repository';
 import { BATCH_ROWS, inBatches } from '../services/batches';
 import { voidOpenAttempts } from './payments.repository';
-import { refundedOn } from './refunds';
+import { recordProviderReturn, recordRefundOwed, refundedOn } from './refunds';
 
 // Carries out what machines/payment-attempt.machine.ts decides, inside the caller's transaction with
 // the order row locked (as server/lifecycle/transition.ts does for the order): the attempt's status,
@@ -73,7 +71,9 @@ export async function stepAttempt(trx: Trx, step: AttemptStep): Promise<AttemptR
     .where('id', '=', step.paymentId)
     .executeTakeFirstOrThrow();
   const event: PaymentAttemptEvent =
-    step.event.type === 'provider.succeeded' ? { ...step.event, order: standingOf(order) } : step.event;
+    step.event.type === 'provider.succeeded' || step.event.type === 'admin.accepted'
+      ? { ...step.event, order: standingOf(order) }
+      : step.event;
   const decision = decidePayment(payment.status, event);
   if (!decision.ok) return { payment, decision, orderPaid: false, notified: [], changes: new ChangeSet() };
   const iso = step.at.toISOString();
@@ -109,9 +109,15 @@ export async function stepAttempt(trx: Trx, step: AttemptStep): Promise<AttemptR
       await voidOpenAttempts(trx, order.id, moved.id, step.at);
     } else if (effect.type === 'recordRefundOwed') {
       notified.push(...(await recordRefund(trx, order, moved, effect.reason, 'owed', step, changes)));
-    } else {
+    } else if (effect.type === 'recordSurplusOwed') {
+      // Accepted money above the price: what the order keeps is its price, the rest goes back.
+      const surplus = moved.amount_centavos - order.price_centavos;
+      if (surplus > 0)
+        notified.push(...(await recordRefund(trx, order, moved, 'overpaid', 'owed', step, changes, surplus)));
+    } else if (effect.type === 'stopOrder') {
       notified.push(...(await stopOrder(trx, order, moved, effect.reason, step, changes)));
     }
+    // holdForDecision: the caller records the payment exception (server/payments/exceptions.ts).
   }
   return { payment: moved, decision, orderPaid, notified, changes };
 }
@@ -181,42 +187,33 @@ async function recordRefund(
   status: 'owed' | 'paid',
   step: AttemptStep,
   changes: ChangeSet,
+  /** At most this much (a surplus); otherwise all that is left. */
+  upTo = Number.POSITIVE_INFINITY,
 ): Promise<number[]> {
-  const iso = step.at.toISOString();
-  const left = payment.amount_centavos - (await refundedOn(trx, payment.id));
+  // The provider returned the payment itself: owed refunds of it are settled, never sent twice (refunds.ts).
+  if (status === 'paid')
+    return recordProviderReturn(trx, {
+      order,
+      payment,
+      reasonCode: reason === 'charged_back' ? 'charged_back' : 'provider_refund',
+      note: step.actor?.note ?? '',
+      at: step.at,
+      changes,
+    });
+  const left = Math.min(upTo, payment.amount_centavos - (await refundedOn(trx, payment.id)));
   if (left <= 0) return [];
-  const refund = await trx
-    .insertInto('refunds')
-    .values({
-      payment_id: payment.id,
-      order_id: order.id,
-      amount_centavos: left,
-      reason: step.actor?.note ?? '',
-      reason_code: reason,
-      status,
-      paid_at: status === 'paid' ? iso : null,
-      actor: step.actor?.actor ?? 'provider',
-      actor_id: step.actor?.actorId ?? null,
-      created_at: iso,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  changes.add({ kind: 'refund', id: refund.id, status, order_id: order.id, reference: order.reference }, [
-    order.customer_id,
-    ...(await adminIds(trx)),
-  ]);
-  // A reversal is already in the order's history as the lifecycle's payment_reversed.
-  if (status === 'paid') return [];
-  await enqueueRefundRecordedMail(trx, refund.id, step.at);
-  await recordOrderEvent(trx, {
-    orderId: order.id,
-    type: 'refund_recorded',
+  const owed = await recordRefundOwed(trx, {
+    order,
+    paymentId: payment.id,
+    amountCentavos: left,
+    reasonCode: reason,
+    note: step.actor?.note ?? '',
     actor: step.actor?.actor ?? 'provider',
     actorId: step.actor?.actorId ?? null,
-    payload: { payment_id: payment.id, reason },
-    at: iso,
+    at: step.at,
+    changes,
   });
-  return notifyAbout(trx, order, [order.customer_id], 'refund_recorded', iso);
+  return owed.notified;
 }
 
 /**

@@ -7,6 +7,7 @@ import { publishCommitted } from '../notifications/live-changes';
 import type { Clock } from '../services/clock';
 import type { Logger } from '../services/logger';
 import { type AttemptResult, stepAttempt } from './attempts';
+import { type RecordedException, recordCallbackException } from './exceptions';
 import { findPaymentByTxnid, recordCallback } from './payments.repository';
 import { type CallbackFields, type PaymentProvider, ProviderError } from './provider';
 
@@ -48,7 +49,7 @@ export async function readCallbackForm(request: Request): Promise<CallbackFields
 }
 
 /**
- * The one callback handler of every provider (DESIGN §3): verify, record, then move the payment and
+ * The one callback handler of every provider (docs/architecture.md §3): verify, record, then move the payment and
  * the order. Only this function, fed by a server-to-server callback, ever marks an order paid.
  */
 export async function handleCallback(
@@ -93,9 +94,9 @@ export async function handleCallback(
   // does not cover the amount, its own records are asked (before the transaction: a network call).
   let target = verified.status;
   let amountMatches = false;
+  let amount = verified.amountCentavos;
+  let currency = verified.currency;
   if (target === 'succeeded') {
-    let amount = verified.amountCentavos;
-    let currency = verified.currency;
     if ((amount === null || currency === null) && provider.lookUp) {
       try {
         const known = await provider.lookUp(verified.txnid);
@@ -115,14 +116,6 @@ export async function handleCallback(
       }
     }
     amountMatches = amount === payment.amount_centavos && currency === payment.currency;
-    if (!amountMatches) {
-      logger.error('payment callback amount mismatch', {
-        provider: provider.name,
-        txnid: payment.txnid,
-        expected: { amount_centavos: payment.amount_centavos, currency: payment.currency },
-        received: { amount_centavos: amount, currency },
-      });
-    }
   }
 
   const event = target === null ? null : providerEvent(target, { amountMatches, order: 'awaiting_payment' });
@@ -137,6 +130,7 @@ export async function handleCallback(
   }
 
   let committed: Pick<AttemptResult, 'notified' | 'changes'> | undefined;
+  let exception: RecordedException | null = null;
   const outcome = await db.transaction().execute(async (trx) => {
     const at = now();
     await recordCallback(trx, {
@@ -157,22 +151,31 @@ export async function handleCallback(
       rawStatus: verified.rawStatus,
       refno: verified.refno || null,
     });
-    committed = step;
+    // Money that cannot simply count is never silent: a row for the admins, alerted (exceptions.ts).
+    exception = await recordCallbackException(trx, step, { centavos: amount, currency }, new Date(at));
+    committed = { notified: [...step.notified, ...(exception?.notified ?? [])], changes: step.changes };
     const before = payment.status;
     if (!step.decision.ok || (!step.decision.changed && step.payment.raw_status === payment.raw_status)) {
       const ignored = step.decision.ok ? 'repeated' : step.decision.reason;
       logger.info('payment callback changed nothing', { provider: provider.name, txnid: payment.txnid, ignored });
       return { kind: 'accepted', payment: step.payment, changed: false, orderPaid: false, ignored } as const;
     }
-    for (const effect of step.decision.effects) {
-      if (effect.type === 'recordRefundOwed')
-        // Paid twice, paid after a cancellation or for a closed checkout: money to give back by hand.
-        logger.error('payment succeeded for an order that was not awaiting payment', {
+    if (exception)
+      logger.warn(
+        exception.kind === 'late_success'
+          ? 'payment arrived after its checkout closed: refund owed'
+          : 'payment held: amount or currency differs, an admin decides',
+        {
           provider: provider.name,
           txnid: step.payment.txnid,
           order_id: step.payment.order_id,
-          reason: effect.reason,
-        });
+          exception_id: exception.id,
+          kind: exception.kind,
+          expected: { amount_centavos: payment.amount_centavos, currency: payment.currency },
+          received: { amount_centavos: amount, currency },
+        },
+      );
+    for (const effect of step.decision.effects) {
       if (effect.type === 'stopOrder')
         logger.warn('payment reversed by the provider', {
           provider: provider.name,

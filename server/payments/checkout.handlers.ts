@@ -92,7 +92,8 @@ function paymentStateOf(
   else if (!latest) state = 'unpaid';
   else if (latest.status === 'pending') state = 'waiting';
   else if (latest.status === 'cancelled' || latest.status === 'voided') state = 'cancelled';
-  else if (latest.status === 'succeeded') state = 'waiting';
+  // Succeeded and not yet moved, or held for another amount until an admin decides: not paid, not failed.
+  else if (latest.status === 'succeeded' || latest.status === 'held') state = 'waiting';
   else state = 'failed';
   return {
     order_id: order.id,

@@ -18,7 +18,7 @@ export interface PaymentCustomer {
   name: string;
 }
 
-/** The provider's answer to "start a payment": where to send the browser. Field names as SPEC's answer. */
+/** The provider's answer to "start a payment": where to send the browser. Field names as the product's answer. */
 export interface CreatedPayment {
   Url: string;
   RefNo: string;
@@ -63,7 +63,7 @@ export class ProviderError extends Error {
 }
 
 /**
- * One payment provider behind one interface (DESIGN §3). The callback handler (callbacks.ts) is the
+ * One payment provider behind one interface (docs/architecture.md §3). The callback handler (callbacks.ts) is the
  * same for every provider: it only ever sees VerifiedCallback.
  */
 export interface PaymentProvider {

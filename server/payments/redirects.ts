@@ -15,6 +15,8 @@ const pageOfStatus: Record<PaymentStatus, CheckoutPage> = {
   expired: 'failed',
   // A closed checkout (the order was paid another way or cancelled): the page reads the order's state.
   voided: 'cancelled',
+  // Money for another amount or currency: not a paid order yet; the page says it is being checked.
+  held: 'pending',
 };
 
 export const checkoutPageFor = (status: PaymentStatus | null): CheckoutPage =>

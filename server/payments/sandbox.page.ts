@@ -72,6 +72,7 @@ const settledText: Record<Exclude<PaymentStatus, 'pending' | 'voided'>, string> 
   expired: 'This payment has expired. Go back to Labsongs to try again.',
   refunded: 'This payment has been refunded.',
   charged_back: 'This payment was reversed by a chargeback.',
+  held: 'This payment did not match the order; Labsongs is checking it.',
 };
 
 /** The sandbox's pay page: merchant, amount, references and Pay / Fail / Cancel (a plain form). */

@@ -1,5 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type AdminStage, dueWorkStatuses, type Page } from '../../contracts/lifecycle';
+import { strandedStatuses } from '../../contracts/operations-home';
+import { byDepartedArtist } from '../admin/departed-artists';
 import type { DB, OrderRow } from '../db/schema';
 import { ftsString, isPostgres, likeContains, MIN_INDEXED_SEARCH } from './search-text';
 
@@ -20,9 +22,9 @@ export interface OrderSearch {
   limit: number;
 }
 
-/** The statuses a stage covers (null: every status); overdue is the due work, then `due_at < now`. */
+/** The statuses a stage covers (null: every status); overdue is the due work, then `due_at < now`; stranded, by a departed artist. */
 const stageStatuses = (stage: AdminStage): readonly string[] | null =>
-  stage === 'all' ? null : stage === 'overdue' ? dueWorkStatuses : [stage];
+  stage === 'all' ? null : stage === 'overdue' ? dueWorkStatuses : stage === 'stranded' ? strandedStatuses : [stage];
 
 /** One FTS5 query: the fragment in the order's text, and one of the stage's statuses. */
 function ftsQuery(text: string, statuses: readonly string[] | null): string {
@@ -44,6 +46,7 @@ export async function searchOrders(db: Kysely<DB>, search: OrderSearch): Promise
   const conditions: RawBuilder<unknown>[] = [];
   if (reference !== undefined) conditions.push(sql`orders.reference = ${reference}`);
   if (search.stage === 'overdue') conditions.push(sql`orders.due_at < ${now.toISOString()}`);
+  if (search.stage === 'stranded') conditions.push(byDepartedArtist);
 
   let query: RawBuilder<OrderRow>;
   if (text.length < MIN_INDEXED_SEARCH) {

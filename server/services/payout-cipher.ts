@@ -11,7 +11,7 @@ export interface PayoutCipher {
   decrypt(sealed: string): string;
 }
 
-/** AES-256-GCM for account numbers at rest (DESIGN §5): authenticated, so a tampered row fails to open. */
+/** AES-256-GCM for account numbers at rest (docs/architecture.md §5): authenticated, so a tampered row fails to open. */
 export function createPayoutCipher(key: Buffer): PayoutCipher {
   if (key.length !== 32) throw new Error('The payout key must be 32 bytes');
   return {

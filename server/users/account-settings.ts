@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type * as v from 'valibot';
+import { restorableUntil } from '../../contracts/account-care';
 import type { changePasswordSchema } from '../../contracts/artist';
 import { artistMessages } from '../../contracts/artist';
 import { serverMessages } from '../../contracts/server-messages';
@@ -9,6 +10,8 @@ import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import type { DB, UserRow } from '../db/schema';
 import { fieldError } from '../http/api-error';
+import { enqueueMail } from '../mail/queue';
+import { customerOpenOrders } from './account-restore';
 import { updateUser } from './users.repository';
 
 // Account settings every signed-in customer and artist has: change the password, deactivate.
@@ -28,6 +31,22 @@ export const rereadUser = async (trx: Kysely<DB>, userId: number): Promise<{ use
 });
 
 /**
+ * The signed-in person's current password, before a change that a stolen session must not make
+ * (password, payout account, deactivation): a 422 on `current_password` when wrong, counted on the
+ * login's per-account limiter so a token cannot be used to guess it.
+ */
+export async function checkCurrentPassword(c: AppContext, password: string): Promise<void> {
+  const { passwords, rateLimiter, config } = c.var;
+  const { user } = currentAuth(c);
+  const rule = authRateRules(config.rateLimits).passwordChangeAccount;
+  enforceRate(await rateLimiter.hit(rule, user.email));
+  if (!(await passwords.verify(password, user.password_hash))) {
+    throw fieldError(serverMessages.validationFailed, 'current_password', artistMessages.currentPasswordWrong);
+  }
+  await rateLimiter.reset(rule, user.email);
+}
+
+/**
  * PATCH /profile/password (both areas): checks the current password (counted on the login's
  * per-account limiter, so a stolen token cannot be used to guess it), refuses an unchanged one, then
  * stores the new hash, bumps token_version (every other session ends) and sets password_changed_at.
@@ -38,14 +57,9 @@ export async function changeOwnPassword<R extends { user: UserRow }>(
   body: ChangePasswordInput,
   options: PasswordChangeOptions<R>,
 ): Promise<{ result: R; token: string }> {
-  const { db, clock, passwords, tokens, rateLimiter, config } = c.var;
+  const { db, clock, passwords, tokens } = c.var;
   const { user, claims } = currentAuth(c);
-  const rule = authRateRules(config.rateLimits).passwordChangeAccount;
-  enforceRate(await rateLimiter.hit(rule, user.email));
-  if (!(await passwords.verify(body.current_password, user.password_hash))) {
-    throw fieldError(serverMessages.validationFailed, 'current_password', artistMessages.currentPasswordWrong);
-  }
-  await rateLimiter.reset(rule, user.email);
+  await checkCurrentPassword(c, body.current_password);
   if (body.password === body.current_password) {
     throw fieldError(serverMessages.validationFailed, 'password', options.samePasswordMessage);
   }
@@ -70,11 +84,48 @@ export async function changeOwnPassword<R extends { user: UserRow }>(
   return { result, token: issued.token };
 }
 
-/** PATCH /profile/deactivate (both areas): the account stops signing in (and leaves the catalogue); this token ends now. */
-export async function deactivateOwnAccount(c: AppContext): Promise<void> {
+/**
+ * PATCH /profile/deactivate (both areas), after the current password: the account stops signing in
+ * (and leaves the catalogue) and this token ends now. `release` runs first in the same transaction
+ * (the artist's open work). The confirmation mail is queued before `deactivated_at` is set, because
+ * the queue mails no deactivated account; signing in within ACCOUNT_RESTORE_DAYS restores it.
+ */
+export async function deactivateOwnAccount(
+  c: AppContext,
+  body: { current_password: string },
+  release?: (
+    trx: Transaction<DB>,
+    userId: number,
+    now: Date,
+  ) => Promise<{ notified: number[]; earningsCentavos: number | null }>,
+): Promise<{ notified: number[]; restorableUntil: string }> {
   const { db, clock, tokens } = c.var;
   const { user, claims } = currentAuth(c);
-  const at = clock.now().toISOString();
-  await updateUser(db, user.id, { deactivated_at: at, is_online: 0, updated_at: at });
+  await checkCurrentPassword(c, body.current_password);
+  const now = clock.now();
+  const at = now.toISOString();
+  const until = restorableUntil(at).toISOString();
+  const notified = await db.transaction().execute(async (trx) => {
+    const released = release ? await release(trx, user.id, now) : { notified: [], earningsCentavos: null };
+    const orders = user.type === 'user' ? await customerOpenOrders(trx, user.id) : [];
+    await enqueueMail(
+      trx,
+      { userId: user.id },
+      {
+        kind: 'account_deactivated',
+        data: {
+          area: user.type === 'artist' ? 'artist' : 'user',
+          restorable_until: until,
+          orders: orders.map((o) => o.reference),
+          earnings_centavos: released.earningsCentavos,
+        },
+        key: `account_deactivated:user${user.id}:${at}`,
+        at: now,
+      },
+    );
+    await updateUser(trx, user.id, { deactivated_at: at, is_online: 0, updated_at: at });
+    return released.notified;
+  });
   await tokens.revoke(claims);
+  return { notified, restorableUntil: until };
 }

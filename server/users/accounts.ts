@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccountType, AppStatus } from '../../contracts/account';
+import { stageNameKey } from '../artists/stage-name-key';
 import type { DB, Flag, UserRow } from '../db/schema';
 import type { PasswordHasher } from '../services/passwords';
 import { insertUser, newPublicUserId, normaliseEmail } from './users.repository';
@@ -59,6 +60,7 @@ export async function createAccount(
     is_online: flag(account.is_online, 0),
     featured_song_path: account.featured_song_path ?? null,
     stage_name: account.stage_name ?? null,
+    stage_name_key: account.stage_name ? stageNameKey(account.stage_name) : null,
     password_changed_at: at,
     deactivated_at: null,
     suspended_at: null,

@@ -6,7 +6,7 @@ export const MEDIA_PREFIX = '/media/';
 
 const bit = (value: number): 0 | 1 => (value ? 1 : 0);
 
-/** The one serializer of the user object (contracts AuthUser, SPEC §3); nothing else leaves the server. */
+/** The one serializer of the user object (contracts AuthUser, docs/product.md §3); nothing else leaves the server. */
 export function toAuthUser(row: UserRow): AuthUser {
   const isArtist = row.type === 'artist';
   return {

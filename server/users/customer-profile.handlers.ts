@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import type { AuthUser, LoginAnswer } from '../../contracts/account';
+import { accountCareMessages, type deactivateSchema } from '../../contracts/account-care';
 import type { changePasswordSchema } from '../../contracts/artist';
 import { accountMessages, type customerProfileSchema } from '../../contracts/auth';
 import { currentAuth } from '../auth/require-auth';
@@ -48,8 +49,8 @@ export async function changeCustomerPassword(c: AppContext, body: ChangePassword
   return ok(c, answer, accountMessages.passwordChanged);
 }
 
-/** PATCH /profile/deactivate: the account can no longer sign in; this token ends now. */
-export async function deactivateCustomer(c: AppContext) {
-  await deactivateOwnAccount(c);
-  return ok(c, null, accountMessages.accountDeactivated);
+/** PATCH /profile/deactivate, after the current password: paid orders in progress are still finished. */
+export async function deactivateCustomer(c: AppContext, body: v.InferOutput<typeof deactivateSchema>) {
+  const { restorableUntil } = await deactivateOwnAccount(c, body);
+  return ok(c, null, accountCareMessages.accountDeactivated(restorableUntil));
 }

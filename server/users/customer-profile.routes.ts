@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { deactivateSchema } from '../../contracts/account-care';
 import { changePasswordSchema } from '../../contracts/artist';
 import { customerProfileSchema } from '../../contracts/auth';
 import { requireAuth } from '../auth/require-auth';
@@ -10,6 +11,7 @@ import {
   getCustomerProfile,
   saveCustomerProfile,
 } from './customer-profile.handlers';
+import { deactivationPreview } from './deactivation.handlers';
 
 /** The customer's account settings (`/api/v1/user`): customer token only, checked before the body. */
 export function createCustomerProfileRoutes(): Hono<AppEnv> {
@@ -22,6 +24,9 @@ export function createCustomerProfileRoutes(): Hono<AppEnv> {
   routes.patch('/profile/password', customer, validateJson(changePasswordSchema), (c) =>
     changeCustomerPassword(c, c.req.valid('json')),
   );
-  routes.patch('/profile/deactivate', customer, (c) => deactivateCustomer(c));
+  routes.get('/profile/deactivation', customer, (c) => deactivationPreview(c));
+  routes.patch('/profile/deactivate', customer, validateJson(deactivateSchema), (c) =>
+    deactivateCustomer(c, c.req.valid('json')),
+  );
   return routes;
 }

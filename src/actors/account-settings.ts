@@ -1,13 +1,10 @@
 import { useActorRef } from '@xstate/react';
 import { enqueueActions, fromPromise } from 'xstate';
 import type { LoginAnswer } from '../../contracts/account';
-import { confirmActionMachine } from '../../machines/confirm-action.machine';
 import { editFormMachine } from '../../machines/edit-form.machine';
-import { artistApi } from '../api/artist.api';
 import { customerApi } from '../api/customer.api';
 import { notify } from '../components/ui/toaster';
 import { useAppActors } from './hooks';
-import { navigateTo } from './navigation';
 
 const emptyPasswords = { current_password: '', password: '', password_confirmation: '' };
 
@@ -36,33 +33,4 @@ export function useCustomerPasswordForm() {
     { input: { values: emptyPasswords } },
   );
   return password;
-}
-
-const deactivatedMessage = {
-  user: 'Your account has been deactivated.',
-  artist: 'Your artist account has been deactivated.',
-} as const;
-
-/** Deactivate my account (after a confirmation): the server revoked the token, so the session ends here and in the other tabs. */
-export function useDeactivateAccount(area: 'user' | 'artist') {
-  const { api, session } = useAppActors();
-  return useActorRef(
-    confirmActionMachine.provide({
-      actors: {
-        runAction: fromPromise<unknown>(() =>
-          area === 'artist' ? artistApi(api.for('artist')).deactivate() : customerApi(api.for('user')).deactivate(),
-        ),
-      },
-      actions: {
-        onDone: enqueueActions(({ enqueue }) => {
-          enqueue.sendTo(session, { type: 'account.deactivated' });
-          enqueue(() => {
-            navigateTo('/', { replace: true });
-            notify.info(deactivatedMessage[area]);
-          });
-        }),
-        showErrorToast: (_, p) => notify.error(p.message),
-      },
-    }),
-  );
 }

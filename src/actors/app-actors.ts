@@ -3,11 +3,11 @@ import type { AuthUser } from '../../contracts/account';
 import { clientMessages } from '../../contracts/messages';
 import { appActorIds, appMachine, type OrderDraftActor } from '../../machines/app.machine';
 import type { artistGateMachine } from '../../machines/artist-gate.machine';
+import { loadingWith, toStart } from '../../machines/lazy-child.machine';
 import { liveRouterMachine } from '../../machines/live-router.machine';
 import { type SessionCallInput, sessionMachine } from '../../machines/session.machine';
 import { authApi } from '../api/auth.api';
 import { apiBaseFor, createApi, createClient } from '../api/client';
-import { canStreamNotifications } from '../api/stream-support';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
 import { clearStoredDraft } from './draft-storage';
@@ -99,34 +99,33 @@ export function createAppActors(): AppActors {
       actors: {
         session: sessionLogic,
         // With the first modal or artist login page: a visitor who opens none never downloads them.
-        loadDialogs: fromPromise(() => {
+        lazyDialogs: loadingWith(() => {
           // The first modal is most often one with a form (Login, Sign Up): the forms' code is fetched
           // alongside, so their frame waits for one round trip, not two. A failure shows when they start.
           import('./auth-forms').catch(() => {});
-          return import('./auth-implementations').then(({ authDialogsLogicFor }) => authDialogsLogicFor(api));
+          return import('./auth-implementations').then(({ authDialogsToStart }) => authDialogsToStart(api));
         }),
         otherTabs: listenToOtherTabs,
         // With the first sign-in of the visit: a guest never downloads the account's children.
-        loadAccountChildren: fromPromise(() =>
-          import('./account-children').then(({ accountChildrenLogic }) => accountChildrenLogic(api)),
+        lazyAccount: loadingWith(() =>
+          import('./account-children').then(({ accountChildrenToStart }) => accountChildrenToStart(api)),
         ),
         // With the first page that needs it: a visitor who never orders never downloads it.
-        loadOrderDraft: fromPromise(() =>
-          import('./order-draft').then(({ loadedOrderDraft }) => loadedOrderDraft(api)),
-        ),
+        lazyDraft: loadingWith(() => import('./order-draft').then(({ orderDraftToStart }) => orderDraftToStart(api))),
         live: liveRouterMachine.provide({ actions: { showInfoToast: (_, p) => notify.info(p.message) } }),
         // With the first play: a visitor who never plays a song never downloads the player.
-        loadPlayer: fromPromise(() => import('../player/player-logic').then(({ playerLogic }) => playerLogic())),
+        lazyPlayer: loadingWith(() =>
+          import('../player/player-logic').then(({ playerLogic }) => ({
+            [appActorIds.player]: toStart(playerLogic(), {}),
+          })),
+        ),
       },
       actions: { clearStoredDraft, showLoadFailed: () => notify.error(clientMessages.partNotLoaded) },
     }),
     {
       // The session tells the root by this id what only the root can pass on (the draft's end).
       systemId: appActorIds.app,
-      input: {
-        session: readStoredSession(),
-        notifications: { canStream: canStreamNotifications() },
-      },
+      input: { session: readStoredSession() },
     },
   );
   root.start();
@@ -136,14 +135,12 @@ export function createAppActors(): AppActors {
     session: get<SessionActor>(appActorIds.session),
     needOrderDraft: async () => {
       root?.send({ type: 'draft.needed' });
-      // Started and told what it was told meanwhile, or back without it (its code did not load).
-      const snapshot = await waitFor(
-        root as AppRootActor,
-        (s) =>
-          !s.matches({ running: { draft: 'loadingDraft' } }) && !s.matches({ running: { draft: 'startingDraft' } }),
-      );
-      if (!snapshot.context.orderDraft) throw new Error(clientMessages.partNotLoaded);
-      return snapshot.context.orderDraft;
+      // Started and told what it was told meanwhile, or failed (its code did not load).
+      const lazyDraft = root?.getSnapshot().children.lazyDraft;
+      const settled = lazyDraft && (await waitFor(lazyDraft, (s) => !s.hasTag('loading')));
+      const draft: OrderDraftActor | undefined = settled?.context.children?.[appActorIds.orderDraft];
+      if (!draft) throw new Error(clientMessages.partNotLoaded);
+      return draft;
     },
     artistGate: get<ArtistGateActor>(appActorIds.artistGate),
     api,

@@ -1,6 +1,6 @@
 // The forms of the account modals and the artist's login pages, with the app's network and toasts.
 // The account modals load this module when a modal or page with a form first opens
-// (machines/auth-forms.machine.ts, `loadForms`), so a visitor who never opens one never downloads it
+// (machines/auth-forms.machine.ts, its lazy child `forms`), so a visitor who never opens one never downloads it
 // (nor the sign-up's country list).
 import { fromPromise } from 'xstate';
 import type { AuthFormsLogic } from '../../machines/auth-forms.machine';
@@ -17,7 +17,7 @@ export function authFormsLogic(api: ReturnType<typeof createApi>): AuthFormsLogi
     loginForm: loginFormMachine.provide({
       actors: {
         logIn: fromPromise(async ({ input }) => {
-          // SPEC §4: set the user type first; it picks the API base.
+          // docs/product.md §4: set the user type first; it picks the API base.
           storage.set('userType', input.userType);
           return authApi(api.for(input.userType)).login({
             email: input.email,

@@ -1,7 +1,8 @@
-import { fromPromise } from 'xstate';
 import { signInGreeting, specMessages } from '../../contracts/messages';
+import { appActorIds } from '../../machines/app-system';
 import { authDialogsMachine } from '../../machines/auth-dialogs.machine';
-import { authFormsMachine } from '../../machines/auth-forms.machine';
+import { authFormsMachine, formsToStart } from '../../machines/auth-forms.machine';
+import { type LoadedChildren, loadingWith, toStart } from '../../machines/lazy-child.machine';
 import { orderCheckoutPath } from '../../machines/session.machine';
 import type { createApi } from '../api/client';
 import { notify } from '../components/ui/toaster';
@@ -16,7 +17,7 @@ function ownPath(path: string | null, area: '/customer/' | '/artist/'): string |
 }
 
 /**
- * SPEC §4 Customer login: a pending checkout on the checkout page (or one a session reset interrupted,
+ * docs/product.md §4 Customer login: a pending checkout on the checkout page (or one a session reset interrupted,
  * `returnTo`) resumes it; a customer's page a signed-out visit asked for opens; otherwise /order,
  * each with a welcome.
  */
@@ -42,7 +43,9 @@ export function authDialogsLogicFor(api: Api) {
     actors: {
       forms: authFormsMachine.provide({
         actors: {
-          loadForms: fromPromise(() => import('./auth-forms').then(({ authFormsLogic }) => authFormsLogic(api))),
+          forms: loadingWith(() =>
+            import('./auth-forms').then(({ authFormsLogic }) => formsToStart(authFormsLogic(api))),
+          ),
         },
       }),
     },
@@ -56,4 +59,9 @@ export function authDialogsLogicFor(api: Api) {
       },
     },
   });
+}
+
+/** The account modals as the root starts them, under their systemId. */
+export function authDialogsToStart(api: Api): LoadedChildren {
+  return { [appActorIds.authDialogs]: toStart(authDialogsLogicFor(api), undefined) };
 }

@@ -1,4 +1,4 @@
-// The order draft's SPEC §9 keys in local storage. The draft reads and writes them once it runs
+// The order draft's docs/product.md §9 keys in local storage. The draft reads and writes them once it runs
 // (order-draft.ts); a logout clears them whether or not a page has started the draft.
 import { storage } from '../lib/storage';
 

@@ -1,10 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, useEffect, useMemo } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { createContext, useCallback, useContext } from 'react';
 import type { AccountChildren, DialogsActor, OrderDraftActor } from '../../machines/app.machine';
 import { connectArtistGate } from '../../machines/artist-gate.connect';
-import { type ArtistAuthForm, authFormsId } from '../../machines/auth-dialogs.types';
-import type { AuthForms, authFormsMachine } from '../../machines/auth-forms.machine';
 import { useHydrated } from '../lib/use-hydrated';
 import type { AppActors, AppRootActor } from './app-actors';
 import { navigateTo } from './navigation';
@@ -80,54 +77,7 @@ export function useDialogsActor(): DialogsActor | null {
   return useSelector(root, (s) => s.context.dialogs);
 }
 
-type AuthFormsActor = ActorRefFrom<typeof authFormsMachine>;
-
-/**
- * The forms of the account modals and the artist's login pages, null until a modal or page first
- * needs them and their code has loaded (show the frame meanwhile). `failed`: that code did not load
- * (`retry` tries again).
- */
-export function useAuthForms(): { forms: AuthForms | null; failed: boolean; retry: () => void } {
-  const dialogs = useDialogsActor();
-  const formsActor = useSelector(dialogs ?? undefined, (s) => s?.children[authFormsId] as AuthFormsActor | undefined);
-  const forms = useSelector(formsActor, (s) => s?.context.forms ?? null);
-  const failed = useSelector(formsActor, (s) => s?.hasTag('failed') ?? false);
-  const retry = useCallback(() => formsActor?.send({ type: 'forms.needed' }), [formsActor]);
-  return { forms, failed, retry };
-}
-
-/**
- * The form of an artist page (/artist/login, /artist/forgot-password), told when the page opens and
- * when it is left, as a modal's form is told by its modal: it starts afresh on each visit. `returnTo`:
- * the artist's page a signed-out visit asked for, where the login leads. The form is null until the
- * modals' and the forms' code has loaded (the page shows its frame); `failed`: it did not load.
- */
-export function useArtistAuthForm<F extends ArtistAuthForm>(form: F, returnTo?: string) {
-  const { root } = useAppActors();
-  const { forms, failed: formsFailed, retry: retryForms } = useAuthForms();
-  const dialogsFailed = useSelector(root, (s) => s.matches({ running: { dialogs: 'dialogsFailed' } }));
-  const opened = useMemo(
-    () => ({ type: 'page.opened' as const, form, ...(returnTo ? { returnTo } : {}) }),
-    [form, returnTo],
-  );
-  useEffect(() => {
-    root.send(opened);
-    return () => root.send({ type: 'page.left', form });
-  }, [root, opened, form]);
-  // The modals' code did not load: opening the page again loads it.
-  const retry = useCallback(
-    () => (dialogsFailed ? root.send(opened) : retryForms()),
-    [dialogsFailed, root, opened, retryForms],
-  );
-  const actor = forms ? (form === 'login' ? forms.artistLogin : forms.artistForgot) : null;
-  return {
-    actor: actor as (F extends 'login' ? AuthForms['artistLogin'] : AuthForms['artistForgot']) | null,
-    failed: formsFailed || dialogsFailed,
-    retry,
-  };
-}
-
-/** SPEC §2 footer "Order Song": the login modal when logged out, else the first order step. */
+/** docs/product.md §2 footer "Order Song": the login modal when logged out, else the first order step. */
 export function useOrderSong(): () => void {
   const { session, root } = useAppActors();
   return useCallback(() => {

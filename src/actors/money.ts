@@ -1,18 +1,22 @@
 // Wiring of the money flows to the real API and the browser: the result page, paying an order again,
-// revealing a payout destination and marking refunds paid. Views call these hooks and only read and
+// revealing a payout destination and moving refunds (sent, failed, retried). Views call these hooks and only read and
 // send; the machines stay pure (machines/*.machine.ts).
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { AdminRefund } from '../../contracts/lifecycle';
-import { connectAdminMarkPaid } from '../../machines/admin-mark-paid.connect';
-import { adminMarkPaidMachine, type MarkPaidAnswer, type MarkPaidInput } from '../../machines/admin-mark-paid.machine';
+import { connectAdminRefundAction } from '../../machines/admin-refund-action.connect';
+import {
+  adminRefundActionMachine,
+  type RefundMoveAnswer,
+  type RefundMoveInput,
+} from '../../machines/admin-refund-action.machine';
 import { connectPayOrder } from '../../machines/pay-order.connect';
 import { payOrderMachine } from '../../machines/pay-order.machine';
 import { connectPaymentResult } from '../../machines/payment-result.connect';
 import { type CheckoutPage, paymentResultMachine } from '../../machines/payment-result.machine';
 import { payoutRevealMachine } from '../../machines/payout-reveal.machine';
-import { getAdminMoneyApi } from '../admin/money.api';
+import { getAdminMoneyApi, type RefundStatus } from '../admin/money.api';
 import { useAdminList } from '../admin/paged-list';
 import { paymentsApi } from '../api/payments.api';
 import { notify } from '../components/ui/toaster';
@@ -78,33 +82,32 @@ export function usePayoutReveal(payoutId: number, onRevealed: (at: string) => vo
   };
 }
 
-/** The refunds queue's "Mark paid" dialog: the transfer reference is required by the server (422). */
-export function useRefundMarkPaid(removeRefund: (id: number) => void) {
+/** The refunds page's moves (mark sent, mark failed, retry): the server's refund machine decides each. */
+export function useRefundActions(removeRefund: (id: number) => void) {
   const machine = useMemo(
     () =>
-      adminMarkPaidMachine.provide({
+      adminRefundActionMachine.provide({
         actors: {
-          markPaid: fromPromise<MarkPaidAnswer, MarkPaidInput>(
-            async ({ input }) =>
-              (await getAdminMoneyApi().markRefundPaid(input.id, input.reference)) as unknown as MarkPaidAnswer,
+          moveRefund: fromPromise<RefundMoveAnswer, RefundMoveInput>(({ input }) =>
+            getAdminMoneyApi().moveRefund(input.id, input.move, input.body),
           ),
         },
         actions: {
           showSuccessToast: (_, p) => notify.success(p.message),
           showErrorToast: (_, p) => notify.error(p.message),
-          removePayout: (_, p) => removeRefund(p.id),
+          removeRefund: (_, p) => removeRefund(p.id),
         },
       }),
     [removeRefund],
   );
   const actor = useActorRef(machine);
-  return { dialog: useSelector(actor, connectAdminMarkPaid), send: actor.send };
+  return { actions: useSelector(actor, connectAdminRefundAction), send: actor.send };
 }
 
-/** The admin's refunds queue (owed oldest first, or paid newest first), paged. */
-export function useRefundsList(status: 'owed' | 'paid') {
+/** The admin's refunds in one state (owed and failed oldest first, sent newest first), paged. */
+export function useRefundsList(status: RefundStatus) {
   return useAdminList<AdminRefund>(
-    (query, cursor) => getAdminMoneyApi().refunds({ status: query.status as 'owed' | 'paid', cursor }),
+    (query, cursor) => getAdminMoneyApi().refunds({ status: query.status as RefundStatus, cursor }),
     { status },
     { kinds: ['refund', 'order'] },
   );

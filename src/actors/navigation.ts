@@ -24,7 +24,7 @@ export function navigateToHref(href: string): void {
   void router?.navigate({ href });
 }
 
-/** The SPEC route name of the current page (e.g. 'order.checkout'), or '' when it has none. */
+/** The route name (docs/product.md §2) of the current page (e.g. 'order.checkout'), or '' when it has none. */
 export function currentRouteName(): string {
   const matches = (router?.state.matches ?? []) as unknown as { staticData?: RouteMeta }[];
   return metaOf(matches, 'name') ?? '';

@@ -1,8 +1,9 @@
-// The customer's order draft with the app's implementations: the temp-order calls, SPEC §9's storage,
+// The customer's order draft with the app's implementations: the temp-order calls, docs/product.md §9's storage,
 // the step pages and the payment page. The root loads this module when a page first needs the draft
-// (machines/app.machine.ts, `loadOrderDraft`), so a visitor who never orders never downloads it.
+// (machines/app.machine.ts, `lazyDraft`), so a visitor who never orders never downloads it.
 import { fromPromise } from 'xstate';
-import type { LoadedOrderDraft } from '../../machines/app.machine';
+import { appActorIds } from '../../machines/app.machine';
+import { type LoadedChildren, toStart } from '../../machines/lazy-child.machine';
 import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.machine';
 import { orderStepPaths } from '../../machines/order-steps';
 import type { createApi } from '../api/client';
@@ -12,7 +13,7 @@ import { storage } from '../lib/storage';
 import { clearStoredDraft, readStoredDraft } from './draft-storage';
 import { navigateTo } from './navigation';
 
-export function loadedOrderDraft(api: ReturnType<typeof createApi>): LoadedOrderDraft {
+export function orderDraftToStart(api: ReturnType<typeof createApi>): LoadedChildren {
   const orders = () => orderApi(api.for('user'));
   const logic = orderDraftMachine.provide({
     actors: {
@@ -25,7 +26,7 @@ export function loadedOrderDraft(api: ReturnType<typeof createApi>): LoadedOrder
       startCheckout: fromPromise(({ input }) => orders().checkout(input.orderId, input.paymentMethod)),
     },
     actions: {
-      // SPEC §9 keys: the step flags, the pending-order flag, checkout pending and the draft itself.
+      // docs/product.md §9 keys: the step flags, the pending-order flag, checkout pending and the draft itself.
       persistDraft: (_, p) => {
         storage.setJson('completedSteps', p.completedSteps);
         storage.set('hasPendingOrder', String(p.hasPendingOrder));
@@ -38,8 +39,9 @@ export function loadedOrderDraft(api: ReturnType<typeof createApi>): LoadedOrder
       showErrorToast: (_, p) => notify.error(p.message),
     },
   });
-  // The draft as stored when it starts; the artist an earlier page preselected is taken once.
+  // The draft as stored when it starts (the root tells it who is signed in); the artist an earlier
+  // page preselected is taken once.
   const input = readDraftInput(readStoredDraft());
   storage.set('preselectedArtist', null);
-  return { logic, input };
+  return { [appActorIds.orderDraft]: toStart(logic, input) };
 }

@@ -6,7 +6,7 @@ import { notify } from '../components/ui/toaster';
 import { submitApplication } from './application.api';
 
 /**
- * The public artist application (DESIGN §5) with its submit call and toasts; `focusField` is the view's
+ * The public artist application (docs/architecture.md §5) with its submit call and toasts; `focusField` is the view's
  * (it owns the DOM) and is told which field's error to focus.
  */
 export function useArtistApplicationForm(focusField: (name: string) => void) {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { phoneInputMachine } from '../../machines/phone-input.machine';
 
 /**
- * SPEC §5 phone input: the machine owns the country, the digit cap and the delayed country report
+ * docs/product.md §5 phone input: the machine owns the country, the digit cap and the delayed country report
  * (`onCountryChange`); a parent that changes the country itself (a reset, a prefill) moves the picker too.
  */
 export function usePhoneInput(

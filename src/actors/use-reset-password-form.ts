@@ -7,7 +7,7 @@ import { notify } from '../components/ui/toaster';
 import { useAppActors } from './hooks';
 import { navigateTo } from './navigation';
 
-/** The reset-password form (SPEC §2) with the link's API area, toasts and the way back to login. */
+/** The reset-password form (docs/product.md §2) with the link's API area, toasts and the way back to login. */
 export function useResetPasswordForm(input: { userType: UserType; token: string; email: string }) {
   const actors = useAppActors();
   return useActorRef(

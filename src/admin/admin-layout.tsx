@@ -48,7 +48,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           })}
         >
           <Link
-            to="/admin/applications"
+            to="/admin"
             className={css({
               display: 'inline-flex',
               alignItems: 'center',
@@ -65,6 +65,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           {signedIn ? (
             <>
               <nav aria-label="Admin" className={css({ display: 'flex', flexWrap: 'wrap', gap: '1' })}>
+                <Link to="/admin" activeOptions={{ exact: true }} className={navLink}>
+                  Operations
+                </Link>
                 <Link to="/admin/applications" className={navLink}>
                   Applications
                 </Link>
@@ -82,6 +85,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 </Link>
                 <Link to="/admin/refunds" className={navLink}>
                   Refunds
+                </Link>
+                <Link to="/admin/payments" className={navLink}>
+                  Payments
                 </Link>
               </nav>
               <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '3' })}>

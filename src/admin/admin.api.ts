@@ -4,7 +4,7 @@ import type { ApiSuccess } from '../../contracts/http';
 import type { Http } from '../api/client';
 import { toApiError } from '../api/errors';
 
-/** The admin area's base (DESIGN §3): its own client and token key. */
+/** The admin area's base (docs/architecture.md §3): its own client and token key. */
 export const adminApiBase = '/api/v1/admin/';
 
 /** Runs a call and turns any failure into the ApiError shape the machines read. */

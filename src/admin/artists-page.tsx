@@ -1,15 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
 import { type ArtistListStatus, artistListStatuses } from '../../contracts/artist-list';
 import type { AdminArtist } from '../../contracts/operations';
-import {
-  type ArtistStatusAnswer,
-  type ArtistStatusInput,
-  adminArtistStatusMachine,
-} from '../../machines/admin-artist-status.machine';
 import { TextAreaField } from '../components/artist-application/text-area-field';
 import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
@@ -17,16 +11,16 @@ import { inputClass } from '../components/ui/field';
 import { ListFooter } from '../components/ui/list-footer';
 import { Modal } from '../components/ui/modal';
 import { SelectField } from '../components/ui/select-field';
-import { notify } from '../components/ui/toaster';
-import { getAdminOrdersApi } from './orders.api';
+import { useAdminArtists, useArtistStatusActor, useStageNameActor } from './artists-actors';
 import { formatDateTime } from './orders-format';
-import { Badge, ListState, panel, useAdminList } from './paged-list';
+import { Badge, ListState, panel } from './paged-list';
 import { cell, headCell, small, tableScroller } from './table-styles';
 
 const statusLabels: Record<ArtistListStatus, string> = {
   all: 'All artists',
   active: 'Approved and active',
   suspended: 'Suspended',
+  stage_name: 'Stage names to review',
 };
 const statusOptions = artistListStatuses.map((value) => ({ value, display: statusLabels[value] }));
 const appStatusLabels: Record<string, string> = {
@@ -37,7 +31,7 @@ const appStatusLabels: Record<string, string> = {
 };
 const link = css({ color: 'brand.700', textDecoration: 'underline', fontWeight: 'semibold' });
 
-/** /admin/artists: every artist account with its status, a search, and suspend / reactivate. */
+/** /admin/artists: every artist account with its status, a search, suspend / reactivate and stage names to review. */
 export function ArtistsPage({ status, q }: { status: ArtistListStatus; q: string | undefined }) {
   const navigate = useNavigate();
   const searchOf = (next: { status?: ArtistListStatus; q?: string | undefined }) => ({
@@ -111,31 +105,11 @@ export function ArtistsPage({ status, q }: { status: ArtistListStatus; q: string
 }
 
 function ArtistsList({ status, q }: { status: ArtistListStatus; q: string | undefined }) {
-  const list = useAdminList<AdminArtist>(
-    (query, cursor) => getAdminOrdersApi().artists({ status: query.status as ArtistListStatus, q: query.q, cursor }),
-    { status, ...(q ? { q } : {}) },
-    { kinds: ['application'] },
-  );
+  const list = useAdminArtists(status, q);
   const tableRef = useRef<HTMLTableElement>(null);
-  const listActor = list.actor;
-  const machine = useMemo(() => {
-    const api = getAdminOrdersApi();
-    return adminArtistStatusMachine.provide({
-      actors: {
-        changeStatus: fromPromise<ArtistStatusAnswer, ArtistStatusInput>(({ input }) =>
-          api.changeArtistStatus(input.id, input.action, input.reason),
-        ),
-      },
-      actions: {
-        showSuccessToast: (_, p) => notify.success(p.message),
-        showErrorToast: (_, p) => notify.error(p.message),
-        // The row's status changed (and may leave a filtered list): read the list again.
-        replaceArtist: () => listActor.send({ type: 'user.refresh' }),
-        refreshList: () => listActor.send({ type: 'user.refresh' }),
-      },
-    });
-  }, [listActor]);
-  const statusActor = useActorRef(machine);
+  const statusActor = useArtistStatusActor(list.actor);
+  const nameActor = useStageNameActor(list.actor);
+  const deciding = useSelector(nameActor, (s) => s.context.deciding);
   const open = useSelector(statusActor, (s) => s.hasTag('dialogOpen'));
   const busy = useSelector(statusActor, (s) => s.hasTag('busy'));
   const { artistId, action, reason, errors } = useSelector(statusActor, (s) => s.context);
@@ -145,7 +119,9 @@ function ArtistsList({ status, q }: { status: ArtistListStatus; q: string | unde
     ? `No artist matches “${q}”.`
     : status === 'suspended'
       ? 'No artist is suspended.'
-      : 'No artists yet.';
+      : status === 'stage_name'
+        ? 'No stage name is waiting for review.'
+        : 'No artists yet.';
 
   return (
     <>
@@ -196,6 +172,20 @@ function ArtistsList({ status, q }: { status: ArtistListStatus; q: string | unde
                         <span className={small}>
                           {artist.name} · {artist.email}
                         </span>
+                        {artist.pending_stage_name ? (
+                          <StageNameRequest
+                            artist={artist}
+                            busy={deciding?.id === artist.user_id ? deciding.decision : null}
+                            disabled={deciding !== null}
+                            onDecide={(decision) =>
+                              nameActor.send({
+                                type: decision === 'approve' ? 'user.approve' : 'user.reject',
+                                id: artist.user_id,
+                                stageName: artist.pending_stage_name ?? '',
+                              })
+                            }
+                          />
+                        ) : null}
                       </span>
                     </span>
                   </th>
@@ -298,5 +288,52 @@ function ArtistsList({ status, q }: { status: ArtistListStatus; q: string | unde
         </form>
       </Modal>
     </>
+  );
+}
+
+/** An artist's new stage name waiting for a decision, with the two answers. */
+function StageNameRequest({
+  artist,
+  busy,
+  disabled,
+  onDecide,
+}: {
+  artist: AdminArtist;
+  busy: 'approve' | 'reject' | null;
+  disabled: boolean;
+  onDecide: (decision: 'approve' | 'reject') => void;
+}) {
+  const current = artist.stage_name ?? artist.name;
+  return (
+    <span
+      data-testid="stage-name-request"
+      className={css({ display: 'grid', gap: '2', mt: '2', p: '2', bg: 'yellow.50', borderRadius: 'md' })}
+    >
+      <span className={css({ fontSize: 'sm' })}>
+        <Badge tone="info">Stage name to review</Badge> Asks to be called <strong>{artist.pending_stage_name}</strong>
+        {artist.pending_stage_name_at ? ` (since ${formatDateTime(artist.pending_stage_name_at)})` : ''}
+      </span>
+      <span className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        <Button
+          size="sm"
+          loading={busy === 'approve'}
+          disabled={disabled}
+          aria-label={`Approve the stage name ${artist.pending_stage_name} for ${current}`}
+          onClick={() => onDecide('approve')}
+        >
+          Approve new name
+        </Button>
+        <Button
+          size="sm"
+          color="secondary"
+          loading={busy === 'reject'}
+          disabled={disabled}
+          aria-label={`Keep ${current} as the stage name`}
+          onClick={() => onDecide('reject')}
+        >
+          Keep {current}
+        </Button>
+      </span>
+    </span>
   );
 }

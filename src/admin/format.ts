@@ -15,7 +15,7 @@ export const statusLabel: Record<AppStatus, string> = {
   incomplete: 'Incomplete',
 };
 
-/** The four parts an artist finishes after applying (DESIGN §5), with what the console calls them. */
+/** The four parts an artist finishes after applying (docs/architecture.md §5), with what the console calls them. */
 export const progressParts: readonly { key: keyof ApplicationProgress; label: string }[] = [
   { key: 'personal_info', label: 'Personal info' },
   { key: 'artist_info', label: 'Artist info' },

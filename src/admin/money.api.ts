@@ -1,5 +1,6 @@
 import type { ApiSuccess } from '../../contracts/http';
 import type { AdminRefund, Page, RevealedPayoutDestination } from '../../contracts/lifecycle';
+import type { RefundActionValues, RefundMove } from '../../machines/admin-refund-action.machine';
 import type { Http } from '../api/client';
 import { createClient } from '../api/client';
 import { toApiError } from '../api/errors';
@@ -15,10 +16,13 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The admin's money calls: the refunds queue and revealing a payout destination. */
+export type RefundStatus = AdminRefund['status'];
+const refundPaths: Record<RefundMove, string> = { sent: 'mark-sent', failed: 'mark-failed', retry: 'retry' };
+
+/** The admin's money calls: the refunds queue and its moves, and revealing a payout destination. */
 function adminMoneyApi(http: Http) {
   return {
-    refunds: (query: { status: 'owed' | 'paid'; cursor?: string | null }) =>
+    refunds: (query: { status: RefundStatus; cursor?: string | null }) =>
       call(
         async () =>
           (
@@ -33,8 +37,9 @@ function adminMoneyApi(http: Http) {
               .json<ApiSuccess<Page<AdminRefund>>>()
           ).data,
       ),
-    markRefundPaid: (id: number, reference: string) =>
-      call(() => http.post(`refunds/${id}/mark-paid`, { json: { reference } }).json<ApiSuccess<AdminRefund>>()),
+    /** One move of machines/refund.machine.ts: mark-sent {method, reference}, mark-failed {reason}, retry. */
+    moveRefund: (id: number, move: RefundMove, body: Partial<RefundActionValues>) =>
+      call(() => http.post(`refunds/${id}/${refundPaths[move]}`, { json: body }).json<ApiSuccess<AdminRefund>>()),
     revealPayout: (id: number) =>
       call(async () => (await http.post(`payouts/${id}/reveal`).json<ApiSuccess<RevealedPayoutDestination>>()).data),
   };

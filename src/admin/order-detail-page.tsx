@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { formatPesosWithCentavos } from '../../contracts/format';
 import type { AdminOrder } from '../../contracts/lifecycle';
+import { refundReasonLabel } from '../../contracts/order';
+import { refundStateText } from '../../contracts/refunds';
 import { timelineOf } from '../../machines/order-lifecycle';
 import { useResource } from '../actors/use-resource';
 import { Button } from '../components/ui/button';
@@ -112,15 +114,26 @@ function OrderView({
       <OrderReview key={order.id} order={order} onChanged={onChanged} />
       <OrderReassign key={`reassign-${order.id}`} order={order} onChanged={onChanged} />
 
-      {order.refund ? (
+      {order.refunds.length > 0 ? (
         <section aria-labelledby="refund-title" className={section} data-testid="order-refund">
           <h2 id="refund-title" className={sectionTitle}>
-            Refund
+            {order.refunds.length > 1 ? 'Refunds' : 'Refund'}
           </h2>
-          <p>
-            A refund of <strong>{formatPesosWithCentavos(order.refund.amount)}</strong> was recorded on{' '}
-            {formatDateTime(order.refund.at)}.
-          </p>
+          <ul className={css({ display: 'grid', gap: '2' })}>
+            {order.refunds.map((refund) => (
+              <li key={refund.id} data-testid="order-refund-item" data-state={refund.status}>
+                <strong>{formatPesosWithCentavos(refund.amount)}</strong> · {refundReasonLabel[refund.reason]} ·
+                recorded {formatDateTime(refund.at)} · <span>{refundStateText(refund)}</span>
+              </li>
+            ))}
+          </ul>
+          <Link
+            to="/admin/refunds"
+            search={{ status: order.refunds.some((r) => r.status === 'failed') ? 'failed' : 'owed' }}
+            className={css({ color: 'brand.700', textDecoration: 'underline', fontSize: 'sm' })}
+          >
+            Open the refunds
+          </Link>
         </section>
       ) : null}
 
@@ -220,6 +233,9 @@ function Timeline({ order }: { order: AdminOrder }) {
               <span className={muted}>
                 by {eventBy(event.by)} · {formatDateTime(event.at)}
               </span>
+              {event.note ? (
+                <span className={css({ display: 'block', overflowWrap: 'anywhere' })}>“{event.note}”</span>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -1,55 +1,40 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
-import type { AdminOrder } from '../../contracts/lifecycle';
-import type { AdminArtist } from '../../contracts/operations';
-import {
-  adminReassignMachine,
-  type ReassignAnswer,
-  type ReassignInput,
-  type SearchArtistsInput,
-} from '../../machines/admin-reassign.machine';
+import { type AdminOrder, REASSIGN_REASON_MIN } from '../../contracts/lifecycle';
 import { allowedEvents } from '../../machines/order-lifecycle';
+import { TextAreaField } from '../components/artist-application/text-area-field';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
 import { Modal } from '../components/ui/modal';
-import { notify } from '../components/ui/toaster';
-import { getAdminOrdersApi } from './orders.api';
+import { orderReassignLogic } from './order-reassign.actors';
 import { panel } from './paged-list';
 
 const muted = css({ color: 'fg.muted' });
 
+/** Why the order may change hands, as the panel says it. */
+function whyText(order: AdminOrder): string {
+  const artist = order.artist?.stage_name ?? 'The artist';
+  if (order.status === 'needs_artist') return 'No artist has this order. You can offer it to an artist of your choice.';
+  if (order.lifecycle.artist_away)
+    return `${artist} has left or is suspended, so nobody can revise or finish this order. Give it to another artist: a revision cannot be asked of them.`;
+  return `This order is overdue. You can take it from ${artist} and offer it to another artist.`;
+}
+
 /**
- * Giving the order to another artist: offered when the lifecycle machine lets an admin reassign it
- * (it needs an artist, or the work is overdue). The dialog searches approved, active artists.
+ * Giving the order to another artist: offered when the lifecycle machine lets an admin reassign it (it
+ * needs an artist, the work is overdue, or its artist left or was suspended). The dialog searches
+ * approved, active artists and asks why (kept in the order's history).
  */
 export function OrderReassign({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
   const changedRef = useRef(onChanged);
   changedRef.current = onChanged;
-  const machine = useMemo(() => {
-    const api = getAdminOrdersApi();
-    return adminReassignMachine.provide({
-      actors: {
-        searchArtists: fromPromise<AdminArtist[], SearchArtistsInput>(
-          async ({ input }) => (await api.artists({ q: input.query || undefined, status: 'active', limit: 20 })).items,
-        ),
-        reassign: fromPromise<ReassignAnswer, ReassignInput>(({ input }) =>
-          api.reassign(input.orderId, input.artistId),
-        ),
-      },
-      actions: {
-        showSuccessToast: (_, p) => notify.success(p.message),
-        showErrorToast: (_, p) => notify.error(p.message),
-        reload: () => changedRef.current(),
-      },
-    });
-  }, []);
+  const machine = useMemo(() => orderReassignLogic(() => changedRef.current()), []);
   const actor = useActorRef(machine, { input: { orderId: order.id } });
   const open = useSelector(actor, (s) => s.hasTag('dialogOpen'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const searching = useSelector(actor, (s) => s.hasTag('searching'));
-  const { query, candidates, searchError, chosen, errors } = useSelector(actor, (s) => s.context);
+  const { query, candidates, searchError, chosen, reason, errors } = useSelector(actor, (s) => s.context);
 
   if (!allowedEvents(order.lifecycle, 'admin', { overdue: order.overdue }).includes('admin_reassigned')) return null;
   const current = order.artist?.id;
@@ -60,11 +45,7 @@ export function OrderReassign({ order, onChanged }: { order: AdminOrder; onChang
       data-testid="order-reassign"
       className={`${panel} ${css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', p: '4' })}`}
     >
-      <p className={css({ flex: '1', minW: '12rem' })}>
-        {order.status === 'needs_artist'
-          ? 'No artist has this order. You can offer it to an artist of your choice.'
-          : `This order is overdue. You can take it from ${order.artist?.stage_name ?? 'its artist'} and offer it to another artist.`}
-      </p>
+      <p className={css({ flex: '1', minW: '12rem' })}>{whyText(order)}</p>
       <Button color="primary" onClick={() => actor.send({ type: 'user.open' })}>
         Give to another artist
       </Button>
@@ -72,7 +53,7 @@ export function OrderReassign({ order, onChanged }: { order: AdminOrder; onChang
         open={open}
         onClose={() => actor.send({ type: 'user.dismiss' })}
         title="Give to another artist"
-        description={`${order.reference} becomes an offer to the artist you choose; they have the usual time to accept. The customer is told.`}
+        description={`${order.reference} becomes an offer to the artist you choose; they have the usual time to accept. The customer is told by mail.`}
         staticBackdrop={busy}
         footer={
           <>
@@ -159,6 +140,25 @@ export function OrderReassign({ order, onChanged }: { order: AdminOrder; onChang
             </ul>
           )}
         </fieldset>
+        <form
+          aria-label="Reason"
+          noValidate
+          className={css({ mt: '4' })}
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'user.confirm' });
+          }}
+        >
+          <TextAreaField
+            label="Why does the order change hands?"
+            name="reason"
+            value={reason}
+            errors={errors.reason ?? []}
+            hint={`At least ${REASSIGN_REASON_MIN} characters. Kept in the order's history; not sent to the customer.`}
+            maxLength={500}
+            onValueChange={(value) => actor.send({ type: 'reason.changed', value })}
+          />
+        </form>
       </Modal>
     </div>
   );

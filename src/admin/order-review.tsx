@@ -3,7 +3,7 @@ import { useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { fromPromise } from 'xstate';
 import { formatPesosWithCentavos } from '../../contracts/format';
-import type { AdminOrder } from '../../contracts/lifecycle';
+import { type AdminOrder, revisionNoteRule } from '../../contracts/lifecycle';
 import { connectAdminOrderReview } from '../../machines/admin-order-review.connect';
 import {
   adminOrderReviewMachine,
@@ -121,7 +121,7 @@ export function OrderReview({ order, onChanged }: { order: AdminOrder; onChanged
             name="notes"
             value={view.notes}
             errors={view.errorsOf('notes')}
-            hint="What should change, as precisely as you can."
+            hint={revisionNoteRule}
             maxLength={2000}
             onValueChange={(value) => actor.send({ type: 'notes.changed', value })}
           />

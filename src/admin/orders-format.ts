@@ -20,6 +20,7 @@ export const orderStatusLabel: Record<OrderStatus, string> = {
 export const stageLabel: Record<AdminStage, string> = {
   all: 'All orders',
   overdue: 'Overdue',
+  stranded: 'Left by its artist',
   ...orderStatusLabel,
 };
 

@@ -14,9 +14,12 @@ import { Badge, ListState, OverdueBadge, panel } from './paged-list';
 import { cell, headCell, small, tableScroller } from './table-styles';
 
 /** The filter's choices: everything, the overdue ones, then each status in lifecycle order. */
-const stageOptions = ['all', 'overdue', ...adminStages.filter((stage) => stage !== 'all' && stage !== 'overdue')].map(
-  (stage) => ({ value: stage, display: stageLabel[stage as AdminStage] }),
-);
+const stageOptions = [
+  'all',
+  'overdue',
+  'stranded',
+  ...adminStages.filter((stage) => stage !== 'all' && stage !== 'overdue' && stage !== 'stranded'),
+].map((stage) => ({ value: stage, display: stageLabel[stage as AdminStage] }));
 
 const link = css({ color: 'brand.700', textDecoration: 'underline', fontWeight: 'semibold' });
 
@@ -215,5 +218,6 @@ function OrderRow({ order }: { order: AdminOrder }) {
 function emptyText(stage: AdminStage): string {
   if (stage === 'all') return 'No orders yet.';
   if (stage === 'overdue') return 'No order is overdue.';
+  if (stage === 'stranded') return 'No order was left by its artist.';
   return `No orders in “${orderStatusLabel[stage]}”.`;
 }

@@ -80,9 +80,9 @@ function adminOrdersApi(http: Http) {
         // An empty reason is left out: the reason is optional.
         http.post(`orders/${id}/cancel`, { json: reason ? { reason } : {} }).json<ActionAnswer<AdminOrder>>(),
       ),
-    reassign: (id: number, artistId: string) =>
+    reassign: (id: number, artistId: string, reason: string) =>
       call(() =>
-        http.post(`orders/${id}/reassign`, { json: { artist_id: artistId } }).json<ActionAnswer<AdminOrder>>(),
+        http.post(`orders/${id}/reassign`, { json: { artist_id: artistId, reason } }).json<ActionAnswer<AdminOrder>>(),
       ),
     artists: (query: AdminArtistsQuery) =>
       call(
@@ -102,6 +102,12 @@ function adminOrdersApi(http: Http) {
       ),
     changeArtistStatus: (publicId: string, action: 'suspend' | 'reactivate', reason: string) =>
       call(() => http.post(`artists/${publicId}/${action}`, { json: { reason } }).json<ActionAnswer<AdminArtist>>()),
+    decideStageName: (publicId: string, decision: 'approve' | 'reject', stageName: string) =>
+      call(() =>
+        http
+          .post(`artists/${publicId}/stage-name/${decision}`, { json: { stage_name: stageName } })
+          .json<ActionAnswer<AdminArtist>>(),
+      ),
     payouts: (query: PayoutsQuery) =>
       call(
         async () =>
@@ -112,6 +118,13 @@ function adminOrdersApi(http: Http) {
               })
               .json<ApiSuccess<Page<AdminPayout>>>()
           ).data,
+      ),
+    /** Approve or reject a payout account whose holder name is not the artist's legal name. */
+    decideHolder: (publicId: string, decision: 'approve' | 'reject') =>
+      call(() =>
+        http
+          .post(`artists/${publicId}/payout-account/${decision}`, { json: { reason: '' } })
+          .json<ActionAnswer<{ artist_id: string; holder_review: 'approved' | 'rejected' }>>(),
       ),
     markPaid: (id: number, reference: string) =>
       call(() =>

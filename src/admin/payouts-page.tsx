@@ -1,21 +1,17 @@
 import { Tabs } from '@ark-ui/react/tabs';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
 import { formatPesosWithCentavos } from '../../contracts/format';
-import type { AdminPayout } from '../../contracts/lifecycle';
 import { connectAdminMarkPaid } from '../../machines/admin-mark-paid.connect';
-import { adminMarkPaidMachine, type MarkPaidAnswer, type MarkPaidInput } from '../../machines/admin-mark-paid.machine';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
 import { ListFooter } from '../components/ui/list-footer';
 import { Modal } from '../components/ui/modal';
-import { notify } from '../components/ui/toaster';
-import { getAdminOrdersApi } from './orders.api';
 import { formatDateTime } from './orders-format';
-import { Badge, ListState, panel, useAdminList } from './paged-list';
+import { Badge, ListState, panel } from './paged-list';
+import { useMarkAllPaidActor, useMarkPaidActor, usePayoutsList } from './payout-actions';
 import { PayoutDestination } from './payout-destination';
 import { cell, headCell, small, tableScroller, tabTrigger } from './table-styles';
 
@@ -60,11 +56,7 @@ export function PayoutsPage({ status }: { status: PayoutStatus }) {
 }
 
 function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string }) {
-  const list = useAdminList<AdminPayout>(
-    (query, cursor) => getAdminOrdersApi().payouts({ status: query.status as PayoutStatus, cursor }),
-    { status },
-    { kinds: ['payout'] },
-  );
+  const list = usePayoutsList(status);
   const tableRef = useRef<HTMLTableElement>(null);
   const headingRef = useRef<HTMLParagraphElement>(null);
   const listActor = list.actor;
@@ -82,26 +74,27 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
     });
     return () => cancelAnimationFrame(frame);
   });
-  const machine = useMemo(() => {
-    const api = getAdminOrdersApi();
-    return adminMarkPaidMachine.provide({
-      actors: {
-        markPaid: fromPromise<MarkPaidAnswer, MarkPaidInput>(({ input }) => api.markPaid(input.id, input.reference)),
-      },
-      actions: {
-        showSuccessToast: (_, p) => notify.success(p.message),
-        showErrorToast: (_, p) => notify.error(p.message),
-        removePayout: (_, p) => {
-          const ids = listActor.getSnapshot().context.items.map((item) => item.id);
-          focusAfterRemoval.current = Math.max(0, ids.indexOf(p.id));
-          listActor.send({ type: 'item.removed', id: p.id });
-        },
-      },
-    });
-  }, [listActor]);
-  const markPaid = useActorRef(machine);
+  const beforeRemove = useCallback(
+    (id: number) => {
+      const ids = listActor.getSnapshot().context.items.map((item) => item.id);
+      focusAfterRemoval.current = Math.max(0, ids.indexOf(id));
+    },
+    [listActor],
+  );
+  const markPaid = useMarkPaidActor(listActor, beforeRemove);
   const dialog = useSelector(markPaid, connectAdminMarkPaid);
   const chosen = list.items.find((p) => p.id === dialog.openFor);
+  const items = list.items;
+  const artistOf = useCallback((id: number) => items.find((p) => p.id === id)?.artist.id, [items]);
+  const markAll = useMarkAllPaidActor(listActor, artistOf);
+  const allDialog = useSelector(markAll, connectAdminMarkPaid);
+  const allFor = list.items.find((p) => p.id === allDialog.openFor)?.artist;
+  // "Mark all paid" shows on an artist's first row when the page lists more than one of their payouts.
+  const pendingOf = new Map<string, number>();
+  for (const p of list.items)
+    if (p.status === 'pending') pendingOf.set(p.artist.id, (pendingOf.get(p.artist.id) ?? 0) + 1);
+  const firstRowOf = new Map<string, number>();
+  for (const p of list.items) if (!firstRowOf.has(p.artist.id)) firstRowOf.set(p.artist.id, p.id);
 
   return (
     <>
@@ -143,9 +136,19 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
                   <th scope="row" className={`${cell} ${css({ fontWeight: 'semibold' })}`}>
                     {payout.artist.stage_name}
                     <span className={`${small} ${css({ fontWeight: 'normal' })}`}>{payout.artist.email}</span>
+                    {(pendingOf.get(payout.artist.id) ?? 0) > 1 && firstRowOf.get(payout.artist.id) === payout.id ? (
+                      <Button
+                        size="sm"
+                        color="text"
+                        aria-label={`Mark all of ${payout.artist.stage_name}'s ready payouts paid`}
+                        onClick={() => markAll.send({ type: 'user.markPaid', id: payout.id })}
+                      >
+                        Mark all paid
+                      </Button>
+                    ) : null}
                   </th>
                   <td className={cell}>
-                    <PayoutDestination payout={payout} />
+                    <PayoutDestination payout={payout} listActor={listActor} />
                     {payout.order_status !== 'completed' ? (
                       <Badge tone="danger">On hold: order {payout.order_status}</Badge>
                     ) : null}
@@ -187,10 +190,25 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
       ) : null}
       <ListFooter list={list} noun="payout" listRef={tableRef} />
 
-      <Modal
-        open={dialog.openFor !== null}
-        onClose={() => markPaid.send({ type: 'user.dismiss' })}
+      <MarkPaidDialog
+        actor={markAll}
+        dialog={allDialog}
+        formId="mark-all-paid-form"
+        title="Mark all of an artist's payouts as paid"
+        confirmLabel="Mark all paid"
+        description={
+          allFor
+            ? `Confirm that every payout of ${allFor.stage_name} on a completed order was transferred, in one transfer. Payouts on hold stay pending. The artist sees them as paid.`
+            : undefined
+        }
+        hint="The one transfer's reference, for your records and the artist's."
+      />
+      <MarkPaidDialog
+        actor={markPaid}
+        dialog={dialog}
+        formId="mark-paid-form"
         title="Mark payout as paid"
+        confirmLabel="Mark paid"
         description={
           chosen
             ? `Confirm that ${formatPesosWithCentavos(chosen.amount)} was transferred to ${chosen.artist.stage_name}${
@@ -200,38 +218,62 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
               } for order ${chosen.order_reference}. The artist sees it as paid.`
             : undefined
         }
-        staticBackdrop={dialog.busy}
-        footer={
-          <>
-            <Button color="text" onClick={() => markPaid.send({ type: 'user.dismiss' })} disabled={dialog.busy}>
-              Cancel
-            </Button>
-            <Button color="primary" type="submit" form="mark-paid-form" loading={dialog.busy}>
-              Mark paid
-            </Button>
-          </>
-        }
-      >
-        <form
-          id="mark-paid-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            markPaid.send({ type: 'user.confirm' });
-          }}
-        >
-          <TextField
-            label="Transfer reference (optional)"
-            name="reference"
-            autoComplete="off"
-            value={dialog.reference}
-            errors={dialog.errorsOf('reference')}
-            hint="The bank's or e-wallet's reference, for your records and the artist's."
-            maxLength={100}
-            onValueChange={(value) => markPaid.send({ type: 'reference.changed', value })}
-          />
-        </form>
-      </Modal>
+        hint="The bank's or e-wallet's reference, for your records and the artist's."
+      />
     </>
+  );
+}
+
+type MarkPaidActor = ReturnType<typeof useMarkPaidActor>;
+
+/** The confirmation with the transfer's reference, for one payout or all of an artist's. */
+function MarkPaidDialog(props: {
+  actor: MarkPaidActor;
+  dialog: ReturnType<typeof connectAdminMarkPaid>;
+  formId: string;
+  title: string;
+  confirmLabel: string;
+  description: string | undefined;
+  hint: string;
+}) {
+  const { actor, dialog, formId } = props;
+  return (
+    <Modal
+      open={dialog.openFor !== null}
+      onClose={() => actor.send({ type: 'user.dismiss' })}
+      title={props.title}
+      description={props.description}
+      staticBackdrop={dialog.busy}
+      footer={
+        <>
+          <Button color="text" onClick={() => actor.send({ type: 'user.dismiss' })} disabled={dialog.busy}>
+            Cancel
+          </Button>
+          <Button color="primary" type="submit" form={formId} loading={dialog.busy}>
+            {props.confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'user.confirm' });
+        }}
+      >
+        <TextField
+          label="Transfer reference (optional)"
+          name="reference"
+          autoComplete="off"
+          value={dialog.reference}
+          errors={dialog.errorsOf('reference')}
+          hint={props.hint}
+          maxLength={100}
+          onValueChange={(value) => actor.send({ type: 'reference.changed', value })}
+        />
+      </form>
+    </Modal>
   );
 }

@@ -3,24 +3,31 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { formatPesosWithCentavos } from '../../contracts/format';
+import type { AdminRefund } from '../../contracts/lifecycle';
 import { refundReasonLabel } from '../../contracts/order';
-import { useRefundMarkPaid, useRefundsList } from '../actors/money';
+import { refundMethodSuggestions, refundStateText } from '../../contracts/refunds';
+import { useRefundActions, useRefundsList } from '../actors/money';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
 import { ListFooter } from '../components/ui/list-footer';
 import { Modal } from '../components/ui/modal';
+import type { RefundStatus } from './money.api';
 import { formatDateTime, orderStatusLabel } from './orders-format';
 import { ListState, panel } from './paged-list';
 import { cell, headCell, small, tableScroller, tabTrigger } from './table-styles';
 
-export type RefundStatus = 'owed' | 'paid';
+export type { RefundStatus } from './money.api';
 
 const refundTabs: readonly { status: RefundStatus; label: string; empty: string }[] = [
   { status: 'owed', label: 'Owed', empty: 'No refunds are owed.' },
-  { status: 'paid', label: 'Paid', empty: 'No refunds have been paid yet.' },
+  { status: 'failed', label: 'Failed', empty: 'No refund transfer has failed.' },
+  { status: 'sent', label: 'Sent', empty: 'No refunds have been sent yet.' },
 ];
 
-/** /admin/refunds: money owed back to customers (send it in the provider's console, then record it). */
+/**
+ * /admin/refunds: money owed back to customers, by state (machines/refund.machine.ts): send it (GCash, bank
+ * transfer, the provider's console), then record how and its reference; or record that the transfer failed.
+ */
 export function RefundsPage({ status }: { status: RefundStatus }) {
   const navigate = useNavigate();
   return (
@@ -58,30 +65,34 @@ function RefundsList({ status, empty }: { status: RefundStatus; empty: string })
   const tableRef = useRef<HTMLTableElement>(null);
   const listActor = list.actor;
   const remove = useCallback((id: number) => listActor.send({ type: 'item.removed', id }), [listActor]);
-  const { dialog, send } = useRefundMarkPaid(remove);
-  const chosen = list.items.find((r) => r.id === dialog.openFor);
+  const { actions, send } = useRefundActions(remove);
+  const chosen = list.items.find((r) => r.id === actions.openFor);
+  const whom = (r: AdminRefund) =>
+    `${formatPesosWithCentavos(r.amount)} to ${r.customer.name} for ${r.order_reference}`;
   return (
     <>
       <ListState list={list} loadingText="Loading refunds…" emptyText={empty} />
       {list.items.length > 0 ? (
         <div className={`${panel} ${tableScroller}`}>
-          <table ref={tableRef} className={css({ w: 'full', borderCollapse: 'collapse', minW: '56rem' })}>
-            <caption className={css({ srOnly: true })}>{status === 'owed' ? 'Refunds owed' : 'Refunds paid'}</caption>
+          <table ref={tableRef} className={css({ w: 'full', borderCollapse: 'collapse', minW: '60rem' })}>
+            <caption className={css({ srOnly: true })}>{`Refunds ${status}`}</caption>
             <thead>
               <tr>
-                {['Customer', 'Order', 'Amount', 'Why', 'Recorded'].map((h) => (
+                {['Customer', 'Order', 'Amount', 'Why', 'Recorded', 'State'].map((h) => (
                   <th key={h} scope="col" className={headCell}>
                     {h}
                   </th>
                 ))}
-                <th scope="col" className={headCell}>
-                  {status === 'owed' ? <span className={css({ srOnly: true })}>Action</span> : 'Paid'}
-                </th>
+                {status === 'sent' ? null : (
+                  <th scope="col" className={headCell}>
+                    <span className={css({ srOnly: true })}>Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
               {list.items.map((refund) => (
-                <tr key={refund.id} data-testid="refund-row">
+                <tr key={refund.id} data-testid="refund-row" data-state={refund.status}>
                   <th scope="row" className={`${cell} ${css({ fontWeight: 'semibold' })}`}>
                     {refund.customer.name}
                     <span className={`${small} ${css({ fontWeight: 'normal' })}`}>{refund.customer.email}</span>
@@ -102,22 +113,48 @@ function RefundsList({ status, empty }: { status: RefundStatus; empty: string })
                     {refund.note ? <span className={small}>“{refund.note}”</span> : null}
                   </td>
                   <td className={cell}>{formatDateTime(refund.created_at)}</td>
-                  <td className={cell}>
-                    {refund.status === 'owed' ? (
-                      <Button
-                        size="sm"
-                        aria-label={`Mark refund paid: ${formatPesosWithCentavos(refund.amount)} to ${refund.customer.name} for ${refund.order_reference}`}
-                        onClick={() => send({ type: 'user.markPaid', id: refund.id })}
-                      >
-                        Mark paid
-                      </Button>
-                    ) : (
-                      <>
-                        {formatDateTime(refund.paid_at)}
-                        {refund.reference ? <span className={small}>Reference {refund.reference}</span> : null}
-                      </>
-                    )}
+                  <td className={cell} data-testid="refund-state">
+                    {refundStateText(refund)}
+                    {refund.failed_at ? (
+                      <span className={small}>
+                        Transfer failed {formatDateTime(refund.failed_at)}
+                        {refund.failure_reason ? `: ${refund.failure_reason}` : ''}
+                      </span>
+                    ) : null}
                   </td>
+                  {status === 'sent' ? null : (
+                    <td className={cell}>
+                      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+                        <Button
+                          size="sm"
+                          aria-label={`Mark refund sent: ${whom(refund)}`}
+                          onClick={() => send({ type: 'user.markSent', id: refund.id })}
+                        >
+                          Mark sent
+                        </Button>
+                        {refund.status === 'owed' ? (
+                          <Button
+                            size="sm"
+                            color="text"
+                            aria-label={`Mark refund failed: ${whom(refund)}`}
+                            onClick={() => send({ type: 'user.markFailed', id: refund.id })}
+                          >
+                            Mark failed
+                          </Button>
+                        ) : (
+                          <Button
+                            size="sm"
+                            color="text"
+                            loading={actions.retrying === refund.id}
+                            aria-label={`Back to owed: ${whom(refund)}`}
+                            onClick={() => send({ type: 'user.retry', id: refund.id })}
+                          >
+                            Back to owed
+                          </Button>
+                        )}
+                      </div>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -126,45 +163,81 @@ function RefundsList({ status, empty }: { status: RefundStatus; empty: string })
       ) : null}
       <ListFooter list={list} noun="refund" listRef={tableRef} />
       <Modal
-        open={dialog.openFor !== null}
+        open={actions.openFor !== null}
         onClose={() => send({ type: 'user.dismiss' })}
-        title="Mark refund as paid"
+        title={actions.move === 'failed' ? 'Mark refund as failed' : 'Mark refund as sent'}
         description={
           chosen
-            ? `Confirm that ${formatPesosWithCentavos(chosen.amount)} was sent back to ${chosen.customer.name} for order ${chosen.order_reference}. The customer is told.`
+            ? actions.move === 'failed'
+              ? `The transfer of ${whom(chosen)} did not go through. The customer is told our team is on it; the reason stays with the team.`
+              : `Confirm that ${whom(chosen)} was sent back. The customer is told and mailed the method and reference.`
             : undefined
         }
-        staticBackdrop={dialog.busy}
+        staticBackdrop={actions.busy}
         footer={
           <>
-            <Button color="text" onClick={() => send({ type: 'user.dismiss' })} disabled={dialog.busy}>
+            <Button color="text" onClick={() => send({ type: 'user.dismiss' })} disabled={actions.busy}>
               Cancel
             </Button>
-            <Button type="submit" form="refund-paid-form" loading={dialog.busy}>
-              Mark paid
+            <Button type="submit" form="refund-move-form" loading={actions.busy}>
+              {actions.move === 'failed' ? 'Mark failed' : 'Mark sent'}
             </Button>
           </>
         }
       >
         <form
-          id="refund-paid-form"
+          id="refund-move-form"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
             send({ type: 'user.confirm' });
           }}
+          className={css({ display: 'grid', gap: '4' })}
         >
-          <TextField
-            label="Transfer reference"
-            name="reference"
-            autoComplete="off"
-            required
-            value={dialog.reference}
-            errors={dialog.errorsOf('reference')}
-            hint="The provider's refund reference, for your records and the customer's."
-            maxLength={100}
-            onValueChange={(value) => send({ type: 'reference.changed', value })}
-          />
+          {actions.move === 'failed' ? (
+            <TextField
+              label="Why it failed"
+              name="reason"
+              autoComplete="off"
+              required
+              value={actions.values.reason}
+              errors={actions.errorsOf('reason')}
+              hint="For the team (the customer is only told it is being handled)."
+              maxLength={500}
+              onValueChange={(value) => send({ type: 'field.changed', name: 'reason', value })}
+            />
+          ) : (
+            <>
+              <TextField
+                label="Sent by"
+                name="method"
+                autoComplete="off"
+                required
+                list="refund-methods"
+                value={actions.values.method}
+                errors={actions.errorsOf('method')}
+                hint="How the money went back, e.g. GCash, Bank transfer or Provider console."
+                maxLength={60}
+                onValueChange={(value) => send({ type: 'field.changed', name: 'method', value })}
+              />
+              <datalist id="refund-methods">
+                {refundMethodSuggestions.map((method) => (
+                  <option key={method} value={method} />
+                ))}
+              </datalist>
+              <TextField
+                label="Transfer reference"
+                name="reference"
+                autoComplete="off"
+                required
+                value={actions.values.reference}
+                errors={actions.errorsOf('reference')}
+                hint="The transfer's reference: the customer sees it."
+                maxLength={100}
+                onValueChange={(value) => send({ type: 'field.changed', name: 'reference', value })}
+              />
+            </>
+          )}
         </form>
       </Modal>
     </>

@@ -1,4 +1,5 @@
 import type { AuthUser, LoginAnswer } from '../../contracts/account';
+import type { DeactivateBody, DeactivationPreview } from '../../contracts/account-care';
 import type {
   ArtistDashboard,
   ArtistInfoBody,
@@ -13,7 +14,7 @@ import type { OpenWork } from '../../contracts/operations';
 import { call } from './call';
 import type { Http } from './client';
 
-/** The artist area of SPEC §7 (profile parts, songs, online switch) and DESIGN §3 (dashboard). */
+/** The artist area of docs/product.md §7 (profile parts, songs, online switch) and docs/architecture.md §3 (dashboard). */
 export function artistApi(http: Http) {
   const data = <T>(promise: Promise<ApiSuccess<T>>) => promise.then((body) => body.data);
   return {
@@ -23,9 +24,13 @@ export function artistApi(http: Http) {
       call(() => data(http.patch('profile/personal', { json: body }).json<ApiSuccess<AuthUser>>())),
     saveArtistInfo: (body: ArtistInfoBody) =>
       call(() => data(http.patch('profile/artist-info', { json: body }).json<ApiSuccess<AuthUser>>())),
+    /** The answer keeps the server's message: a changed account says it was mailed, or held for a check. */
     savePayout: (body: PayoutBody) =>
       call(() =>
-        data(http.patch('profile/bank', { json: body }).json<ApiSuccess<{ user: AuthUser; payout: PayoutMasked }>>()),
+        http
+          .patch('profile/bank', { json: body })
+          .json<ApiSuccess<{ user: AuthUser; payout: PayoutMasked }>>()
+          .then((answer) => ({ ...answer.data, message: answer.message })),
       ),
     changePassword: (body: ChangePasswordBody) =>
       call(() => data(http.patch('profile/password', { json: body }).json<ApiSuccess<LoginAnswer>>())),
@@ -38,7 +43,10 @@ export function artistApi(http: Http) {
     /** What deactivating would do to each open order. */
     openOrders: () =>
       call(() => data(http.get('profile/open-orders').json<ApiSuccess<{ items: OpenWork[] }>>()).then((d) => d.items)),
-    deactivate: () => call(() => http.patch('profile/deactivate').json<{ message: string }>()),
+    /** What deactivating now would leave behind: open work and earnings still to be paid. */
+    deactivation: () => call(() => data(http.get('profile/deactivation').json<ApiSuccess<DeactivationPreview>>())),
+    deactivate: (body: DeactivateBody) =>
+      call(() => http.patch('profile/deactivate', { json: body }).json<{ message: string }>()),
   };
 }
 export type ArtistApi = ReturnType<typeof artistApi>;

@@ -4,7 +4,7 @@ import type { ApiSuccess } from '../../contracts/http';
 import { call } from './call';
 import type { Http } from './client';
 
-/** The auth calls of SPEC §7, against one API area (user or artist). */
+/** The auth calls of docs/product.md §7, against one API area (user or artist). */
 export function authApi(http: Http) {
   return {
     login: (body: LoginBody) =>

@@ -3,10 +3,10 @@ import type { UserType } from '../../contracts/account';
 import { specMessages } from '../../contracts/messages';
 
 export interface ClientDeps {
-  /** The stored user type (SPEC §6): it picks the API base. */
+  /** The stored user type (docs/product.md §6): it picks the API base. */
   getUserType: () => string | null;
   getToken: () => string | null;
-  /** Called on every 401; the error still reaches the caller (SPEC §8). */
+  /** Called on every 401; the error still reaches the caller (docs/product.md §8). */
   onUnauthorized: () => void;
 }
 
@@ -57,7 +57,7 @@ function lazyHttp(create: (ky: typeof import('ky')['default']) => KyInstance): H
   return { get: verb('get'), post: verb('post'), put: verb('put'), patch: verb('patch'), delete: verb('delete') };
 }
 
-/** A client for an API base with the SPEC §7 headers, the bearer token and the 401 hook. No timeout. */
+/** A client for an API base with the docs/product.md §7 headers, the bearer token and the 401 hook. No timeout. */
 export function createClient(base: string, deps: Pick<ClientDeps, 'getToken' | 'onUnauthorized'>): Http {
   return lazyHttp((ky) =>
     ky.create({

@@ -6,7 +6,7 @@ import { call } from './call';
 
 import type { Http } from './client';
 
-/** The notification calls of one area (SPEC §7, docs/api.md "Notifications"), on that area's client. */
+/** The notification calls of one area (docs/product.md §7, docs/api.md "Notifications"), on that area's client. */
 export function notificationsApi(http: Http) {
   const data = <T>(promise: Promise<ApiSuccess<T>>) => promise.then((body) => body.data);
   return {

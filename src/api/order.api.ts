@@ -3,7 +3,7 @@ import type { CheckoutAnswer, Order, TempOrder } from '../../contracts/order';
 import { call } from './call';
 import type { Http } from './client';
 
-/** The temp-order and checkout calls of SPEC §7 (user area). */
+/** The temp-order and checkout calls of docs/product.md §7 (user area). */
 export function orderApi(http: Http) {
   const data = <T>(promise: Promise<ApiSuccess<T>>) => promise.then((body) => body.data);
   return {

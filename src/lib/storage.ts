@@ -2,7 +2,7 @@ import { storageKeys } from '../../contracts/storage-keys';
 
 type Key = keyof typeof storageKeys;
 
-/** Local storage behind the SPEC's keys. Reading never throws: a corrupt value reads as missing. */
+/** Local storage behind the product's keys. Reading never throws: a corrupt value reads as missing. */
 export const storage = {
   get(key: Key): string | null {
     try {

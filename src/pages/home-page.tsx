@@ -63,7 +63,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
   {
     question: 'Why can I choose up to three artists?',
     answer:
-      'It gives your order the best chance of being picked up quickly. The first artist you chose to accept the order writes the song; if none of them takes it, you get a full refund.',
+      'It gives your order the best chance of being picked up quickly. The first artist you chose to accept the order writes the song. If none of them takes it, we mail you: choose other artists or cancel for a full refund — and if you do neither within 7 days, we refund you in full automatically.',
   },
   {
     question: 'How much does a song cost, and how do I pay?',

@@ -6,7 +6,7 @@ import { fromCallback } from 'xstate';
 import type { AudioCommand, DriveAudioInput, PlayerEvent } from '../../machines/player.machine';
 import { audioErrorCodes } from '../../machines/player.machine';
 
-// Shown in the player's notice (SPEC §8 "a notice with the message"); MediaError texts are technical.
+// Shown in the player's notice (docs/product.md §8 "a notice with the message"); MediaError texts are technical.
 export const audioErrorMessages = {
   interrupted: 'The song was interrupted. Press play to try again.',
   unsupportedSource: 'This song cannot be played in your browser.',
@@ -38,7 +38,7 @@ function messageForCode(code: number | null): string {
   }
 }
 
-/** SPEC §8 "unsupported audio": a browser without an audio element. */
+/** docs/product.md §8 "unsupported audio": a browser without an audio element. */
 function isAudioSupported(): boolean {
   return (
     typeof window !== 'undefined' &&

@@ -1,6 +1,6 @@
 // The OS media controls (lock screen, headset keys, the browser's media hub) are another view of the
 // player, like the bar: metadata and playback state follow the snapshot, and their buttons send the
-// same events as the bar's. SPEC §9: the title is the product name; artwork at 96–512 px.
+// same events as the bar's. docs/product.md §9: the title is the product name; artwork at 96–512 px.
 import { PRODUCT_NAME, player } from '../../contracts/constants';
 import { connectPlayer } from '../../machines/player.connect';
 import type { PlayerArtist, PlayerSong } from '../../machines/player.machine';
@@ -53,7 +53,7 @@ export function bindMediaSession(
           : null;
     }
     session.playbackState = !view.visible ? 'none' : view.isPlaying ? 'playing' : 'paused';
-    // SPEC §2: previous/next only when there is more than one song.
+    // docs/product.md §2: previous/next only when there is more than one song.
     const nav = `${view.canPrevious}|${view.canNext}`;
     if (nav !== navigation) {
       navigation = nav;

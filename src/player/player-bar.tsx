@@ -1,4 +1,4 @@
-// SPEC §2 Global audio player bar: fixed at the bottom of every page while something is loaded.
+// docs/product.md §2 Global audio player bar: fixed at the bottom of every page while something is loaded.
 // It renders connectPlayer's view and sends the player's events; it holds no playback state itself.
 // A spacer as tall as the bar follows the page so the bar never covers the footer.
 import { Slider, type SliderRootProps } from '@ark-ui/react/slider';
@@ -11,7 +11,7 @@ import { SelectField } from '../components/ui/select-field';
 import { CloseIcon, MusicIcon, MutedIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, VolumeIcon } from './icons';
 import { type PlayerActor, usePlayerActor } from './player-actor';
 
-// SPEC §9: the player's theme colour is orange.
+// docs/product.md §9: the player's theme colour is orange.
 const themeStyle = { '--player-accent': player.themeColor } as CSSProperties;
 
 const rateOptions = player.playbackRates.map((rate) => ({ value: String(rate), display: rateLabel(rate) }));
@@ -87,7 +87,7 @@ function StartedPlayerBar({ actor }: { actor: PlayerActor }) {
   );
 }
 
-/** SPEC §8: the error notice, a status message above the bar (kept mounted so it is announced). */
+/** docs/product.md §8: the error notice, a status message above the bar (kept mounted so it is announced). */
 function PlayerNotice({ notice, bottom }: { notice: string | null; bottom: number }) {
   return (
     <div

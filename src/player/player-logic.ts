@@ -1,5 +1,5 @@
 // The player machine with the app's implementations: the real audio element and the OS media controls.
-// The root loads this module with the first play of a visit (machines/app.machine.ts, `loadPlayer`),
+// The root loads this module with the first play of a visit (machines/app.machine.ts, `lazyPlayer`),
 // so a visitor who never plays a song never downloads it.
 import { type AnyActorLogic, createActor, fromCallback } from 'xstate';
 import { type PlayerInput, playerMachine } from '../../machines/player.machine';

@@ -1,5 +1,5 @@
 // What pages need of the player: play an artist's songs, toggle them from a card, and know whose
-// songs are playing or paused (SPEC §4: cards show a playing state).
+// songs are playing or paused (docs/product.md §4: cards show a playing state).
 import { useSelector } from '@xstate/react';
 import { useCallback, useContext, useMemo } from 'react';
 import type { AnyActorRef } from 'xstate';
@@ -13,7 +13,7 @@ const pausedArtistOf = (s: PlayerSnapshot | undefined) => (s ? connectPlayer(s).
 
 /** `to`: the player, or before the first play the root, which starts it and passes the list on. */
 function load(to: AnyActorRef, artist: PlayerArtist, songs: readonly PlayerSong[], startIndex = 0): void {
-  // SPEC §5: the list must be non-empty (the machine refuses an empty one too).
+  // docs/product.md §5: the list must be non-empty (the machine refuses an empty one too).
   if (songs.length === 0) return;
   to.send({
     type: 'player.load',

@@ -8,7 +8,7 @@ import { metaOf, type RouteMeta } from './-meta';
 
 type Matches = readonly { staticData?: RouteMeta }[];
 
-// The two global guards of SPEC §2, run by the root route before every navigation. They only read
+// The two global guards of docs/product.md §2, run by the root route before every navigation. They only read
 // the session snapshot (waiting while it is still being checked): beforeLoad also runs on preload.
 
 async function settledUser(session: SessionActor): Promise<AuthUser | null> {
@@ -28,7 +28,7 @@ export interface Visit {
 }
 
 /**
- * 1. authUser meta needs a signed-in user of that type; guestOnly pages need a logged-out visitor (SPEC §5).
+ * 1. authUser meta needs a signed-in user of that type; guestOnly pages need a logged-out visitor (docs/product.md §5).
  * Nobody signed in is asked to log in, and the login leads back to the page: a customer page opens
  * the login modal (over /), an artist page goes to the artist login with the page as `redirect`.
  * Someone signed in to the other area goes to /.
@@ -55,7 +55,7 @@ export async function authGuard(
 }
 
 /**
- * 2. SPEC §4 artist gating, on the artist's own pages only: unfinished → form, unapproved → profile.
+ * 2. docs/product.md §4 artist gating, on the artist's own pages only: unfinished → form, unapproved → profile.
  * The artist gate actor decides; it follows the session (the root passes the user on at once).
  */
 export async function artistGate(

@@ -1,9 +1,9 @@
 import type { UserType } from '../../contracts/account';
 
-/** Route meta of SPEC §2: which login a page needs, its layout, its title and its SPEC route name. */
+/** Route meta of docs/product.md §2: which login a page needs, its layout, its title and its product route name. */
 export interface RouteMeta {
   authUser?: UserType;
-  /** Artist login, artist forgot password and the application need a logged-out visitor (SPEC §5). */
+  /** Artist login, artist forgot password and the application need a logged-out visitor (docs/product.md §5). */
   guestOnly?: boolean;
   /** 'admin': the admin console's own top bar (src/admin/admin-layout.tsx). */
   layout?: 'main' | 'bare' | 'artist' | 'application' | 'admin';

@@ -34,18 +34,10 @@ function RootComponent() {
   const matches = useRouterState({ select: (s) => s.matches }) as unknown as Matches;
   const layout = metaOf(matches, 'layout') ?? 'main';
   const pageTitle = metaOf(matches, 'pageTitle');
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
 
   useEffect(() => {
     document.title = pageTitle ? `${pageTitle} · ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [pageTitle]);
-
-  // After a navigation, move focus to the page so screen readers start at its content.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design.
-  useEffect(() => {
-    const main = document.getElementById('main');
-    if (main && document.activeElement === document.body) main.focus({ preventScroll: true });
-  }, [pathname]);
 
   const page = <Outlet />;
   return (
@@ -60,7 +52,7 @@ function RootComponent() {
       ) : (
         <MainLayout>{page}</MainLayout>
       )}
-      {/* SPEC §2: under every page, and mounted across route changes so the song keeps playing. */}
+      {/* docs/product.md §2: under every page, and mounted across route changes so the song keeps playing. */}
       <PlayerBar />
       <AuthDialogsHost />
       <SocialReturnHandler />

@@ -4,8 +4,8 @@ import { type RefundStatus, RefundsPage } from '../admin/refunds-page';
 
 export const Route = createFileRoute('/admin/_console/refunds')({
   staticData: { pageTitle: 'Refunds', name: 'admin.refunds' },
-  // ?status=owed|paid; anything else shows the owed ones.
-  validateSearch: v.object({ status: v.fallback(v.optional(v.picklist(['owed', 'paid'])), undefined) }),
+  // ?status=owed|failed|sent; anything else shows the owed ones.
+  validateSearch: v.object({ status: v.fallback(v.optional(v.picklist(['owed', 'failed', 'sent'])), undefined) }),
   component: function Refunds() {
     const { status } = Route.useSearch();
     return <RefundsPage status={(status ?? 'owed') as RefundStatus} />;

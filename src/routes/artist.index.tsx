@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-// SPEC §2: /artist redirects to /artist/dashboard.
+// docs/product.md §2: /artist redirects to /artist/dashboard.
 export const Route = createFileRoute('/artist/')({
   staticData: { authUser: 'artist' },
   beforeLoad: () => {

@@ -4,7 +4,7 @@ import { OrderHistory } from '../components/account/order-history-page';
 
 export const Route = createFileRoute('/customer/account/order-history')({
   staticData: { pageTitle: 'Order History', name: 'customer.account.order-history' },
-  // SPEC §4: notifications link here with ?transaction=OR… to focus one order.
+  // docs/product.md §4: notifications link here with ?transaction=OR… to focus one order.
   // A malformed reference is ignored (all orders show), never an error page.
   validateSearch: v.object({ transaction: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^OR\d+$/))), undefined) }),
   component: OrderHistoryRoute,

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-// SPEC §2: /customer redirects to the profile.
+// docs/product.md §2: /customer redirects to the profile.
 export const Route = createFileRoute('/customer/')({
   staticData: { authUser: 'user' },
   beforeLoad: () => {

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-// SPEC §2: /order redirects to /order/occasion.
+// docs/product.md §2: /order redirects to /order/occasion.
 export const Route = createFileRoute('/order/')({
   staticData: { authUser: 'user' },
   beforeLoad: () => {

@@ -1,4 +1,4 @@
-// SPEC §9: the brand is orange, modal headings are green; button sizes sm/md/lg and colours
+// docs/product.md §9: the brand is orange, modal headings are green; button sizes sm/md/lg and colours
 // primary, secondary, danger, text, yellow, teal; modal sizes xs/sm/md/lg.
 export const theme = {
   extend: {

@@ -36,7 +36,7 @@ test('an unfinished applicant can leave the form: the logo goes home without a l
   await artistLogin(page, email, await temporaryPasswordFor(email));
   await expect(page).toHaveURL(/\/artist\/application-form$/);
 
-  // The password part says "Passwords do not match." as the confirmation is typed (SPEC §5).
+  // The password part says "Passwords do not match." as the confirmation is typed (docs/product.md §5).
   await page.getByRole('button', { name: 'Fill in password' }).click();
   const password = page.getByRole('form', { name: 'Password' });
   await password.getByLabel('New password', { exact: true }).fill('NinaSings2026');
@@ -111,7 +111,9 @@ test('an admin rejects an application with a reason; the applicant reads it in t
   await adminPage.getByLabel('Email', { exact: true }).fill(admin.email);
   await adminPage.getByLabel('Password', { exact: true }).fill(admin.password);
   await adminPage.getByRole('button', { name: /Login/ }).click();
-  await expect(adminPage).toHaveURL(/\/admin\/applications/);
+  // A login lands on the operations home; the applications wait in their queue.
+  await expect(adminPage).toHaveURL(/\/admin$/);
+  await adminPage.goto('/admin/applications');
   await adminPage
     .getByRole('row', { name: new RegExp(stageName) })
     .getByRole('link')

@@ -21,7 +21,7 @@ test('an artist applies, finishes the four parts, is approved, takes the tour, g
   });
   const temporary = await temporaryPasswordFor(email);
 
-  // Logging in with the temporary password lands on the application form (SPEC §4 gating).
+  // Logging in with the temporary password lands on the application form (docs/product.md §4 gating).
   await artistLogin(artistPage, email, temporary);
   await expect(artistPage).toHaveURL(/\/artist\/application-form$/);
   await expect(artistPage.getByTestId('application-progress')).toContainText('0 of 4');
@@ -81,7 +81,9 @@ test('an artist applies, finishes the four parts, is approved, takes the tour, g
   await adminPage.getByLabel('Email', { exact: true }).fill(admin.email);
   await adminPage.getByLabel('Password', { exact: true }).fill(admin.password);
   await adminPage.getByRole('button', { name: /Login/ }).click();
-  await expect(adminPage).toHaveURL(/\/admin\/applications/);
+  // A login lands on the operations home; the applications wait in their queue.
+  await expect(adminPage).toHaveURL(/\/admin$/);
+  await adminPage.goto('/admin/applications');
   await adminPage
     .getByRole('row', { name: new RegExp(stageName) })
     .getByRole('link')
@@ -105,7 +107,7 @@ test('an artist applies, finishes the four parts, is approved, takes the tour, g
   await artistPage.getByRole('button', { name: 'Finish' }).click();
   await expect(tourText).toHaveCount(0);
 
-  // Going online shows the SPEC's modal, and the artist appears on /artists.
+  // Going online shows the product's modal, and the artist appears on /artists.
   const onlineSwitch = artistPage.locator('[data-tour="online-switch"]').first();
   await onlineSwitch.click();
   await expect(artistPage.getByRole('dialog', { name: 'You are online' })).toContainText(artistMessages.wentOnline);

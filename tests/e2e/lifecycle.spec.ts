@@ -55,7 +55,7 @@ function adminSide(page: Page) {
       await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
       await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
       await page.getByRole('button', { name: /Login/ }).click();
-      await expect(page).toHaveURL(/\/admin\/applications/);
+      await expect(page).toHaveURL(/\/admin$/);
     },
     async openFromQueue(reference: string) {
       await page.goto('/admin/validation');

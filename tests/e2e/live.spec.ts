@@ -38,7 +38,7 @@ async function adminLogIn(page: Page) {
   await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: /Login/ }).click();
-  await expect(page).toHaveURL(/\/admin\/applications/);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 test('the customer\'s open order page leaves "waiting" when the artist accepts, with no reload', async ({
@@ -158,7 +158,7 @@ test("the approved artist's open page gets the full menu and the online switch, 
   await expect(sidebar.getByRole('link')).toHaveCount(9, { timeout: 8_000 });
   await expect(artist.locator('[data-tour="online-switch"]').first()).toBeVisible();
   await expectNoReload(artist);
-  // A newly approved artist meets the tour at the switch (SPEC §4), still without a reload.
+  // A newly approved artist meets the tour at the switch (docs/product.md §4), still without a reload.
   const tourText = artist.getByText(tour.stepText);
   await expect(tourText).toBeVisible({ timeout: 5_000 });
   await artist.getByRole('button', { name: 'Finish' }).click();

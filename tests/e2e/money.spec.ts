@@ -94,7 +94,7 @@ test('the admin reveals a payout, marks it paid, and the artist’s bell shows i
   await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: /Login/ }).click();
-  await expect(page).toHaveURL(/\/admin\/applications/);
+  await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole('link', { name: 'Payouts' }).click();
   const row = page.getByTestId('payout-row').filter({ hasText: PAYEE.email });
   await expect(row).toBeVisible();

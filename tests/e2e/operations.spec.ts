@@ -136,7 +136,7 @@ async function adminLogIn(page: Page) {
   await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: /Login/ }).click();
-  await expect(page).toHaveURL(/\/admin\/applications/);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 async function customerLogIn(page: Page, email: string, password: string) {
@@ -170,6 +170,8 @@ test('an artist deactivates with an order in progress; the customer sees it need
   await expect(dialog.getByTestId('open-work')).toContainText(order.reference);
   await expect(dialog.getByTestId('open-work')).toContainText('The customer will choose another artist');
   await screenshot(artistPage, 'deactivate-dialog');
+  // The current password confirms it (account-care.spec.ts has the rest of the dialog).
+  await dialog.getByLabel('Current password').fill(ARTIST_PASSWORD);
   await dialog.getByRole('button', { name: 'Deactivate' }).click();
   await expect(artistPage).toHaveURL(/\/$/);
 
@@ -225,6 +227,7 @@ test('an admin gives an order nobody has to another artist, who sees the offer; 
   await dialog.getByLabel('Search artists').fill(OTHER.email);
   await dialog.getByRole('button', { name: 'Search' }).click();
   await dialog.getByRole('radio').first().check();
+  await dialog.getByLabel('Why does the order change hands?').fill('No artist took the order in time.');
   await screenshot(adminPage, 'reassign-dialog');
   await dialog.getByRole('button', { name: 'Offer the order' }).click();
   await expect(adminPage.getByText('The order was offered to the artist you chose.')).toBeVisible();

@@ -124,7 +124,7 @@ const routes: Record<RoutePath, Entry> = {
   '/artist/application-form': { role: 'applicant', url: () => '/artist/application-form' },
 
   // Operations
-  '/admin': { role: 'admin', url: () => '/admin', endsOn: /^\/admin\/applications$/ },
+  '/admin': { role: 'admin', url: () => '/admin', endsOn: /^\/admin$/ },
   '/admin/applications': { role: 'admin', url: () => '/admin/applications' },
   '/admin/applications/$id': { role: 'admin', url: (d) => `/admin/applications/${d.applicationId}` },
   '/admin/orders': { role: 'admin', url: () => '/admin/orders' },
@@ -133,6 +133,7 @@ const routes: Record<RoutePath, Entry> = {
   '/admin/validation': { role: 'admin', url: () => '/admin/validation' },
   '/admin/payouts': { role: 'admin', url: () => '/admin/payouts' },
   '/admin/refunds': { role: 'admin', url: () => '/admin/refunds' },
+  '/admin/payments': { role: 'admin', url: () => '/admin/payments' },
 };
 
 /** The route tree's own list (`FileRoutesByTo` in the generated file), independent of the type above. */

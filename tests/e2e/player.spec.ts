@@ -1,5 +1,5 @@
 // The global audio player in Chromium against the real server and the seed's synthesised WAV samples
-// (signed /media/audio URLs with Range). Timings follow SPEC §9: progress every 1000 ms, a broken song
+// (signed /media/audio URLs with Range). Timings follow docs/product.md §9: progress every 1000 ms, a broken song
 // is skipped after the 3000 ms notice.
 import { expect, type Page, type Request, test } from '@playwright/test';
 import type { ArtistCatalogPage, ArtistPublicProfile } from '../../contracts/artist';
@@ -85,7 +85,7 @@ test('a sample from /artists plays, keeps playing across pages, and seeks by a c
   await page.getByRole('button', { name: `Play sample by ${first.stage_name}` }).click();
   await expect(player.bar).toBeVisible();
   await expect(player.bar.getByText(first.stage_name, { exact: true })).toBeVisible();
-  // SPEC §4: the page learns which artist is playing; the card shows it.
+  // docs/product.md §4: the page learns which artist is playing; the card shows it.
   await expect(page.getByRole('button', { name: `Pause sample by ${first.stage_name}` })).toBeVisible();
   await player.expectPlaying();
 
@@ -170,7 +170,7 @@ test('a broken file shows the notice, then the player moves on to the next song'
   const notice = page.getByRole('status', { name: 'Player notice' });
   await expect(notice).toHaveText('This song cannot be played in your browser.');
   await expect(player.songLine()).toHaveText(new RegExp(`^${artist.songs[0]?.title}`));
-  // SPEC §8: after the 3000 ms notice, on to the next song, which plays.
+  // docs/product.md §8: after the 3000 ms notice, on to the next song, which plays.
   await expect(player.songLine()).toHaveText(new RegExp(`^${artist.songs[1]?.title}`), { timeout: 6_000 });
   await expect(notice).toHaveText('');
   await player.expectPlaying();

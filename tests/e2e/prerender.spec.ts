@@ -128,7 +128,7 @@ test("a social sign-up's return opens Sign Up filled in; only such a return down
   await untilHydrated(page);
   await page.waitForLoadState('networkidle');
   expect(decoding()).toEqual([]);
-  // SPEC §4: the provider sends the visitor back with the account's names as base64url JSON.
+  // docs/product.md §4: the provider sends the visitor back with the account's names as base64url JSON.
   const register = Buffer.from(
     JSON.stringify({ first_name: 'Lea', last_name: 'Tan', email: 'lea@example.test' }),
   ).toString('base64url');

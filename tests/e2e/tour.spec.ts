@@ -4,7 +4,7 @@ import { genreValues, MIN_RATE_CENTAVOS, vocalTypeValues } from '../../contracts
 import { storageKeys } from '../../contracts/storage-keys';
 import { applyAsArtist, artistLogin, temporaryPasswordFor, uniqueEmail } from './pages';
 
-// The approved artist's first-login tour (SPEC §4 Tour, §9 labels) in Chromium: the brand's card at
+// The approved artist's first-login tour (docs/product.md §4 Tour, §9 labels) in Chromium: the brand's card at
 // the online switch with Skip tour and Finish (the tour has one step, so Previous and Next do not
 // show), the keyboard focus on Finish, and once skipped or finished it never comes back: the server's
 // is_first_time_login is 0 and the stored user says so, across a reload and a new sign-in.
@@ -80,7 +80,7 @@ async function artistLogIn(page: Page, email: string) {
 
 const card = (page: Page) => page.getByRole('alertdialog', { name: 'Artist guided tour' });
 
-/** The card at the switch: SPEC text, progress, the one step's buttons, Finish focused, the page dimmed and still. */
+/** The card at the switch: product text, progress, the one step's buttons, Finish focused, the page dimmed and still. */
 async function expectTourCard(page: Page) {
   const shown = card(page);
   await expect(shown).toBeVisible({ timeout: 5_000 });
@@ -154,7 +154,7 @@ test('at 375 px Skip tour, reached with the keyboard, ends it for good', async (
   await expectTourGone(page, email);
 });
 
-test('Escape closes the tour like Finish (SPEC §9: keyboard navigation is on)', async ({ page }) => {
+test('Escape closes the tour like Finish (docs/product.md §9: keyboard navigation is on)', async ({ page }) => {
   test.setTimeout(120_000);
   const email = await approvedFirstTimeArtist(page.request);
   await artistLogIn(page, email);

@@ -30,23 +30,27 @@ const notes = 'Sing her name as in the clip: "Ma-RI-a".';
 const tooLong = 'x'.repeat(501);
 const delivered: OrderActionAnswer = {
   message: 'Validated and delivered.',
-  data: { status: 'delivered', refund: null },
+  data: { status: 'delivered', refunds: [] },
 };
-const revised: OrderActionAnswer = { data: { status: 'in_revision', refund: null } };
+const revised: OrderActionAnswer = { data: { status: 'in_revision', refunds: [] } };
 const refunded: OrderActionAnswer = {
   data: {
     status: 'cancelled',
-    refund: {
-      amount: 2500,
-      at: '2026-11-02T00:00:00.000Z',
-      reason: 'order_cancelled',
-      status: 'owed',
-      reference: null,
-      paid_at: null,
-    },
+    refunds: [
+      {
+        id: 1,
+        amount: 2500,
+        at: '2026-11-02T00:00:00.000Z',
+        reason: 'order_cancelled',
+        status: 'owed',
+        method: null,
+        reference: null,
+        sent_at: null,
+      },
+    ],
   },
 };
-const unpaidCancel: OrderActionAnswer = { data: { status: 'cancelled', refund: null } };
+const unpaidCancel: OrderActionAnswer = { data: { status: 'cancelled', refunds: [] } };
 const notesError = {
   status: 422,
   message: serverMessages.validationFailed,

@@ -276,7 +276,7 @@ describe('adminSessionMachine: details', () => {
     h.fakes.resolve('logIn', { token: loginToken, user: admin });
     await flush();
     expect(h.log.at(-1)).toEqual({ type: 'afterSignIn', params: { redirectTo: '/admin/applications/3' } });
-    expect(adminHomePath).toBe('/admin/applications');
+    expect(adminHomePath).toBe('/admin');
   });
 
   it('never shares the customer session: a 401 while signed out changes nothing', () => {

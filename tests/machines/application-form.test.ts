@@ -84,7 +84,7 @@ const applicant = (app_status: AppStatus, progress: Partial<ApplicationProgress>
   application_progress: { ...none, ...progress },
 });
 
-/** The server as DESIGN §5 describes it: a part sets its flag; the fourth (or a rejected artist's save) sends it for review. */
+/** The server as docs/architecture.md §5 describes it: a part sets its flag; the fourth (or a rejected artist's save) sends it for review. */
 function serverUser(part: ApplicationPart, context: { progress: ApplicationProgress; appStatus: AppStatus | null }) {
   const progress = { ...context.progress, [FLAGS[part]]: true };
   const status: AppStatus =
@@ -95,7 +95,10 @@ function serverUser(part: ApplicationPart, context: { progress: ApplicationProgr
 function doneOutput(part: ApplicationPart, context: any): unknown {
   const user = serverUser(part, context);
   if (part === 'payoutInfo')
-    return { user, payout: { bank_name: 'GCash', account_name: 'Ben Cruz', account_number_masked: MASKED } };
+    return {
+      user,
+      payout: { bank_name: 'GCash', account_name: 'Ben Cruz', account_number_masked: MASKED, holder_review: null },
+    };
   if (part === 'password') return { user, token: NEW_TOKEN };
   return user;
 }
@@ -103,6 +106,7 @@ function doneOutput(part: ApplicationPart, context: any): unknown {
 const profile: ArtistProfile = {
   user: applicant('rejected', allDone),
   stage_name: 'Ben C',
+  pending_stage_name: null,
   city: 'Quezon City',
   birthdate: '1990-04-01',
   bio: 'I write warm acoustic songs for weddings and birthdays.',
@@ -111,7 +115,7 @@ const profile: ArtistProfile = {
   rate: 3000,
   links: [],
   pitch: null,
-  payout: { bank_name: 'GCash', account_name: 'Ben Cruz', account_number_masked: '•••• 1234' },
+  payout: { bank_name: 'GCash', account_name: 'Ben Cruz', account_number_masked: '•••• 1234', holder_review: null },
   songs: [],
   rejection_reason: 'Please upload a clearer sample.',
 };
@@ -363,7 +367,7 @@ describe('applicationFormMachine: model-based paths', () => {
   }
 });
 
-describe('applicationFormMachine: DESIGN §5 application parts', () => {
+describe('applicationFormMachine: docs/architecture.md §5 application parts', () => {
   const state = (h: Harness) => h.actor.getSnapshot();
   const view = (h: Harness) => connectApplicationForm(state(h));
 
@@ -548,7 +552,12 @@ describe('applicationFormMachine: DESIGN §5 application parts', () => {
       rate: 3000,
     });
     expect(values.personalInfo).toMatchObject({ city: 'Quezon City', birthdate: '1990-04-01', first_name: 'Ben' });
-    expect(values.payoutInfo).toEqual({ bank_name: 'GCash', account_name: 'Ben Cruz', account_number: '' });
+    expect(values.payoutInfo).toEqual({
+      bank_name: 'GCash',
+      account_name: 'Ben Cruz',
+      account_number: '',
+      current_password: '',
+    });
     expect(view(h)).toMatchObject({
       payoutMasked: '•••• 1234',
       rejected: true,
@@ -581,6 +590,7 @@ describe('applicationFormMachine: DESIGN §5 application parts', () => {
       bank_name: 'GCash',
       account_name: 'Ben Cruz',
       account_number: '0917 123 456789',
+      current_password: '',
     });
     h.fakes.resolve('savePayout', doneOutput('payoutInfo', state(h).context));
     await flush();

@@ -16,7 +16,7 @@ import {
   types,
 } from './model';
 
-// The admin's review of one application (DESIGN §5): approve after a confirmation, or reject with a
+// The admin's review of one application (docs/architecture.md §5): approve after a confirmation, or reject with a
 // reason of at least 10 characters; whatever the server answers, the page reloads what it holds.
 
 const goodReason = 'The samples are too quiet to judge the voice.';

@@ -47,7 +47,7 @@ const inReview = artistWith('for_review', allDone);
 const rejected = artistWith('rejected', allDone);
 const approved = artistWith('approved', allDone);
 
-// SPEC §2: the nine sidebar entries, in order, with their pages.
+// docs/product.md §2: the nine sidebar entries, in order, with their pages.
 const NINE = [
   { to: '/artist/dashboard', label: 'Dashboard', routeName: 'artist.dashboard' },
   { to: '/artist/profile', label: 'My Profile', routeName: 'artist.profile' },
@@ -171,7 +171,7 @@ describe('artistGateMachine: model-based paths', () => {
   }
 });
 
-describe('SPEC §4 Artist gating: the whole table', () => {
+describe('docs/product.md §4 Artist gating: the whole table', () => {
   const flagNames = ['personal_info', 'artist_info', 'payout_info', 'password_updated'] as const;
   const progressCombos: ApplicationProgress[] = Array.from({ length: 16 }, (_, bits) => ({
     personal_info: Boolean(bits & 1),
@@ -181,7 +181,7 @@ describe('SPEC §4 Artist gating: the whole table', () => {
   }));
   const statuses: (AppStatus | null)[] = ['incomplete', 'for_review', 'approved', 'rejected', null];
 
-  /** SPEC §4 read literally, independently of the implementation. */
+  /** docs/product.md §4 read literally, independently of the implementation. */
   function expected(progress: ApplicationProgress, status: AppStatus | null, routeName: string) {
     const finished = flagNames.every((f) => progress[f]);
     if (!finished) {
@@ -258,8 +258,8 @@ describe('SPEC §4 Artist gating: the whole table', () => {
   });
 });
 
-describe('SPEC §4 Artist menu by status', () => {
-  it('an approved artist sees the nine entries in SPEC §2 order, and the online switch', () => {
+describe('docs/product.md §4 Artist menu by status', () => {
+  it('an approved artist sees the nine entries in docs/product.md §2 order, and the online switch', () => {
     expect(artistMenuFor(approved)).toEqual(NINE);
     expect(artistMenuEntries).toEqual(NINE);
     expect(showOnlineSwitch(approved)).toBe(true);

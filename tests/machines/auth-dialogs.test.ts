@@ -98,7 +98,7 @@ function formSignals(event: EventObject & Record<string, unknown>, before: any, 
     if (was === 'signUp') signals.push(toForm('signUp', { type: 'dialog.closed' }));
     if (was === 'forgotPassword') signals.push(toForm('forgot', { type: 'dialog.closed' }));
   }
-  // SPEC §4 Social registration return: the form starts from the decoded names and email.
+  // docs/product.md §4 Social registration return: the form starts from the decoded names and email.
   if (event.type === 'dialog.openSignUp' && event.prefill)
     signals.push(toForm('signUp', { type: 'form.prefill', ...(event.prefill as object) }));
   if (changed && withForm.has(now)) signals.push(needForms);
@@ -132,7 +132,7 @@ const stateExpectations: Record<string, (s: any) => void> = {
     expect(opens(s)).toEqual({ login: true, close: true, confirm: false });
   },
   loginAgain: (s) => {
-    // SPEC §4 Session reset: the login modal says why; where to go back to is kept for after the login.
+    // docs/product.md §4 Session reset: the login modal says why; where to go back to is kept for after the login.
     expect(s.hasTag('open')).toBe(true);
     expect(s.context.message).toBe(clientMessages.sessionExpired);
     expect([null, '/order/checkout']).toContain(s.context.returnTo);
@@ -151,7 +151,7 @@ const stateExpectations: Record<string, (s: any) => void> = {
   logoutWarning: (s) => {
     expect(s.hasTag('open')).toBe(true);
     expect(['application', 'artistLogin']).toContain(s.context.intent);
-    // SPEC §2 Footer, word for word.
+    // docs/product.md §2 Footer, word for word.
     expect(s.context.message).toBe(
       s.context.intent === 'application'
         ? 'You need to logout to start a new artist application. Would you like to proceed with a new application?'
@@ -182,7 +182,7 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
     ]);
     expect(after.matches('closed')).toBe(true);
   } else if (event.type === 'login.succeeded') {
-    // SPEC §4 Customer login: the modal closes and leads on, back to a checkout the login-again modal kept.
+    // docs/product.md §4 Customer login: the modal closes and leads on, back to a checkout the login-again modal kept.
     expect(others).toEqual([
       { type: 'afterCustomerLogin', params: { user: customer, returnTo: before.context.returnTo } },
     ]);
@@ -243,7 +243,7 @@ describe('authDialogsMachine: model-based paths', () => {
   });
   it('generates a path through each confirmation', () => {
     // One confirmation per modal: the other intent is a context variant of the same transition, played
-    // by the SPEC §2 rules below.
+    // by the docs/product.md §2 rules below.
     const confirmed = shortest
       .filter((p) => p.steps.at(-1)?.event.type === 'user.confirm')
       .map((p) => `${p.steps.at(-2)?.state.value}`);
@@ -259,7 +259,7 @@ describe('authDialogsMachine: model-based paths', () => {
   }
 });
 
-describe('authDialogsMachine: SPEC §2', () => {
+describe('authDialogsMachine: docs/product.md §2', () => {
   it('maps each footer intent to its sentence and destination', () => {
     expect(logoutIntents).toEqual({
       application: { message: specMessages.logoutForApplication, path: '/artist/application' },

@@ -1,27 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyActorRef, createActor, type EventObject, fromCallback, fromPromise } from 'xstate';
+import { type AnyActorRef, createActor } from 'xstate';
 import {
+  type AuthForms,
   type AuthFormsEvent,
   type AuthFormsLogic,
   authFormIds,
   authFormsMachine,
+  formsToStart,
 } from '../../machines/auth-forms.machine';
 import { forgotPasswordFormMachine } from '../../machines/forgot-password-form.machine';
+import { heldBy, type LoadedChildren, lazyChildMachine, loadingWith } from '../../machines/lazy-child.machine';
 import { loginFormMachine } from '../../machines/login-form.machine';
 import { signUpFormMachine } from '../../machines/sign-up-form.machine';
 import {
-  type ActionLog,
   describePath,
-  expectAllStatesCovered,
   expectAllTransitionsCovered,
   FakeCalls,
   flush,
   getTransitionPaths,
   type Harness,
-  leafStateKeys,
   runPath,
   type StepCheck,
-  sentTo,
 } from './model';
 
 const prefill = { first_name: 'Cy', last_name: 'Diaz', email: 'cy@example.com' };
@@ -34,163 +33,99 @@ const signals: AuthFormsEvent[] = [
   { type: 'form.signal', form: 'artistForgot', signal: { type: 'dialog.opened' } },
 ];
 
-/**
- * The loaded forms in the paths: recorders that log what each form is told as `to:<its id>`, into the
- * log of the actor a path drives (the traversal spawns them too, and its log is thrown away).
- */
-let formsLog: ActionLog = [];
-const formRecorder = fromCallback<EventObject>(({ receive, self }) => {
-  receive((event) => formsLog.push(sentTo((self as AnyActorRef).id, event as EventObject & Record<string, unknown>)));
-});
-const recordingForms = {
-  loginForm: formRecorder,
-  signUpForm: formRecorder,
-  forgotPasswordForm: formRecorder,
-} as unknown as AuthFormsLogic;
+/** The forms' lazy child (machines/lazy-child.machine.ts), where the forms run once loaded. */
+const lazyForms = (actor: AnyActorRef) => actor.getSnapshot().children.forms as AnyActorRef;
 
-const events = (s: any) => [
-  { type: 'forms.needed' },
-  ...signals,
-  // A loader settles only while it runs (an error event nobody invoked would stop the actor).
-  ...(s.matches('loadingForms')
-    ? [
-        { type: 'xstate.done.actor.loadForms', output: recordingForms },
-        { type: 'xstate.error.actor.loadForms', error: loadFailure },
-      ]
-    : []),
-];
-
-/** A step is told apart by its state, whether the forms run and whether anything is held for them. */
-const serializeState = (s: any) => JSON.stringify([s.value, s.context.forms !== null, s.context.held.length > 0]);
+const events = () => [{ type: 'forms.needed' }, ...signals];
 
 function start(): Harness {
   const fakes = new FakeCalls();
-  const log: ActionLog = [];
-  formsLog = log;
   const actor = createActor(
     authFormsMachine.provide({
-      actors: { loadForms: fakes.actor<AuthFormsLogic, unknown>('loadForms') },
+      actors: { forms: lazyChildMachine.provide({ actors: { load: fakes.actor<LoadedChildren, unknown>('load') } }) },
     }),
   ).start();
-  return { actor, fakes, log };
+  return { actor, fakes, log: [] };
 }
 
-const formIds = Object.values(authFormIds);
-
-const stateExpectations: Record<string, (s: any, h: Harness) => void> = {
-  withoutForms: (s, h) => {
-    // Nothing asked for them: no code is loading, no form runs.
-    expect(s.context.forms).toBeNull();
-    expect(h.fakes.calls).toHaveLength(0);
-    expect(Object.keys(s.children)).toEqual([]);
-  },
-  loadingForms: (s, h) => {
-    expect(s.context.forms).toBeNull();
-    expect(h.fakes.pending.has('loadForms')).toBe(true);
-    expect(s.hasTag('failed')).toBe(false);
-  },
-  formsFailed: (s, h) => {
-    // The modal or page says so (the tag), with Try again; nothing runs or loads.
-    expect(s.hasTag('failed')).toBe(true);
-    expect(s.context.forms).toBeNull();
-    expect(h.fakes.pending.has('loadForms')).toBe(false);
-  },
-  withForms: (s) => {
-    // The five forms run under their ids, and nothing waits for them.
-    expect(Object.keys(s.children).sort()).toEqual([...formIds].sort());
-    for (const id of formIds) expect(s.context.forms[id]).toBe(s.children[id]);
-    expect(s.context.held).toEqual([]);
-    expect(s.hasTag('failed')).toBe(false);
-  },
-};
-
-const toForm = ({ form, signal }: { form: string; signal: EventObject }) =>
-  sentTo(form, signal as EventObject & Record<string, unknown>);
-
 /**
- * What each step did: a signal reaches its form at once when the forms run, else it is held; a load
- * passes on what was held, in order; a failed load drops it.
+ * What each step did: a need loads the forms' code; a signal is held for its form even before anything
+ * needs the forms (a social sign-up's prefill comes before the modal asks for them).
  */
-function checkStep({ event, before, after, actions }: StepCheck<Harness>) {
-  const toForms = actions;
-  if (event.type === 'form.signal') {
-    if (before.matches('withForms')) {
-      expect(toForms).toEqual([toForm(event as any)]);
-      expect(after.context.held).toEqual([]);
-    } else {
-      expect(toForms).toEqual([]);
-      expect(after.context.held).toEqual([...before.context.held, { form: event.form, signal: event.signal }]);
-    }
-  } else if (event.type === 'xstate.done.actor.loadForms') {
-    expect(toForms).toEqual(before.context.held.map(toForm));
+function checkStep({ harness, event }: StepCheck<Harness>) {
+  const forms = lazyForms(harness.actor);
+  if (event.type === 'forms.needed') {
+    expect(forms.getSnapshot().value).toBe('loading');
+    expect(harness.fakes.calls).toHaveLength(1);
+    expect(heldBy(forms)).toEqual([]);
   } else {
-    expect(toForms).toEqual([]);
+    expect(harness.fakes.calls).toHaveLength(0);
+    expect(forms.getSnapshot().context.held).toEqual([{ to: event.form, event: event.signal }]);
   }
-  if (event.type === 'xstate.error.actor.loadForms') expect(after.context.held).toEqual([]);
-  if (event.type === 'forms.needed' && !before.matches('withForms') && !before.matches('loadingForms'))
-    expect(after.matches('loadingForms')).toBe(true);
 }
 
 describe('authFormsMachine: model-based paths', () => {
-  const paths = getTransitionPaths(authFormsMachine, { events, serializeState });
+  const paths = getTransitionPaths(authFormsMachine, { events });
 
-  it('takes every transition and reaches every state', () => {
+  it('takes every transition', () => {
     expectAllTransitionsCovered(authFormsMachine, paths);
-    expectAllStatesCovered(authFormsMachine, paths);
-  });
-  it('has expectations for every state', () => {
-    expect(Object.keys(stateExpectations).sort()).toEqual(leafStateKeys(authFormsMachine).sort());
   });
 
   for (const path of paths) {
     it(describePath(path), async () => {
-      await runPath(path, start, { states: stateExpectations, step: checkStep, serializeState });
+      await runPath(path, start, { states: { ready: (s) => expect(s.children.forms).toBeDefined() }, step: checkStep });
     });
   }
 });
 
+const real: AuthFormsLogic = {
+  loginForm: loginFormMachine,
+  signUpForm: signUpFormMachine,
+  forgotPasswordForm: forgotPasswordFormMachine,
+};
+
 describe('authFormsMachine: the forms load with the first modal or page that shows one', () => {
   function startWith(loadForms: () => Promise<AuthFormsLogic>) {
-    const actor = createActor(authFormsMachine.provide({ actors: { loadForms: fromPromise(loadForms) } })).start();
-    return { actor };
+    const load = () => loadForms().then(formsToStart);
+    const actor = createActor(authFormsMachine.provide({ actors: { forms: loadingWith(load) } })).start();
+    const forms = (): Partial<AuthForms> | null => lazyForms(actor).getSnapshot().context.children;
+    const failed = () => lazyForms(actor).getSnapshot().hasTag('failed');
+    return { actor, forms, failed };
   }
 
   it('starts the real forms, each in its area, and passes on the prefill told before they ran', async () => {
-    const real = {
-      loginForm: loginFormMachine,
-      signUpForm: signUpFormMachine,
-      forgotPasswordForm: forgotPasswordFormMachine,
-    } as AuthFormsLogic;
-    const { actor } = startWith(async () => real);
+    const started = startWith(async () => real);
+    const { actor } = started;
     // A social sign-up's return: the prefill comes before the modal asks for the forms.
     actor.send(signals[0] as AuthFormsEvent);
     actor.send({ type: 'forms.needed' });
     await flush();
-    const forms = actor.getSnapshot().context.forms;
-    expect(forms?.signUp.getSnapshot().context.values).toMatchObject(prefill);
-    expect(forms?.login.getSnapshot().context.userType).toBe('user');
-    expect(forms?.artistLogin.getSnapshot().context.userType).toBe('artist');
-    expect(forms?.forgot.getSnapshot().context.userType).toBe('user');
-    expect(forms?.artistForgot.getSnapshot().context.userType).toBe('artist');
+    const forms = started.forms();
+    expect(forms?.signUp?.getSnapshot().context.values).toMatchObject(prefill);
+    expect(forms?.login?.getSnapshot().context.userType).toBe('user');
+    expect(forms?.artistLogin?.getSnapshot().context.userType).toBe('artist');
+    expect(forms?.forgot?.getSnapshot().context.userType).toBe('user');
+    expect(forms?.artistForgot?.getSnapshot().context.userType).toBe('artist');
     // Later signals reach the form directly: a closed modal resets its form.
     actor.send({ type: 'form.signal', form: 'signUp', signal: { type: 'dialog.closed' } });
-    expect(forms?.signUp.getSnapshot().context.values.first_name).toBe('');
+    expect(forms?.signUp?.getSnapshot().context.values.first_name).toBe('');
   });
 
   it('fails as a state the modal shows, and loads the code again on Try again', async () => {
     let attempt = 0;
-    const { actor } = startWith(async () => {
+    const { actor, forms, failed } = startWith(async () => {
       attempt += 1;
       if (attempt === 1) throw loadFailure;
-      return recordingForms;
+      return real;
     });
     actor.send({ type: 'forms.needed' });
     await flush();
-    expect(actor.getSnapshot().value).toBe('formsFailed');
-    expect(actor.getSnapshot().hasTag('failed')).toBe(true);
+    expect(failed()).toBe(true);
+    expect(forms()).toBeNull();
     actor.send({ type: 'forms.needed' });
     await flush();
-    expect(actor.getSnapshot().value).toBe('withForms');
+    expect(failed()).toBe(false);
+    expect(Object.keys(forms() ?? {}).sort()).toEqual(Object.values(authFormIds).sort());
     expect(attempt).toBe(2);
   });
 });

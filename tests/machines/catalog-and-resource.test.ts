@@ -42,6 +42,8 @@ const options: { genres: Option[]; vocal_types: Option[] } = {
 };
 
 const catalogEvents = [
+  { type: 'xstate.done.actor.fetchOptions', output: { genres: [{ value: 'pop', label: 'Pop' }], vocal_types: [] } },
+  { type: 'xstate.error.actor.fetchOptions', error: { status: 500, message: 'Server down' } },
   { type: 'xstate.done.actor.fetchArtists', output: firstPage },
   { type: 'xstate.done.actor.fetchArtists', output: lastPage },
   { type: 'xstate.done.actor.fetchArtists', output: nothing },

@@ -26,8 +26,9 @@ const baseOrder: OrderDetail = {
   rating: null,
   review: null,
   gift: null,
-  refund: null,
+  refunds: [],
   payable: false,
+  auto_cancel_at: null,
   brief: {
     occasion: {
       gifter_first_name: 'Maria',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { lifecycleMessages } from '../../contracts/lifecycle';
+import { lifecycleMessages, revisionNoteTooShort } from '../../contracts/lifecycle';
 import type { OrderDetail } from '../../contracts/order';
 import { orderMessages } from '../../contracts/order';
 import { connectCustomerOrder, ratesAbovePaid } from '../../machines/customer-order.connect';
@@ -329,13 +329,24 @@ describe('customerOrderMachine: rules', () => {
     h.actor.send(submit('reject'));
     expect(h.actor.getSnapshot().context.errors.reject).toEqual({ reason: [lifecycleMessages.changesRequired] });
     expect(h.fakes.pending.size).toBe(0);
-    h.actor.send({ type: 'field.changed', action: 'reject', name: 'reason', value: '  Slower, please ' });
+    // One word is not enough (REVISION_NOTE_MIN_WORDS): the rule shows and what was typed stays.
+    h.actor.send({ type: 'field.changed', action: 'reject', name: 'reason', value: 'Slower' });
+    h.actor.send(submit('reject'));
+    expect(h.actor.getSnapshot().context.errors.reject).toEqual({ reason: [revisionNoteTooShort] });
+    expect(h.actor.getSnapshot().context.drafts.reject.reason).toBe('Slower');
+    expect(h.fakes.pending.size).toBe(0);
+    h.actor.send({
+      type: 'field.changed',
+      action: 'reject',
+      name: 'reason',
+      value: '  Slower, please, in the chorus ',
+    });
     expect(h.actor.getSnapshot().context.errors.reject).toEqual({});
     h.actor.send(submit('reject'));
     expect(h.fakes.pending.get('runAction')?.input).toEqual({
       orderId: 7,
       action: 'reject',
-      body: { reason: 'Slower, please' },
+      body: { reason: 'Slower, please, in the chorus' },
     });
   });
 

@@ -148,13 +148,13 @@ describe('forgotPasswordFormMachine: model-based paths', () => {
   }
 });
 
-describe('forgotPasswordFormMachine: SPEC §4–§5', () => {
+describe('forgotPasswordFormMachine: docs/product.md §4–§5', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   });
   afterEach(() => vi.useRealTimers());
 
-  it('uses the exact SPEC messages, shown from the first edit', () => {
+  it('uses the exact product messages, shown from the first edit', () => {
     const h = start();
     const view = () => connectForgotPasswordForm(h.actor.getSnapshot());
     expect(view().emailError).toBeUndefined();

@@ -58,7 +58,7 @@ function start(userType: UserType = 'user'): Harness {
 const stateExpectations: Record<string, (s: any, h: Harness) => void> = {
   editing: (s, h) => {
     expect(s.hasTag('busy')).toBe(false);
-    // SPEC §5 Login: no client-side bounds, whatever the values.
+    // docs/product.md §5 Login: no client-side bounds, whatever the values.
     expect(s.can({ type: 'user.submit' })).toBe(true);
     expect(s.can({ type: 'dialog.closed' })).toBe(true);
     expect(h.fakes.pending.size).toBe(0);
@@ -133,7 +133,7 @@ describe('loginFormMachine: model-based paths', () => {
   }
 });
 
-describe('loginFormMachine: SPEC §3–§5', () => {
+describe('loginFormMachine: docs/product.md §3–§5', () => {
   it('starts empty with remember false and the password masked', () => {
     const h = start();
     expect(h.actor.getSnapshot().context).toEqual({

@@ -186,7 +186,7 @@ const regionStates: Record<string, Check> = {
   'signedIn.list': () => {},
   'signedIn.list.loading': (s, h) => {
     expect(s.hasTag('loading')).toBe(true);
-    // SPEC: the notifications page size is 10.
+    // docs/product.md: the notifications page size is 10.
     expect(h.fakes.pending.get('fetchPage')?.input).toEqual({ cursor: null, limit: 10 });
     expect(connectNotifications(s)).toMatchObject({ loading: true, empty: false, showMoreVisible: false });
   },
@@ -204,7 +204,7 @@ const regionStates: Record<string, Check> = {
     expect(s.can({ type: 'user.showMore' })).toBe(s.context.nextCursor !== null);
   },
   'signedIn.list.waitingToShowMore': (s, h) => {
-    // SPEC §9: nothing is asked during the 500 ms pause.
+    // docs/product.md §9: nothing is asked during the 500 ms pause.
     expect(h.fakes.pending.has('fetchPage')).toBe(false);
     expect(connectNotifications(s)).toMatchObject({ loadingMore: true, showMoreVisible: true });
     expect(s.can({ type: 'user.showMore' })).toBe(false);
@@ -300,7 +300,7 @@ function step({ harness, event, before, after, actions }: StepCheck<Notification
       break;
     case 'user.openItem':
       if (handled) {
-        // SPEC §4: read, taken to the page of its type (a customer: order history with the reference), closed.
+        // docs/product.md §4: read, taken to the page of its type (a customer: order history with the reference), closed.
         expect(actions).toEqual([
           { type: 'openTarget', params: { to: '/customer/account/order-history', search: { transaction: 'OR1012' } } },
         ]);
@@ -414,7 +414,7 @@ async function signedIn(page: NotificationsPage = firstPage, area: 'user' | 'art
 const idsOf = (h: NotificationsHarness) => h.actor.getSnapshot().context.notifications.map((n: Notification) => n.id);
 const view = (h: NotificationsHarness) => connectNotifications(h.actor.getSnapshot());
 
-describe('notificationsMachine: SPEC §4, §8, §9', () => {
+describe('notificationsMachine: docs/product.md §4, §8, §9', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
   afterEach(() => vi.useRealTimers());
 
@@ -497,7 +497,7 @@ describe('notificationsMachine: SPEC §4, §8, §9', () => {
     expect(h.fakes.pending.has('markNotification')).toBe(false);
   });
 
-  it('leads an artist by the SPEC table (new_order → song orders) and an admin to validation', async () => {
+  it('leads an artist by the product table (new_order → song orders) and an admin to validation', async () => {
     const artistNote = note(20, { type: 'new_order' });
     const a = await signedIn({ notifications: [artistNote], next_cursor: null, unread_count: 1 }, 'artist');
     a.actor.send({ type: 'user.open' });

@@ -29,7 +29,7 @@ import {
   startWithPeers,
 } from './model';
 
-// SPEC §4 Online/offline, word for word.
+// docs/product.md §4 Online/offline, word for word.
 const ONLINE_TEXT =
   'Your profile will show in the artist page where customers choose their artist to collaborate with.';
 const OFFLINE_TEXT =
@@ -78,7 +78,7 @@ const stateExpectations: Record<string, (s: any, h: Harness) => void> = {
   },
   saving: (s, h) => {
     expect(tags(s)).toEqual({ busy: true, confirmOpen: false });
-    // SPEC §3: 0 asks to go online, 1 to go offline.
+    // docs/product.md §3: 0 asks to go online, 1 to go offline.
     const expectedStatus = s.context.isOnline === 1 ? 1 : 0;
     expect(s.context.pendingStatus).toBe(expectedStatus);
     expect(h.fakes.pending.get('saveOnlineStatus')?.input).toEqual({ status: expectedStatus });
@@ -103,7 +103,7 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
   const handled = before.can(event);
   switch (event.type) {
     case 'xstate.done.actor.saveOnlineStatus': {
-      // SPEC §4: local is_online becomes 1 when the sent status was 0, otherwise 0; is_first_time_login 0.
+      // docs/product.md §4: local is_online becomes 1 when the sent status was 0, otherwise 0; is_first_time_login 0.
       const sent = before.context.pendingStatus;
       const expectedOnline = sent === 0 ? 1 : 0;
       expect(after.context.isOnline).toBe(expectedOnline);
@@ -112,7 +112,7 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
       break;
     }
     case 'xstate.error.actor.saveOnlineStatus':
-      // SPEC §8: the server's message as an error toast; the switch stays where it was.
+      // docs/product.md §8: the server's message as an error toast; the switch stays where it was.
       expect(actions).toEqual([{ type: 'showErrorToast', params: { message: serverFailure.message } }]);
       expect(after.context.isOnline).toBe(before.context.isOnline);
       expect(after.context.lastError).toBe(serverFailure.message);
@@ -163,7 +163,7 @@ describe('onlineStatusMachine: model-based paths', () => {
   }
 });
 
-describe('onlineStatusMachine: SPEC §3, §4, §8', () => {
+describe('onlineStatusMachine: docs/product.md §3, §4, §8', () => {
   it('sends status 0 to go online and 1 to go offline (the contract constants)', () => {
     expect(onlineStatus).toEqual({ goOnline: 0, goOffline: 1 });
     expect(statusToSend(0)).toBe(0);

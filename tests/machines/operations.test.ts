@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyStateMachine, createActor } from 'xstate';
 import { lifecycleMessages } from '../../contracts/lifecycle';
-import { type AdminArtist, type OpenWork, operationsMessages } from '../../contracts/operations';
+import { type AdminArtist, operationsMessages } from '../../contracts/operations';
 import { adminArtistStatusMachine } from '../../machines/admin-artist-status.machine';
 import { adminReassignMachine } from '../../machines/admin-reassign.machine';
-import { artistDeactivationMachine } from '../../machines/artist-deactivation.machine';
 import {
   type ActionLog,
   describePath,
@@ -20,22 +19,10 @@ import {
   types,
 } from './model';
 
-// The operations flows (issue 13): deactivating with open work, reassigning an order, suspending and
+// The operations flows (issue 13): reassigning an order, suspending and
 // reactivating an artist. Paths are generated from each machine; each state and step is checked
 // against what the flow must do.
 
-const work: OpenWork[] = [
-  {
-    id: 7,
-    reference: 'OR1234567890',
-    status: 'in_progress',
-    occasion_name: 'birthday',
-    recipient_first_name: 'Jose',
-    needed_by: '2026-12-24',
-    due_at: '2026-12-22T16:00:00.000Z',
-    outcome: 'needs_artist',
-  },
-];
 const artist: AdminArtist = {
   id: 41,
   user_id: 'abc123',
@@ -48,117 +35,13 @@ const artist: AdminArtist = {
   is_online: true,
   suspended_at: null,
   last_reason: null,
+  pending_stage_name: null,
+  pending_stage_name_at: null,
 };
 
 function paths(machine: AnyStateMachine, events: never[], input?: unknown) {
   return getTransitionPaths(machine, { events, input } as never);
 }
-
-describe('artistDeactivationMachine', () => {
-  const events = [
-    { type: 'user.request' },
-    { type: 'user.retry' },
-    { type: 'user.confirm' },
-    { type: 'user.cancel' },
-    { type: 'xstate.done.actor.loadOpenWork', output: work },
-    { type: 'xstate.error.actor.loadOpenWork', error: { status: 500, message: 'Down' } },
-    { type: 'xstate.done.actor.deactivate', output: { message: 'Deactivated' } },
-    { type: 'xstate.error.actor.deactivate', error: { status: 500, message: 'Try later' } },
-  ] as never[];
-  const machine = artistDeactivationMachine;
-  function start(): Harness {
-    const fakes = new FakeCalls();
-    const log: ActionLog = [];
-    const provided = machine.provide({
-      actors: { loadOpenWork: fakes.actor('loadOpenWork'), deactivate: fakes.actor('deactivate') },
-      actions: recordingActions(['onDone', 'showErrorToast'], log),
-    });
-    return { actor: createActor(provided).start(), fakes, log };
-  }
-
-  it('asks with the open orders, deactivates only on confirm, and retries a failed load', async () => {
-    const h = start();
-    expect(h.fakes.calls).toEqual([]);
-    h.actor.send({ type: 'user.request' });
-    expect(h.actor.getSnapshot().hasTag('loading')).toBe(true);
-    h.fakes.reject('loadOpenWork', { status: 500, message: 'Down' });
-    await new Promise((r) => setImmediate(r));
-    expect(h.actor.getSnapshot().value).toBe('loadFailed');
-    expect(h.actor.getSnapshot().context.loadError).toBe('Down');
-    // No way to deactivate without seeing the list.
-    expect(h.actor.getSnapshot().can({ type: 'user.confirm' })).toBe(false);
-    h.actor.send({ type: 'user.retry' });
-    h.fakes.resolve('loadOpenWork', work);
-    await new Promise((r) => setImmediate(r));
-    expect(h.actor.getSnapshot().value).toBe('confirming');
-    expect(h.actor.getSnapshot().context.openWork).toEqual(work);
-    expect(h.fakes.calls.map((c) => c.src)).toEqual(['loadOpenWork', 'loadOpenWork']);
-    h.actor.send({ type: 'user.confirm' });
-    expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
-    h.fakes.reject('deactivate', { status: 500, message: 'Try later' });
-    await new Promise((r) => setImmediate(r));
-    expect(h.actor.getSnapshot().value).toBe('confirming');
-    expect(h.log).toEqual([{ type: 'showErrorToast', params: { message: 'Try later' } }]);
-    h.actor.send({ type: 'user.confirm' });
-    h.fakes.resolve('deactivate', { message: 'ok' });
-    await new Promise((r) => setImmediate(r));
-    expect(h.actor.getSnapshot().status).toBe('done');
-    expect(types(h.log)).toEqual(['showErrorToast', 'onDone']);
-  });
-
-  it('cancelling at any point sends nothing more', async () => {
-    for (const at of ['loading', 'confirming'] as const) {
-      const h = start();
-      h.actor.send({ type: 'user.request' });
-      if (at === 'confirming') {
-        h.fakes.resolve('loadOpenWork', work);
-        await new Promise((r) => setImmediate(r));
-      }
-      h.actor.send({ type: 'user.cancel' });
-      expect(h.actor.getSnapshot().value).toBe('idle');
-      expect(h.fakes.calls.filter((c) => c.src === 'deactivate')).toEqual([]);
-    }
-  });
-
-  const all = paths(machine, events);
-  const states: Record<string, (s: any, h: Harness) => void> = {
-    idle: (s, h) => {
-      expect(s.hasTag('open')).toBe(false);
-      expect(h.fakes.pending.size).toBe(0);
-    },
-    loading: (_s, h) => expect(h.fakes.pending.has('loadOpenWork')).toBe(true),
-    loadFailed: (s) => {
-      expect(s.context.loadError).toBe('Down');
-      expect(s.can({ type: 'user.confirm' })).toBe(false);
-    },
-    confirming: (s, h) => {
-      expect(s.context.openWork).toEqual(work);
-      expect(h.fakes.pending.size).toBe(0);
-    },
-    running: (s, h) => {
-      expect(s.hasTag('busy')).toBe(true);
-      expect(h.fakes.pending.has('deactivate')).toBe(true);
-    },
-    done: (s) => expect(s.status).toBe('done'),
-  };
-  it('takes every transition', () => expectAllTransitionsCovered(machine, all));
-  it('reaches every state', () => expectAllStatesCovered(machine, all));
-  it('has expectations and a description for every state', () => {
-    expect(Object.keys(states).sort()).toEqual(leafStateKeys(machine).sort());
-    for (const key of leafStateKeys(machine)) expect(machine.states[key]?.description, key).toBeTruthy();
-  });
-  for (const path of all)
-    it(describePath(path), async () =>
-      runPath(path, start, {
-        states,
-        step: ({ event, actions }) => {
-          if (event.type === 'xstate.done.actor.deactivate') expect(types(actions)).toEqual(['onDone']);
-          else if (event.type === 'xstate.error.actor.deactivate') expect(types(actions)).toEqual(['showErrorToast']);
-          else expect(actions).toEqual([]);
-        },
-      }),
-    );
-});
 
 describe('adminArtistStatusMachine: model-based paths', () => {
   const events = [
@@ -236,6 +119,7 @@ describe('adminReassignMachine: model-based paths', () => {
     { type: 'query.changed', value: 'ana' },
     { type: 'user.search' },
     { type: 'artist.chosen', id: 'abc123' },
+    { type: 'reason.changed', value: 'The artist left the platform' },
     { type: 'user.confirm' },
     { type: 'user.dismiss' },
     { type: 'xstate.done.actor.searchArtists', output: [artist] },
@@ -272,7 +156,11 @@ describe('adminReassignMachine: model-based paths', () => {
     submitting: (s, h) => {
       expect(s.hasTag('busy')).toBe(true);
       expect(s.context.chosen).not.toBeNull();
-      expect(h.fakes.pending.get('reassign')?.input).toEqual({ orderId: 7, artistId: s.context.chosen });
+      expect(h.fakes.pending.get('reassign')?.input).toEqual({
+        orderId: 7,
+        artistId: s.context.chosen,
+        reason: 'The artist left the platform',
+      });
     },
   };
   function step({ event, before, after, actions }: StepCheck<Harness>) {
@@ -284,6 +172,8 @@ describe('adminReassignMachine: model-based paths', () => {
       else expect(types(actions)).toEqual(['showErrorToast']);
     } else if (event.type === 'user.confirm' && before.context.chosen === null)
       expect(after.context.errors.artist_id).toEqual([lifecycleMessages.reassignArtistRequired]);
+    else if (event.type === 'user.confirm' && before.context.reason === '')
+      expect(after.context.errors).toEqual({ reason: [lifecycleMessages.reassignReasonRequired] });
     else if (event.type === 'user.open') expect(after.context.chosen).toBeNull();
     else expect(actions).toEqual([]);
   }

@@ -272,7 +272,7 @@ const tags = (s: any) => ({
 const idle = { busy: false, saving: false, restoring: false, leaving: false };
 const calling = { busy: true, saving: true, restoring: false, leaving: false };
 
-/** snapshot.can(step.open) says exactly what SPEC §2's guard says (in a state that takes step.open). */
+/** snapshot.can(step.open) says exactly what product §2's guard says (in a state that takes step.open). */
 function expectReachability(s: any, open: boolean) {
   for (const step of STEPS)
     expect(s.can({ type: 'step.open', step }), `step.open ${step}`).toBe(
@@ -285,7 +285,7 @@ function editingExpectation(step: OrderStep) {
     expect(tags(s)).toEqual(idle);
     // The step the app has open; after a reset none until the app opens one.
     expect(s.context.step).toBe(step === 'occasion' && s.context.step === null ? null : step);
-    // SPEC §2: the machine only rests on a step whose guard allows it.
+    // product §2: the machine only rests on a step whose guard allows it.
     expect(stepGuard(s.context.completed, s.context.hasPendingOrder, step)).toBeNull();
     expectReachability(s, true);
     for (const other of FORM_STEPS) expect(s.can({ type: 'step.save', step: other })).toBe(other === step);
@@ -351,7 +351,7 @@ const stateExpectations: Record<string, (s: any, h: DraftHarness) => void> = {
   },
   leaving: (s, h) => {
     expect(tags(s)).toEqual({ busy: false, saving: false, restoring: false, leaving: true });
-    // SPEC §4: the draft was reset before the browser leaves.
+    // product §4: the draft was reset before the browser leaves.
     expect(s.context).toEqual(initialDraftContext(undefined));
     expectReachability(s, true);
     expect(h.fakes.pending.size).toBe(0);
@@ -408,7 +408,7 @@ function stepExpectations({ harness, event, before, after, actions }: StepCheck<
     return;
   }
   if (done === 'createTempOrder') {
-    // SPEC §4: the first occasion save creates the draft, marks occasion and sets the pending-order flag.
+    // product §4: the first occasion save creates the draft, marks occasion and sets the pending-order flag.
     expect(after.context).toMatchObject({ orderId: ORDER_ID, hasPendingOrder: true, step: 'song' });
     expect(after.context.completed).toEqual({ ...before.context.completed, occasion: true });
     expect(after.value).toEqual({ editing: 'song' });
@@ -425,7 +425,7 @@ function stepExpectations({ harness, event, before, after, actions }: StepCheck<
     return;
   }
   if (done === 'commitOrder') {
-    // SPEC §4: commit marks review, sets checkout pending and keeps the order and its id.
+    // product §4: commit marks review, sets checkout pending and keeps the order and its id.
     expect(after.context.completed).toEqual(allDone);
     expect(after.context.checkoutPending).toBe(true);
     expect(after.context.order).toEqual(committed);
@@ -434,7 +434,7 @@ function stepExpectations({ harness, event, before, after, actions }: StepCheck<
     return;
   }
   if (done === 'startCheckout') {
-    // SPEC §4: reset (context and storage), then the browser leaves for the payment page.
+    // product §4: reset (context and storage), then the browser leaves for the payment page.
     expect(after.value).toBe('leaving');
     expect(actions).toEqual([
       { type: 'clearStoredDraft', params: undefined },
@@ -552,7 +552,7 @@ function stepExpectations({ harness, event, before, after, actions }: StepCheck<
       return;
     case 'draft.reset':
     case 'session.loggedOut':
-      // SPEC §4 Reset: order id, steps, forms and flags, and their storage.
+      // product §4 Reset: order id, steps, forms and flags, and their storage.
       expect(after.value).toEqual({ editing: 'occasion' });
       expect(after.context).toEqual(initialDraftContext(undefined));
       expect(actions).toEqual([{ type: 'clearStoredDraft', params: undefined }]);
@@ -614,13 +614,13 @@ describe('orderDraftMachine: model-based paths', () => {
         'deciding —always [isLandingElsewhere]→ editing.checkout':
           'checkout is the landing only when every step before it is done, and then the open step is reachable and is the landing itself',
         'leaving —step.open [canOpenStep]→ editing.song':
-          'the draft is reset on the way to the payment page: no step is done, so SPEC §2 opens only the occasion step',
+          'the draft is reset on the way to the payment page: no step is done, so product §2 opens only the occasion step',
         'leaving —step.open [canOpenStep]→ editing.story':
-          'the draft is reset on the way to the payment page: no step is done, so SPEC §2 opens only the occasion step',
+          'the draft is reset on the way to the payment page: no step is done, so product §2 opens only the occasion step',
         'leaving —step.open [canOpenStep]→ editing.review':
-          'the draft is reset on the way to the payment page: no step is done, so SPEC §2 opens only the occasion step',
+          'the draft is reset on the way to the payment page: no step is done, so product §2 opens only the occasion step',
         'leaving —step.open [canOpenStep]→ editing.checkout':
-          'the draft is reset on the way to the payment page: no step is done, so SPEC §2 opens only the occasion step',
+          'the draft is reset on the way to the payment page: no step is done, so product §2 opens only the occasion step',
       },
     ));
   it('reaches every state', () =>
@@ -652,8 +652,8 @@ describe('orderDraftMachine: model-based paths', () => {
   }
 });
 
-describe('orderDraftMachine: SPEC §2 route guards', () => {
-  // SPEC §2, read literally: each page needs the pending-order flag and the step before it. Added:
+describe('orderDraftMachine: product §2 route guards', () => {
+  // product §2, read literally: each page needs the pending-order flag and the step before it. Added:
   // once the order is placed (every step done, review by the commit) its three forms lead to review.
   function specRedirect(completed: CompletedSteps, flag: boolean, step: OrderStep): OrderStep | null {
     const placed = flag && completed.occasion && completed.song && completed.story && completed.review;
@@ -678,7 +678,7 @@ describe('orderDraftMachine: SPEC §2 route guards', () => {
     },
   );
 
-  it('the paths and the redirects of SPEC §2', () => {
+  it('the paths and the redirects of product §2', () => {
     expect(orderSteps).toEqual(STEPS);
     expect(orderStepPaths).toEqual({
       occasion: '/order/occasion',
@@ -744,7 +744,7 @@ describe('orderDraftMachine: SPEC §2 route guards', () => {
   });
 });
 
-describe('orderDraftMachine: SPEC §4 order draft flow', () => {
+describe('orderDraftMachine: product §4 order draft flow', () => {
   const state = (h: Harness) => h.actor.getSnapshot();
   const view = (h: Harness) => connectOrderDraft(state(h));
   const fill = (h: Harness, step: FormStep, values: Record<string, unknown>) => {
@@ -827,7 +827,7 @@ describe('orderDraftMachine: SPEC §4 order draft flow', () => {
     ]);
     expect(types(h.log).slice(-2)).toEqual(['clearStoredDraft', 'leaveForPayment']);
     expect(h.log.at(-1)).toEqual({ type: 'leaveForPayment', params: { url: PAY_URL } });
-    // SPEC §4: the draft state was reset before the browser left.
+    // product §4: the draft state was reset before the browser left.
     expect((h as DraftHarness).contextAtLeave).toEqual(initialDraftContext(undefined));
     expect(h.log.some((e) => e.type === 'showErrorToast')).toBe(false);
   });
@@ -999,20 +999,23 @@ describe('orderDraftMachine: SPEC §4 order draft flow', () => {
   it.each([
     ['draft.reset', { type: 'draft.reset' }],
     ['session.loggedOut', { type: 'session.loggedOut' }],
-  ] as const)('%s clears the order id, steps, forms and flags, and their storage (SPEC §4 Reset)', async (_, event) => {
-    const h = start(storedAt({ ...allDone, review: false }));
-    h.fakes.resolve('loadTempOrder', serverDraft(filledForms, { ...allDone, review: false }));
-    await flush();
-    h.actor.send({ type: 'review.commit' });
-    h.actor.send(event);
-    expect(h.fakes.pending.size).toBe(0);
-    expect(state(h).value).toEqual({ editing: 'occasion' });
-    expect(state(h).context).toEqual(initialDraftContext(undefined));
-    expect(state(h).context.forms).toEqual(emptyForms());
-    expect(h.log.at(-1)).toEqual({ type: 'clearStoredDraft', params: undefined });
-    for (const step of ['song', 'story', 'review', 'checkout'] as const)
-      expect(state(h).can({ type: 'step.open', step })).toBe(false);
-  });
+  ] as const)(
+    '%s clears the order id, steps, forms and flags, and their storage (product §4 Reset)',
+    async (_, event) => {
+      const h = start(storedAt({ ...allDone, review: false }));
+      h.fakes.resolve('loadTempOrder', serverDraft(filledForms, { ...allDone, review: false }));
+      await flush();
+      h.actor.send({ type: 'review.commit' });
+      h.actor.send(event);
+      expect(h.fakes.pending.size).toBe(0);
+      expect(state(h).value).toEqual({ editing: 'occasion' });
+      expect(state(h).context).toEqual(initialDraftContext(undefined));
+      expect(state(h).context.forms).toEqual(emptyForms());
+      expect(h.log.at(-1)).toEqual({ type: 'clearStoredDraft', params: undefined });
+      for (const step of ['song', 'story', 'review', 'checkout'] as const)
+        expect(state(h).can({ type: 'step.open', step })).toBe(false);
+    },
+  );
 
   it('coming back from the payment page (history) starts a new draft', async () => {
     const h = start(storedAt(allDone));
@@ -1141,14 +1144,14 @@ describe('orderDraftMachine: resume from storage (the server wins)', () => {
     expect(h.log).toEqual([toast(clientMessages.network)]);
   });
 
-  it('readDraftInput reads what persistDraft wrote (through JSON), under the SPEC keys', async () => {
+  it('readDraftInput reads what persistDraft wrote (through JSON), under the product keys', async () => {
     const h = start({ account });
     h.actor.send({ type: 'field.changed', step: 'occasion', name: 'recipient_first_name', value: 'Lia' });
     h.actor.send({ type: 'step.save', step: 'occasion' });
     h.fakes.resolve('createTempOrder', { order_id: ORDER_ID });
     await flush();
     const last = h.log.filter((e) => e.type === 'persistDraft').at(-1)?.params as Record<string, unknown>;
-    // Written by key name; the names are those of contracts/storage-keys.ts and map to SPEC §9's keys.
+    // Written by key name; the names are those of contracts/storage-keys.ts and map to product §9's keys.
     expect(Object.keys(last).sort()).toEqual(['checkoutPending', 'completedSteps', 'hasPendingOrder', 'tempOrder']);
     const bySpecKey = Object.fromEntries(
       Object.entries(last).map(([name, value]) => [storageKeys[name as keyof typeof storageKeys], value]),
@@ -1220,7 +1223,7 @@ describe('orderDraftMachine: artists, gifter and preselection', () => {
     return h;
   }
 
-  it(`caps the selection at ${MAX_SELECTED_ARTISTS}: a fourth is ignored; unselecting makes room again (SPEC §5)`, async () => {
+  it(`caps the selection at ${MAX_SELECTED_ARTISTS}: a fourth is ignored; unselecting makes room again (product §5)`, async () => {
     expect(MAX_SELECTED_ARTISTS).toBe(3);
     const h = await atSong();
     for (const id of ['A-1', 'A-2', 'A-3']) h.actor.send({ type: 'artists.toggle', id });

@@ -39,7 +39,7 @@ import {
   type StepCheck,
 } from './model';
 
-// ---- The expectation model: DESIGN §4 as a table, written independently of the machine -------------
+// ---- The expectation model: docs/architecture.md §4 as a table, written independently of the machine -------------
 
 type StateKey = Exclude<OrderStatus, 'completed'> | 'completed.unrated' | 'completed.rated';
 
@@ -59,7 +59,7 @@ const STATE_KEYS: StateKey[] = [
 
 const ROLES: LifecycleRole[] = ['customer', 'artist', 'admin', 'system'];
 
-/** Who sends each event (DESIGN §4, SPEC): the payment provider and the expiry sweep are the system. */
+/** Who sends each event (docs/architecture.md §4, docs/product.md): the payment provider and the expiry sweep are the system. */
 const senders: Record<LifecycleEventType, LifecycleRole[]> = {
   payment_succeeded: ['system'],
   artist_accepted: ['artist'],
@@ -72,8 +72,9 @@ const senders: Record<LifecycleEventType, LifecycleRole[]> = {
   customer_rejected: ['customer'],
   customer_rated: ['customer'],
   customer_rebooked: ['customer'],
-  cancelled: ['customer', 'admin'],
-  // The artist deactivates, or an admin suspends them (decisions.md: a departure from DESIGN §4).
+  // The system cancels an order left without an artist that the customer did not act on for 7 days.
+  cancelled: ['customer', 'admin', 'system'],
+  // The artist deactivates, or an admin suspends them (decisions.md: a departure from docs/architecture.md §4).
   artist_left: ['artist', 'admin'],
   admin_reassigned: ['admin'],
   payment_reversed: ['system'],
@@ -85,7 +86,7 @@ type Counters = OrderLifecycleContext;
 interface Move {
   /** The roles that may make this move here (narrower than `senders` for a late cancel). */
   by: LifecycleRole[];
-  /** The condition DESIGN §4 puts on the move; without one it always applies. */
+  /** The condition docs/architecture.md §4 puts on the move; without one it always applies. */
   when?: (c: Counters, e: OrderLifecycleEvent) => boolean;
   to: StateKey;
   counters?: (c: Counters, e: OrderLifecycleEvent) => Partial<Counters>;
@@ -102,13 +103,18 @@ const offerCloses = (by: LifecycleRole[]): Move[] => [
 
 const oneOffer = () => ({ openOffers: 1 });
 /**
- * Taken work loses its artist: when they leave, the customer chooses again; when it is overdue, an
- * admin may offer it to another artist.
+ * Taken work loses its artist: when they leave, the customer chooses again; when it is overdue, or its
+ * artist left or was suspended (whatever its due date), an admin may offer it to another artist.
  */
 const artistGoes: Partial<Record<LifecycleEventType, Move[]>> = {
   artist_left: [{ by: ['artist', 'admin'], to: 'needs_artist' }],
   admin_reassigned: [
-    { by: ['admin'], when: (_, e) => e.type === 'admin_reassigned' && e.overdue, to: 'offered', counters: oneOffer },
+    {
+      by: ['admin'],
+      when: (c, e) => e.type === 'admin_reassigned' && (e.overdue || c.artistAway),
+      to: 'offered',
+      counters: oneOffer,
+    },
   ],
 };
 
@@ -141,7 +147,8 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
     ],
     // The admin offers the order to one artist of their choice.
     admin_reassigned: [{ by: ['admin'], to: 'offered', counters: oneOffer }],
-    cancelled: [{ by: ['customer', 'admin'], to: 'cancelled' }],
+    // The system cancels it once the customer let it wait 7 days (the server's job decides when).
+    cancelled: [{ by: ['customer', 'admin', 'system'], to: 'cancelled' }],
     payment_reversed: [{ by: ['system'], to: 'cancelled' }],
   },
   in_progress: {
@@ -153,8 +160,10 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
   },
   in_validation: {
     admin_validated: [{ by: ['admin'], to: 'delivered' }],
-    // The admin's request does not use the customer's revisions.
-    admin_requested_revision: [{ by: ['admin'], to: 'in_revision' }],
+    // The admin's request does not use the customer's revisions; nobody revises for an artist who left.
+    admin_requested_revision: [{ by: ['admin'], when: (c) => !c.artistAway, to: 'in_revision' }],
+    // The artist who sent it left or was suspended: an admin gives the order to another artist.
+    admin_reassigned: [{ by: ['admin'], when: (c) => c.artistAway, to: 'offered', counters: oneOffer }],
     payment_reversed: [{ by: ['system'], to: 'disputed' }],
   },
   in_revision: {
@@ -189,9 +198,11 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
   cancelled: {},
 };
 
-type Expected = { ok: true; to: StateKey; counters: Counters } | { ok: false; reason: 'role' | 'state' | 'revisions' };
+type Expected =
+  | { ok: true; to: StateKey; counters: Counters }
+  | { ok: false; reason: 'role' | 'state' | 'revisions' | 'artist_away' };
 
-/** What DESIGN §4 says happens to an order in `state` with `counters` when `event` arrives. */
+/** What docs/architecture.md §4 says happens to an order in `state` with `counters` when `event` arrives. */
 function expected(state: StateKey, counters: Counters, event: OrderLifecycleEvent): Expected {
   if (!senders[event.type].includes(event.role)) return { ok: false, reason: 'role' };
   const move = (design[state][event.type] ?? []).find(
@@ -200,7 +211,8 @@ function expected(state: StateKey, counters: Counters, event: OrderLifecycleEven
   if (move) return { ok: true, to: move.to, counters: { ...counters, ...move.counters?.(counters, event) } };
   const outOfRevisions =
     state === 'delivered' && event.type === 'customer_rejected' && counters.revisionsUsed >= counters.revisionLimit;
-  return { ok: false, reason: outOfRevisions ? 'revisions' : 'state' };
+  const artistAway = state === 'in_validation' && event.type === 'admin_requested_revision' && counters.artistAway;
+  return { ok: false, reason: outOfRevisions ? 'revisions' : artistAway ? 'artist_away' : 'state' };
 }
 
 /** The event types `role` may send now, by the table (a rebooking naming one artist stands for all). */
@@ -233,10 +245,11 @@ const label = (e: OrderLifecycleEvent) => {
 
 const stateKeyOf = (s: OrderLifecycleSnapshot) => leafKey(s.value) as StateKey;
 const statusOf = (key: StateKey) => (key.startsWith('completed') ? 'completed' : key) as OrderStatus;
-const countersOf = ({ openOffers, revisionsUsed, revisionLimit }: Counters): Counters => ({
+const countersOf = ({ openOffers, revisionsUsed, revisionLimit, artistAway }: Counters): Counters => ({
   openOffers,
   revisionsUsed,
   revisionLimit,
+  artistAway,
 });
 
 function factsAt(key: StateKey, counters: Counters): LifecycleFacts {
@@ -246,6 +259,7 @@ function factsAt(key: StateKey, counters: Counters): LifecycleFacts {
     open_offers: counters.openOffers,
     revisions_used: counters.revisionsUsed,
     revision_limit: counters.revisionLimit,
+    ...(counters.artistAway ? { artist_away: true as const } : {}),
   };
 }
 
@@ -259,7 +273,8 @@ const facts = (status: OrderStatus, more: Partial<LifecycleFacts> = {}): Lifecyc
 });
 
 /** A state and its counters, the same for the machine's snapshots and the table's moves. */
-const keyOf = (key: StateKey, c: Counters) => JSON.stringify([key, c.openOffers, c.revisionsUsed, c.revisionLimit]);
+const keyOf = (key: StateKey, c: Counters) =>
+  JSON.stringify([key, c.openOffers, c.revisionsUsed, c.revisionLimit, c.artistAway]);
 const serializeState = (s: any) => keyOf(stateKeyOf(s), s.context);
 /**
  * Each start reaches a few dozen orders (under 1,500 traversal steps): a counter that grows without
@@ -269,12 +284,19 @@ const limit = 5_000;
 
 // ---- Starting orders -----------------------------------------------------------------------------
 
-const starts: Array<{ name: string; input: OrderLifecycleInput }> = [1, 2, 3].flatMap((openOffers) =>
-  [0, 1, 2].map((revisionLimit) => ({
-    name: `${openOffers} offer${openOffers > 1 ? 's' : ''}, ${revisionLimit} revision${revisionLimit === 1 ? '' : 's'} allowed`,
-    input: { openOffers, revisionLimit },
-  })),
-);
+const starts: Array<{ name: string; input: OrderLifecycleInput }> = [
+  ...[1, 2, 3].flatMap((openOffers) =>
+    [0, 1, 2].map((revisionLimit) => ({
+      name: `${openOffers} offer${openOffers > 1 ? 's' : ''}, ${revisionLimit} revision${revisionLimit === 1 ? '' : 's'} allowed`,
+      input: { openOffers, revisionLimit },
+    })),
+  ),
+  // The artist's account is read with the order: here, whoever has it left or was suspended.
+  {
+    name: '1 offer, 1 revision allowed, its artist away',
+    input: { openOffers: 1, revisionLimit: 1, artistAway: true },
+  },
+];
 
 function start(input: OrderLifecycleInput): Harness {
   return { actor: createActor(orderLifecycleMachine, { input }).start(), fakes: new FakeCalls(), log: [] };
@@ -284,7 +306,12 @@ function start(input: OrderLifecycleInput): Harness {
 function tableReachable(input: OrderLifecycleInput): Map<string, { key: StateKey; counters: Counters }> {
   const first = {
     key: 'awaiting_payment' as StateKey,
-    counters: { openOffers: input.openOffers ?? 1, revisionsUsed: 0, revisionLimit: input.revisionLimit ?? 2 },
+    counters: {
+      openOffers: input.openOffers ?? 1,
+      revisionsUsed: 0,
+      revisionLimit: input.revisionLimit ?? 2,
+      artistAway: input.artistAway ?? false,
+    },
   };
   const seen = new Map([[keyOf(first.key, first.counters), first]]);
   const queue = [first];
@@ -367,7 +394,7 @@ const stateExpectations: Record<string, (s: OrderLifecycleSnapshot) => void> = {
 
 function stepExpectations({ event, before, after }: StepCheck<Harness>) {
   const want = expected(stateKeyOf(before), countersOf(before.context), event as OrderLifecycleEvent);
-  expect(want.ok, `${label(event as OrderLifecycleEvent)} is a move of DESIGN §4`).toBe(true);
+  expect(want.ok, `${label(event as OrderLifecycleEvent)} is a move of docs/architecture.md §4`).toBe(true);
   if (!want.ok) return;
   expect(stateKeyOf(after)).toBe(want.to);
   expect(countersOf(after.context)).toEqual(want.counters);
@@ -387,7 +414,7 @@ function nameOf(path: StatePath<any, any>) {
 
 // ---- Model-based paths ---------------------------------------------------------------------------
 
-describe('orderLifecycleMachine: the machine is the table of DESIGN §4', () => {
+describe('orderLifecycleMachine: the machine is the table of docs/architecture.md §4', () => {
   it('the roles of contracts/lifecycle.ts are those of the table', () => {
     expect(eventRoles).toEqual(senders);
   });
@@ -507,7 +534,8 @@ describe('orderLifecycleMachine: model-based paths', () => {
 
 /** Orders in every state, with counters on both sides of each guard. */
 const sampleOrders: LifecycleFacts[] = STATE_KEYS.flatMap((key) => {
-  const at = (c: Partial<Counters>) => factsAt(key, { openOffers: 0, revisionsUsed: 0, revisionLimit: 2, ...c });
+  const at = (c: Partial<Counters>) =>
+    factsAt(key, { openOffers: 0, revisionsUsed: 0, revisionLimit: 2, artistAway: false, ...c });
   if (key === 'awaiting_payment') return [at({ openOffers: 1 }), at({ openOffers: 3 })];
   if (key === 'offered') return [at({ openOffers: 1 }), at({ openOffers: 2 }), at({ openOffers: 3 })];
   return [
@@ -516,6 +544,9 @@ const sampleOrders: LifecycleFacts[] = STATE_KEYS.flatMap((key) => {
     at({ revisionsUsed: 2 }),
     at({ revisionLimit: 0 }),
     at({ revisionsUsed: 1, revisionLimit: 1 }),
+    // The artist who has it left or was suspended.
+    at({ artistAway: true }),
+    at({ revisionsUsed: 1, artistAway: true }),
   ];
 });
 const keyOfFacts = (f: LifecycleFacts): StateKey =>
@@ -524,6 +555,7 @@ const countersOfFacts = (f: LifecycleFacts): Counters => ({
   openOffers: f.open_offers,
   revisionsUsed: f.revisions_used,
   revisionLimit: f.revision_limit,
+  artistAway: f.artist_away === true,
 });
 
 describe('orderLifecycleMachine: who may send what', () => {
@@ -576,6 +608,7 @@ describe('orderLifecycleMachine: offers', () => {
       openOffers: 1,
       revisionsUsed: 0,
       revisionLimit: 2,
+      artistAway: false,
     });
     expect(now(live({ openOffers: 3 }))).toEqual({ state: 'awaiting_payment', openOffers: 3 });
   });
@@ -750,17 +783,19 @@ describe('orderLifecycleMachine: revisions', () => {
 });
 
 describe('orderLifecycleMachine: cancelling', () => {
-  /** SPEC/DESIGN §4: the customer before work starts; an admin also while an artist works (overdue). */
-  const mayCancel: Record<'customer' | 'admin', StateKey[]> = {
+  /** docs/product.md, docs/architecture.md §4: the customer before work starts; an admin also while an artist works (overdue). */
+  const mayCancel: Record<'customer' | 'admin' | 'system', StateKey[]> = {
     customer: ['awaiting_payment', 'offered', 'needs_artist'],
     admin: ['awaiting_payment', 'offered', 'needs_artist', 'in_progress', 'in_revision', 'disputed'],
+    // An order left without an artist, once the customer let it wait (the server's job).
+    system: ['needs_artist'],
   };
 
   it.each(STATE_KEYS)('in %s', (key) => {
     for (const f of sampleOrders.filter((o) => keyOfFacts(o) === key)) {
       for (const role of ROLES) {
         const cancel = eventOf('cancelled', role);
-        const allowed = role === 'customer' || role === 'admin' ? mayCancel[role].includes(key) : false;
+        const allowed = role === 'artist' ? false : mayCancel[role].includes(key);
         expect(lifecycleSnapshotOf(f).can(cancel), `${role} in ${key}`).toBe(allowed);
         expect(allowedEvents(f, role).includes('cancelled'), `${role} in ${key}`).toBe(allowed);
         const decision = decide(f, cancel);
@@ -770,7 +805,7 @@ describe('orderLifecycleMachine: cancelling', () => {
         } else
           expect(decision, `${role} in ${key}`).toEqual({
             ok: false,
-            reason: role === 'customer' || role === 'admin' ? 'state' : 'role',
+            reason: role === 'artist' ? 'role' : 'state',
           });
       }
     }
@@ -780,7 +815,10 @@ describe('orderLifecycleMachine: cancelling', () => {
     for (const key of ['in_validation', 'delivered', 'completed.unrated', 'completed.rated', 'cancelled'] as const)
       for (const role of ROLES)
         expect(
-          decide(factsAt(key, { openOffers: 0, revisionsUsed: 0, revisionLimit: 2 }), eventOf('cancelled', role)),
+          decide(
+            factsAt(key, { openOffers: 0, revisionsUsed: 0, revisionLimit: 2, artistAway: false }),
+            eventOf('cancelled', role),
+          ),
         ).toMatchObject({ ok: false });
   });
 
@@ -805,6 +843,26 @@ describe('orderLifecycleMachine: an artist leaves; an admin reassigns', () => {
     expect(decide(facts(status), eventOf('artist_left', 'customer'))).toEqual({ ok: false, reason: 'role' });
     // The customer's rebook path is open afterwards.
     expect(allowedEvents(facts('needs_artist'), 'customer')).toContain('customer_rebooked');
+  });
+
+  it('a recording waiting from an artist who left: no revision (artist_away), an admin reassigns whatever its due date', () => {
+    const away = facts('in_validation', { artist_away: true });
+    expect(decide(away, eventOf('admin_requested_revision', 'admin'))).toEqual({ ok: false, reason: 'artist_away' });
+    expect(allowedEvents(away, 'admin')).toEqual(['admin_validated', 'admin_reassigned']);
+    expect(decide(away, eventOf('admin_reassigned', 'admin', 1, false))).toMatchObject({
+      ok: true,
+      facts: { status: 'offered', open_offers: 1 },
+    });
+    // The artist is here: a revision, and no reassignment.
+    expect(decide(facts('in_validation'), eventOf('admin_reassigned', 'admin', 1, true))).toEqual({
+      ok: false,
+      reason: 'state',
+    });
+    // Taken work of an artist who left is reassigned on time too.
+    for (const status of ['in_progress', 'in_revision'] as const)
+      expect(
+        decide(facts(status, { artist_away: true }), eventOf('admin_reassigned', 'admin', 1, false)),
+      ).toMatchObject({ ok: true, facts: { status: 'offered' } });
   });
 
   it('work with a recording waiting or delivered stays with its artist', () => {
@@ -925,7 +983,7 @@ describe('order lifecycle helpers', () => {
     expect(allowedEvents(facts('completed', { rated: true }), 'customer')).toEqual([]);
   });
 
-  // The customer's timeline, in order (DESIGN §4's main line).
+  // The customer's timeline, in order (docs/architecture.md §4's main line).
   const mainPath: OrderStatus[] = [
     'awaiting_payment',
     'offered',
@@ -937,7 +995,7 @@ describe('order lifecycle helpers', () => {
   /** Where an order off the main line shows on it. */
   const shownAs: Partial<Record<OrderStatus, OrderStatus>> = { needs_artist: 'offered', in_revision: 'in_validation' };
 
-  it('the timeline is the main line of DESIGN §4', () => {
+  it('the timeline is the main line of docs/architecture.md §4', () => {
     expect(timelineStatuses).toEqual(mainPath);
   });
 
@@ -979,7 +1037,7 @@ describe('order lifecycle helpers', () => {
     expect(metaOf('cancelled').step).toBeLessThan(0);
   });
 
-  it("metaOf names the artist screen of DESIGN §4 that lists each state (contracts' stageStatuses)", () => {
+  it("metaOf names the artist screen of docs/architecture.md §4 that lists each state (contracts' stageStatuses)", () => {
     const stageOf = (status: OrderStatus) =>
       (Object.entries(stageStatuses) as Array<[ArtistStage, readonly OrderStatus[]]>).find(([, list]) =>
         list.includes(status),

@@ -12,7 +12,8 @@ import { expectAllStatesCovered, expectAllTransitionsCovered, getTransitionPaths
 // ---- The expectation model, written from the issue independently of the machine --------------------
 // pending → succeeded | failed | cancelled | expired | voided, then refunded | charged_back. Money that
 // cannot be kept (the order was paid or cancelled, or the checkout was closed) is a refund owed; a
-// reversal after success stops the order.
+// reversal after success stops the order. Money for another amount or currency is held until an admin
+// accepts it (only if it covers the price of an order still awaiting payment) or refunds it whole.
 
 const standings: OrderStanding[] = ['awaiting_payment', 'paid', 'cancelled'];
 
@@ -29,6 +30,10 @@ const events: PaymentAttemptEvent[] = [
   { type: 'system.expired' },
   { type: 'system.voided' },
   { type: 'system.refunded' },
+  ...standings.flatMap((order) =>
+    [true, false].map((covers): PaymentAttemptEvent => ({ type: 'admin.accepted', covers, order })),
+  ),
+  { type: 'admin.refunded' },
 ];
 
 type Expected = { to: PaymentStatus; effects: PaymentEffect[] } | null;
@@ -38,7 +43,7 @@ const stop = (reason: RefundReason): PaymentEffect => ({ type: 'stopOrder', reas
 
 /** Money arriving for an attempt that is not closed. */
 function money(event: Extract<PaymentAttemptEvent, { type: 'provider.succeeded' }>): Expected {
-  if (!event.amountMatches) return null;
+  if (!event.amountMatches) return { to: 'held', effects: [{ type: 'holdForDecision' }] };
   if (event.order === 'awaiting_payment') return { to: 'succeeded', effects: [{ type: 'payOrder' }] };
   return { to: 'refunded', effects: [owed(event.order === 'cancelled' ? 'paid_after_cancel' : 'paid_twice')] };
 }
@@ -59,9 +64,15 @@ function expected(status: PaymentStatus, event: PaymentAttemptEvent): Expected {
       // Late money (over the counter) still counts.
       return event.type === 'provider.succeeded' ? money(event) : null;
     case 'voided':
-      return event.type === 'provider.succeeded' && event.amountMatches
+      if (event.type !== 'provider.succeeded') return null;
+      return event.amountMatches
         ? { to: 'refunded', effects: [owed('paid_after_void')] }
-        : null;
+        : { to: 'held', effects: [{ type: 'holdForDecision' }] };
+    case 'held':
+      if (event.type === 'admin.accepted' && event.covers && event.order === 'awaiting_payment')
+        return { to: 'succeeded', effects: [{ type: 'payOrder' }, { type: 'recordSurplusOwed' }] };
+      if (event.type === 'admin.refunded') return { to: 'refunded', effects: [owed('wrong_payment')] };
+      return null;
     case 'succeeded':
       if (event.type === 'provider.refunded') return { to: 'refunded', effects: [stop('provider_refund')] };
       if (event.type === 'provider.charged_back') return { to: 'charged_back', effects: [stop('charged_back')] };
@@ -74,7 +85,11 @@ function expected(status: PaymentStatus, event: PaymentAttemptEvent): Expected {
 }
 
 const label = (e: PaymentAttemptEvent) =>
-  e.type === 'provider.succeeded' ? `${e.type}(${e.order}, amount ${e.amountMatches ? 'ok' : 'wrong'})` : e.type;
+  e.type === 'provider.succeeded'
+    ? `${e.type}(${e.order}, amount ${e.amountMatches ? 'ok' : 'wrong'})`
+    : e.type === 'admin.accepted'
+      ? `${e.type}(${e.order}, ${e.covers ? 'covers' : 'short'})`
+      : e.type;
 
 describe('paymentAttemptMachine: the machine is the table', () => {
   it('has the states of the payment statuses', () => {
@@ -101,8 +116,12 @@ describe('paymentAttemptMachine: the machine is the table', () => {
 
   it('refused amounts say why', () => {
     expect(
-      decidePayment('pending', { type: 'provider.succeeded', amountMatches: false, order: 'awaiting_payment' }),
+      decidePayment('held', { type: 'provider.succeeded', amountMatches: false, order: 'awaiting_payment' }),
     ).toEqual({ ok: false, reason: 'amount or currency mismatch' });
+    expect(decidePayment('held', { type: 'admin.accepted', covers: false, order: 'awaiting_payment' })).toEqual({
+      ok: false,
+      reason: 'the money cannot pay the order',
+    });
     expect(decidePayment('succeeded', { type: 'provider.failed' })).toEqual({
       ok: false,
       reason: 'provider.failed in succeeded',

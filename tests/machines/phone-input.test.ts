@@ -84,7 +84,7 @@ describe('phoneInputMachine: model-based paths', () => {
   }
 });
 
-describe('phoneInputMachine: SPEC §5 Phone input', () => {
+describe('phoneInputMachine: docs/product.md §5 Phone input', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   });

@@ -133,7 +133,7 @@ function expectLoaded(s: any) {
   expect(s.context.songs.length).toBeGreaterThan(0);
   expect(s.context.index).toBeGreaterThanOrEqual(0);
   expect(s.context.index).toBeLessThan(s.context.songs.length);
-  // SPEC §2: previous/next only when there is more than one song (loop on: always both then; loop off:
+  // docs/product.md §2: previous/next only when there is more than one song (loop on: always both then; loop off:
   // not past either end).
   const many = s.context.songs.length > 1;
   const { index, loop, songs } = s.context;
@@ -141,7 +141,7 @@ function expectLoaded(s: any) {
   expect(view(s).canNext).toBe(many && (loop || index < songs.length - 1));
   expect(view(s).canPrevious).toBe(many && (loop || index > 0));
   expect(s.can({ type: 'player.close' })).toBe(true);
-  // SPEC §5: volume stays in 0–1.
+  // docs/product.md §5: volume stays in 0–1.
   expect(s.context.volume).toBeGreaterThanOrEqual(0);
   expect(s.context.volume).toBeLessThanOrEqual(1);
   expect((player.playbackRates as readonly number[]).includes(s.context.rate)).toBe(true);
@@ -281,7 +281,7 @@ function step({ event, before, after, actions }: StepCheck<PlayerHarness>): void
       break;
     }
     case 'player.close':
-      // SPEC §2: close pauses and hides.
+      // docs/product.md §2: close pauses and hides.
       expect(afterKey).toBe('"hidden"');
       expect(commands).toEqual([{ type: 'audio.stop' }]);
       break;
@@ -336,7 +336,7 @@ function step({ event, before, after, actions }: StepCheck<PlayerHarness>): void
       break;
     case 'audio.ended':
       if (b.loop || b.index < b.songs.length - 1) {
-        // SPEC §4: loop is on by default, so there is always a next song (a one-song list repeats).
+        // docs/product.md §4: loop is on by default, so there is always a next song (a one-song list repeats).
         expect(after.matches({ visible: 'waitingForNext' })).toBe(true);
       } else {
         // Loop off, the last song: the list ends, paused at the start of that song.
@@ -347,7 +347,7 @@ function step({ event, before, after, actions }: StepCheck<PlayerHarness>): void
       break;
     case 'audio.error':
       if (event.code === audioErrorCodes.aborted && b.retries < MAX_ABORT_RETRIES) {
-        // SPEC §8: code 20 with a URL retries playing the same song.
+        // docs/product.md §8: code 20 with a URL retries playing the same song.
         expect(after.matches({ visible: 'loading' })).toBe(true);
         expect(a.retries).toBe(b.retries + 1);
         expect(commands).toEqual([{ type: 'audio.play', url: url(before) }]);
@@ -370,7 +370,7 @@ function step({ event, before, after, actions }: StepCheck<PlayerHarness>): void
       break;
     case 'xstate.after.nextSongDelay.player.visible.waitingForNext':
     case 'xstate.after.errorNotice.player.visible.skipping':
-      // SPEC §4 / §8: on to the next song (wrapping: loop is on by default).
+      // docs/product.md §4 / §8: on to the next song (wrapping: loop is on by default).
       expect(after.matches({ visible: 'loading' })).toBe(true);
       expect(a.index).toBe(wrapIndex(b.index + 1, b.songs.length));
       expect(a.notice).toBeNull();
@@ -450,9 +450,9 @@ describe('playerMachine: model-based paths', () => {
   }
 });
 
-// ---- Rules and timing (SPEC §4, §5, §8, §9) --------------------------------------------------------
+// ---- Rules and timing (docs/product.md §4, §5, §8, §9) --------------------------------------------------------
 
-describe('playerMachine: SPEC rules', () => {
+describe('playerMachine: product rules', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   });
@@ -466,7 +466,7 @@ describe('playerMachine: SPEC rules', () => {
   const value = (h: PlayerHarness) => h.actor.getSnapshot().value;
   const ctx = (h: PlayerHarness) => h.actor.getSnapshot().context;
 
-  it('an empty list does nothing (SPEC §5)', () => {
+  it('an empty list does nothing (docs/product.md §5)', () => {
     const h = start();
     h.actor.send(loadNothing);
     expect(value(h)).toBe('hidden');
@@ -487,7 +487,7 @@ describe('playerMachine: SPEC rules', () => {
     expect(ctx(h).index).toBe(0);
   });
 
-  it('progress updates every 1000 ms while playing, and only then (SPEC §9)', async () => {
+  it('progress updates every 1000 ms while playing, and only then (docs/product.md §9)', async () => {
     expect(player.progressIntervalMs).toBe(1000);
     const h = start();
     playing(h);
@@ -505,7 +505,7 @@ describe('playerMachine: SPEC rules', () => {
     expect(reports()).toBe(4);
   });
 
-  it('at the end of a song waits exactly 1000 ms, then plays the next (SPEC §4)', async () => {
+  it('at the end of a song waits exactly 1000 ms, then plays the next (docs/product.md §4)', async () => {
     expect(player.nextSongDelayMs).toBe(1000);
     const h = start();
     playing(h, { ...loadBand, startIndex: 0 });
@@ -552,7 +552,7 @@ describe('playerMachine: SPEC rules', () => {
     expect(h.commands.filter((c) => c.type === 'audio.load')).toHaveLength(1);
   });
 
-  it('previous/next only with more than one song (SPEC §2)', () => {
+  it('previous/next only with more than one song (docs/product.md §2)', () => {
     const h = start();
     playing(h, loadSolo);
     const view1 = connectPlayer(h.actor.getSnapshot());
@@ -565,7 +565,7 @@ describe('playerMachine: SPEC rules', () => {
     expect(ctx(h).index).toBe(2);
   });
 
-  it('the error notice lasts exactly 3000 ms, then the player waits paused (SPEC §8, §9)', async () => {
+  it('the error notice lasts exactly 3000 ms, then the player waits paused (docs/product.md §8, §9)', async () => {
     expect(player.errorNoticeMs).toBe(3000);
     const h = start();
     playing(h);
@@ -664,7 +664,7 @@ describe('playerMachine: SPEC rules', () => {
     actor.stop();
   });
 
-  it('volume is clamped between 0 and 1; raising it unmutes (SPEC §5)', () => {
+  it('volume is clamped between 0 and 1; raising it unmutes (docs/product.md §5)', () => {
     const h = start();
     expect(h.audioInput).toEqual({ volume: 1, muted: false, rate: 1 });
     for (const [asked, kept] of [
@@ -686,7 +686,7 @@ describe('playerMachine: SPEC rules', () => {
     expect(createActor(playerMachine, { input: { volume: 4 } }).getSnapshot().context.volume).toBe(1);
   });
 
-  it('playback rates are 0.5, 1, 1.5 and 2 (SPEC §9); others are refused', () => {
+  it('playback rates are 0.5, 1, 1.5 and 2 (docs/product.md §9); others are refused', () => {
     expect(player.playbackRates).toEqual([0.5, 1, 1.5, 2]);
     const h = start();
     for (const rate of player.playbackRates) {
@@ -761,7 +761,7 @@ describe('playerMachine: SPEC rules', () => {
     expect(ctx(h)).toMatchObject({ volume: 0.3, rate: 1.5 });
   });
 
-  it('pages learn which artist is playing or paused (SPEC §4)', () => {
+  it('pages learn which artist is playing or paused (docs/product.md §4)', () => {
     const h = start();
     const ids = () => {
       const v = connectPlayer(h.actor.getSnapshot());

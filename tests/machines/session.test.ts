@@ -184,7 +184,7 @@ const stateExpectations: Record<string, (s: any, h: SessionHarness) => void> = {
   loadingSocialUser: (s, h) => {
     expect(s.hasTag('busy')).toBe(true);
     expect(s.context).toMatchObject({ token: socialToken, user: null, userType: 'user' });
-    // SPEC §4: the user type and the token are stored before the current user is loaded.
+    // docs/product.md §4: the user type and the token are stored before the current user is loaded.
     expect(h.storage).toEqual({ token: socialToken, user: null, userType: 'user' });
     expect([...h.fakes.pending.keys()]).toEqual(['fetchMe']);
     expect(h.fakes.pending.get('fetchMe')?.input).toEqual({ token: socialToken, userType: 'user' });
@@ -237,7 +237,7 @@ const stateExpectations: Record<string, (s: any, h: SessionHarness) => void> = {
   },
 };
 
-/** Where each step may navigate, by SPEC §4 (Logout, Session reset, Social login return); nowhere otherwise. */
+/** Where each step may navigate, by docs/product.md §4 (Logout, Session reset, Social login return); nowhere otherwise. */
 function expectedNavigation({ event, before }: StepCheck<SessionHarness>): string[] {
   const handled = before.can(event);
   switch (event.type) {
@@ -297,7 +297,7 @@ function stepExpectations(check: StepCheck<SessionHarness>): void {
   });
   expect(types(actions).filter((t) => navigationActions.has(t))).toEqual(expectedNavigation(check));
   if (event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout') {
-    // SPEC §4 Logout: whatever the server answers, state and draft are cleared, then / (or the footer's target).
+    // docs/product.md §4 Logout: whatever the server answers, state and draft are cleared, then / (or the footer's target).
     expect(actions).toContainEqual(clearDraft);
     expect(harness.location).toBe(before.context.redirectAfterSignOut ?? '/');
     expect(after.matches('signedOut')).toBe(true);
@@ -317,7 +317,7 @@ function stepExpectations(check: StepCheck<SessionHarness>): void {
     (a) => a.type === 'to:app' && (a.params as { type: string }).type === 'dialog.openLoginAgain',
   );
   if (event.type === 'http.unauthorized' && before.can(event) && before.matches('withToken')) {
-    // SPEC §4 Session reset: whoever is not sent to the artist login is asked to log in again where they
+    // docs/product.md §4 Session reset: whoever is not sent to the artist login is asked to log in again where they
     // are, and a checkout pending on the checkout page resumes after it.
     const keepsHere = expectedNavigation(check).length === 0;
     const returnTo = event.checkoutPending === true && event.routeName === 'order.checkout' ? '/order/checkout' : null;
@@ -326,7 +326,7 @@ function stepExpectations(check: StepCheck<SessionHarness>): void {
     expect(loginAgain).toEqual([]);
   }
   if (event.type === 'http.unauthorized' && !before.matches('signedOut') && !before.matches('signingOut')) {
-    // SPEC §4 Session reset: token and user cleared.
+    // docs/product.md §4 Session reset: token and user cleared.
     expect(after.matches('signedOut')).toBe(true);
     expect(harness.storage.token).toBeNull();
     expect(harness.storage.user).toBeNull();
@@ -388,7 +388,7 @@ describe('sessionMachine: model-based paths', () => {
   }
 });
 
-describe('token validity (SPEC §4)', () => {
+describe('token validity (docs/product.md §4)', () => {
   const now = Date.UTC(2030, 0, 1);
   it('accepts a well-formed three-part token whose exp is later than now', () => {
     const token = makeToken(60, '1', now);
@@ -515,7 +515,7 @@ describe('sessionMachine: renewal timer', () => {
   });
 });
 
-describe('sessionMachine: SPEC §4 rules', () => {
+describe('sessionMachine: docs/product.md §4 rules', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   });

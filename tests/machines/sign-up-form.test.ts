@@ -68,7 +68,7 @@ const stateExpectations: Record<string, (s: any, h: Harness) => void> = {
   editing: (s, h) => {
     const { values, errors } = s.context;
     expect(s.hasTag('busy')).toBe(false);
-    // SPEC §5: "Passwords do not match." on the confirmation exactly while it is non-empty and differs.
+    // docs/product.md §5: "Passwords do not match." on the confirmation exactly while it is non-empty and differs.
     const mismatch = values.password_confirmation !== '' && values.password_confirmation !== values.password;
     expect((errors.password_confirmation ?? []).includes('Passwords do not match.')).toBe(mismatch);
     expect(s.can({ type: 'user.submit' })).toBe(!mismatch);
@@ -119,7 +119,7 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
       break;
     }
     case 'xstate.done.actor.register':
-      // SPEC §4 Registration: the form is cleared, the server message shows, the modal closes, the login modal opens
+      // docs/product.md §4 Registration: the form is cleared, the server message shows, the modal closes, the login modal opens
       // (the toast is shown at once; the modals hear the close and the login right after, in that order).
       expect(after.context).toEqual({ values: initialSignUpValues(), errors: {} });
       expect(actions).toEqual([
@@ -185,7 +185,7 @@ describe('signUpFormMachine: model-based paths', () => {
   }
 });
 
-describe('signUpFormMachine: SPEC §3–§5', () => {
+describe('signUpFormMachine: docs/product.md §3–§5', () => {
   it('starts with country PH and its dial code', () => {
     const h = start();
     expect(h.actor.getSnapshot().context.values).toEqual({

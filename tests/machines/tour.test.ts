@@ -122,7 +122,7 @@ const finishingEvents = new Set(['tour.okay', 'tour.finish', 'tour.skip', 'tour.
 function stepExpectations({ event, before, after, actions }: StepCheck<Harness>): void {
   const handled = before.can(event);
   if (event.type === 'xstate.done.actor.markFirstLoginDone') {
-    // SPEC §4: the call, then the local first-login flag set to 0.
+    // docs/product.md §4: the call, then the local first-login flag set to 0.
     expect(actions).toEqual([{ type: 'setLocalFirstLoginDone', params: undefined }]);
     expect(after.matches('done')).toBe(true);
   } else if (after.matches('running') && !before.matches('running')) {
@@ -192,9 +192,9 @@ describe('tourMachine: model-based paths', () => {
       all.flatMap((s) => s.paths),
       {
         'running —tour.next [hasNextStep]→ (stays)':
-          'the tour has one step (SPEC §4: the online switch), so there is never a next one',
+          'the tour has one step (docs/product.md §4: the online switch), so there is never a next one',
         'running —tour.previous [hasPreviousStep]→ (stays)':
-          'the tour has one step (SPEC §4: the online switch), so there is never a previous one',
+          'the tour has one step (docs/product.md §4: the online switch), so there is never a previous one',
       },
     ));
   it('reaches every state', () =>
@@ -222,7 +222,7 @@ describe('tourMachine: model-based paths', () => {
   }
 });
 
-describe('tourMachine: SPEC §4 Tour and §9', () => {
+describe('tourMachine: docs/product.md §4 Tour and §9', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   });
@@ -386,7 +386,7 @@ describe('tourMachine: SPEC §4 Tour and §9', () => {
     expect(seen.map(([v]) => v)).toEqual(['"waiting"', '"running"', '"finishing"', '"done"']);
   });
 
-  it('gives react-joyride its props: one step on the online switch, the SPEC labels, keyboard on, 1000 ms scroll', async () => {
+  it('gives react-joyride its props: one step on the online switch, the product labels, keyboard on, 1000 ms scroll', async () => {
     const h = start(due);
     const before = connectTour(h.actor.getSnapshot());
     expect(before.joyride.run).toBe(false);

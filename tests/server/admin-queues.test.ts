@@ -115,9 +115,9 @@ describe.each(databases)('admin payouts and refunds queues (%s)', (kind) => {
     expect(await walk(`${ADMIN}/payouts?status=paid`)).toEqual(descending(payoutIds.paid));
   });
 
-  it('pages refunds: owed oldest first, paid newest first, each exactly once', async () => {
+  it('pages refunds: owed oldest first, sent (stored paid) newest first, each exactly once', async () => {
     expect(await walk(`${ADMIN}/refunds?status=owed`)).toEqual(ascending(refundIds.owed));
-    expect(await walk(`${ADMIN}/refunds?status=paid`)).toEqual(descending(refundIds.paid));
+    expect(await walk(`${ADMIN}/refunds?status=sent`)).toEqual(descending(refundIds.paid));
   });
 
   it('refuses a bad cursor, limit or status with per-field errors', async () => {

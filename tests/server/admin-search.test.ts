@@ -47,6 +47,17 @@ describe.each(databases)('admin search (%s)', (kind) => {
     return ids;
   }
 
+  /** The admin approves an artist's requested stage name (docs/api.md "Admin"). */
+  async function approveStageName(publicId: string, stageName: string) {
+    const answer = await h.call(
+      'POST',
+      `${ADMIN}/artists/${publicId}/stage-name/approve`,
+      { stage_name: stageName },
+      { token: admin.token },
+    );
+    expect(answer.status, answer.text).toBe(200);
+  }
+
   const setNames = (id: number, names: { first_name?: string; last_name?: string; stage_name?: string }) =>
     h.database.db.updateTable('users').set(names).where('id', '=', id).execute();
 
@@ -128,7 +139,7 @@ describe.each(databases)('admin search (%s)', (kind) => {
     );
     expect(profile.status, profile.text).toBe(200);
     expect(await search(renamed)).toEqual([order.id]);
-    // The artist changes their stage name: the old one no longer finds the order.
+    // The artist changes their stage name: once approved, the old one no longer finds the order.
     const before = word('sa');
     await setNames(artist.id, { stage_name: before });
     expect(await search(before)).toEqual([order.id]);
@@ -138,6 +149,10 @@ describe.each(databases)('admin search (%s)', (kind) => {
       token: artist.token,
     });
     expect(info.status, info.text).toBe(200);
+    // An approved artist's new name waits for an admin: the search follows the approved name only.
+    expect(await search(after)).toEqual([]);
+    expect(await search(before)).toEqual([order.id]);
+    await approveStageName(artist.user_id, after);
     expect(await search(after)).toEqual([order.id]);
     expect(await search(before)).toEqual([]);
     // An email changed in the database (an operator's fix) is searched too.
@@ -156,7 +171,7 @@ describe.each(databases)('admin search (%s)', (kind) => {
     const reassigned = await h.call(
       'POST',
       `${ADMIN}/orders/${order.id}/reassign`,
-      { artist_id: next.user_id },
+      { artist_id: next.user_id, reason: 'Nobody took the order in time.' },
       { token: admin.token },
     );
     expect(reassigned.status, reassigned.text).toBe(200);
@@ -214,13 +229,18 @@ describe.each(databases)('admin search (%s)', (kind) => {
     const page2 = await list(`q=${stage}&limit=2&cursor=${page1.next_cursor}`);
     expect([...page1.items, ...page2.items].map((a) => a.id)).toEqual(ids);
     expect(page2.next_cursor).toBeNull();
-    // A rename is searched at once; a short fragment reads names too.
+    // A rename is searched once approved; a short fragment reads names too.
     const renamed = word('rn');
     const info = await h.call('PATCH', `${A}/profile/artist-info`, artistInfoBody({ stage_name: renamed }), {
       token: artists[0]?.token as string,
     });
     expect(info.status, info.text).toBe(200);
+    // The new name waits for an admin's approval: until then the old name is the one searched.
+    expect((await list(`q=${renamed}`)).items).toEqual([]);
+    expect((await list(`q=${stage}&limit=50`)).items.map((a) => a.id)).toEqual(ids);
+    await approveStageName(artists[0]?.user_id as string, renamed);
     expect((await list(`q=${renamed}`)).items.map((a) => a.id)).toEqual([ids[0]]);
+    expect((await list(`q=${stage}&limit=50`)).items.map((a) => a.id)).toEqual(ids.slice(1));
     expect((await list(`q=${stage}&status=suspended`)).items).toEqual([]);
     expect((await list('q=ar&limit=1')).items).toHaveLength(1);
   });

@@ -43,7 +43,7 @@ describe.each(databases)('POST /artist/application (%s)', (kind) => {
       password_updated: 0,
       is_first_time_login: 1,
       is_online: 0,
-      stage_name: 'Lara M',
+      stage_name: fields.stage_name,
       first_name: 'Lara',
       last_name: 'Mendoza',
       contact_number: '9175550101',

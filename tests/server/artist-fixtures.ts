@@ -147,11 +147,15 @@ export function fileWithMagic(kind: keyof typeof heads | 'text', size = 4096): B
 const blobOf = (bytes: Buffer, type = 'application/octet-stream') => new Blob([new Uint8Array(bytes)], { type });
 
 /** A valid application's text fields; override any to test it. */
+/** Stage names are unique (server/artists/stage-names.ts): each body asks for a new one. */
+let stageNames = 0;
+const newStageName = () => `Lara M ${++stageNames}`;
+
 export function applicationFields(overrides: Record<string, string> = {}): Record<string, string> {
   return {
     first_name: 'Lara',
     last_name: 'Mendoza',
-    stage_name: 'Lara M',
+    stage_name: newStageName(),
     email: uniqueEmail('apply'),
     contact_number: '917 555 0101',
     country: 'PH',
@@ -186,7 +190,7 @@ export const personalBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 export const artistInfoBody = (overrides: Record<string, unknown> = {}) => ({
-  stage_name: 'Lara M',
+  stage_name: newStageName(),
   bio: 'Soulful pop singer from Makati who writes heartfelt songs for birthdays and weddings.',
   genres: ['pop', 'rnb'],
   vocal_type: 'female',

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_RESTORE_DAYS, accountCareMessages, restorableUntil } from '../../contracts/account-care';
 import { artistMessages } from '../../contracts/artist';
 import { fieldMessages } from '../../contracts/field-messages';
 import { specMessages } from '../../contracts/messages';
@@ -39,6 +40,7 @@ describe.each(databases)('artist profile parts (%s)', (kind) => {
     expect(profile).toEqual({
       user: expect.objectContaining({ id: artist.id, type: 'artist', app_status: 'incomplete' }),
       stage_name: expect.any(String),
+      pending_stage_name: null,
       city: null,
       birthdate: null,
       bio: null,
@@ -169,13 +171,17 @@ describe.each(databases)('artist profile parts (%s)', (kind) => {
 
   it('PATCH /profile/bank seals the number, answers it masked and never stores or returns it in clear', async () => {
     const artist = await makeArtist(h, { status: 'incomplete' });
-    const answer = await h.call('PATCH', `${A}/profile/bank`, bankBody(), { token: artist.token });
+    // In the artist's own name (Art Ist), so no admin's check is needed (account-care.test.ts has that).
+    const answer = await h.call('PATCH', `${A}/profile/bank`, bankBody({ account_name: 'Art Ist' }), {
+      token: artist.token,
+    });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.message).toBe(artistMessages.payoutSaved);
     expect(answer.body.data.payout).toEqual({
       bank_name: 'BDO',
-      account_name: 'Lara Mendoza',
+      account_name: 'Art Ist',
       account_number_masked: '•••• 7890',
+      holder_review: null,
     });
     expect(answer.body.data.user.application_progress.payout_info).toBe(true);
     expect(answer.text).not.toContain('001234567890');
@@ -197,10 +203,13 @@ describe.each(databases)('artist profile parts (%s)', (kind) => {
     expect(profileText).not.toContain('1234567890');
     expect(JSON.parse(profileText).data.payout.account_number_masked).toBe('•••• 7890');
 
-    // Saving again replaces the details (new iv, so the sealed value changes too).
-    const second = await h.call('PATCH', `${A}/profile/bank`, bankBody({ account_number: '5555 6666 7777' }), {
-      token: artist.token,
-    });
+    // Saving again replaces the details (new iv, so the sealed value changes too); a change needs the password.
+    const second = await h.call(
+      'PATCH',
+      `${A}/profile/bank`,
+      bankBody({ account_name: 'Art Ist', account_number: '5555 6666 7777', current_password: ARTIST_PASSWORD }),
+      { token: artist.token },
+    );
     expect(second.body.data.payout.account_number_masked).toBe('•••• 7777');
     const again = await h.database.db
       .selectFrom('artist_payouts')
@@ -423,7 +432,7 @@ describe.each(databases)('artist profile parts (%s)', (kind) => {
       expect(online.status, status).toBe(403);
       expect(online.body).toEqual({ message: artistMessages.notApproved });
       expect((await findUserById(h.database.db, artist.id))?.is_online).toBe(0);
-      // Profile and its parts stay open (SPEC §4: profile and account settings).
+      // Profile and its parts stay open (docs/product.md §4: profile and account settings).
       expect((await h.call('GET', `${A}/profile`, undefined, { token: artist.token })).status).toBe(200);
     }
   });
@@ -459,14 +468,23 @@ describe.each(databases)('artist profile parts (%s)', (kind) => {
 
   it('PATCH /profile/deactivate ends the session, takes the artist offline and blocks logins', async () => {
     const artist = await makeArtist(h, { status: 'approved', online: true });
-    const answer = await h.call('PATCH', `${A}/profile/deactivate`, undefined, { token: artist.token });
+    const answer = await h.call(
+      'PATCH',
+      `${A}/profile/deactivate`,
+      { current_password: ARTIST_PASSWORD },
+      { token: artist.token },
+    );
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ message: artistMessages.accountDeactivated, data: null });
+    const until = restorableUntil(h.clock.now().toISOString()).toISOString();
+    expect(answer.body).toEqual({ message: accountCareMessages.accountDeactivated(until), data: null });
     const row = await findUserById(h.database.db, artist.id);
     expect(row?.deactivated_at).toBe(h.clock.now().toISOString());
     expect(row?.is_online).toBe(0);
     expect((await h.call('GET', `${A}/auth/me`, undefined, { token: artist.token })).status).toBe(401);
+    // Past the restore window (account-care.test.ts has the restoring sign-in).
+    h.clock.advance((ACCOUNT_RESTORE_DAYS + 1) * 24 * 60 * 60 * 1000);
     const login = await h.call('POST', `${A}/auth/login`, { email: artist.email, password: ARTIST_PASSWORD });
+    h.clock.advance(-(ACCOUNT_RESTORE_DAYS + 1) * 24 * 60 * 60 * 1000);
     expect(login.status).toBe(403);
   });
 });

@@ -185,13 +185,15 @@ describe.each(databases)('artist summaries (%s)', (kind) => {
     expect((await expectSummaryOf(h, ana, 'accepted')).totals.pending).toBe(2000);
     await submitRecording(h, ana.token, song.id, 'First take');
     await expectSummaryOf(h, ana, 'uploaded');
-    await post(`${ADMIN}/orders/${song.id}/request-revision`, admin.token, { notes: 'Louder' });
+    await post(`${ADMIN}/orders/${song.id}/request-revision`, admin.token, {
+      notes: 'Sing the chorus a little louder.',
+    });
     expect((await expectSummaryOf(h, ana, 'revision asked')).counts.revision).toBe(1);
     await submitRecording(h, ana.token, song.id, 'Second take');
     await post(`${ADMIN}/orders/${song.id}/validate`, admin.token);
     expect(await statusOf(h, song.id)).toBe('delivered');
     await expectSummaryOf(h, ana, 'delivered');
-    await post(`${U}/orders/${song.id}/reject`, customer.token, { reason: 'Slower please' });
+    await post(`${U}/orders/${song.id}/reject`, customer.token, { reason: 'A slower tempo would suit the song.' });
     await expectSummaryOf(h, ana, 'sent back by the customer');
     await submitRecording(h, ana.token, song.id, 'Third take');
     await post(`${ADMIN}/orders/${song.id}/validate`, admin.token);
@@ -239,7 +241,10 @@ describe.each(databases)('artist summaries (%s)', (kind) => {
     for (const person of [admin, customer]) await person.renew();
     for (const artist of [ana, ben]) await renewArtist(h, artist);
     await expectSummaryOf(h, ana, 'overdue');
-    await post(`${ADMIN}/orders/${stalled.id}/reassign`, admin.token, { artist_id: ben.user_id });
+    await post(`${ADMIN}/orders/${stalled.id}/reassign`, admin.token, {
+      artist_id: ben.user_id,
+      reason: 'The work is past its due date.',
+    });
     expect((await expectSummaryOf(h, ana, 'reassigned away')).counts.ongoing).toBe(0);
     expect((await expectSummaryOf(h, ben, 'offered on reassignment')).counts.song_orders).toBe(1);
     await post(`${A}/orders/${stalled.id}/accept`, ben.token);

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { AppEnv } from '../../server/context';
-import { artistInfoBody, makeAdmin, makeArtist, uploadSong } from './artist-fixtures';
+import { ARTIST_PASSWORD, artistInfoBody, makeAdmin, makeArtist, uploadSong } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
 
 const U = '/api/v1/user';
@@ -96,9 +96,20 @@ describe.each(databases)('catalogue cache (%s)', (kind) => {
       { token: artist.token },
     );
     expect(saved.status, saved.text).toBe(200);
+    // The genres show at once; the new stage name of an approved artist waits for an admin.
     const card = await cardOf(artist.user_id);
-    expect(card?.stage_name).toBe('After Bea');
+    expect(card?.stage_name).toBe('Before Bea');
     expect(card?.genres).toEqual(['jazz']);
+    const waiting = await other.request(`${U}/artists/${artist.user_id}`);
+    expect(((await waiting.json()) as { data: Card }).data.stage_name).toBe('Before Bea');
+    const approved = await h.call(
+      'POST',
+      `/api/v1/admin/artists/${artist.user_id}/stage-name/approve`,
+      { stage_name: 'After Bea' },
+      { token: admin.token },
+    );
+    expect(approved.status, approved.text).toBe(200);
+    expect((await cardOf(artist.user_id))?.stage_name).toBe('After Bea');
     const fresh = await other.request(`${U}/artists/${artist.user_id}`);
     expect(((await fresh.json()) as { data: Card }).data.stage_name).toBe('After Bea');
   });
@@ -133,7 +144,12 @@ describe.each(databases)('catalogue cache (%s)', (kind) => {
     });
     expect(approved.status, approved.text).toBe(200);
     expect(await cardOf(artist.user_id)).toBeDefined();
-    const gone = await h.call('PATCH', `${A}/profile/deactivate`, undefined, { token: artist.token });
+    const gone = await h.call(
+      'PATCH',
+      `${A}/profile/deactivate`,
+      { current_password: ARTIST_PASSWORD },
+      { token: artist.token },
+    );
     expect(gone.status, gone.text).toBe(200);
     expect(await cardOf(artist.user_id)).toBeUndefined();
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_RESTORE_DAYS, accountCareMessages, restorableUntil } from '../../contracts/account-care';
 import { artistMessages } from '../../contracts/artist';
 import { accountMessages } from '../../contracts/auth';
 import { fieldMessages } from '../../contracts/field-messages';
@@ -195,11 +196,20 @@ describe.each(databases)('customer profile (%s)', (kind) => {
 
   it('PATCH /profile/deactivate ends this session and every later login', async () => {
     const me = await customer();
-    const answer = await h.call('PATCH', `${U}/profile/deactivate`, undefined, { token: me.token });
+    const answer = await h.call(
+      'PATCH',
+      `${U}/profile/deactivate`,
+      { current_password: PASSWORD },
+      { token: me.token },
+    );
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ message: accountMessages.accountDeactivated, data: null });
+    const until = restorableUntil(h.clock.now().toISOString()).toISOString();
+    expect(answer.body).toEqual({ message: accountCareMessages.accountDeactivated(until), data: null });
     expect((await h.call('GET', `${U}/profile`, undefined, { token: me.token })).status).toBe(401);
+    // Past the restore window (account-care.test.ts has the restoring sign-in).
+    h.clock.advance((ACCOUNT_RESTORE_DAYS + 1) * 24 * 60 * 60 * 1000);
     const login = await h.call('POST', `${U}/auth/login`, { email: me.email, password: PASSWORD });
+    h.clock.advance(-(ACCOUNT_RESTORE_DAYS + 1) * 24 * 60 * 60 * 1000);
     expect(login.status).toBe(403);
     expect(login.body.message).toBe(serverMessages.accountDeactivated);
   });

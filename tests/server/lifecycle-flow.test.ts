@@ -4,7 +4,7 @@ import { makeAdmin } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
 import { A, ADMIN, notificationsOf, paidOrder, statusOf, submitRecording, U } from './lifecycle-fixtures';
 
-// The whole journey of DESIGN §4 through the HTTP API, as the three parties drive it.
+// The whole journey of docs/architecture.md §4 through the HTTP API, as the three parties drive it.
 describe.each(databases)('an order from payment to gift (%s)', (kind) => {
   let h: Harness;
   let admin: { id: number; token: string };
@@ -64,7 +64,7 @@ describe.each(databases)('an order from payment to gift (%s)', (kind) => {
     const rejected = await h.call(
       'POST',
       `${U}/orders/${order.id}/reject`,
-      { reason: 'Slower please' },
+      { reason: 'A slower tempo would suit the song.' },
       { token: order.customer.token },
     );
     expect(rejected.status, rejected.text).toBe(200);

@@ -11,11 +11,12 @@ import { orderMessages } from '../../contracts/order';
 import { serverMessages } from '../../contracts/server-messages';
 import { factsOf, type OrderLifecycleSnapshot } from '../../machines/order-lifecycle';
 import { type OrderLifecycleEvent, orderLifecycleMachine } from '../../machines/order-lifecycle.machine';
+import { cancelIdleOrders, IDLE_NEEDS_ARTIST_MS } from '../../server/lifecycle/idle-orders';
 import { expireOffers } from '../../server/lifecycle/offer-sweep';
-import { expireOffer, payOrder as payOrderNow, releaseOrder } from '../../server/lifecycle/order-actions';
+import { cancelOrder, expireOffer, payOrder as payOrderNow, releaseOrder } from '../../server/lifecycle/order-actions';
 import { lifecycleSettingsOf } from '../../server/lifecycle/settings';
 import { getTransitionPaths, leafKey } from '../machines/model';
-import { type ArtistAccount, formOf, wavBytes } from './artist-fixtures';
+import { ARTIST_PASSWORD, type ArtistAccount, formOf, wavBytes } from './artist-fixtures';
 import { createHarness, databases, type Harness, type JsonAnswer } from './harness';
 import {
   A,
@@ -209,10 +210,20 @@ describe.each(databases)('order lifecycle paths through the API (%s)', (kind) =>
     },
     admin_validated: (j) => h.call('POST', `${ADMIN}/orders/${j.id}/validate`, undefined, { token: admin.token }),
     admin_requested_revision: (j) =>
-      h.call('POST', `${ADMIN}/orders/${j.id}/request-revision`, { notes: 'Louder chorus' }, { token: admin.token }),
+      h.call(
+        'POST',
+        `${ADMIN}/orders/${j.id}/request-revision`,
+        { notes: 'A louder chorus, please, with more energy.' },
+        { token: admin.token },
+      ),
     customer_accepted: (j) => h.call('POST', `${U}/orders/${j.id}/accept`, undefined, { token: customer.token }),
     customer_rejected: (j) =>
-      h.call('POST', `${U}/orders/${j.id}/reject`, { reason: 'Slower, please' }, { token: customer.token }),
+      h.call(
+        'POST',
+        `${U}/orders/${j.id}/reject`,
+        { reason: 'A slower tempo would suit the song.' },
+        { token: customer.token },
+      ),
     customer_rated: (j) =>
       h.call('POST', `${U}/orders/${j.id}/rate`, { rating: 4, review: 'Lovely' }, { token: customer.token }),
     customer_rebooked: async (j, e) => {
@@ -244,7 +255,12 @@ describe.each(databases)('order lifecycle paths through the API (%s)', (kind) =>
         );
         expect(back.status, back.text).toBe(200);
       } else {
-        answer = await h.call('PATCH', `${A}/profile/deactivate`, undefined, { token: artist.token });
+        answer = await h.call(
+          'PATCH',
+          `${A}/profile/deactivate`,
+          { current_password: ARTIST_PASSWORD },
+          { token: artist.token },
+        );
         await h.database.db.updateTable('users').set({ deactivated_at: null }).where('id', '=', artist.id).execute();
       }
       await h.database.db.updateTable('users').set({ is_online: 1 }).where('id', '=', artist.id).execute();
@@ -268,7 +284,12 @@ describe.each(databases)('order lifecycle paths through the API (%s)', (kind) =>
         await renewTokens(true);
       }
       const [artist] = await newArtists(j, 1);
-      return h.call('POST', `${ADMIN}/orders/${j.id}/reassign`, { artist_id: artist?.user_id }, { token: admin.token });
+      return h.call(
+        'POST',
+        `${ADMIN}/orders/${j.id}/reassign`,
+        { artist_id: artist?.user_id, reason: 'Given to another artist by the team.' },
+        { token: admin.token },
+      );
     },
     cancelled: (j, e) =>
       e.role === 'admin'
@@ -286,6 +307,16 @@ describe.each(databases)('order lifecycle paths through the API (%s)', (kind) =>
       const first = open.map((o) => Date.parse(o.expires_at as string)).sort((a, b) => a - b)[0] as number;
       h.clock.set(first + 1000);
       await expireOffers({ db: h.database.db, hub: h.hub, clock: h.clock });
+    } else if (e.type === 'cancelled' && e.role === 'system') {
+      // The customer let the order wait without an artist: the idle-order job cancels it.
+      const order = await h.database.db
+        .selectFrom('orders')
+        .select('needs_artist_since')
+        .where('id', '=', j.id)
+        .executeTakeFirstOrThrow();
+      h.clock.set(Date.parse(order.needs_artist_since as string) + IDLE_NEEDS_ARTIST_MS + 1000);
+      await cancelIdleOrders({ db: h.database.db, hub: h.hub, clock: h.clock });
+      await renewTokens(true);
     } else if (e.type !== 'payment_reversed') {
       const answer = await calls[e.type](j, e);
       expect(answer.status, `${label(e)}: ${answer.text}`).toBe(200);
@@ -304,12 +335,33 @@ describe.each(databases)('order lifecycle paths through the API (%s)', (kind) =>
   async function replay(path: StatePath<OrderLifecycleSnapshot, any>, j: Journey) {
     const [first, ...rest] = path.steps;
     expect(await factsInDb(h, j.id), 'a new order').toEqual(expectedFacts(first?.state as OrderLifecycleSnapshot));
+    let paid = false;
     for (const step of rest) {
       const before = await eventTypesOf(h, j.id);
       await play(j, step.event);
       expect(await factsInDb(h, j.id), `after ${label(step.event)}`).toEqual(expectedFacts(step.state));
-      // One transition, one audit row.
-      expect(await eventTypesOf(h, j.id), `events after ${label(step.event)}`).toEqual([...before, step.event.type]);
+      // One transition, one audit row; cancelling a paid order first records the full refund owed
+      // (server/payments/refunds.ts recordRefundOwed), in the same transaction.
+      const refund = step.event.type === 'cancelled' && paid ? ['refund_recorded'] : [];
+      expect(await eventTypesOf(h, j.id), `events after ${label(step.event)}`).toEqual([
+        ...before,
+        ...refund,
+        step.event.type,
+      ]);
+      if (step.event.type === 'cancelled') {
+        // The whole payment is owed back, once; an order never paid owes nothing.
+        const refunds = await h.database.db
+          .selectFrom('refunds')
+          .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+          .select(['refunds.status', 'refunds.amount_centavos', 'payments.amount_centavos as paid_centavos'])
+          .where('refunds.order_id', '=', j.id)
+          .execute();
+        expect(
+          refunds.map((r) => [r.status, Number(r.amount_centavos) === Number(r.paid_centavos)]),
+          `refunds after ${label(step.event)}`,
+        ).toEqual(paid ? [['owed', true]] : []);
+      }
+      if (step.event.type === 'payment_succeeded') paid = true;
     }
   }
 
@@ -422,6 +474,16 @@ describe.each(databases)('order lifecycle paths through the API (%s)', (kind) =>
           ),
         name,
       ).rejects.toMatchObject({ status: 409, message: lifecycleMessages.notNow.offer_expired });
+    } else if (e.type === 'cancelled' && e.role === 'system') {
+      // The idle-order job's own step, for this order.
+      await expect(
+        h.database.db
+          .transaction()
+          .execute((trx) =>
+            cancelOrder(trx, { orderId: j.id, role: 'system', actorId: null, reason: '', at: h.clock.now() }),
+          ),
+        name,
+      ).rejects.toMatchObject({ status: 409, message: lifecycleMessages.notNow.cancelled });
     } else if (e.type === 'artist_left') {
       // Leaving is not a call on one order: the release step itself refuses, for this order's artist.
       const artist = await offerHolder(j);
@@ -454,7 +516,7 @@ describe.each(databases)('order lifecycle paths through the API (%s)', (kind) =>
       user: [
         ['GET', `${U}/orders/${j.id}`],
         ['POST', `${U}/orders/${j.id}/accept`],
-        ['POST', `${U}/orders/${j.id}/reject`, { reason: 'No' }],
+        ['POST', `${U}/orders/${j.id}/reject`, { reason: 'No, change the whole chorus.' }],
         ['POST', `${U}/orders/${j.id}/rate`, { rating: 5, review: '' }],
         ['POST', `${U}/orders/${j.id}/cancel`, {}],
         ['POST', `${U}/orders/${j.id}/rebook`, { selected_artists: [pool.at(-1)?.user_id] }],
@@ -474,7 +536,7 @@ describe.each(databases)('order lifecycle paths through the API (%s)', (kind) =>
         ['GET', `${ADMIN}/orders?stage=all`],
         ['GET', `${ADMIN}/orders/${j.id}`],
         ['POST', `${ADMIN}/orders/${j.id}/validate`],
-        ['POST', `${ADMIN}/orders/${j.id}/request-revision`, { notes: 'No' }],
+        ['POST', `${ADMIN}/orders/${j.id}/request-revision`, { notes: 'No, change the whole chorus.' }],
         ['POST', `${ADMIN}/orders/${j.id}/cancel`, {}],
         ['GET', `${ADMIN}/payouts?status=pending`],
         ['POST', `${ADMIN}/payouts/1/mark-paid`, {}],

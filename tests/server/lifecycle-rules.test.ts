@@ -5,6 +5,7 @@ import { fieldMessages, pageLimitMessage } from '../../contracts/field-messages'
 import { isOverdue, lifecycleMessages } from '../../contracts/lifecycle';
 import { type NotificationType, notificationTypes } from '../../contracts/notifications';
 import { orderMessages, songFileName } from '../../contracts/order';
+import { cancelledMessage } from '../../contracts/refunds';
 import { serverMessages } from '../../contracts/server-messages';
 import { attachmentDisposition } from '../../server/http/send-file';
 import { expireOffers } from '../../server/lifecycle/offer-sweep';
@@ -149,7 +150,13 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
           reason: [lifecycleMessages.changesRequired],
         });
       expect(
-        fieldErrors(await post(`${U}/orders/${order.id}/reject`, { reason: 'x', rating: 1 }, order.customer.token)),
+        fieldErrors(
+          await post(
+            `${U}/orders/${order.id}/reject`,
+            { reason: 'Please make the chorus slower.', rating: 1 },
+            order.customer.token,
+          ),
+        ),
       ).toEqual({ rating: [fieldMessages.unknownField] });
       expect(await statusOf(h, order.id)).toBe('delivered');
 
@@ -160,7 +167,11 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
         });
       expect(
         fieldErrors(
-          await post(`${ADMIN}/orders/${checking.id}/request-revision`, { notes: 'x', status: 'x' }, admin.token),
+          await post(
+            `${ADMIN}/orders/${checking.id}/request-revision`,
+            { notes: 'Please make the chorus slower.', status: 'x' },
+            admin.token,
+          ),
         ),
       ).toEqual({ status: [fieldMessages.unknownField] });
       expect(await statusOf(h, checking.id)).toBe('in_validation');
@@ -226,7 +237,11 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
 
       // Used once, an upload cannot be submitted again (here after a revision request).
       expect((await post(url, { temp_location: mine, human_made: true }, artist.token)).status).toBe(200);
-      const revise = await post(`${ADMIN}/orders/${order.id}/request-revision`, { notes: 'Again' }, admin.token);
+      const revise = await post(
+        `${ADMIN}/orders/${order.id}/request-revision`,
+        { notes: 'Please record the chorus again.' },
+        admin.token,
+      );
       expect(revise.status, revise.text).toBe(200);
       expect(fieldErrors(await post(url, { temp_location: mine, human_made: true }, artist.token))).toEqual({
         temp_location: [lifecycleMessages.recordingInvalid],
@@ -376,7 +391,7 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
         for (const [method, path, body] of [
           ['GET', `${U}/orders/${order.id}`],
           ['POST', `${U}/orders/${order.id}/accept`],
-          ['POST', `${U}/orders/${order.id}/reject`, { reason: 'Mine now' }],
+          ['POST', `${U}/orders/${order.id}/reject`, { reason: 'Please change the second verse now.' }],
           ['POST', `${U}/orders/${order.id}/rate`, { rating: 1 }],
           ['POST', `${U}/orders/${order.id}/cancel`, {}],
           ['POST', `${U}/orders/${order.id}/rebook`, { selected_artists: [spare.user_id] }],
@@ -612,16 +627,22 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
         .execute();
       const answer = await post(`${U}/orders/${order.id}/cancel`, { reason: 'Plans changed' }, order.customer.token);
       expect(answer.status, answer.text).toBe(200);
-      expect(answer.body.message).toBe(lifecycleMessages.cancelledRefund);
+      // The customer's toast names the refund as the order page does (contracts/refunds.ts).
+      expect(answer.body.message).toBe(cancelledMessage(answer.body.data.refunds));
+      expect(answer.body.message).toContain('owed to you');
       expect(answer.body.data.status).toBe('cancelled');
-      expect(answer.body.data.refund).toEqual({
-        amount: (payment?.amount_centavos as number) / 100,
-        at: h.clock.now().toISOString(),
-        reason: 'order_cancelled',
-        status: 'owed',
-        reference: null,
-        paid_at: null,
-      });
+      expect(answer.body.data.refunds).toEqual([
+        {
+          id: expect.any(Number),
+          amount: (payment?.amount_centavos as number) / 100,
+          at: h.clock.now().toISOString(),
+          reason: 'order_cancelled',
+          status: 'owed',
+          method: null,
+          reference: null,
+          sent_at: null,
+        },
+      ]);
       const paymentAfter = await h.database.db
         .selectFrom('payments')
         .select('status')
@@ -649,7 +670,7 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       for (const id of [order.customer.id, ...order.artists.map((a) => a.id)])
         expect((await notificationsOf(h, id)).filter((n) => n.type === 'cancelled_order')).toHaveLength(1);
       const adminView = await get(`${ADMIN}/orders/${order.id}`, admin.token);
-      expect(adminView.body.data.refund).toEqual(answer.body.data.refund);
+      expect(adminView.body.data.refunds).toEqual(answer.body.data.refunds);
     });
 
     it('only an admin cancels an order the artist is working on', async () => {
@@ -661,7 +682,7 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       const cancelled = await post(`${ADMIN}/orders/${order.id}/cancel`, { reason: 'Overdue' }, admin.token);
       expect(cancelled.status, cancelled.text).toBe(200);
       expect(cancelled.body.message).toBe(lifecycleMessages.cancelledRefund);
-      expect(cancelled.body.data).toMatchObject({ status: 'cancelled', refund: { amount: expect.any(Number) } });
+      expect(cancelled.body.data).toMatchObject({ status: 'cancelled', refunds: [{ amount: expect.any(Number) }] });
       expect(await statusOf(h, order.id)).toBe('cancelled');
       const refund = await h.database.db
         .selectFrom('refunds')
@@ -680,7 +701,7 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       const answer = await post(`${U}/orders/${order.id}/cancel`, {}, customer.token);
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body.message).toBe(lifecycleMessages.cancelled);
-      expect(answer.body.data.refund).toBeNull();
+      expect(answer.body.data.refunds).toEqual([]);
       expect(await notificationsOf(h, artist.id)).toEqual([]);
     });
   });
@@ -689,13 +710,21 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
     it("an admin's revision requests do not use the customer's revisions", async () => {
       const order = await inValidation();
       for (let round = 0; round < 3; round++) {
-        const answer = await post(`${ADMIN}/orders/${order.id}/request-revision`, { notes: 'Again' }, admin.token);
+        const answer = await post(
+          `${ADMIN}/orders/${order.id}/request-revision`,
+          { notes: 'Please record the chorus again.' },
+          admin.token,
+        );
         expect(answer.status, answer.text).toBe(200);
         expect(answer.body.data.lifecycle).toMatchObject({ status: 'in_revision', revisions_used: 0 });
         await submitRecording(h, order.artist.token, order.id, `Take ${round + 2}`);
       }
       await validate(order.id);
-      const rejected = await post(`${U}/orders/${order.id}/reject`, { reason: 'Slower' }, order.customer.token);
+      const rejected = await post(
+        `${U}/orders/${order.id}/reject`,
+        { reason: 'A slower tempo would suit the song.' },
+        order.customer.token,
+      );
       expect(rejected.status, rejected.text).toBe(200);
       expect(rejected.body.data.lifecycle).toMatchObject({ revisions_used: 1, revision_limit: 2 });
     });
@@ -739,7 +768,7 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
   });
 
   describe('lists and payouts', () => {
-    it("pages an artist's 25 offers by needed-by date then id, 10 at a time, without gaps or repeats", async () => {
+    it("pages an artist's 25 offers by answer deadline then id, 10 at a time, without gaps or repeats", async () => {
       const artist = await makeRatedArtist(h);
       const customer = await makeCustomer(h);
       const placed: { id: number; needed_by: string }[] = [];
@@ -751,8 +780,15 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
         await payOrder(h, customer.token, committed.body.data.id);
         placed.push({ id: committed.body.data.id, needed_by });
       }
+      // Soonest answer deadline first (artist-urgency.test.ts sets deadlines apart), whatever the needed-by date.
+      const deadlines = await h.database.db
+        .selectFrom('order_artists')
+        .select(['order_id', 'expires_at'])
+        .where('artist_id', '=', artist.id)
+        .execute();
+      const deadlineOf = new Map(deadlines.map((d) => [d.order_id, d.expires_at ?? '']));
       const expected = [...placed]
-        .sort((a, b) => a.needed_by.localeCompare(b.needed_by) || a.id - b.id)
+        .sort((a, b) => (deadlineOf.get(a.id) ?? '').localeCompare(deadlineOf.get(b.id) ?? '') || a.id - b.id)
         .map((o) => o.id);
       const seen: number[] = [];
       const sizes: number[] = [];
@@ -806,18 +842,30 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
           lyrics: string;
         } | null;
       expect(await recordingSeen()).toBeNull();
-      expect((await post(`${ADMIN}/orders/${order.id}/request-revision`, { notes: 'Redo' }, admin.token)).status).toBe(
-        200,
-      );
+      expect(
+        (
+          await post(
+            `${ADMIN}/orders/${order.id}/request-revision`,
+            { notes: 'Please redo the second verse.' },
+            admin.token,
+          )
+        ).status,
+      ).toBe(200);
       expect(await recordingSeen()).toBeNull();
       await submitRecording(h, order.artist.token, order.id, 'Second take');
       expect(await recordingSeen()).toBeNull();
       await validate(order.id);
       expect(await recordingSeen()).toMatchObject({ version: 2, lyrics: 'Second take' });
       // Sent back by the customer: they still hear the version they have, not the next one until validated.
-      expect((await post(`${U}/orders/${order.id}/reject`, { reason: 'Slower' }, order.customer.token)).status).toBe(
-        200,
-      );
+      expect(
+        (
+          await post(
+            `${U}/orders/${order.id}/reject`,
+            { reason: 'A slower tempo would suit the song.' },
+            order.customer.token,
+          )
+        ).status,
+      ).toBe(200);
       expect(await recordingSeen()).toMatchObject({ version: 2 });
       await submitRecording(h, order.artist.token, order.id, 'Third take');
       expect(await recordingSeen()).toMatchObject({ version: 2 });
@@ -940,17 +988,27 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       | 'withdrawn artists'
       | 'expired artists'
       | 'admins';
-    /** DESIGN §4 "Notifications sent": who hears about each transition, with which type. */
+    /** docs/architecture.md §4 "Notifications sent": who hears about each transition, with which type. */
     const sent: Record<string, [Recipient, NotificationType][]> = {
       payment_succeeded: [['offered artists', 'new_order']],
       'artist_declined with offers left': [],
-      'artist_declined, the last offer': [['customer', 'rejected_by_artist']],
+      // The order has no artist now: the customer chooses, and every admin is alerted (order-alerts.ts).
+      'artist_declined, the last offer': [
+        ['customer', 'rejected_by_artist'],
+        ['admins', 'order_needs_artist'],
+      ],
       customer_rebooked: [['new artists', 'new_order']],
       'offer_expired, the last offers': [
         ['customer', 'rejected_by_artist'],
         ['expired artists', 'offer_expired'],
+        ['admins', 'order_needs_artist'],
       ],
-      'cancelled needing an artist': [['customer', 'cancelled_order']],
+      // A paid order cancelled: the refund owed is told to the customer and alerted to every admin.
+      'cancelled needing an artist': [
+        ['customer', 'cancelled_order'],
+        ['customer', 'refund_recorded'],
+        ['admins', 'refund_owed'],
+      ],
       artist_accepted: [
         ['customer', 'accepted_by_artist'],
         ['withdrawn artists', 'offer_withdrawn'],
@@ -974,31 +1032,52 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       'cancelled before payment': [['customer', 'cancelled_order']],
       'cancelled while offered': [
         ['customer', 'cancelled_order'],
+        ['customer', 'refund_recorded'],
+        ['admins', 'refund_owed'],
         ['offered artists', 'cancelled_order'],
       ],
       'cancelled in progress (admin)': [
         ['customer', 'cancelled_order'],
+        ['customer', 'refund_recorded'],
+        ['admins', 'refund_owed'],
         ['artist', 'cancelled_order'],
       ],
       'application approved': [['artist', 'application_approved']],
       'application rejected': [['artist', 'application_rejected']],
       'application sent for review': [['admins', 'application_received']],
       // Operations: the artist who took the order leaves; an admin gives overdue work to another artist.
-      'artist_left with the work taken': [['customer', 'rejected_by_artist']],
+      'artist_left with the work taken': [
+        ['customer', 'rejected_by_artist'],
+        ['admins', 'order_stranded'],
+      ],
       'admin_reassigned overdue work': [
         ['new artists', 'new_order'],
         ['customer', 'order_reassigned'],
         ['artist', 'order_reassigned'],
       ],
       'artist suspended': [['artist', 'artist_suspended']],
+      'artist reactivated': [['artist', 'artist_reactivated']],
       // Money (payments-money.test.ts plays each of these through real callbacks and admin calls).
-      'payment after the order was cancelled or paid': [['customer', 'refund_recorded']],
-      'refund marked paid': [['customer', 'refund_paid']],
+      'payment after the order was cancelled or paid': [
+        ['customer', 'refund_recorded'],
+        ['admins', 'refund_owed'],
+      ],
+      'refund marked sent': [['customer', 'refund_paid']],
+      'refund marked failed': [['customer', 'refund_failed']],
       'chargeback after work started': [
         ['artist', 'order_disputed'],
         ['admins', 'order_disputed'],
       ],
       'payout marked paid': [['artist', 'payout_paid']],
+      // Operations alerts, each played in its own file: operations-home (overdue), payment-exceptions
+      // (a verified payment for the wrong amount) and account-care (a payout account replaced).
+      'work past its due date': [['admins', 'order_overdue']],
+      'a payment for the wrong amount': [['admins', 'payment_exception']],
+      'payout account replaced': [['admins', 'payout_account_changed']],
+      // Stage names (artist-urgency.test.ts asks, approves and turns down through the API).
+      'stage name asked for on an approved profile': [['admins', 'stage_name_review']],
+      'stage name approved': [['artist', 'stage_name_approved']],
+      'stage name turned down': [['artist', 'stage_name_rejected']],
     };
 
     it('the table names every notification type', () => {
@@ -1062,7 +1141,7 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       ];
       const placed = await placeOrder(h, customer.token, [a.user_id, b.user_id]);
       const ref = placed.reference;
-      const people = { customer: [customer.id] };
+      const people = { customer: [customer.id], admins: await adminIds() };
       expectSent(
         'payment_succeeded',
         await written(() => payOrder(h, customer.token, placed.id)),
@@ -1147,12 +1226,12 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       await step('artist_accepted', () => post(`${A}/orders/${order.id}/accept`, undefined, artist.token));
       await step('recording_uploaded', () => submitRecording(h, artist.token, order.id));
       await step('admin_requested_revision', () =>
-        post(`${ADMIN}/orders/${order.id}/request-revision`, { notes: 'Again' }, admin.token),
+        post(`${ADMIN}/orders/${order.id}/request-revision`, { notes: 'Please record the chorus again.' }, admin.token),
       );
       await step('recording_uploaded', () => submitRecording(h, artist.token, order.id));
       await step('admin_validated', () => post(`${ADMIN}/orders/${order.id}/validate`, undefined, admin.token));
       await step('customer_rejected', () =>
-        post(`${U}/orders/${order.id}/reject`, { reason: 'Slower' }, order.customer.token),
+        post(`${U}/orders/${order.id}/reject`, { reason: 'A slower tempo would suit the song.' }, order.customer.token),
       );
       await step('recording_uploaded', () => submitRecording(h, artist.token, order.id));
       await step('admin_validated', () => post(`${ADMIN}/orders/${order.id}/validate`, undefined, admin.token));
@@ -1168,7 +1247,7 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       expectSent(
         'cancelled in progress (admin)',
         await written(() => post(`${ADMIN}/orders/${working.id}/cancel`, {}, admin.token)),
-        { customer: [working.customer.id], artist: [working.artist.id] },
+        { customer: [working.customer.id], artist: [working.artist.id], admins: people.admins },
         working.reference,
       );
     });
@@ -1187,7 +1266,11 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       expectSent(
         'admin_reassigned overdue work',
         await written(async () => {
-          const answer = await post(`${ADMIN}/orders/${working.id}/reassign`, { artist_id: next.user_id }, admin.token);
+          const answer = await post(
+            `${ADMIN}/orders/${working.id}/reassign`,
+            { artist_id: next.user_id, reason: 'The work is past its due date.' },
+            admin.token,
+          );
           expect(answer.status, answer.text).toBe(200);
         }),
         { customer: [working.customer.id], artist: [working.artist.id], 'new artists': [next.id] },
@@ -1197,10 +1280,15 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       expectSent(
         'artist_left with the work taken',
         await written(async () => {
-          const answer = await h.call('PATCH', `${A}/profile/deactivate`, undefined, { token: next.token });
+          const answer = await h.call(
+            'PATCH',
+            `${A}/profile/deactivate`,
+            { current_password: ARTIST_PASSWORD },
+            { token: next.token },
+          );
           expect(answer.status, answer.text).toBe(200);
         }),
-        { customer: [working.customer.id] },
+        { customer: [working.customer.id], admins: await adminIds() },
         ref,
       );
       const idle = await makeRatedArtist(h);
@@ -1279,7 +1367,12 @@ describe.each(databases)('order lifecycle with REVISION_LIMIT=1 (%s)', (kind) =>
       expect(answer.status, answer.text).toBe(200);
     };
     const reject = () =>
-      h.call('POST', `${U}/orders/${order.id}/reject`, { reason: 'Not yet' }, { token: order.customer.token });
+      h.call(
+        'POST',
+        `${U}/orders/${order.id}/reject`,
+        { reason: 'Not yet right: change the ending.' },
+        { token: order.customer.token },
+      );
     await deliver('One');
     const first = await reject();
     expect(first.status, first.text).toBe(200);

@@ -272,10 +272,12 @@ describe.each(databases)('live changes (%s)', (kind) => {
       );
       expect(cancelled.status, cancelled.text).toBe(200);
       const heard = ears.take();
-      expect(heard.customer).toEqual([order(id, 'cancelled', reference)]);
+      // The refund the cancellation owes is a change of its own, for the customer and the admins' refunds.
+      const refundOwed = { kind: 'refund', id: expect.any(Number), status: 'owed', order_id: id, reference };
+      expect(heard.customer).toEqual([refundOwed, order(id, 'cancelled', reference)]);
       expect(heard.first).toEqual([offer(id, 'withdrawn', reference), order(id, 'cancelled', reference)]);
       expect(heard.second).toEqual([offer(id, 'withdrawn', reference), order(id, 'cancelled', reference)]);
-      expect(heard.admin).toEqual([order(id, 'cancelled', reference)]);
+      expect(heard.admin).toEqual([refundOwed, order(id, 'cancelled', reference)]);
       expect(heard.otherCustomer).toEqual([]);
       expect(heard.otherArtist).toEqual([]);
       expect(first.id).not.toBe(second.id);

@@ -194,10 +194,12 @@ describe.each(databases)('POST /auth/login (%s)', (kind) => {
     }
   });
 
-  it('answers 403 accountDeactivated to a deactivated account with the right password only', async () => {
+  it('answers 403 accountDeactivated to an account deactivated past the restore window, with the right password only', async () => {
     const email = uniqueEmail('gone');
     const row = await h.createAccount({ type: 'user', email, password: 'Deactivated1' });
-    await updateUser(h.database.db, row.id, { deactivated_at: h.clock.now().toISOString() });
+    // Within the window the sign-in restores the account instead (account-care.test.ts).
+    const longAgo = new Date(h.clock.now().getTime() - 31 * 24 * 60 * 60 * 1000).toISOString();
+    await updateUser(h.database.db, row.id, { deactivated_at: longAgo });
     const answer = await h.call('POST', loginPath('user'), { email, password: 'Deactivated1' });
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual({ message: serverMessages.accountDeactivated });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDeadline } from '../../contracts/format';
+import { formatDeadline, formatPesosWithCentavos } from '../../contracts/format';
 import { mailCategories } from '../../contracts/mail';
 import { createApp } from '../../server/app';
 import { openDatabase } from '../../server/db/database';
@@ -128,7 +128,9 @@ describe.each(databases)('mail (%s)', (kind) => {
     );
     await submitRecording(h, taker.token, order.id);
     await ok(post(h, `${ADMIN}/orders/${order.id}/validate`, undefined, admin.token));
-    await ok(post(h, `${U}/orders/${order.id}/reject`, { reason: 'More guitar.' }, order.customer.token));
+    await ok(
+      post(h, `${U}/orders/${order.id}/reject`, { reason: 'More guitar in the chorus, please.' }, order.customer.token),
+    );
     await submitRecording(h, taker.token, order.id);
     await ok(post(h, `${ADMIN}/orders/${order.id}/validate`, undefined, admin.token));
     await ok(post(h, `${U}/orders/${order.id}/accept`, undefined, order.customer.token));
@@ -177,7 +179,7 @@ describe.each(databases)('mail (%s)', (kind) => {
     ]);
     expect(toTaker[1]?.text).toContain('> A slower bridge, please.');
     expect(toTaker[1]?.text).toContain('Our team asked');
-    expect(toTaker[3]?.text).toContain('> More guitar.');
+    expect(toTaker[3]?.text).toContain('> More guitar in the chorus, please.');
     expect(findLink(toTaker[1] as OutboxMail, '/artist/')).toBe(`${PUBLIC}/artist/revision`);
     expect(findLink(toTaker[5] as OutboxMail, '/artist/')).toBe(`${PUBLIC}/artist/completed`);
     expect(toTaker[6]?.text).toContain('> Lovely voice.');
@@ -187,10 +189,23 @@ describe.each(databases)('mail (%s)', (kind) => {
       `Offer ${ref} was withdrawn`,
     ]);
 
+    // A paid order cancelled: the refund owed has its own mail (as every refund owed), then the cancellation
+    // says it too, in the same words as the order page (contracts/refunds.ts refundLine).
     const cancelledEmail = await emailOf(h, cancelled.customer.id);
+    const { amount_centavos: paidCentavos } = await h.database.db
+      .selectFrom('payments')
+      .select('amount_centavos')
+      .where('order_id', '=', cancelled.id)
+      .executeTakeFirstOrThrow();
+    const owed = `Refund of ${formatPesosWithCentavos(Number(paidCentavos) / 100)} owed to you`;
+    expect(subjectsTo(mails, cancelledEmail)).toEqual([
+      `Order ${cancelled.reference} is waiting for payment`,
+      `Receipt for order ${cancelled.reference}`,
+      `${owed} (order ${cancelled.reference})`,
+      `Order ${cancelled.reference} was cancelled`,
+    ]);
     const cancelMail = mails.filter((m) => m.to.includes(cancelledEmail)).at(-1) as OutboxMail;
-    expect(cancelMail.subject).toBe(`Order ${cancelled.reference} was cancelled`);
-    expect(cancelMail.text).toMatch(/A refund of ₱[\d,]+ is recorded/);
+    expect(cancelMail.text).toContain(`${owed}. We will send it back the way you paid`);
     expect(subjectsTo(mails, (cancelled.artists[0] as ArtistAccount).email).at(-1)).toBe(
       `Offer ${cancelled.reference} was withdrawn`,
     );
@@ -420,7 +435,8 @@ describe.each(databases)('mail (%s)', (kind) => {
     const customerEmail = await emailOf(h, cancelled.customer.id);
     const refunds = mails.filter((m) => m.to.includes(customerEmail) && m.subject.startsWith('Refund of'));
     expect(refunds.map((m) => m.subject)).toEqual([
-      expect.stringMatching(new RegExp(`for order ${cancelled.reference}$`)),
+      // The same words as the order page (contracts/refunds.ts refundLine).
+      `Refund of ₱2,500.00 owed to you (order ${cancelled.reference})`,
     ]);
     expect(findLink(refunds[0] as OutboxMail, '/customer/')).toBe(`${PUBLIC}/customer/account/orders/${cancelled.id}`);
   });

@@ -64,7 +64,13 @@ describe.each(databases)('operations (%s)', (kind) => {
     await accept(revising.id, artist);
     await submitRecording(h, artist.token, revising.id);
     expect(
-      (await post(`${ADMIN}/orders/${revising.id}/request-revision`, { notes: 'Again' }, admin.token)).status,
+      (
+        await post(
+          `${ADMIN}/orders/${revising.id}/request-revision`,
+          { notes: 'Please record the chorus again.' },
+          admin.token,
+        )
+      ).status,
     ).toBe(200);
     const checking = await placeOrder(h, customer.token, [artist.user_id]);
     await payOrder(h, customer.token, checking.id);
@@ -94,7 +100,12 @@ describe.each(databases)('operations (%s)', (kind) => {
 
     it('withdraws the offers, gives taken work back to the customers, who are told and can rebook', async () => {
       const w = await busyArtist();
-      const answer = await h.call('PATCH', `${A}/profile/deactivate`, undefined, { token: w.artist.token });
+      const answer = await h.call(
+        'PATCH',
+        `${A}/profile/deactivate`,
+        { current_password: ARTIST_PASSWORD },
+        { token: w.artist.token },
+      );
       expect(answer.status, answer.text).toBe(200);
       // The order with another offer open waits for that artist; the others need a new artist.
       expect(await statusOf(h, w.offered.id)).toBe('offered');
@@ -128,16 +139,20 @@ describe.each(databases)('operations (%s)', (kind) => {
       expect(rebooked.status, rebooked.text).toBe(200);
       await accept(w.working.id, fresh);
       expect(await statusOf(h, w.working.id)).toBe('in_progress');
-      // The deactivated account no longer signs in.
-      expect(
-        (await h.call('POST', `${A}/auth/login`, { email: w.artist.email, password: ARTIST_PASSWORD })).status,
-      ).toBe(403);
+      // The account stays deactivated until its owner signs in to restore it (account-care.test.ts).
+      const row = await h.database.db
+        .selectFrom('users')
+        .select('deactivated_at')
+        .where('id', '=', w.artist.id)
+        .executeTakeFirstOrThrow();
+      expect(row.deactivated_at).not.toBeNull();
     });
   });
 
   describe('reassignment by an admin', () => {
-    const reassign = (id: number, body: unknown, token = admin.token) =>
-      post(`${ADMIN}/orders/${id}/reassign`, body, token);
+    // Every reassignment gives a reason (tests/server/stranded-orders.test.ts refuses one without).
+    const reassign = (id: number, body: object, token = admin.token) =>
+      post(`${ADMIN}/orders/${id}/reassign`, { reason: 'Given to another artist by the team.', ...body }, token);
 
     async function needingAnArtist() {
       const order = await paidOrder(h, 1);
@@ -304,6 +319,8 @@ describe.each(databases)('operations (%s)', (kind) => {
           is_online: false,
           suspended_at: null,
           last_reason: null,
+          pending_stage_name: null,
+          pending_stage_name_at: null,
         },
       ]);
       expect(
@@ -376,7 +393,13 @@ describe.each(databases)('operations (%s)', (kind) => {
       );
       expect(rebook.status).toBe(422);
       expect(
-        (await post(`${ADMIN}/orders/${w.working.id}/reassign`, { artist_id: publicId }, admin.token)).status,
+        (
+          await post(
+            `${ADMIN}/orders/${w.working.id}/reassign`,
+            { artist_id: publicId, reason: 'The artist was suspended.' },
+            admin.token,
+          )
+        ).status,
       ).toBe(422);
 
       const reactivated = await post(
@@ -419,7 +442,16 @@ describe.each(databases)('operations (%s)', (kind) => {
       expect(
         (await post(`${ADMIN}/artists/${artist.user_id}/suspend`, { reason: 'ok', more: 1 }, admin.token)).status,
       ).toBe(422);
-      expect((await h.call('PATCH', `${A}/profile/deactivate`, undefined, { token: artist.token })).status).toBe(200);
+      expect(
+        (
+          await h.call(
+            'PATCH',
+            `${A}/profile/deactivate`,
+            { current_password: ARTIST_PASSWORD },
+            { token: artist.token },
+          )
+        ).status,
+      ).toBe(200);
       const gone = await post(`${ADMIN}/artists/${artist.user_id}/suspend`, reason, admin.token);
       expect(gone.status).toBe(409);
       expect(gone.body.message).toBe(operationsMessages.deactivatedArtist);

@@ -472,7 +472,7 @@ describe.each(databases)('order history and payments (%s)', (kind) => {
       reference: 'DP123456',
       created_at: at(3),
       updated_at: at(4),
-      refund: null,
+      refunds: [],
     });
     expect(payments[1]).toMatchObject({ status: 'failed', reference: null, method: 'sandbox', amount: 3000 });
     const strangers = (await get('/payments', stranger.token)).body.data.payments;

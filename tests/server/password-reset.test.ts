@@ -54,7 +54,7 @@ describe.each(databases)('forgot and reset password (%s)', (kind) => {
     expect(mail?.html).toContain(`href="${link.toString().replace(/&/g, '&amp;')}"`);
   });
 
-  it('validates the forgot body with the SPEC messages', async () => {
+  it('validates the forgot body with the product messages', async () => {
     const empty = await h.call('POST', FORGOT('user'), { email: '' });
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({ email: [specMessages.emailRequired] });

@@ -212,7 +212,8 @@ describe.each(databases)('checkout with DragonPay against a stand-in collect API
       const short = await started();
       dp.settle(short.txnid, { status: 'S', amount: 1 });
       expect(await (await postback(dp.postback(short.txnid, 'S'))).text()).toBe('result=OK');
-      expect((await paymentOf(h, short.txnid)).status).toBe('pending');
+      // Held for an admin's decision (tests/server/payment-exceptions.test.ts).
+      expect((await paymentOf(h, short.txnid)).status).toBe('held');
       expect((await orderOf(h, short.order.id)).status).toBe('awaiting_payment');
 
       const dollars = await started();
@@ -224,7 +225,7 @@ describe.each(databases)('checkout with DragonPay against a stand-in collect API
       const signed = await started();
       dp.settle(signed.txnid, { amount: 2499.99 });
       expect(await (await postback(dp.postback(signed.txnid, 'S', { signed: true }))).text()).toBe('result=OK');
-      expect((await paymentOf(h, signed.txnid)).status).toBe('pending');
+      expect((await paymentOf(h, signed.txnid)).status).toBe('held');
       expect((await orderOf(h, signed.order.id)).status).toBe('awaiting_payment');
       expect((await callbacksOf(h, signed.txnid)).map((c) => c.verified)).toEqual([1]);
     });

@@ -149,7 +149,8 @@ describe('decideTransition', () => {
   it('moves a payment only forwards', () => {
     const table: [string, string | null, boolean, string][] = [
       ['pending', 'succeeded', true, 'succeeded'],
-      ['pending', 'succeeded', false, 'ignore'],
+      // Another amount or currency: held for an admin's decision (payment_exceptions).
+      ['pending', 'succeeded', false, 'held'],
       ['pending', 'failed', false, 'failed'],
       ['pending', 'cancelled', false, 'cancelled'],
       ['pending', 'pending', false, 'pending'],
@@ -161,7 +162,9 @@ describe('decideTransition', () => {
       ['succeeded', 'cancelled', false, 'ignore'],
       ['succeeded', 'refunded', false, 'refunded'],
       ['failed', 'succeeded', true, 'succeeded'],
-      ['failed', 'succeeded', false, 'ignore'],
+      ['failed', 'succeeded', false, 'held'],
+      ['held', 'succeeded', false, 'ignore'],
+      ['held', 'succeeded', true, 'ignore'],
       ['failed', 'pending', false, 'ignore'],
       ['cancelled', 'succeeded', true, 'succeeded'],
       ['cancelled', 'failed', false, 'ignore'],
@@ -209,6 +212,7 @@ describe('checkout redirects', () => {
       'cancelled',
       'failed',
       'failed',
+      'pending',
     ]);
     expect(checkoutPageFor(null)).toBe('pending');
   });

@@ -143,7 +143,7 @@ describe('NODE_ENV=production, started as a process', { timeout: PROCESS_TEST_MS
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ email: login.email, password: login.password }),
       });
-      // "These credentials do not match our records." (SPEC's 422), as for any unknown account.
+      // "These credentials do not match our records." (the product's 422), as for any unknown account.
       expect(answer.status, login.email).toBe(422);
       expect(JSON.stringify(await answer.json())).not.toContain('token');
     }

@@ -313,8 +313,8 @@ const jsonEndpoints = (draftId: () => number): JsonEndpoint[] => [
     method: 'POST',
     path: `${ADMIN}/orders/999999/reassign`,
     who: 'admin',
-    body: () => ({ artist_id: 'artist-public-id' }),
-    fields: ['artist_id'],
+    body: () => ({ artist_id: 'artist-public-id', reason: 'The artist left the platform.' }),
+    fields: ['artist_id', 'reason'],
   },
   {
     method: 'POST',
@@ -325,10 +325,17 @@ const jsonEndpoints = (draftId: () => number): JsonEndpoint[] => [
   },
   {
     method: 'POST',
-    path: `${ADMIN}/refunds/999999/mark-paid`,
+    path: `${ADMIN}/refunds/999999/mark-sent`,
     who: 'admin',
-    body: () => ({ reference: 'BANK-123' }),
-    fields: ['reference'],
+    body: () => ({ method: 'GCash', reference: 'BANK-123' }),
+    fields: ['method', 'reference'],
+  },
+  {
+    method: 'POST',
+    path: `${ADMIN}/refunds/999999/mark-failed`,
+    who: 'admin',
+    body: () => ({ reason: 'Account closed' }),
+    fields: ['reason'],
   },
 ];
 

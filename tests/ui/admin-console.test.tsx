@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApplicationDetail, type ApplicationSummary, artistMessages } from '../../contracts/artist';
 import { specMessages } from '../../contracts/messages';
+import { operationsQueues } from '../../contracts/operations-home';
 import { serverMessages } from '../../contracts/server-messages';
 import { storageKeys } from '../../contracts/storage-keys';
 import { resetAdminActors } from '../../src/admin/admin-actors';
@@ -137,14 +138,27 @@ describe('admin login', () => {
     expect(login?.body).toEqual({ email: 'admin@labsongs.test', password: 'Admin123!', remember: false });
   });
 
-  it('sends /admin to the applications list', async () => {
+  it('shows a signed-in admin the operations home at /admin', async () => {
     signIn();
+    const queues = Object.fromEntries(operationsQueues.map((queue) => [queue, 0]));
     fakeServer({
       'GET /api/v1/admin/auth/me': me,
-      'GET /api/v1/admin/applications': () => ({ status: 200, body: { data: { items: [], next_cursor: null } } }),
+      'GET /api/v1/admin/operations': () => ({
+        status: 200,
+        body: { data: { queues: { ...queues, needs_artist: 3 }, counted_at: '2026-01-10T08:00:00.000Z' } },
+      }),
     });
     const { router } = renderApp('/admin');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/applications'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Operations' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect((await screen.findByTestId('queue-needs_artist')).textContent).toContain('3');
+  });
+
+  it('sends a signed-out visitor of /admin to the login', async () => {
+    fakeServer({});
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(screen.queryByRole('heading', { level: 1, name: 'Operations' })).toBeNull();
   });
 });
 

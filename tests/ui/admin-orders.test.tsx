@@ -98,7 +98,7 @@ const inValidation: AdminOrder = {
     { type: 'artist_accepted', at: '2026-12-01T02:00:00.000Z', by: 'artist' },
     { type: 'recording_uploaded', at: '2026-12-10T02:00:00.000Z', by: 'artist' },
   ],
-  refund: null,
+  refunds: [],
 };
 
 const overdue: AdminOrder = {
@@ -191,18 +191,20 @@ describe('admin validation queue and review', () => {
     expect(server.calls.some((c) => c.path.endsWith('/request-revision'))).toBe(false);
 
     // The server's 422 lands under the field too, and what was typed stays.
-    await userEvent.type(notes, 'Fix the name');
+    await userEvent.type(notes, 'Fix the name on line two');
     expect(within(dialog).queryByText(lifecycleMessages.notesRequired)).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to revision' }));
     expect(await within(dialog).findByText('Say which line to change')).toBeTruthy();
-    expect((notes as HTMLTextAreaElement).value).toBe('Fix the name');
+    expect((notes as HTMLTextAreaElement).value).toBe('Fix the name on line two');
     expect(lastCall(server.calls, 'POST', '/api/v1/admin/orders/31/request-revision')?.body).toEqual({
-      notes: 'Fix the name',
+      notes: 'Fix the name on line two',
     });
     // A server failure keeps the dialog open with the notes.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to revision' }));
     expect(await screen.findByText(serverMessages.serverError)).toBeTruthy();
-    expect((within(dialog).getByLabelText('Notes for the artist') as HTMLTextAreaElement).value).toBe('Fix the name');
+    expect((within(dialog).getByLabelText('Notes for the artist') as HTMLTextAreaElement).value).toBe(
+      'Fix the name on line two',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request a revision' })).toBeNull());
 
@@ -293,14 +295,18 @@ describe('admin order detail', () => {
           status: 'cancelled',
           overdue: false,
           lifecycle: { ...overdue.lifecycle, status: 'cancelled' },
-          refund: {
-            amount: 2500,
-            at: '2026-12-12T02:00:00.000Z',
-            reason: 'order_cancelled',
-            status: 'owed',
-            reference: null,
-            paid_at: null,
-          },
+          refunds: [
+            {
+              id: 1,
+              amount: 2500,
+              at: '2026-12-12T02:00:00.000Z',
+              reason: 'order_cancelled',
+              status: 'owed',
+              method: null,
+              reference: null,
+              sent_at: null,
+            },
+          ],
           events: [...overdue.events, { type: 'cancelled', at: '2026-12-12T02:00:00.000Z', by: 'admin' }],
         };
         return ok(current, lifecycleMessages.cancelledRefund);
@@ -335,7 +341,8 @@ describe('admin order detail', () => {
       reason: 'The artist cannot deliver in time',
     });
     const refund = await screen.findByTestId('order-refund');
-    expect(refund.textContent).toContain('A refund of ₱2,500.00 was recorded');
+    expect(refund.textContent).toContain('₱2,500.00');
+    expect(refund.textContent).toContain('Owed to the customer');
     expect(screen.getByTestId('order-status').textContent).toBe('Cancelled');
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
@@ -372,7 +379,14 @@ describe('admin payouts', () => {
     paid_at: null,
     reference: null,
     artist: { id: `A-${id}`, stage_name, email: `${stage_name.split(' ')[0]?.toLowerCase()}@labsongs.test` },
-    payout_details: { bank_name: 'BDO', account_name: stage_name, account_last4: '1234' },
+    payout_details: {
+      bank_name: 'BDO',
+      account_name: stage_name,
+      account_last4: '1234',
+      changed_at: null,
+      recently_changed: false,
+      holder_review: null,
+    },
   });
 
   it('lists pending payouts with masked bank details, marks one paid with a reference, and it moves to paid', async () => {

@@ -43,6 +43,7 @@ function profileOf(user: AuthUser, rejection_reason: string | null): ArtistProfi
   return {
     user,
     stage_name: 'Ben C',
+    pending_stage_name: null,
     city: 'Quezon City',
     birthdate: '1990-04-01',
     bio: 'I write warm acoustic songs for weddings and birthdays.',

@@ -229,7 +229,11 @@ describe('artist order screens', () => {
     expect(within(article).getByTestId('price').textContent).toContain('₱3,200.00');
     expect(within(article).getByTestId('earning').textContent).toContain('₱2,560.00');
     expect(within(article).getByTestId('needed-by').textContent).toContain('Dec 24, 2030');
-    expect(within(article).getByTestId('answer-by').textContent).toContain('5 hours left');
+    // The countdown to the answer deadline, in words for screen readers too; not urgent with hours left.
+    const countdown = within(article).getByTestId('answer-countdown');
+    expect(countdown.textContent).toMatch(/Answer within (4 h 5\d min|5 h)/);
+    expect(countdown.textContent).toMatch(/Answer within (4 hours 5\d minutes|5 hours)/);
+    expect(countdown.getAttribute('data-urgent')).toBeNull();
     expect(listCalls(server.calls)[0]?.query.get('limit')).toBe('10');
     // The brief is open for an offer: the artist decides with it.
     const brief = within(article).getByText('The brief').closest('details') as HTMLDetailsElement;
@@ -331,7 +335,7 @@ describe('artist order screens', () => {
     const submit = within(dialog).getByRole('button', { name: 'Submit recording' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
 
-    const input = within(dialog).getByLabelText(/^Recording \(audio, up to 25 MB\)/) as HTMLInputElement;
+    const input = within(dialog).getByLabelText(/^Recording \(audio, up to 100 MB\)/) as HTMLInputElement;
     expect(input.getAttribute('accept')).toBe('audio/*');
     fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
     expect(await within(dialog).findByText('Upload an audio file (MP3, WAV, OGG, M4A, FLAC or WebM).')).toBeTruthy();

@@ -21,7 +21,7 @@ const payment: Payment = {
   reference: 'DP-998877',
   created_at: '2026-11-20T10:01:00.000Z',
   updated_at: '2026-11-20T10:05:00.000Z',
-  refund: null,
+  refunds: [],
 };
 
 function signedInCustomer(extra: Parameters<typeof fakeServer>[0] = {}) {

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ArtistCard } from '../../contracts/artist';
-import { type GiftLink, lifecycleMessages } from '../../contracts/lifecycle';
+import { type GiftLink, lifecycleMessages, revisionNoteRule, revisionNoteTooShort } from '../../contracts/lifecycle';
 import { type OrderDetail, orderMessages } from '../../contracts/order';
+import { cancelledMessage } from '../../contracts/refunds';
 import { toaster } from '../../src/components/ui/toaster-region';
 import { gift, lockedGift, orderAt, recording } from '../machines/customer-order.fixtures';
 import { currentPlayer, type FakeCall, fakeServer, makeUser, renderApp, storeSession } from './app-harness';
@@ -110,6 +111,8 @@ describe('customer order page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ask for changes' });
     expect(dialog.textContent).toContain('2 revisions left');
 
+    // The rule shows before anything is typed.
+    expect(dialog.textContent).toContain(revisionNoteRule);
     // Empty: the shared schema's message under the field, nothing sent.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the artist' }));
     const field = within(dialog).getByLabelText('What should the artist change?') as HTMLTextAreaElement;
@@ -117,18 +120,26 @@ describe('customer order page', () => {
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(posts(server.calls, '/api/v1/user/orders/7/reject')).toHaveLength(0);
 
-    // The server's 422: under the field, and what was typed stays.
+    // One word: the rule (shown as the field's hint before typing) is the error, nothing sent, the text stays.
     await userEvent.type(field, 'Slower');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the artist' }));
+    const short = await within(dialog).findByText(revisionNoteTooShort);
+    expect(field.getAttribute('aria-describedby')).toBe(short.id);
+    expect(field.value).toBe('Slower');
+    expect(posts(server.calls, '/api/v1/user/orders/7/reject')).toHaveLength(0);
+
+    // The server's 422: under the field, and what was typed stays.
+    await userEvent.type(field, ' in the last chorus');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the artist' }));
     const message = await within(dialog).findByText('Say a little more about what to change');
     expect(field.getAttribute('aria-describedby')).toBe(message.id);
-    expect(field.value).toBe('Slower');
+    expect(field.value).toBe('Slower in the last chorus');
 
-    await userEvent.type(field, ', and the chorus twice');
+    await userEvent.type(field, ', and twice');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the artist' }));
     expect(await screen.findByText(lifecycleMessages.customerRejected)).toBeTruthy();
     expect(posts(server.calls, '/api/v1/user/orders/7/reject').at(-1)?.body).toEqual({
-      reason: 'Slower, and the chorus twice',
+      reason: 'Slower in the last chorus, and twice',
     });
     await waitFor(() =>
       expect(screen.getByTestId('order-status').textContent).toBe('The artist is revising your song'),
@@ -181,30 +192,43 @@ describe('customer order page', () => {
           'cancelled',
           {},
           {
-            refund: {
-              amount: 3200,
-              at: '2026-11-21T02:00:00.000Z',
-              reason: 'order_cancelled',
-              status: 'owed',
-              reference: null,
-              paid_at: null,
-            },
+            refunds: [
+              {
+                id: 1,
+                amount: 3200,
+                at: '2026-11-21T02:00:00.000Z',
+                reason: 'order_cancelled',
+                status: 'owed',
+                method: null,
+                reference: null,
+                sent_at: null,
+              },
+            ],
           },
         );
-        return ok(state.order, lifecycleMessages.cancelledRefund);
+        return ok(state.order, cancelledMessage(state.order.refunds));
       },
     });
     renderApp('/customer/account/orders/7');
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
-    expect(within(dialog).getByTestId('refund-note').textContent).toBe('Your payment of ₱3,200.00 will be refunded.');
+    expect(within(dialog).getByTestId('cancel-refund-note').textContent).toBe(
+      'Refund of ₱3,200.00 will be owed to you: we send it back the way you paid and tell you when it is sent.',
+    );
     await userEvent.type(within(dialog).getByLabelText('Why are you cancelling? (optional)'), 'Plans changed');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
-    expect(await screen.findByText(lifecycleMessages.cancelledRefund)).toBeTruthy();
+    // The toast and the order page say the same thing of the refund.
+    expect(
+      await screen.findByText(
+        'The order was cancelled. Refund of ₱3,200.00 owed to you: we will tell you when it is sent.',
+      ),
+    ).toBeTruthy();
+    expect((await screen.findByTestId('refund-note')).textContent).toContain('Refund of ₱3,200.00 owed to you');
     expect(posts(server.calls, '/api/v1/user/orders/7/cancel')[0]?.body).toEqual({ reason: 'Plans changed' });
     await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('Cancelled'));
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
-    expect(screen.getByText(/₱3,200\.00 refunded on/)).toBeTruthy();
+    // No second, contradicting refund line ("refunded on …") anywhere on the page.
+    expect(screen.queryByText(/refunded on/)).toBeNull();
   });
 
   it('an order no artist took can be sent to other online artists (422 shown, then sent)', async () => {

@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe('the HTTP client', () => {
-  it('sends each call with the base, the token and the SPEC headers, and reads its JSON', async () => {
+  it('sends each call with the base, the token and the product headers, and reads its JSON', async () => {
     const seen = answering(200, { success: true, data: { id: 7 } });
     const http = createClient('/api/v1/user/', { getToken: () => 'token-1', onUnauthorized: () => {} });
 

@@ -247,7 +247,7 @@ describe('notification bell (customer)', () => {
 });
 
 describe('notification bell (artist)', () => {
-  it('sits in the artist top bar and leads by the SPEC table: new_order → song orders', async () => {
+  it('sits in the artist top bar and leads by the product table: new_order → song orders', async () => {
     const offer = note(30, {
       type: 'new_order',
       title: 'New song order',

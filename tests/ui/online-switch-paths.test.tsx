@@ -131,7 +131,7 @@ function expectScreen(s: any, last: any, h: Run) {
     expect(switchInput().disabled).toBe(!s.matches('idle'));
   }
   if (s.matches('confirming')) {
-    // SPEC §4: the confirmation says what the new status means for customers.
+    // docs/product.md §4: the confirmation says what the new status means for customers.
     const dialog = confirmation() as HTMLElement;
     expect(dialog).toBeTruthy();
     expect(within(dialog).getByRole('heading', { name: online ? 'You are online' : 'You are offline' })).toBeTruthy();

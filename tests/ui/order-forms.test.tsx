@@ -95,7 +95,7 @@ describe('occasion step', () => {
 });
 
 describe('song step', () => {
-  it('at three chosen artists the others are disabled with a note; unchoosing one frees a place (SPEC §5)', async () => {
+  it('at three chosen artists the others are disabled with a note; unchoosing one frees a place (docs/product.md §5)', async () => {
     const draft: TempOrder = {
       id: 9,
       occasion: null,

@@ -56,7 +56,7 @@ function customerServer(extra: Parameters<typeof fakeServer>[0] = {}) {
   });
 }
 
-describe('order step guards (SPEC §2)', () => {
+describe('order step guards (docs/product.md §2)', () => {
   it('a direct visit to /order/review without any step lands on /order/occasion', async () => {
     customerServer();
     const { router } = renderApp('/order/review');
@@ -102,7 +102,7 @@ describe('order step guards (SPEC §2)', () => {
   });
 });
 
-describe('the order draft ends with the session (SPEC §9)', () => {
+describe('the order draft ends with the session (docs/product.md §9)', () => {
   const storeDraft = () => {
     storage.setJson('tempOrder', { orderId: 5, forms: {} });
     storage.setJson('completedSteps', { occasion: true, song: false, story: false, review: false });

@@ -239,7 +239,7 @@ function pageOf(s: any): OrderStep | 'leaving' {
 function expectScreen(s: any, last: any, h: Run) {
   const page = pageOf(s);
   if (page === 'leaving') {
-    // SPEC §4: the draft is reset before the browser leaves for the payment page.
+    // docs/product.md §4: the draft is reset before the browser leaves for the payment page.
     expect(screen.getAllByRole('status').map((e) => e.textContent)).toContain('Taking you to the payment page…');
     for (const key of ['tempOrder', 'completedSteps', 'checkoutPending'] as const) expect(storage.get(key)).toBeNull();
     return;

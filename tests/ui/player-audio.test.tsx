@@ -206,7 +206,7 @@ describe('the audio element actor', () => {
     expect(h.el.loads).toBe(1);
   });
 
-  it('without an audio element it reports the SPEC message', () => {
+  it('without an audio element it reports the product message', () => {
     const h = audioHarness(false);
     h.player.send(loadOne);
     expect(h.player.getSnapshot().context.notice).toBe(specMessages.audioUnsupported);

@@ -120,7 +120,7 @@ function expectBar(s: any) {
   expect(within(region).getByText(artist.name)).toBeTruthy();
   expect(within(region).getByText(songs[index].title)).toBeTruthy();
   const many = songs.length > 1;
-  // SPEC §2: previous/next and "n of m" only for more than one song.
+  // docs/product.md §2: previous/next and "n of m" only for more than one song.
   expect(within(region).queryByText(new RegExp(`${index + 1} of ${songs.length}`)) !== null).toBe(many);
   expect(within(region).queryByRole('button', { name: 'Next song' }) !== null).toBe(many);
   expect(within(region).queryByRole('button', { name: 'Previous song' }) !== null).toBe(many);

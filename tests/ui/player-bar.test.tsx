@@ -52,7 +52,7 @@ describe('player bar', () => {
     renderBar(p.actor);
     expect(screen.queryByRole('region', { name: 'Audio player' })).toBeNull();
     expect(screen.getByRole('status', { name: 'Player notice' }).textContent).toBe('');
-    // An empty list does nothing (SPEC §5).
+    // An empty list does nothing (docs/product.md §5).
     p.send({ type: 'player.load', artist: solo, songs: [] });
     expect(screen.queryByRole('region', { name: 'Audio player' })).toBeNull();
   });

@@ -8,7 +8,7 @@ import { serverMessages } from '../../contracts/server-messages';
 import { storage } from '../../src/lib/storage';
 import { fakeServer, fakeToken, makeUser, renderApp, storeSession } from './app-harness';
 
-// SPEC §4 Session reset: a 401 while paying asks the customer to log in again, with a message, and the
+// docs/product.md §4 Session reset: a 401 while paying asks the customer to log in again, with a message, and the
 // checkout resumes after the login.
 
 afterEach(() => vi.unstubAllGlobals());
@@ -60,7 +60,7 @@ const story = {
   song_about_clip: null,
 };
 
-describe('session reset on the checkout (SPEC §4)', () => {
+describe('session reset on the checkout (docs/product.md §4)', () => {
   it('a 401 on Pay opens the login-again modal with its message; after the login the checkout resumes', async () => {
     const user = makeUser();
     storeSession(user);

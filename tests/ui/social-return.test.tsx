@@ -7,7 +7,7 @@ afterEach(() => vi.unstubAllGlobals());
 const encode = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
-describe('social sign-up return (SPEC §4)', () => {
+describe('social sign-up return (docs/product.md §4)', () => {
   it('prefills the sign-up form from the register parameter and opens the modal', async () => {
     fakeServer({});
     renderApp(`/about?register=${encode({ first_name: 'Lea', last_name: 'Tan', email: 'lea@example.test' })}`);
@@ -25,7 +25,7 @@ describe('social sign-up return (SPEC §4)', () => {
   });
 });
 
-describe('social login return (SPEC §4)', () => {
+describe('social login return (docs/product.md §4)', () => {
   it('rejects a value that is not a valid token by replacing the route with /', async () => {
     const server = fakeServer({});
     const { router } = renderApp('/about?login=not-a-token');

@@ -18,7 +18,7 @@ import { fakeServer, makeUser, renderApp, storeSession } from './app-harness';
 // artist's page, the 1 s wait, Skip tour and Finish are what the person does, the server's answer to
 // PATCH /auth/first-time-login is held and answered by the step, and after every step the screen must
 // show what the state means: no card while idle or waiting; while running the brand's card at the
-// online switch (SPEC §4 text, "Step 1 of 1", Skip tour and Finish, Finish focused) and body scrolling
+// online switch (docs/product.md §4 text, "Step 1 of 1", Skip tour and Finish, Finish focused) and body scrolling
 // locked; once finished no card, and the session's first-login flag at 0.
 
 afterEach(() => vi.unstubAllGlobals());
@@ -126,7 +126,7 @@ function expectScreen(s: any, h: Run, calls: { before: number }) {
   if (s.matches('running')) {
     const shown = card() as HTMLElement;
     expect(shown).toBeTruthy();
-    // SPEC §4 step text, the progress, and the SPEC §9 labels the one step has.
+    // docs/product.md §4 step text, the progress, and the docs/product.md §9 labels the one step has.
     expect(within(shown).getByText(tour.stepText)).toBeTruthy();
     expect(within(shown).getByText('Step 1 of 1')).toBeTruthy();
     const buttons = within(shown)
@@ -143,7 +143,7 @@ function expectScreen(s: any, h: Run, calls: { before: number }) {
   if (s.matches('finishing')) expect(firstLoginCalls(h)).toBe(calls.before + 1);
   else if (!s.matches('done')) expect(firstLoginCalls(h)).toBe(calls.before);
   if (s.matches('done')) {
-    // SPEC §4: the local first-login flag is 0, so no later load shows it.
+    // docs/product.md §4: the local first-login flag is 0, so no later load shows it.
     expect(storage.getJson<AuthUser>('user')?.is_first_time_login).toBe(0);
   }
   if (h.app && !s.matches('idle')) expect(screen.getByText('Offline')).toBeTruthy();
@@ -165,7 +165,7 @@ describe('the tour along the tour machine’s paths', () => {
       'waiting —user.changed [hasFinishedFirstLogin]→ done': 'a change of the user made elsewhere (machine tests)',
       'waiting —user.changed [isTourNoLongerDue]→ idle': 'a change of the user made elsewhere (machine tests)',
       'waiting —user.changed→ (stays)': 'a change of the user made elsewhere (machine tests)',
-      'running —tour.next [hasNextStep]→ (stays)': 'the tour has one step (SPEC §4), so Next never shows',
+      'running —tour.next [hasNextStep]→ (stays)': 'the tour has one step (docs/product.md §4), so Next never shows',
       'running —tour.next→ finishing': 'the one step’s primary button is Finish, not Next',
       'running —tour.previous [hasPreviousStep]→ (stays)': 'the tour has one step, so Previous never shows',
       'running —tour.okay→ finishing': 'no Okay button is part of the tour card',
@@ -202,7 +202,7 @@ describe('the tour along the tour machine’s paths', () => {
     });
   }
 
-  it('Escape closes the card like Finish (SPEC §9: keyboard navigation is on)', async () => {
+  it('Escape closes the card like Finish (docs/product.md §9: keyboard navigation is on)', async () => {
     const h = start();
     h.open();
     await screen.findByRole('alertdialog', { name: 'Artist guided tour' }, { timeout: 6000 });

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { tour } from '../../contracts/constants';
 import { TourTooltip } from '../../src/components/artist/tour-tooltip';
 
-// The tour's card with all four of SPEC §9's buttons. The app's tour has one step (SPEC §4), so in the
+// The tour's card with all four of docs/product.md §9's buttons. The app's tour has one step (docs/product.md §4), so in the
 // app the card shows Skip tour and Finish only (tests/ui/tour-paths.test.tsx, tests/e2e/tour.spec.ts);
 // here a three-step tour shows where Previous and Next appear and that each button reaches the
 // handler react-joyride gives it.

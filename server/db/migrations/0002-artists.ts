@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database';
 import { addIdColumn } from './column-types';
 
-/** Artist profiles, sealed payout details and sample songs (DESIGN §5); portable like 0001. */
+/** Artist profiles, sealed payout details and sample songs (docs/architecture.md §5); portable like 0001. */
 export function artistTables(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {

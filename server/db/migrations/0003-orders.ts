@@ -3,7 +3,7 @@ import type { Dialect } from '../database';
 import { addIdColumn } from './column-types';
 
 /**
- * The customer's order (DESIGN §3–§4): drafts ("temp orders"), temporary clip uploads, committed
+ * The customer's order (docs/architecture.md §3–§4): drafts ("temp orders"), temporary clip uploads, committed
  * orders with their artists, events and clips, and payments with the provider callbacks received.
  * Portable like 0001/0002: timestamps are ISO text, flags 0/1, JSON as text.
  */

@@ -3,7 +3,7 @@ import type { Dialect } from '../database';
 import { addIdColumn } from './column-types';
 
 /**
- * The order after payment (DESIGN §4): offers with expiry, the artist who took the order, recordings,
+ * The order after payment (docs/architecture.md §4): offers with expiry, the artist who took the order, recordings,
  * revisions, ratings, gift links, payouts, refunds, and in-app notifications with an unread counter.
  */
 export function lifecycleTables(dialect: Dialect) {

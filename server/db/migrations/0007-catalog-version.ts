@@ -18,7 +18,7 @@ const CATALOGUE_USER_COLUMNS = [
 const CATALOGUE_ORDER_COLUMNS = ['artist_id', 'rating', 'review', 'rated_at'];
 
 /**
- * The catalogue's version row and the indexes the order lists page on (DESIGN §9, docs/decisions.md).
+ * The catalogue's version row and the indexes the order lists page on (docs/architecture.md §9, docs/decisions.md).
  *
  * `catalog_version` holds one counter that the database itself raises, by triggers, whenever anything
  * the public catalogue shows changes: an artist's row (online, approval, deactivation, stage name,

@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { useCustomerPasswordForm, useDeactivateAccount } from '../../actors/account-settings';
+import { useAccountDeactivation } from '../../actors/account-deactivation';
+import { useCustomerPasswordForm } from '../../actors/account-settings';
 import { Button } from '../ui/button';
-import { ConfirmDialog } from '../ui/confirm-dialog';
 import { PasswordField } from '../ui/field';
+import { DeactivateDialog } from './deactivate-dialog';
 import { MailPreferencesSection } from './mail-preferences';
 
 export function CustomerSettingsPage() {
@@ -13,9 +14,7 @@ export function CustomerSettingsPage() {
   const busy = useSelector(password, (s) => s.hasTag('busy'));
   const set = (name: string) => (value: string) => password.send({ type: 'field.changed', name, value });
 
-  const deactivate = useDeactivateAccount('user');
-  const confirming = useSelector(deactivate, (s) => s.hasTag('confirming'));
-  const deactivating = useSelector(deactivate, (s) => s.hasTag('busy'));
+  const deactivate = useAccountDeactivation('user');
 
   return (
     <div className={css({ display: 'grid', gap: '8', maxW: '32rem' })}>
@@ -66,21 +65,14 @@ export function CustomerSettingsPage() {
           Deactivate account
         </h2>
         <p className={css({ color: 'fg.muted', mb: '3' })}>
-          You will be signed out and will not be able to log in again. Your orders stay with our team for their records.
+          You will be signed out. Paid orders in progress are still finished and the songs are emailed to you. Signing
+          in within 30 days restores your account.
         </p>
         <Button color="danger" onClick={() => deactivate.send({ type: 'user.request' })}>
           Deactivate my account
         </Button>
       </section>
-      <ConfirmDialog
-        open={confirming}
-        busy={deactivating}
-        title="Deactivate your account?"
-        message="You will be signed out and will not be able to log in again."
-        confirmLabel="Deactivate"
-        onConfirm={() => deactivate.send({ type: 'user.confirm' })}
-        onCancel={() => deactivate.send({ type: 'user.cancel' })}
-      />
+      <DeactivateDialog actor={deactivate} area="user" />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { buttonRecipe } from '../ui/button';
 import { ListFooter } from '../ui/list-footer';
 import { LoadFailed } from '../ui/load-failed';
 import { eventLabel, orderStatusLabel } from './order-status';
-import { RefundNote } from './refund-note';
+import { RefundNotes } from './refund-note';
 
 const occasionLabel = (value: string) => occasions.find((o) => o.value === value)?.display ?? value;
 const labelIn = (list: { value: string; display: string }[], value: string) =>
@@ -160,7 +160,7 @@ export function OrderHistory({ transaction }: { transaction: string | undefined 
                     </Link>
                   </>
                 ) : null}
-                {order.refund ? <RefundNote refund={order.refund} /> : null}
+                <RefundNotes refunds={order.refunds} />
               </p>
             </article>
           </li>

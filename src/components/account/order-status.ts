@@ -28,4 +28,6 @@ export const eventLabel = (type: string) =>
     customer_rated: 'You rated the song',
     cancelled: 'Cancelled',
     payment_reversed: 'Payment reversed',
+    artist_left: 'An artist could no longer take your order',
+    admin_reassigned: 'Our team offered it to another artist',
   })[type] ?? type.replace(/_/g, ' ');

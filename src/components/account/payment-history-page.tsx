@@ -6,6 +6,7 @@ import { useCustomerPayments } from '../../actors/customer-lists';
 import { ListFooter } from '../ui/list-footer';
 import { LoadFailed } from '../ui/load-failed';
 import { ScrollStrip } from '../ui/scroll-strip';
+import { RefundNotes } from './refund-note';
 
 const methodLabel = (value: string) => paymentMethods.find((m) => m.value === value)?.display ?? value;
 const statusLabel: Record<string, string> = {
@@ -13,10 +14,12 @@ const statusLabel: Record<string, string> = {
   succeeded: 'Paid',
   failed: 'Failed',
   cancelled: 'Cancelled',
-  refunded: 'Refunded',
+  // The money arrived; what went back, or is owed back, is each refund's own line under it (RefundNotes).
+  refunded: 'Paid',
   expired: 'Expired',
   voided: 'Closed (order paid or cancelled)',
   charged_back: 'Reversed by your bank',
+  held: 'Being checked (amount did not match)',
 };
 const cell = css({ px: '3', py: '2', textAlign: 'left', borderBottomWidth: '1px', borderColor: 'border.default' });
 /** A date or an amount reads on one line; the strip scrolls sideways for the columns that do not fit. */
@@ -40,7 +43,7 @@ export function PaymentHistoryPage() {
       ) : null}
       {list.items.length > 0 ? (
         // On a phone the table scrolls inside the page; the strip shows a fade and an arrow where more columns are.
-        <ScrollStrip label="columns">
+        <ScrollStrip label="columns" regionLabel="Payment history">
           <table className={css({ w: 'full', borderCollapse: 'collapse', bg: 'white', borderRadius: 'lg' })}>
             <thead>
               <tr>
@@ -63,16 +66,7 @@ export function PaymentHistoryPage() {
                   <td className={cell}>{methodLabel(p.method)}</td>
                   <td className={cell} data-testid="payment-status">
                     {statusLabel[p.status] ?? p.status}
-                    {p.refund ? (
-                      <span
-                        data-testid="payment-refund"
-                        className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted' })}
-                      >
-                        {p.refund.status === 'paid'
-                          ? `Refund sent${p.refund.reference ? ` (${p.refund.reference})` : ''}`
-                          : `Refund of ${formatPesosWithCentavos(p.refund.amount)} owed to you`}
-                      </span>
-                    ) : null}
+                    <RefundNotes refunds={p.refunds} showWhy={false} />
                   </td>
                   <td className={cell}>{p.reference ?? '—'}</td>
                 </tr>

@@ -66,7 +66,7 @@ export function CustomerProfileForm({ user }: { user: AuthUser }) {
         errors={[...(errors.country ?? []), ...(errors.dial_code ?? []), ...(errors.contact_number ?? [])]}
         onCountryChange={(code) => {
           if (code === values.country) return;
-          // Changing the country clears the number (SPEC §5) and the dial code follows.
+          // Changing the country clears the number (docs/product.md §5) and the dial code follows.
           set('country')(code);
           set('dial_code')(findCountry(code)?.dial_code ?? '');
           set('contact_number')('');

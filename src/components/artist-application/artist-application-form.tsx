@@ -18,7 +18,7 @@ const PITCH_MAX = 1000;
 /** Where focus goes for a field's error: the dial code and country have no input of their own. */
 const focusTarget: Record<string, string> = { country: 'contact_number', dial_code: 'contact_number' };
 
-/** The public artist application (DESIGN §5): the form, then the success modal. */
+/** The public artist application (docs/architecture.md §5): the form, then the success modal. */
 export function ArtistApplicationForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const actor = useArtistApplicationForm((field) => {

@@ -1,15 +1,15 @@
 import { css } from 'styled-system/css';
-import { useArtistDeactivation } from '../../actors/artist-deactivation';
+import { useAccountDeactivation } from '../../actors/account-deactivation';
 import { useApplicationForm } from '../../actors/use-application-form';
+import { DeactivateDialog } from '../account/deactivate-dialog';
 import { MailPreferencesSection } from '../account/mail-preferences';
 import { Button } from '../ui/button';
-import { DeactivateDialog } from './deactivate-dialog';
 import { PasswordForm, PayoutForm } from './part-forms';
 import { PartsList } from './parts-list';
 
 export function AccountSettingsPage() {
   const { actor } = useApplicationForm();
-  const deactivate = useArtistDeactivation();
+  const deactivate = useAccountDeactivation('artist');
 
   return (
     <div className={css({ display: 'grid', gap: '6' })}>
@@ -42,13 +42,14 @@ export function AccountSettingsPage() {
         </h2>
         <p className={css({ color: 'fg.muted', my: '2' })}>
           You go offline, customers no longer find you, and you are signed out. Offers you have not answered are
-          withdrawn, and orders you are working on go back to their customers to choose another artist.
+          withdrawn and orders you are working on go to our team for another artist; your earnings are still paid.
+          Signing in within 30 days restores your account.
         </p>
         <Button color="danger" onClick={() => deactivate.send({ type: 'user.request' })}>
           Deactivate my account
         </Button>
       </section>
-      <DeactivateDialog actor={deactivate} />
+      <DeactivateDialog actor={deactivate} area="artist" />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useAccountChild } from '../../actors/hooks';
 import { TourTooltip } from './tour-tooltip';
 
 /**
- * The first-login tour (SPEC §4): the root's `tour` actor decides, react-joyride draws with the
+ * The first-login tour (docs/product.md §4): the root's `tour` actor decides, react-joyride draws with the
  * brand's card. Mounted with the online switch it points at, so mounting is the page load.
  */
 export function ArtistTour() {
@@ -22,7 +22,7 @@ function TourOverlay({ tour }: { tour: AccountChildren['tour'] }) {
     tour.send({ type: 'page.loaded' });
     return () => tour.send({ type: 'page.left' });
   }, [tour]);
-  // SPEC §4: body scrolling is locked while the tour runs.
+  // docs/product.md §4: body scrolling is locked while the tour runs.
   useEffect(() => {
     if (view.scrollLocked) document.body.dataset.scrollLocked = '';
     else delete document.body.dataset.scrollLocked;

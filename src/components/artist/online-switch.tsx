@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { AccountChildren } from '../../../machines/app.machine';
 import { connectOnlineStatus } from '../../../machines/online-status.connect';
@@ -6,7 +7,7 @@ import { useAccountChild } from '../../actors/hooks';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 
-/** SPEC §4 Online/offline: the switch, the server call, and the confirmation modal. */
+/** docs/product.md §4 Online/offline: the switch, the server call, and the confirmation modal. */
 export function OnlineSwitch() {
   // The root's online-status actor: it follows the session's user, and saves through the artist API.
   // It starts with the account's code; the switch shows once that has loaded.
@@ -16,6 +17,8 @@ export function OnlineSwitch() {
 
 function OnlineSwitchView({ actor }: { actor: AccountChildren['onlineStatus'] }) {
   const view = useSelector(actor, connectOnlineStatus);
+  // The switch is disabled while it saves, so focus has left it when the modal opens: send it back there.
+  const switchRef = useRef<HTMLButtonElement>(null);
 
   return (
     <>
@@ -23,6 +26,7 @@ function OnlineSwitchView({ actor }: { actor: AccountChildren['onlineStatus'] })
           the click, and after a refused save it stayed flipped, so the next click only flipped it back
           and sent nothing. */}
       <button
+        ref={switchRef}
         type="button"
         role="switch"
         aria-checked={view.checked}
@@ -82,6 +86,7 @@ function OnlineSwitchView({ actor }: { actor: AccountChildren['onlineStatus'] })
         onClose={() => actor.send({ type: 'user.dismiss' })}
         title={view.modalKind === 'online' ? 'You are online' : 'You are offline'}
         size="sm"
+        finalFocusEl={() => switchRef.current}
         footer={<Button onClick={() => actor.send({ type: 'user.dismiss' })}>Okay</Button>}
       >
         <p>{view.modalMessage}</p>

@@ -159,7 +159,7 @@ export function ArtistInfoForm({
         label="Stage name"
         value={v.stage_name}
         errors={err('stage_name')}
-        hint="The name customers will see."
+        hint="The name customers will see, unique on Labsongs. Once you are approved, our team reviews a new name first."
         onValueChange={set('stage_name')}
       />
       <FieldShell
@@ -299,6 +299,28 @@ export function PayoutForm({
         hint={view.payoutMasked ? `Saved: ${view.payoutMasked}. Enter the full number again to change it.` : undefined}
         onValueChange={set('account_number')}
       />
+      {view.payoutMasked ? (
+        // Replacing an account on file: a stolen session must not be able to redirect the earnings.
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={v.current_password}
+          errors={err('current_password')}
+          hint="Needed to change your payout account. We email you when it changes."
+          onValueChange={set('current_password')}
+        />
+      ) : null}
+      {view.payoutReview === 'pending' || view.payoutReview === 'rejected' ? (
+        <p
+          role="status"
+          data-testid="payout-review"
+          className={css({ bg: 'yellow.50', color: 'yellow.900', borderRadius: 'md', p: '3', mb: '4', fontSize: 'sm' })}
+        >
+          {view.payoutReview === 'pending'
+            ? 'The account name differs from your legal name, so our team checks it before we pay to it.'
+            : 'Our team could not approve this account: enter an account in your own name to be paid.'}
+        </p>
+      ) : null}
     </PartForm>
   );
 }

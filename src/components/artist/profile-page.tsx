@@ -49,6 +49,15 @@ export function ArtistProfilePage() {
           <p className={css({ mt: '1' })} data-testid="artist-status">
             {statusText[user.app_status ?? ''] ?? ''}
           </p>
+          {profile.data?.pending_stage_name ? (
+            <p
+              data-testid="pending-stage-name"
+              className={css({ mt: '2', p: '2', bg: 'yellow.50', borderRadius: 'md', fontSize: 'sm' })}
+            >
+              <strong>Pending review:</strong> your new stage name “{profile.data.pending_stage_name}”. Customers see “
+              {stageName}” until our team approves it.
+            </p>
+          ) : null}
         </div>
       </section>
       {view.rejected ? (

@@ -5,7 +5,7 @@ import { tour } from '../../../contracts/constants';
 import { Button } from '../ui/button';
 
 /**
- * The tour's card in the brand's styles (SPEC §9 labels: Skip tour, Previous, Next, Finish).
+ * The tour's card in the brand's styles (docs/product.md §9 labels: Skip tour, Previous, Next, Finish).
  * react-joyride positions it and hands it the buttons' handlers; the machine hears the clicks
  * through react-joyride's callback. Previous shows from the second step on, and the primary button
  * says Finish on the last step, Next before it. react-joyride focuses the primary button

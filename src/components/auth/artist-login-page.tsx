@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { useArtistAuthForm } from '../../actors/hooks';
+import { useArtistAuthForm } from '../../actors/auth-form-hooks';
 import { AuthCard } from '../layout/simple-page';
 import { Logo } from '../ui/logo';
 import { FormSlot } from './form-slot';

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { DialogsActor } from '../../../machines/app.machine';
-import { useAppActors, useAuthForms } from '../../actors/hooks';
+import { useAuthForms } from '../../actors/auth-form-hooks';
+import { useAppActors } from '../../actors/hooks';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -18,8 +19,8 @@ const linkButton = css({
 });
 
 /**
- * The account modals of SPEC §2, one at a time as the dialogs machine says. The forms run under the
- * machine, which tells each when its modal opens and closes, so they reset on the SPEC's schedule; they
+ * The account modals of docs/product.md §2, one at a time as the dialogs machine says. The forms run under the
+ * machine, which tells each when its modal opens and closes, so they reset on the product's schedule; they
  * load with the first modal that shows one (its frame shows meanwhile).
  */
 export function AuthDialogsHost({ dialogs }: { dialogs: DialogsActor }) {

@@ -8,7 +8,7 @@ import { TextField } from '../ui/field';
 
 export type ForgotPasswordFormActor = ActorRefFrom<typeof forgotPasswordFormMachine>;
 
-/** SPEC §4/§5 forgot password: the email form, replaced by a confirmation once sent. */
+/** docs/product.md §4/§5 forgot password: the email form, replaced by a confirmation once sent. */
 export function ForgotPasswordForm({ actor }: { actor: ForgotPasswordFormActor }) {
   const { email, emailError, busy, canSend, showConfirmation: sent } = useSelector(actor, connectForgotPasswordForm);
 

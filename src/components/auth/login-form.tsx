@@ -6,10 +6,11 @@ import { connectLoginForm } from '../../../machines/login-form.connect';
 import type { loginFormMachine } from '../../../machines/login-form.machine';
 import { Button } from '../ui/button';
 import { PasswordField, TextField } from '../ui/field';
+import { useFocusFirstInvalid } from '../ui/use-focus-first-invalid';
 
 export type LoginFormActor = ActorRefFrom<typeof loginFormMachine>;
 
-/** The login fields of SPEC §3; shared by the Account Login modal and the artist login page. */
+/** The login fields of docs/product.md §3; shared by the Account Login modal and the artist login page. */
 export function LoginForm({
   actor,
   submitLabel,
@@ -23,9 +24,11 @@ export function LoginForm({
 }) {
   const view = useSelector(actor, connectLoginForm);
   const { values, busy } = view;
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(useSelector(actor, (s) => s.context.errors));
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

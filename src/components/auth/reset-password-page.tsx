@@ -9,7 +9,7 @@ import { AuthCard } from '../layout/simple-page';
 import { Button } from '../ui/button';
 import { PasswordField } from '../ui/field';
 
-/** /reset-password and /artist/reset-password: the same page (SPEC §2), in the link's API area. */
+/** /reset-password and /artist/reset-password: the same page (docs/product.md §2), in the link's API area. */
 export function ResetPasswordPage({ userType, token, email }: { userType: UserType; token: string; email: string }) {
   const actors = useAppActors();
   const actor = useResetPasswordForm({ userType, token, email });

@@ -7,17 +7,20 @@ import type { signUpFormMachine } from '../../../machines/sign-up-form.machine';
 import { PhoneInput } from '../phone/phone-input';
 import { Button } from '../ui/button';
 import { PasswordField, TextField } from '../ui/field';
+import { useFocusFirstInvalid } from '../ui/use-focus-first-invalid';
 
 export type SignUpFormActor = ActorRefFrom<typeof signUpFormMachine>;
 
-/** The Account Sign Up form (SPEC §3 registration payload, §5 rules). */
+/** The Account Sign Up form (docs/product.md §3 registration payload, §5 rules). */
 export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin: () => void }) {
   const view = useSelector(actor, connectSignUpForm);
   const { values, busy } = view;
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(useSelector(actor, (s) => s.context.errors));
   const change = (name: RegisterField) => (value: string) => actor.send({ type: 'field.changed', name, value });
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useAppActors } from '../../actors/hooks';
 import { navigateTo } from '../../actors/navigation';
 
-/** SPEC §4 social login and sign-up returns, read from the address once per value. */
+/** docs/product.md §4 social login and sign-up returns, read from the address once per value. */
 export function SocialReturnHandler() {
   const { session, root } = useAppActors();
   const search = useRouterState({ select: (s) => s.location.searchStr });

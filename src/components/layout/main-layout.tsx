@@ -38,7 +38,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** No header or footer: the artist login page (SPEC §2). */
+/** No header or footer: the artist login page (docs/product.md §2). */
 export function BareLayout({ children }: { children: ReactNode }) {
   return (
     <main

@@ -18,7 +18,7 @@ const customerMenu: NavLink[] = [
   { to: '/customer/account/settings', label: 'Settings' },
 ];
 
-/** SPEC §2 header links for artists, as far as the artist's status allows (SPEC §4). */
+/** docs/product.md §2 header links for artists, as far as the artist's status allows (docs/product.md §4). */
 const artistHeaderRoutes = ['artist.dashboard', 'artist.profile', 'artist.song-orders', 'artist.account-settings'];
 
 /** `artistMenu`: the artist gate actor's menu for the signed-in artist. */

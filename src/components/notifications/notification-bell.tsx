@@ -45,7 +45,7 @@ const badge = css({
   lineHeight: '1',
 });
 
-// SPEC §9: the panel scrolls past 400px, 640px on large screens (the values live in contracts).
+// docs/product.md §9: the panel scrolls past 400px, 640px on large screens (the values live in contracts).
 const panelHeights = {
   '--panel-max-h': notificationsUi.panelMaxHeight,
   '--panel-max-h-lg': notificationsUi.panelMaxHeightLarge,
@@ -74,7 +74,7 @@ interface NotificationBellProps {
   tone?: keyof typeof tones;
 }
 
-/** SPEC §4, §9: the bell, its unread badge and the dropdown of notifications. */
+/** docs/product.md §4, §9: the bell, its unread badge and the dropdown of notifications. */
 export function NotificationBell({ notifications, tone = 'light' }: NotificationBellProps) {
   const view = useSelector(notifications, connectNotifications);
   if (!view.signedIn) return null;

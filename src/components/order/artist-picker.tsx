@@ -15,7 +15,7 @@ const noUrlSync = () => {};
 
 /**
  * The song step's artists: online, approved artists from the catalogue, up to MAX_SELECTED_ARTISTS
- * chosen. At the cap the others are disabled; the draft ignores a selection beyond it (SPEC §5).
+ * chosen. At the cap the others are disabled; the draft ignores a selection beyond it (docs/product.md §5).
  */
 export function ArtistPicker() {
   const { view, send } = useOrderDraft();

@@ -1,4 +1,4 @@
-// Dates as the order flow shows them: SPEC §9's date picker format is mm/dd/yyyy; values are yyyy-mm-dd.
+// Dates as the order flow shows them: docs/product.md §9's date picker format is mm/dd/yyyy; values are yyyy-mm-dd.
 
 /** yyyy-mm-dd → mm/dd/yyyy ('' stays ''). */
 export function usDate(iso: string): string {

@@ -1,9 +1,10 @@
 import { Switch } from '@ark-ui/react/switch';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useId } from 'react';
 import { css } from 'styled-system/css';
 import type { OrderStep } from '../../../machines/order-draft.types';
 import { useOrderDraftActor } from '../../actors/hooks';
+import { useFocusFirstInvalid } from '../ui/use-focus-first-invalid';
 import { StepHeader } from './step-header';
 import { useStepOpen } from './use-order-draft';
 
@@ -219,26 +220,8 @@ export function SwitchField({
   );
 }
 
-const focusable = 'input:not([type=hidden]), textarea, select, button, [tabindex]:not([tabindex="-1"])';
-
-/**
- * After a save the server refused, focus the first field with a message so keyboard and screen-reader
- * users land on it (and everyone sees it). Returns the ref for the step's form.
- */
+/** After a save the server refused, focus the first field with a message. Returns the ref for the step's form. */
 export function useFocusFirstError<T extends HTMLElement>(step: OrderStep): RefObject<T | null> {
   const orderDraft = useOrderDraftActor();
-  const ref = useRef<T>(null);
-  const errors = useSelector(orderDraft, (s) => s.context.errors[step]);
-  const hadErrors = useRef(false);
-  useEffect(() => {
-    const has = Object.keys(errors).length > 0;
-    if (has && !hadErrors.current && ref.current) {
-      const first = ref.current.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid], [role="alert"]');
-      const target = first?.matches(focusable) ? first : (first?.querySelector<HTMLElement>(focusable) ?? first);
-      target?.scrollIntoView?.({ block: 'center' });
-      target?.focus?.({ preventScroll: true });
-    }
-    hadErrors.current = has;
-  }, [errors]);
-  return ref;
+  return useFocusFirstInvalid<T>(useSelector(orderDraft, (s) => s.context.errors[step]));
 }

@@ -48,7 +48,7 @@ const linkClass = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '2px' },
 });
 
-/** Steps 1–5 with done/current; only steps SPEC §2's guards let open now are links. */
+/** Steps 1–5 with done/current; only steps docs/product.md §2's guards let open now are links. */
 export function StepHeader({ current }: { current: OrderStep }) {
   const { view } = useOrderDraft();
   return (

@@ -12,7 +12,7 @@ export function useOrderDraft() {
   return { view, send: orderDraft.send };
 }
 
-/** Tells the draft which step's page is open (SPEC §2's guard already let the route load). */
+/** Tells the draft which step's page is open (docs/product.md §2's guard already let the route load). */
 export function useStepOpen(step: OrderStep): void {
   const orderDraft = useOrderDraftActor();
   useEffect(() => {

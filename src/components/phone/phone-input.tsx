@@ -21,7 +21,7 @@ export interface PhoneInputProps {
 }
 
 /**
- * SPEC §5 phone input: a country picker and a masked number. The machine owns the country, the
+ * docs/product.md §5 phone input: a country picker and a masked number. The machine owns the country, the
  * digit cap and the delayed country report; the parent owns the number it submits.
  */
 export function PhoneInput({

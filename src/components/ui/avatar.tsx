@@ -36,7 +36,7 @@ const badge = css({
 });
 
 /**
- * The placeholder picture (SPEC §2: used when the photo is missing or broken): a head-and-shoulders
+ * The placeholder picture (docs/product.md §2: used when the photo is missing or broken): a head-and-shoulders
  * silhouette on the brand's warm gradient, with the person's initials on a tag when there is room.
  */
 function AvatarPlaceholder({ name, size }: { name: string; size: number }) {
@@ -61,7 +61,7 @@ function AvatarPlaceholder({ name, size }: { name: string; size: number }) {
   );
 }
 
-/** The user's avatar; a placeholder picture when it is missing or fails to load (SPEC §2). */
+/** The user's avatar; a placeholder picture when it is missing or fails to load (docs/product.md §2). */
 export function Avatar({ src, name, size = 36 }: { src: string | null | undefined; name: string; size?: number }) {
   const [broken, setBroken] = useState(false);
   if (!src || broken) return <AvatarPlaceholder name={name} size={size} />;

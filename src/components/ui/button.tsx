@@ -1,7 +1,7 @@
 import { type ButtonHTMLAttributes, forwardRef } from 'react';
 import { css } from 'styled-system/css';
 
-// SPEC §9: sizes sm, md, lg; colours primary, secondary, danger, text, yellow, teal. Each part is a
+// docs/product.md §9: sizes sm, md, lg; colours primary, secondary, danger, text, yellow, teal. Each part is a
 // class list of its own: the parts set different properties, so any combination composes, and each
 // is written out in full, so the build turns it into class names (scripts/static-styles.ts) and no
 // page downloads the style runtime for its buttons.

@@ -13,7 +13,7 @@ export interface ConfirmDialogProps {
   busy?: boolean;
 }
 
-/** The confirmation popup; SPEC §8 default message "Are you sure?". */
+/** The confirmation popup; docs/product.md §8 default message "Are you sure?". */
 export function ConfirmDialog({
   open,
   title = 'Please confirm',

@@ -88,7 +88,7 @@ export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
   onToggleVisibility?: () => void;
 };
 
-/** A password input with the eye toggle of SPEC §3. */
+/** A password input with the eye toggle of docs/product.md §3. */
 export function PasswordField({
   visible,
   onToggleVisibility,

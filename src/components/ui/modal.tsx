@@ -3,7 +3,7 @@ import { Portal } from '@ark-ui/react/portal';
 import type { ReactNode } from 'react';
 import { css, cva } from 'styled-system/css';
 
-// SPEC §9: sizes xs–lg; the body scrolls past 450px (630px from md up); headings green;
+// docs/product.md §9: sizes xs–lg; the body scrolls past 450px (630px from md up); headings green;
 // a static backdrop only closes through its buttons.
 const content = cva({
   base: {
@@ -33,6 +33,8 @@ export interface ModalProps {
   children: ReactNode;
   footer?: ReactNode;
   role?: 'dialog' | 'alertdialog';
+  /** Where focus returns on close, when the dialog did not open from the focused control (by default, that control). */
+  finalFocusEl?: () => HTMLElement | null;
 }
 
 export function Modal({
@@ -46,6 +48,7 @@ export function Modal({
   children,
   footer,
   role = 'dialog',
+  finalFocusEl,
 }: ModalProps) {
   return (
     <Dialog.Root
@@ -55,6 +58,7 @@ export function Modal({
       unmountOnExit
       closeOnInteractOutside={!staticBackdrop}
       closeOnEscape={!staticBackdrop}
+      finalFocusEl={finalFocusEl}
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}

@@ -30,10 +30,13 @@ const arrow = css({
  */
 export function ScrollStrip({
   label,
+  regionLabel,
   className,
   children,
 }: {
   label: string;
+  /** For content with nothing focusable (a table): the scroller itself takes focus, named so, and scrolls by the arrow keys. */
+  regionLabel?: string;
   className?: string;
   children: ReactNode;
 }) {
@@ -102,12 +105,14 @@ export function ScrollStrip({
     >
       <div
         ref={scroller}
+        {...(regionLabel ? { role: 'region', 'aria-label': regionLabel, tabIndex: 0 } : {})}
         className={cx(
           css({
             overflowX: 'auto',
             position: 'relative',
             scrollbarWidth: 'none',
             '&::-webkit-scrollbar': { display: 'none' },
+            _focusVisible: { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '2px' },
           }),
           className,
         )}

@@ -57,7 +57,13 @@ const sizes = {
   }
 >;
 
-/** A single-choice select (Ark UI): SPEC §3 select options, "No Options" when the list is empty. */
+/**
+ * The "no choice" item's value inside Ark (the field's own value is ''): Ark names no highlighted option
+ * (aria-activedescendant) for an empty value, so screen readers heard nothing on "All genres".
+ */
+const NO_CHOICE = '--none--';
+
+/** A single-choice select (Ark UI): docs/product.md §3 select options, "No Options" when the list is empty. */
 export function SelectField({
   label,
   options,
@@ -92,7 +98,7 @@ export function SelectField({
   const collection = useMemo(
     () =>
       createListCollection({
-        items: [...(emptyLabel ? [{ value: '', display: emptyLabel }] : []), ...options],
+        items: [...(emptyLabel ? [{ value: NO_CHOICE, display: emptyLabel }] : []), ...options],
         itemToString: (o) => o.display,
         itemToValue: (o) => o.value,
         isItemDisabled: (o) => Boolean((o as SelectOption).disabled),
@@ -104,8 +110,10 @@ export function SelectField({
     <Select.Root
       className={className}
       collection={collection}
-      value={[value]}
-      onValueChange={(d) => onChange(d.value[0] ?? '')}
+      // A value outside the list ('' in an empty order select) made Ark highlight nothing, so the arrow
+      // keys and Enter chose nothing: no value until one is chosen, as the pattern expects.
+      value={[value || NO_CHOICE].filter((v) => collection.has(v))}
+      onValueChange={(d) => onChange(d.value[0] === NO_CHOICE ? '' : (d.value[0] ?? ''))}
       positioning={placement ? { placement, ...look.positioning } : look.positioning}
     >
       <Select.Label

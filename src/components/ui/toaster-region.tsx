@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { toast as toastConfig } from '../../../contracts/constants';
 
 // Loaded on demand by ./toaster (`notify`, `AppToaster`).
-// SPEC §9: top-right, 5000 ms, light theme, bounce transition.
+// docs/product.md §9: top-right, 5000 ms, light theme, bounce transition.
 export const toaster = createToaster({
   placement: toastConfig.placement,
   duration: toastConfig.durationMs,

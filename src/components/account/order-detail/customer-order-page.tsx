@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { orderMessages } from '../../../../contracts/order';
 import { useCustomerOrder } from '../../../actors/use-customer-order';
 import { Button, buttonRecipe } from '../../ui/button';
-import { RefundNote } from '../refund-note';
+import { RefundNotes } from '../refund-note';
 import { DeliveredSong } from './delivered-song';
 import { GiftShare } from './gift-share';
 import { OrderActions } from './order-actions';
@@ -91,7 +91,7 @@ export function CustomerOrderPage({ orderId }: { orderId: number }) {
             </Link>
           </p>
         ) : null}
-        {order.refund ? <RefundNote refund={order.refund} /> : null}
+        <RefundNotes refunds={order.refunds} />
         <OrderActions view={view} send={send} />
       </div>
       {song ? (

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
 import { formatPesosWithCentavos } from '../../../../contracts/format';
-import { lifecycleMessages } from '../../../../contracts/lifecycle';
+import { lifecycleMessages, revisionNoteRule } from '../../../../contracts/lifecycle';
 import type { CustomerOrderView } from '../../../../machines/customer-order.connect';
 import type { CustomerOrderSend } from '../../../actors/use-customer-order';
 import { TextAreaField } from '../../artist-application/text-area-field';
@@ -103,6 +103,7 @@ function RejectDialog({ view, send }: Props) {
           label="What should the artist change?"
           value={view.drafts.reject.reason}
           errors={errors.reason}
+          hint={revisionNoteRule}
           maxLength={2000}
           required
           onValueChange={(value) => send({ type: 'field.changed', action: 'reject', name: 'reason', value })}
@@ -140,9 +141,9 @@ function CancelDialog({ view, send }: Props) {
           send({ type: 'user.submit', action: 'cancel' });
         }}
       >
-        <p className={css({ mb: '4' })} data-testid="refund-note">
+        <p className={css({ mb: '4' })} data-testid="cancel-refund-note">
           {order.paid_at
-            ? `Your payment of ${formatPesosWithCentavos(order.price)} will be refunded.`
+            ? `Refund of ${formatPesosWithCentavos(order.price)} will be owed to you: we send it back the way you paid and tell you when it is sent.`
             : 'Nothing has been paid for this order, so there is nothing to refund.'}
         </p>
         <TextAreaField

@@ -37,7 +37,7 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** Who makes the song, by when, and what was paid (or refunded). */
+/** Who makes the song, by when, and what was paid (refunds show with the order's status: RefundNotes). */
 export function OrderFacts({ order }: { order: OrderDetail }) {
   const asked = order.artists.map((a) => a.stage_name).join(', ');
   return (
@@ -51,11 +51,6 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         {order.due_at ? <Item term="Recording due">{formatDeadline(order.due_at)}</Item> : null}
         <Item term="Price">{formatPesosWithCentavos(order.price)}</Item>
         <Item term="Payment">{order.paid_at ? `Paid on ${formatDate(order.paid_at)}` : 'Not paid yet'}</Item>
-        {order.refund ? (
-          <Item term="Refund">
-            {formatPesosWithCentavos(order.refund.amount)} refunded on {formatDate(order.refund.at)}
-          </Item>
-        ) : null}
         <Item term="Ordered on">{formatDate(order.created_at)}</Item>
       </dl>
     </section>

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import type { ArtistCard } from '../../../../contracts/artist';
-import { formatPesos } from '../../../../contracts/format';
+import { formatDeadline, formatPesos, formatPesosWithCentavos } from '../../../../contracts/format';
 import type { CustomerOrderView } from '../../../../machines/customer-order.connect';
 import { useCatalogMachine } from '../../../actors/catalog-machine';
 import type { CustomerOrderSend } from '../../../actors/use-customer-order';
@@ -40,6 +40,13 @@ export function RebookSection({ view, send }: { view: CustomerOrderView; send: C
         The artists you chose could not take this order. Choose up to {view.maxArtists} others: the first to accept
         makes your song.
       </p>
+      {view.order?.auto_cancel_at ? (
+        <p className={css({ mb: '3' })} data-testid="auto-cancel-note">
+          Or cancel the order for a full refund of {formatPesosWithCentavos(paid)}. If you do neither by{' '}
+          {formatDeadline(view.order.auto_cancel_at)}, we cancel the order and refund {formatPesosWithCentavos(paid)}{' '}
+          automatically.
+        </p>
+      ) : null}
       <form
         noValidate
         aria-labelledby="rebook-heading"

@@ -21,7 +21,7 @@ const amount = css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
 export function EarningLines({ lines }: { lines: EarningLine[] }) {
   return (
     // On a phone the table scrolls inside its card; the strip shows a fade and an arrow where more columns are.
-    <ScrollStrip label="columns">
+    <ScrollStrip label="columns" regionLabel="Earnings per order">
       <table className={table}>
         <caption className={css({ srOnly: true })}>Earnings per order</caption>
         <thead>
@@ -68,7 +68,7 @@ export function EarningLines({ lines }: { lines: EarningLine[] }) {
 /** The payouts made or waiting, with the transfer reference once paid (the rows shown so far). */
 export function PayoutHistory({ payouts }: { payouts: Payout[] }) {
   return (
-    <ScrollStrip label="columns">
+    <ScrollStrip label="columns" regionLabel="Payout history">
       <table className={table}>
         <caption className={css({ srOnly: true })}>Payout history</caption>
         <thead>

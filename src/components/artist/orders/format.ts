@@ -66,6 +66,43 @@ export function timeLeft(until: Date, now: Date): TimeLeft {
   return { text: `${span(ms)} left`, overdue: false };
 }
 
+export interface AnswerCountdown {
+  /** What the card shows: "Answer within 2 h 14 min", or that the offer expired. */
+  text: string;
+  /** The same in words, for screen readers: "2 hours 14 minutes". */
+  spoken: string;
+  /** Under an hour left. */
+  urgent: boolean;
+  expired: boolean;
+}
+
+/** Time left to answer an offer, to the minute (rounded up: "1 min" until the deadline itself). */
+export function answerCountdown(expiresAt: string, now: Date): AnswerCountdown {
+  const ms = new Date(expiresAt).getTime() - now.getTime();
+  if (ms <= 0) return { text: 'Expired', spoken: 'This offer expired', urgent: false, expired: true };
+  const minutes = Math.ceil(ms / 60_000);
+  // Days from two of them on: an offer's usual day reads "24 h", not "1 d".
+  const days = minutes > 48 * 60 ? Math.floor(minutes / (24 * 60)) : 0;
+  const hours = Math.floor((minutes - days * 24 * 60) / 60);
+  const mins = minutes % 60;
+  const parts: [number, string, string][] =
+    days > 0
+      ? [
+          [days, 'd', 'day'],
+          [hours, 'h', 'hour'],
+        ]
+      : [];
+  if (days === 0 && hours > 0) parts.push([hours, 'h', 'hour'], [mins, 'min', 'minute']);
+  if (days === 0 && hours === 0) parts.push([mins, 'min', 'minute']);
+  const shown = parts.filter(([n], i) => n > 0 || i === 0);
+  return {
+    text: `Answer within ${shown.map(([n, short]) => `${n} ${short}`).join(' ')}`,
+    spoken: `Answer within ${shown.map(([n, , word]) => countOf(n, word)).join(' ')}`,
+    urgent: ms < HOUR,
+    expired: false,
+  };
+}
+
 /** "25 MB", "2.4 MB", "12 KB". */
 export const fileSize = (bytes: number) =>
   bytes >= 1024 * 1024

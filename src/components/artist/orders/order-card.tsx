@@ -4,7 +4,15 @@ import { formatCalendarDay, formatDate, formatDeadline, formatPesosWithCentavos 
 import { type ArtistOrder, isOverdue } from '../../../../contracts/lifecycle';
 import { allowedEvents } from '../../../../machines/order-lifecycle';
 
-import { artistStatusLabel, endOfManilaDay, orderTitle, type TimeLeft, timeLeft } from './format';
+import {
+  type AnswerCountdown,
+  answerCountdown,
+  artistStatusLabel,
+  endOfManilaDay,
+  orderTitle,
+  type TimeLeft,
+  timeLeft,
+} from './format';
 import { OfferActions } from './offer-actions';
 import { OrderBrief } from './order-brief';
 import { OrderFeedback, OrderOutcome } from './order-notes';
@@ -19,7 +27,45 @@ const card = css({
   p: { base: '4', md: '5' },
   _focusVisible: { outline: '2px solid', outlineColor: 'brand.400' },
   '&[data-overdue=true]': { borderColor: 'red.400', borderLeftWidth: '6px' },
+  '&[data-urgent=true]': { borderColor: 'red.500', borderLeftWidth: '6px' },
+  '&[data-expired=true]': { opacity: 0.7 },
 });
+
+const countdownClass = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '2',
+  mt: '2',
+  px: '3',
+  py: '1',
+  borderRadius: 'md',
+  fontWeight: 'semibold',
+  fontSize: 'sm',
+  bg: 'brand.50',
+  color: 'brand.800',
+  '&[data-urgent]': { bg: 'red.50', color: 'red.800', borderWidth: '1px', borderColor: 'red.500' },
+  '&[data-expired]': { bg: 'gray.100', color: 'gray.700' },
+});
+
+/** The time left to answer an offer, in words as well as colour; "Urgent" under an hour. */
+function OfferCountdown({ left, deadline }: { left: AnswerCountdown; deadline: string }) {
+  return (
+    <p
+      data-testid="answer-countdown"
+      data-urgent={left.urgent || undefined}
+      data-expired={left.expired || undefined}
+      className={countdownClass}
+    >
+      {left.urgent ? (
+        <strong className={css({ textTransform: 'uppercase', letterSpacing: 'wide' })}>Urgent</strong>
+      ) : null}
+      <time dateTime={deadline} aria-hidden="true">
+        {left.text}
+      </time>
+      <span className={css({ srOnly: true })}>{left.spoken}</span>
+    </p>
+  );
+}
 
 const facts = css({
   display: 'grid',
@@ -75,10 +121,7 @@ function OrderDates({ order, now }: { order: ArtistOrder; now: Date }) {
       )}
       {order.status === 'offered' && order.offer.expires_at ? (
         <Fact term="Answer by" testId="answer-by">
-          <WithTimeLeft
-            date={formatDeadline(order.offer.expires_at)}
-            left={timeLeft(new Date(order.offer.expires_at), now)}
-          />
+          {formatDeadline(order.offer.expires_at)}
         </Fact>
       ) : null}
       {working && order.due_at ? (
@@ -102,13 +145,23 @@ export interface OrderCardProps {
 export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderCard({ order, now, onChanged }, ref) {
   const titleId = `order-${order.id}-title`;
   const allowed = allowedEvents(order.lifecycle, 'artist');
-  const canAnswer = allowed.includes('artist_accepted') && order.offer.status === 'pending';
+  const deadline = order.status === 'offered' ? order.offer.expires_at : null;
+  const left = deadline ? answerCountdown(deadline, now) : null;
+  const canAnswer = allowed.includes('artist_accepted') && order.offer.status === 'pending' && !left?.expired;
   const canUpload = allowed.includes('recording_uploaded');
   // The server's flag is as of the list's load; the card's clock moves on.
   const overdue = order.overdue || isOverdue(order, now);
   const title = orderTitle(order);
   return (
-    <article ref={ref} tabIndex={-1} aria-labelledby={titleId} data-overdue={overdue} className={card}>
+    <article
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      data-overdue={overdue}
+      data-urgent={left?.urgent || undefined}
+      data-expired={left?.expired || undefined}
+      className={card}
+    >
       <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
         <div>
           <h3 id={titleId} className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
@@ -117,6 +170,7 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
           <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
             Reference <strong data-testid="order-reference">{order.reference}</strong>
           </p>
+          {left && deadline ? <OfferCountdown left={left} deadline={deadline} /> : null}
         </div>
         <span
           data-testid="order-status"

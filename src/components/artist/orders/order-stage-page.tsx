@@ -1,15 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
-import type { ArtistStage } from '../../../../contracts/lifecycle';
+import type { ArtistOrder, ArtistStage } from '../../../../contracts/lifecycle';
 import { useArtistStageOrders } from '../../../actors/artist-orders';
+import { useMinuteClock } from '../../../lib/use-minute-clock';
 import { Button } from '../../ui/button';
 import { OrderCard } from './order-card';
 
-/** Each screen's heading, what it is for, and what an empty list means (DESIGN §4 "Artist screens by stage"). */
+/** Each screen's heading, what it is for, and what an empty list means (docs/architecture.md §4 "Artist screens by stage"). */
 const stageCopy: Record<ArtistStage, { heading: string; intro: string; empty: string }> = {
   new: {
     heading: 'New song orders',
-    intro: 'Offers from customers who chose you, soonest needed first. The first artist to accept takes the order.',
+    intro:
+      'Offers from customers who chose you, the one to answer soonest first. The first artist to accept takes the order.',
     empty: 'No new song orders right now. Offers from customers appear here while you are online.',
   },
   ongoing: {
@@ -34,6 +36,12 @@ const stageCopy: Record<ArtistStage, { heading: string; intro: string; empty: st
   },
 };
 
+/** The first answer deadline among the offers shown (ms), or null. */
+function soonestDeadline(orders: ArtistOrder[]): number | null {
+  const deadlines = orders.flatMap((o) => (o.offer.expires_at ? [new Date(o.offer.expires_at).getTime()] : []));
+  return deadlines.length > 0 ? Math.min(...deadlines) : null;
+}
+
 /** One of the artist's order screens: the stage's orders, a page at a time, with their actions. */
 export function OrderStagePage({ stage }: { stage: ArtistStage }) {
   const copy = stageCopy[stage];
@@ -50,7 +58,14 @@ export function OrderStagePage({ stage }: { stage: ArtistStage }) {
     firstNew.current = null;
   }, [list.items, list.loadingMore]);
 
-  const now = new Date();
+  // Offers count down to their deadline; at the soonest one, the clock moves and the list is read again.
+  const soonest = stage === 'new' ? soonestDeadline(list.items) : null;
+  const now = useMinuteClock(soonest);
+  const refresh = list.refresh;
+  const passed = soonest !== null && soonest <= now.getTime();
+  useEffect(() => {
+    if (passed) refresh();
+  }, [passed, refresh]);
   return (
     <section
       aria-labelledby={headingId}

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { css } from 'styled-system/css';
+import { RECORDING_MAX_BYTES } from '../../../../contracts/constants';
 import { type ArtistOrder, lifecycleMessages } from '../../../../contracts/lifecycle';
 import { useRecordingSubmit } from '../../../actors/use-recording-submit';
 import { TextAreaField } from '../../artist-application/text-area-field';
@@ -11,13 +12,10 @@ import { fileSize, orderTitle } from './format';
 import { OrderFeedback } from './order-notes';
 import { PlayToggle } from './play-toggle';
 
-/** The server's default MAX_UPLOAD_MB: larger files are refused here before a byte is sent. */
-const RECORDING_MAX_BYTES = 25 * 1024 * 1024;
-
 const errorText = css({ color: 'danger.fg', fontSize: 'sm', mt: '1' });
 
 /**
- * The upload-song-order modal (SPEC §2) and the button that opens it: upload with progress, preview in
+ * The upload-song-order modal (docs/product.md §2) and the button that opens it: upload with progress, preview in
  * the player bar, optional lyrics, the made-by-a-person declaration, submit. The flow's state (and what
  * was typed) lives in recordingSubmitMachine for as long as the card is shown.
  */

@@ -1,0 +1,77 @@
+// The app root's vocabulary (app.machine.ts): what it starts from, keeps and is told.
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { AccountType, AuthUser } from '../contracts/account';
+import type { authDialogsMachine } from './auth-dialogs.machine';
+import type { AuthDialogsEvent } from './auth-dialogs.types';
+import type { LiveHint } from './live';
+import type { LiveScreen } from './live-router.machine';
+import type { notificationsMachine } from './notifications.machine';
+import type { onlineStatusMachine } from './online-status.machine';
+import type { orderDraftMachine } from './order-draft.machine';
+import type { playerMachine } from './player.machine';
+import type { PlayerEvent } from './player.types';
+import type { SessionEvent, SessionInput } from './session.types';
+import type { tourMachine } from './tour.machine';
+
+/** What another tab of this browser did to the shared session (session.machine's `tab.*` events). */
+export type OtherTabEvent = Extract<SessionEvent, { type: 'tab.signedIn' | 'tab.refreshed' | 'tab.signedOut' }>;
+
+/** What the long-lived children start from (the app reads it from storage). */
+export interface AppInput {
+  session: SessionInput;
+}
+
+/** The signed-in account as the root last heard it: a new key signs the bell in afresh. */
+export interface AppAccount {
+  key: string;
+  area: AccountType;
+}
+
+/** The children only a signed-in account uses, once started (their systemIds are their names). */
+export interface AccountChildren {
+  notifications: ActorRefFrom<typeof notificationsMachine>;
+  onlineStatus: ActorRefFrom<typeof onlineStatusMachine>;
+  tour: ActorRefFrom<typeof tourMachine>;
+}
+export type DialogsActor = ActorRefFrom<typeof authDialogsMachine>;
+export type OrderDraftActor = ActorRefFrom<typeof orderDraftMachine>;
+export type PlayerActor = ActorRefFrom<typeof playerMachine>;
+
+/** What a lazy child reports started, by systemId (the app's loaders name them so). */
+export type StartedChildren = Partial<AccountChildren> & {
+  authDialogs?: DialogsActor;
+  orderDraft?: OrderDraftActor;
+  player?: PlayerActor;
+};
+
+/** What views, guards and the session tell the account modals, through the root (held until they run). */
+export type DialogsBoundEvent = Exclude<AuthDialogsEvent, { type: 'login.succeeded' }>;
+
+export interface AppContext {
+  startup: AppInput;
+  /** The signed-in user as the session last said (null: nobody), and their account. */
+  user: AuthUser | null;
+  account: AppAccount | null;
+  /** Each null until its part has loaded and started (views find them here). */
+  dialogs: DialogsActor | null;
+  accountChildren: AccountChildren | null;
+  orderDraft: OrderDraftActor | null;
+  player: PlayerActor | null;
+}
+
+export type AppEvent =
+  | { type: 'session.changed'; user: AuthUser | null }
+  /** From the bell: something the account may have open changed. */
+  | { type: 'live.hint'; hint: LiveHint }
+  | ({ type: 'screen.watch' } & LiveScreen)
+  | { type: 'screen.unwatch'; ref: AnyActorRef }
+  /** A page needs the order draft (an order step's guard): it starts if it has not. */
+  | { type: 'draft.needed' }
+  | { type: 'artists.preselect'; id: string }
+  | { type: 'session.loggedOut' }
+  | Extract<PlayerEvent, { type: 'player.load' }>
+  | DialogsBoundEvent
+  | OtherTabEvent
+  /** A lazy child's report (lazy-child.machine's LazyChildReport). */
+  | { type: 'child.started'; children: StartedChildren }
+  | { type: 'child.failed' };

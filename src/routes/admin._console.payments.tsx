@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot/first-load';
+import type { PaymentExceptionStatus } from '../admin/payment-exceptions.api';
+import { PaymentExceptionsPage } from '../admin/payment-exceptions-page';
+
+export const Route = createFileRoute('/admin/_console/payments')({
+  staticData: { pageTitle: 'Payments', name: 'admin.payments' },
+  // ?status=open|resolved; anything else shows the open ones.
+  validateSearch: v.object({ status: v.fallback(v.optional(v.picklist(['open', 'resolved'])), undefined) }),
+  component: function Payments() {
+    const { status } = Route.useSearch();
+    return <PaymentExceptionsPage status={(status ?? 'open') as PaymentExceptionStatus} />;
+  },
+});
