@@ -310,6 +310,22 @@ export async function enqueueOrderMails(trx: Executor, input: OrderMailInput): P
         },
       );
       return;
+    case 'payment_reversed':
+      // Reversed after work started: the order is on hold until an admin settles it (in every admin's digest).
+      if (order.status === 'disputed')
+        await enqueueAdminDigestItem(
+          trx,
+          {
+            kind: 'admin_order_disputed',
+            data: {
+              order_id: order.id,
+              line: `${order.reference}: the payment was reversed after ${facts.artist ?? 'the artist'} started; the order is on hold`,
+            },
+          },
+          `admin_order_disputed:event${input.eventId}`,
+          at,
+        );
+      return;
     case 'cancelled': {
       if (event.role === 'system') {
         // Left without an artist for IDLE_NEEDS_ARTIST_DAYS (lifecycle/idle-orders.ts): cancelled as promised.

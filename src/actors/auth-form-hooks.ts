@@ -43,7 +43,9 @@ export function useAuthForms(): { forms: AuthForms | null; failed: boolean; retr
 export function useArtistAuthForm<F extends ArtistAuthForm>(form: F, returnTo?: string) {
   const { root } = useAppActors();
   const { forms, failed: formsFailed, retry: retryForms } = useAuthForms();
-  const dialogsFailed = useSelector(root, (s) => s.children.lazyDialogs?.getSnapshot().hasTag('failed') ?? false);
+  // The modals' lazy child is read itself: its changes do not change the root's snapshot.
+  const lazyDialogs = useSelector(root, (s) => s.children.lazyDialogs);
+  const dialogsFailed = useSelector(lazyDialogs, (s) => s?.hasTag('failed') ?? false);
   const opened = useMemo(
     () => ({ type: 'page.opened' as const, form, ...(returnTo ? { returnTo } : {}) }),
     [form, returnTo],

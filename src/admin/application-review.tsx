@@ -1,39 +1,15 @@
-import { useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
 import type { ApplicationDetail } from '../../contracts/artist';
-import {
-  applicationReviewMachine,
-  type RejectCallInput,
-  type ReviewCallInput,
-} from '../../machines/application-review.machine';
 import { TextAreaField } from '../components/artist-application/text-area-field';
 import { Button } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { Modal } from '../components/ui/modal';
-import { notify } from '../components/ui/toaster';
-import { getAdminActors } from './admin-actors';
+import { useApplicationReviewActor } from './review.actors';
 
 /** Approve or reject an application waiting for review; nothing to do for the others. */
 export function ApplicationReview({ application }: { application: ApplicationDetail }) {
-  const router = useRouter();
-  const machine = useMemo(() => {
-    const { api } = getAdminActors();
-    return applicationReviewMachine.provide({
-      actors: {
-        approveApplication: fromPromise(({ input }: { input: ReviewCallInput }) => api.approve(input.id)),
-        rejectApplication: fromPromise(({ input }: { input: RejectCallInput }) => api.reject(input.id, input.reason)),
-      },
-      actions: {
-        showSuccessToast: (_, p) => notify.success(p.message),
-        showErrorToast: (_, p) => notify.error(p.message),
-        reload: () => void router.invalidate(),
-      },
-    });
-  }, [router]);
-  const actor = useActorRef(machine, { input: { id: application.id } });
+  const actor = useApplicationReviewActor(application.id);
   const confirmingApproval = useSelector(actor, (s) => s.matches('confirmingApproval') || s.matches('approving'));
   const approving = useSelector(actor, (s) => s.matches('approving'));
   const rejecting = useSelector(actor, (s) => s.matches('rejecting'));

@@ -6,13 +6,11 @@ import type { AdminOrder } from '../../contracts/lifecycle';
 import { refundReasonLabel } from '../../contracts/order';
 import { refundStateText } from '../../contracts/refunds';
 import { timelineOf } from '../../machines/order-lifecycle';
-import { useResource } from '../actors/use-resource';
 import { Button } from '../components/ui/button';
 import { OrderBrief } from './order-brief';
 import { OrderMedia } from './order-media';
 import { OrderReassign } from './order-reassign';
 import { OrderReview } from './order-review';
-import { getAdminOrdersApi } from './orders.api';
 import {
   eventBy,
   eventLabel,
@@ -24,6 +22,7 @@ import {
   orderStatusLabel,
 } from './orders-format';
 import { Badge, OverdueBadge, panel } from './paged-list';
+import { useAdminOrder } from './review.actors';
 
 const section = `${panel} ${css({ p: { base: '4', md: '6' } })}`;
 const sectionTitle = css({ fontSize: 'lg', fontWeight: 'bold', mb: '3' });
@@ -40,15 +39,7 @@ const dl = css({
 
 /** /admin/orders/$id: the whole order, and the review when its recording waits for validation. */
 export function OrderDetailPage({ id, fromQueue }: { id: number; fromQueue: boolean }) {
-  const {
-    data: order,
-    loading,
-    missing,
-    failed,
-    error,
-    retry,
-    reload,
-  } = useResource(() => getAdminOrdersApi().order(id), String(id));
+  const { data: order, loading, missing, failed, error, retry, reload } = useAdminOrder(id);
   return (
     <div className={css({ maxW: '5xl', mx: 'auto', px: '4', py: '8', display: 'grid', gap: '5' })}>
       <p>

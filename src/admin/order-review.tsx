@@ -1,53 +1,22 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef } from 'react';
+import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
-import { fromPromise } from 'xstate';
 import { formatPesosWithCentavos } from '../../contracts/format';
 import { type AdminOrder, revisionNoteRule } from '../../contracts/lifecycle';
 import { connectAdminOrderReview } from '../../machines/admin-order-review.connect';
-import {
-  adminOrderReviewMachine,
-  type CancelCallInput,
-  type OrderActionAnswer,
-  type OrderCallInput,
-  type RevisionCallInput,
-} from '../../machines/admin-order-review.machine';
 import { allowedEvents } from '../../machines/order-lifecycle';
 import { TextAreaField } from '../components/artist-application/text-area-field';
 import { Button } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { Modal } from '../components/ui/modal';
-import { notify } from '../components/ui/toaster';
-import { getAdminOrdersApi } from './orders.api';
 import { panel } from './paged-list';
+import { useOrderReviewActor } from './review.actors';
 
 /**
  * The admin's actions on an order: only those the lifecycle machine allows an admin now (validate,
  * request a revision, cancel). `onChanged` reloads the order after an action or a refusal.
  */
 export function OrderReview({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
-  const changedRef = useRef(onChanged);
-  changedRef.current = onChanged;
-  const machine = useMemo(() => {
-    const api = getAdminOrdersApi();
-    return adminOrderReviewMachine.provide({
-      actors: {
-        validateOrder: fromPromise<OrderActionAnswer, OrderCallInput>(({ input }) => api.validate(input.orderId)),
-        requestRevision: fromPromise<OrderActionAnswer, RevisionCallInput>(({ input }) =>
-          api.requestRevision(input.orderId, input.notes),
-        ),
-        cancelOrder: fromPromise<OrderActionAnswer, CancelCallInput>(({ input }) =>
-          api.cancel(input.orderId, input.reason),
-        ),
-      },
-      actions: {
-        showSuccessToast: (_, p) => notify.success(p.message),
-        showErrorToast: (_, p) => notify.error(p.message),
-        reload: () => changedRef.current(),
-      },
-    });
-  }, []);
-  const actor = useActorRef(machine, { input: { orderId: order.id } });
+  const actor = useOrderReviewActor(order.id, onChanged);
   const view = useSelector(actor, connectAdminOrderReview);
 
   const allowed = allowedEvents(order.lifecycle, 'admin');

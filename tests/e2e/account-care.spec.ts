@@ -49,6 +49,14 @@ test('an artist changes the payout account with the password; the admin sees the
   const payout = payouts[0];
   if (!payout) throw new Error('The demo data has no pending payout');
   const artist = await login(request, 'artist', payout.artist.email, ARTIST_PASSWORD);
+  // The account as it is, to put back at the end (other journeys reveal it).
+  const revealed = await request.post(`/api/v1/admin/payouts/${payout.id}/reveal`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
+  expect(revealed.status()).toBe(200);
+  const before = (
+    (await revealed.json()) as { data: { bank_name: string; account_name: string; account_number: string } }
+  ).data;
   const legalName = `${artist.user.first_name} ${artist.user.last_name}`;
 
   const page = await newPage(browser);
@@ -98,4 +106,16 @@ test('an artist changes the payout account with the password; the admin sees the
   await expect(row).toContainText('account ending 2468');
   await expect(row.getByTestId('payout-account-changed')).toContainText('Confirm the new account with the artist');
   await screenshot(adminPage, 'admin-payouts');
+
+  // The account goes back as it was (other journeys reveal it), saved the same careful way.
+  const back = await request.patch('/api/v1/artist/profile/bank', {
+    headers: { Authorization: `Bearer ${artist.token}` },
+    data: {
+      bank_name: before.bank_name,
+      account_name: before.account_name,
+      account_number: before.account_number,
+      current_password: ARTIST_PASSWORD,
+    },
+  });
+  expect(back.status(), await back.text()).toBe(200);
 });

@@ -143,6 +143,7 @@ test("the approved artist's open page gets the full menu and the online switch, 
 
   const admin = await newPage(browser);
   await adminLogIn(admin);
+  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Applications' }).click();
   await admin
     .getByRole('row', { name: new RegExp(stageName) })
     .getByRole('link')

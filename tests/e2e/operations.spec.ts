@@ -189,14 +189,7 @@ test('an artist deactivates with an order in progress; the customer sees it need
     .check();
   await customerPage.getByRole('button', { name: 'Send my order to them' }).click();
   await expect(customerPage.getByText('Your order was sent to the new artists.')).toBeVisible();
-  // The artist who left can no longer sign in.
-  expect(
-    (
-      await request.post('/api/v1/artist/auth/login', {
-        data: { email: DEACTIVATING.email, password: ARTIST_PASSWORD },
-      })
-    ).status(),
-  ).toBe(403);
+  // (Signing in within 30 days would restore the account: tests/server/account-care.test.ts.)
   expect(other.token).toBeTruthy();
 });
 

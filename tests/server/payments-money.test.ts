@@ -201,6 +201,14 @@ describe.each(databases)('money and trust (%s)', (kind) => {
       expect(order.disputed_at).not.toBeNull();
       expect(await typesOf(artist.id)).toContain('order_disputed');
       expect(await typesOf(admin.id)).toContain('order_disputed');
+      // And it waits in every admin's next digest, once.
+      const digestLines = await h.database.db
+        .selectFrom('mail_outbox')
+        .select('payload')
+        .where('kind', '=', 'admin_order_disputed')
+        .where('user_id', '=', admin.id)
+        .execute();
+      expect(digestLines.filter((row) => JSON.parse(row.payload).data.order_id === paid.id)).toHaveLength(1);
       // The artist cannot deliver; the admin may settle it by cancelling.
       const temp = await h.upload(
         `${A}/order/song/upload`,

@@ -15,8 +15,13 @@ const Host = lazy(async () => ({ default: (await loadHost()).AuthDialogsHost }))
 export function AuthDialogsHost() {
   const { root } = useAppActors();
   const dialogs = useDialogsActor();
-  // Before the modals run: what they were told leaves one opening.
-  const opening = useSelector(root, (s) => s.context.dialogs === null && hasOpenModal(s));
+  // Before the modals run: what they were told leaves one opening. Their lazy child holds it, so the
+  // answer is read again whenever that child changes (the root's own snapshot does not).
+  const lazyDialogs = useSelector(root, (s) => s.children.lazyDialogs);
+  const opening = useSelector(lazyDialogs, () => {
+    const snapshot = root.getSnapshot();
+    return snapshot.context.dialogs === null && hasOpenModal(snapshot);
+  });
   const open = useSelector(dialogs ?? undefined, (s) => s?.hasTag('open') ?? false) || opening;
   useEffect(() => {
     if (opening) void loadHost();
