@@ -75,3 +75,6 @@ export interface AdminPaymentException {
   /** "Accept as payment" is possible: open, held, the right currency, covers the price, order awaiting payment. */
   can_accept: boolean;
 }
+
+/** The admin's two lists of payment exceptions: waiting for a decision, or decided. */
+export type PaymentExceptionStatus = 'open' | 'resolved';

@@ -1,5 +1,5 @@
 import { formatDate, formatPesosWithCentavos } from './format';
-import { lifecycleMessages } from './lifecycle';
+import { type AdminRefund, lifecycleMessages } from './lifecycle';
 
 // One refund, worded once: the customer's order page, order history, payment history, the cancel
 // toast, notifications and mails all say these words, from the state machines/refund.machine.ts
@@ -65,3 +65,6 @@ export function cancelledMessage(refunds: readonly RefundFacts[]): string {
   if (!owed) return lifecycleMessages.cancelled;
   return `The order was cancelled. ${refundLine(owed)}: we will tell you when it is sent.`;
 }
+
+/** A refund's state as the admin's refunds page lists it. */
+export type RefundStatus = AdminRefund['status'];

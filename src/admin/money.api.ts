@@ -16,7 +16,10 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export type RefundStatus = AdminRefund['status'];
+import type { RefundStatus } from '../../contracts/refunds';
+
+export type { RefundStatus };
+
 const refundPaths: Record<RefundMove, string> = { sent: 'mark-sent', failed: 'mark-failed', retry: 'retry' };
 
 /** The admin's money calls: the refunds queue and its moves, and revealing a payout destination. */

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import { formatPesosWithCentavos } from '../../contracts/format';
+import type { PaymentExceptionStatus } from '../../contracts/payment-exceptions';
 import {
   type AdminPaymentException,
   type MoneyAmount,
@@ -17,7 +18,6 @@ import { ScrollStrip } from '../components/ui/scroll-strip';
 import { formatDateTime, orderStatusLabel } from './orders-format';
 import { Badge, ListState, panel } from './paged-list';
 import { usePaymentDecision, usePaymentExceptions } from './payment-exceptions.actors';
-import type { PaymentExceptionStatus } from './payment-exceptions.api';
 import { cell, headCell, small, tabTrigger } from './table-styles';
 
 const tabs: readonly { status: PaymentExceptionStatus; label: string; empty: string }[] = [

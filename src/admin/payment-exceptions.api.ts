@@ -10,7 +10,9 @@ import { ADMIN_PAGE_SIZE } from './orders.api';
 
 // The calls of /admin/payments: payments that did not match their order, and the admin's decision.
 
-export type PaymentExceptionStatus = 'open' | 'resolved';
+import type { PaymentExceptionStatus } from '../../contracts/payment-exceptions';
+
+export type { PaymentExceptionStatus };
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {

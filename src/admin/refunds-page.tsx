@@ -5,18 +5,18 @@ import { css } from 'styled-system/css';
 import { formatPesosWithCentavos } from '../../contracts/format';
 import type { AdminRefund } from '../../contracts/lifecycle';
 import { refundReasonLabel } from '../../contracts/order';
+import type { RefundStatus } from '../../contracts/refunds';
 import { refundMethodSuggestions, refundStateText } from '../../contracts/refunds';
 import { useRefundActions, useRefundsList } from '../actors/money';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
 import { ListFooter } from '../components/ui/list-footer';
 import { Modal } from '../components/ui/modal';
-import type { RefundStatus } from './money.api';
 import { formatDateTime, orderStatusLabel } from './orders-format';
 import { ListState, panel } from './paged-list';
 import { cell, headCell, small, tableScroller, tabTrigger } from './table-styles';
 
-export type { RefundStatus } from './money.api';
+export type { RefundStatus } from '../../contracts/refunds';
 
 const refundTabs: readonly { status: RefundStatus; label: string; empty: string }[] = [
   { status: 'owed', label: 'Owed', empty: 'No refunds are owed.' },

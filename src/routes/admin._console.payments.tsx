@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot/first-load';
-import type { PaymentExceptionStatus } from '../admin/payment-exceptions.api';
+import type { PaymentExceptionStatus } from '../../contracts/payment-exceptions';
 import { PaymentExceptionsPage } from '../admin/payment-exceptions-page';
 
 export const Route = createFileRoute('/admin/_console/payments')({
