@@ -198,7 +198,7 @@ function briefOf(neededBy: string, artistUserIds: string[]) {
  * each go accept → recording → validate → customer accept, `concurrency` orders at a time (each call
  * is one transaction: machine decision, order row lock, event row, notifications, publish).
  */
-export async function benchLifecycleOn(
+async function benchLifecycleOn(
   database: BenchDatabase,
   options: { orders?: number; concurrency?: number } = {},
 ): Promise<LifecycleBench> {

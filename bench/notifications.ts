@@ -144,7 +144,7 @@ async function timePage(server: BenchServer, token: string, query: string, reque
  * `small` rows in the table (all the user's) and again after growing it to `large` (nine in ten of
  * the new rows the user's, the rest spread over 99 others).
  */
-export async function benchNotificationsOn(
+async function benchNotificationsOn(
   database: BenchDatabase,
   options: { small?: number; large?: number; requests?: number } = {},
 ): Promise<NotificationsBench> {

@@ -74,7 +74,7 @@ function startClients(): { child: ChildProcess; next: () => Promise<FromClients>
  * listening server while a load generator writes notifications for them at `perSecond` for `seconds`
  * (insertNotifications in transactions, then hub.publish, as the lifecycle does), and what arrived.
  */
-export async function benchSseOn(database: BenchDatabase, options: SseBenchOptions = {}): Promise<SseBench> {
+async function benchSseOn(database: BenchDatabase, options: SseBenchOptions = {}): Promise<SseBench> {
   const clientCount = options.clients ?? 500;
   const perSecond = options.perSecond ?? 1_000;
   const seconds = options.seconds ?? 10;

@@ -30,7 +30,7 @@ async function freePort(): Promise<number> {
 }
 
 /** `npm run serve` of a built checkout (its own dist/), seeded demo data in a temp DATA_DIR. */
-export async function serveTree(dir: string, label: string, env: Record<string, string> = {}): Promise<ServedTree> {
+async function serveTree(dir: string, label: string, env: Record<string, string> = {}): Promise<ServedTree> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), `labsongs-web-${label}-`));
   const child: ChildProcess = spawn(path.join(dir, 'node_modules/.bin/tsx'), ['server/main.ts'], {
@@ -68,7 +68,7 @@ export async function serveTree(dir: string, label: string, env: Record<string, 
   };
 }
 
-export async function customerToken(url: string): Promise<string> {
+async function customerToken(url: string): Promise<string> {
   const { demoLogins } = await import('../server/db/seed');
   const customer = demoLogins.find((login) => login.area === 'user');
   if (!customer) throw new Error('no demo customer');
@@ -88,7 +88,7 @@ export interface Load {
   failures: number;
 }
 
-export async function load(url: string, seconds: number, connections: number, headers?: Record<string, string>) {
+async function load(url: string, seconds: number, connections: number, headers?: Record<string, string>) {
   const r = await autocannon({ url, connections, duration: seconds, ...(headers ? { headers } : {}) });
   return {
     rps: Math.round(r.requests.average),
@@ -111,7 +111,7 @@ export interface LighthouseRun {
  * Lighthouse's default mobile preset (simulated throttling) in Debian's Chromium. A run whose browser
  * fails to start or to load the page (it happens, rarely, on a loaded machine) is tried once more.
  */
-export async function lighthouse(url: string): Promise<LighthouseRun> {
+async function lighthouse(url: string): Promise<LighthouseRun> {
   try {
     return await lighthouseOnce(url);
   } catch (error) {
@@ -164,7 +164,7 @@ async function lighthouseOnce(url: string): Promise<LighthouseRun> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 /** What a first visit to / downloads in JavaScript until the page is live (`html[data-hydrated]`), as sent. */
-export async function jsUntilLive(url: string): Promise<{ bytes: number; scripts: number }> {
+async function jsUntilLive(url: string): Promise<{ bytes: number; scripts: number }> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

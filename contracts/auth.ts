@@ -87,7 +87,6 @@ export const registerSchema = v.pipe(
 export type RegisterBody = v.InferInput<typeof registerSchema>;
 
 export const forgotPasswordSchema = v.strictObject({ email: emailSchema });
-export type ForgotPasswordBody = v.InferInput<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = v.pipe(
   v.strictObject({
@@ -156,7 +155,6 @@ export const customerProfileSchema = v.pipe(
     ['dial_code'],
   ),
 );
-export type CustomerProfileBody = v.InferInput<typeof customerProfileSchema>;
 
 /** Messages of the customer's account settings. */
 export const accountMessages = {

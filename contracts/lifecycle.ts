@@ -170,14 +170,14 @@ export const declineSchema = v.strictObject({ reason: trimmed(lifecycleMessages.
  * artist, who has to act on it: at least a short sentence, REVISION_NOTE_MIN_CHARS characters and
  * REVISION_NOTE_MIN_WORDS words ("Too fast" is not enough; "Slower tempo in the chorus, please" is).
  */
-export const REVISION_NOTE_MIN_CHARS = 20;
-export const REVISION_NOTE_MIN_WORDS = 3;
+const REVISION_NOTE_MIN_CHARS = 20;
+const REVISION_NOTE_MIN_WORDS = 3;
 /** Shown under the field before anything is typed. */
 export const revisionNoteRule = `Write at least ${REVISION_NOTE_MIN_WORDS} words (${REVISION_NOTE_MIN_CHARS} characters or more): what should change, and where in the song.`;
 export const revisionNoteTooShort = `Please write a full sentence of at least ${REVISION_NOTE_MIN_WORDS} words and ${REVISION_NOTE_MIN_CHARS} characters, so the artist knows what to change.`;
 const wordsIn = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 /** Empty text gets only the field's "required" message. */
-export const isRevisionNoteLongEnough = (text: string) =>
+const isRevisionNoteLongEnough = (text: string) =>
   text === '' || (text.length >= REVISION_NOTE_MIN_CHARS && wordsIn(text) >= REVISION_NOTE_MIN_WORDS);
 const revisionNote = (requiredMessage: string) =>
   v.pipe(trimmed(requiredMessage, 2000), v.check(isRevisionNoteLongEnough, revisionNoteTooShort));

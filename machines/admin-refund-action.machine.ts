@@ -47,7 +47,7 @@ export interface RefundMoveAnswer {
 const empty: RefundActionValues = { method: '', reference: '', reason: '' };
 
 /** What the move sends: the fields of its schema, trimmed. */
-export function bodyOf(move: RefundMove | null, values: RefundActionValues): Partial<RefundActionValues> {
+function bodyOf(move: RefundMove | null, values: RefundActionValues): Partial<RefundActionValues> {
   if (move === 'sent') return { method: values.method.trim(), reference: values.reference.trim() };
   if (move === 'failed') return { reason: values.reason.trim() };
   return {};

@@ -14,5 +14,3 @@ export const appActorIds = {
   player: 'player',
   tour: 'tour',
 } as const;
-
-export type AppActorId = (typeof appActorIds)[keyof typeof appActorIds];

@@ -85,7 +85,7 @@ export interface SubmitApplicationOutput {
 // ---- Pure helpers ---------------------------------------------------------------------------------
 
 /** The server's default upload cap (MAX_UPLOAD_MB, 25); a deployment with another cap still answers 413 itself. */
-export const DEFAULT_MAX_SAMPLE_BYTES = DEFAULT_MAX_UPLOAD_BYTES;
+const DEFAULT_MAX_SAMPLE_BYTES = DEFAULT_MAX_UPLOAD_BYTES;
 
 /** Extensions of the audio kinds artistMessages.audioOnly names, for files the browser gives no type. */
 const audioExtensions = /\.(mp3|wav|wave|ogg|oga|opus|m4a|mp4|aac|flac|webm|weba)$/i;

@@ -31,7 +31,7 @@ import { lifecycleEventOf } from './customer-order.types';
 import { allowedEvents, lifecycleSnapshotOf } from './order-lifecycle';
 
 export type * from './customer-order.types';
-export { customerActions, lifecycleEventOf } from './customer-order.types';
+export { customerActions } from './customer-order.types';
 
 export const emptyDrafts: CustomerOrderDrafts = {
   reject: { reason: '' },

@@ -35,7 +35,7 @@ export function deliveryFor(screen: LiveScreen, hint: LiveHint): LiveDelivery | 
 }
 
 /** The toast for a hint that takes a closed offer out of an open list; null when no list shows it. */
-export function closedOfferToast(screens: readonly LiveScreen[], hint: LiveHint): string | null {
+function closedOfferToast(screens: readonly LiveScreen[], hint: LiveHint): string | null {
   const removes = screens.some((screen) => deliveryFor(screen, hint)?.type === 'item.removed');
   return removes ? closedOfferMessage(hint) : null;
 }

@@ -26,5 +26,3 @@ export function connectPagedList<T extends ListItem>(snapshot: SnapshotFrom<type
     moreError: failed ? null : error,
   };
 }
-
-export type PagedListView<T extends ListItem = ListItem> = ReturnType<typeof connectPagedList<T>>;

@@ -23,4 +23,3 @@ export function connectPayOrder(snapshot: SnapshotFrom<typeof payOrderMachine>) 
     canPay: snapshot.can({ type: 'user.pay' }),
   };
 }
-export type PayOrderView = ReturnType<typeof connectPayOrder>;

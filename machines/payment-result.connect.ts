@@ -37,8 +37,6 @@ const texts = {
   error: { title: 'We could not check your payment', lead: 'Please try again in a moment.' },
 } as const;
 
-export type PaymentResultView = ReturnType<typeof connectPaymentResult>;
-
 /** What the result page shows: the title and lead, the "Pay now" link and whether it is still confirming. */
 export function connectPaymentResult(snapshot: Snapshot) {
   const key = (typeof snapshot.value === 'string' ? snapshot.value : 'checking') as keyof typeof texts | 'starting';

@@ -26,7 +26,7 @@ export type PaymentResultEvent = { type: 'user.retry' };
 
 /** How often, and how many times, the page asks again while the payment is being confirmed. */
 const CONFIRM_POLL_MS = 2_000;
-export const CONFIRM_MAX_POLLS = 15;
+const CONFIRM_MAX_POLLS = 15;
 
 const stateIs =
   (...states: OrderPaymentState['state'][]) =>

@@ -6,7 +6,7 @@ import { findCountry } from '../contracts/countries';
 import { toDigits } from './phone-input.connect';
 import type { PhoneInputContext, PhoneInputEvent, PhoneInputInput } from './phone-input.types';
 
-export { formatPhone, maskCapacity, toDigits } from './phone-input.connect';
+export { formatPhone } from './phone-input.connect';
 export type * from './phone-input.types';
 
 export const phoneInputMachine = setup({

@@ -19,7 +19,7 @@ const FLUSH_ROWS = 20_000;
 export const maintenanceTables = ['password_resets', 'notification_streams', 'temp_uploads', 'mail_outbox'];
 
 /** How many rows of each kind: expired ones in proportion to the orders, live ones a fixed few. */
-export function maintenanceCounts(size: ScaleSize) {
+function maintenanceCounts(size: ScaleSize) {
   return {
     revokedExpired: size.orders / 10,
     rateLimitsStale: size.orders / 10,

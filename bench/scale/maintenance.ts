@@ -50,7 +50,7 @@ function jobsOf(server: BenchServer): Record<string, (db: Kysely<DB>) => Promise
 }
 
 /** Runs each periodic job once and answers each one's slowest statement, slowest job first. */
-export async function timeJobs(server: BenchServer): Promise<JobTiming[]> {
+async function timeJobs(server: BenchServer): Promise<JobTiming[]> {
   const timings: JobTiming[] = [];
   for (const [job, run] of Object.entries(jobsOf(server))) {
     const recorder = recordQueries(server.deps.database.db);

@@ -8,7 +8,7 @@ export interface ScaleSize {
   notifications: number;
 }
 
-export const FULL_SIZE: ScaleSize = {
+const FULL_SIZE: ScaleSize = {
   artists: 10_000,
   customers: 100_000,
   orders: 1_000_000,
@@ -20,7 +20,7 @@ export const HEAVY_CUSTOMER_ORDERS = 2_000;
 /** The busiest artist takes this share of all orders. */
 export const BUSIEST_ARTIST_SHARE = 0.02;
 
-export function defaultSize(): ScaleSize {
+function defaultSize(): ScaleSize {
   return {
     artists: FULL_SIZE.artists / 20,
     customers: FULL_SIZE.customers / 20,

@@ -9,7 +9,7 @@ import type { Random } from './random';
 // per order: paid − refunded = artist earnings (payout) + platform share (fee, kept on completion).
 
 const DAY_MS = 86_400_000;
-export const PLATFORM_FEE_PERCENT = 20;
+const PLATFORM_FEE_PERCENT = 20;
 
 export const columns = {
   orders: [

@@ -28,7 +28,7 @@ interface Row extends Key {
  * One CSV field (RFC 4180). Text that a spreadsheet would run as a formula (= + - @, or a tab or CR
  * first) is prefixed with ' so it shows as text; fields with a comma, quote or line break are quoted.
  */
-export function csvField(value: Cell): string {
+function csvField(value: Cell): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

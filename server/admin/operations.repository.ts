@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import {
   type ChartPeriod,
   type OperationsCharts,
@@ -8,7 +8,7 @@ import {
   strandedStatuses,
 } from '../../contracts/operations-home';
 import type { DB } from '../db/schema';
-import { dueWorkList, lastOverdueDay } from '../lifecycle/order-lists';
+import { overdueStage } from '../lifecycle/overdue';
 import { byDepartedArtist } from './departed-artists';
 
 const DAY_MS = 86_400_000;
@@ -28,7 +28,6 @@ async function count(query: SelectQueryBuilder<DB, any, object>): Promise<number
 
 /** How many items wait in each queue of the operations home, at `now`. */
 export async function queueCounts(db: Kysely<DB>, now: Date): Promise<Record<OperationsQueue, number>> {
-  const iso = now.toISOString();
   // A new builder per count: one builder's queries would share a query id.
   const orders = () => db.selectFrom('orders');
   const [
@@ -42,13 +41,7 @@ export async function queueCounts(db: Kysely<DB>, now: Date): Promise<Record<Ope
     applications_waiting,
   ] = await Promise.all([
     count(orders().where('status', '=', 'needs_artist')),
-    // The admin's `overdue` stage (lifecycle/order-lists.ts), counted.
-    count(
-      orders()
-        .where(sql<boolean>`orders.status in (${dueWorkList})`)
-        .where('due_at', '<', iso)
-        .where('needed_by', '<=', lastOverdueDay(now)),
-    ),
+    count(orders().where(overdueStage(now))),
     count(
       orders()
         .where('status', 'in', [...strandedStatuses])
@@ -78,7 +71,7 @@ export async function queueCounts(db: Kysely<DB>, now: Date): Promise<Record<Ope
 }
 
 /** The Asia/Manila day (yyyy-mm-dd) of an instant. */
-export const manilaDay = (at: Date): string => new Date(at.getTime() + MANILA_MS).toISOString().slice(0, 10);
+const manilaDay = (at: Date): string => new Date(at.getTime() + MANILA_MS).toISOString().slice(0, 10);
 
 /** The `days` Manila days ending today, oldest first. */
 function periodDays(now: Date, days: number): string[] {

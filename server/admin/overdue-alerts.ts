@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { notificationTexts } from '../../contracts/notifications';
 import { occasions } from '../../contracts/order';
 import type { DB } from '../db/schema';
+import { overdueAt } from '../lifecycle/overdue';
 import type { NotificationHub } from '../notifications/hub';
 import { yieldToRequests } from '../services/batches';
 import type { Clock } from '../services/clock';
@@ -29,10 +30,8 @@ export async function alertOverdueOrders(deps: {
     const due = await db
       .selectFrom('orders')
       .select('id')
-      // The literal list matches the partial index's WHERE.
-      .where(sql<boolean>`status in ('in_progress', 'in_revision')`)
+      .where(overdueAt(now))
       .where('overdue_alerted_at', 'is', null)
-      .where('due_at', '<', iso)
       .orderBy('due_at')
       .limit(BATCH)
       .execute();
@@ -47,7 +46,8 @@ export async function alertOverdueOrders(deps: {
           due.map((o) => o.id),
         )
         .where('overdue_alerted_at', 'is', null)
-        .where(sql<boolean>`status in ('in_progress', 'in_revision')`)
+        // Still overdue: not delivered or given to another artist since it was read.
+        .where(overdueAt(now))
         .returning(['id', 'reference', 'recipient_first_name', 'occasion_name'])
         .execute();
       const admins = new Set<number>();

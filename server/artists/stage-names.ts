@@ -12,8 +12,7 @@ import { stageNameKey } from './stage-name-key';
 // the name (users.stage_name_key, and pending_stage_name_key for a name waiting for review), each under
 // a unique index, so the database settles two artists asking for one name at the same moment.
 
-export const stageNameTaken = () =>
-  fieldError(serverMessages.validationFailed, 'stage_name', artistMessages.stageNameTaken);
+const stageNameTaken = () => fieldError(serverMessages.validationFailed, 'stage_name', artistMessages.stageNameTaken);
 
 /** Refuses (422 on stage_name) a name another artist has or asked for. */
 export async function assertStageNameFree(db: Kysely<DB>, name: string, userId: number | null): Promise<void> {
@@ -37,7 +36,7 @@ export async function claimingStageName<T>(write: () => Promise<T>): Promise<T> 
 }
 
 /** The columns of an artist's stage name, set directly (an application the admins have yet to approve). */
-export const stageNameColumns = (name: string): UserUpdate => ({
+const stageNameColumns = (name: string): UserUpdate => ({
   stage_name: name,
   stage_name_key: stageNameKey(name),
   pending_stage_name: null,

@@ -32,7 +32,7 @@ function withoutParamPatterns(path: string): string {
 
 /** A gift link's token is the key to its song: the path is logged with that segment replaced. */
 const giftToken = /^(\/gift\/|\/api\/v1\/user\/gifts\/)[^/]+/;
-export const loggablePath = (path: string) => path.replace(giftToken, '$1:token');
+const loggablePath = (path: string) => path.replace(giftToken, '$1:token');
 
 /**
  * One line per request: method, path (no query string: it may carry a reset token; no gift token), route,

@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
 export const IDLE_NEEDS_ARTIST_MS = IDLE_NEEDS_ARTIST_DAYS * DAY_MS;
 
 /** The refund's and the event's reason (the admin reads it in the order's history and the refunds queue). */
-export const IDLE_CANCEL_REASON = `No artist took the order and no other artist was chosen within ${IDLE_NEEDS_ARTIST_DAYS} days.`;
+const IDLE_CANCEL_REASON = `No artist took the order and no other artist was chosen within ${IDLE_NEEDS_ARTIST_DAYS} days.`;
 
 /** Thrown inside the transaction when another process (or the customer) moved the order first. */
 class NotIdle extends Error {}

@@ -29,7 +29,7 @@ async function textsOf(db: Executor, order: OrderRow, artistId: number | null) {
 }
 
 /** Every admin is told the order has no artist now (the customer is mailed by order-mails.ts). */
-export async function alertOrderNeedsArtist(db: Executor, order: OrderRow, at: Date): Promise<number[]> {
+async function alertOrderNeedsArtist(db: Executor, order: OrderRow, at: Date): Promise<number[]> {
   const text = notificationTexts.order_needs_artist(await textsOf(db, order, null));
   return alertAdmins(db, {
     type: 'order_needs_artist',

@@ -1,13 +1,11 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Page } from '../../contracts/lifecycle';
-import { type AdminStage, type ArtistStage, dueWorkStatuses, stageStatuses } from '../../contracts/lifecycle';
+import { type AdminStage, type ArtistStage, stageStatuses } from '../../contracts/lifecycle';
 import { strandedStatuses } from '../../contracts/operations-home';
 import { byDepartedArtist } from '../admin/departed-artists';
 import type { DB, OrderRow } from '../db/schema';
 import { searchOrders } from '../search/order-search';
-import { dueAtFor } from './order-actions';
-
-const DAY_MS = 86_400_000;
+import { overdueStage } from './overdue';
 
 // The order lists of the artist and admin screens: keyset pages sorted by the needed-by date (the due
 // date is derived from it, so the order is the same) and then id. A cursor is "<needed_by>_<id>" of the
@@ -153,13 +151,7 @@ export function listAdminOrders(
   let query = db.selectFrom('orders').selectAll('orders');
   if (request.reference !== undefined) query = query.where('orders.reference', '=', request.reference);
   if (stage === 'overdue') {
-    query = query
-      // contracts/lifecycle.ts isOverdue, in SQL; the literal status list lets orders_due_work (0012) apply.
-      .where(sql<boolean>`orders.status in (${dueWorkList})`)
-      .where('orders.due_at', '<', request.now.toISOString())
-      // due_at is never before dueAtFor(needed_by): no later needed-by day can be overdue, so the index
-      // walk stops there instead of reading all the work not yet due.
-      .where('orders.needed_by', '<=', lastOverdueDay(request.now));
+    query = query.where(overdueStage(request.now));
   } else if (stage === 'stranded') {
     query = query.where('orders.status', 'in', [...strandedStatuses]).where(byDepartedArtist);
   } else if (stage !== 'all') {
@@ -167,14 +159,4 @@ export function listAdminOrders(
   }
   const closed = stage === 'all' || stage === 'completed' || stage === 'cancelled';
   return page(query, request, closed ? 'desc' : 'asc');
-}
-
-/** The statuses whose work has a due date, as a literal SQL list (a partial index's WHERE must match it). */
-export const dueWorkList = sql.raw(dueWorkStatuses.map((status) => `'${status}'`).join(', '));
-
-/** The latest needed-by day whose due date is before `now`. */
-export function lastOverdueDay(now: Date): string {
-  const day = new Date(now.getTime() + 3 * DAY_MS);
-  while (dueAtFor(day.toISOString().slice(0, 10)) >= now.toISOString()) day.setTime(day.getTime() - DAY_MS);
-  return day.toISOString().slice(0, 10);
 }

@@ -86,7 +86,7 @@ export function factsOfRow(order: OrderRow, openOffers: number, artistAway = fal
 }
 
 /** The artist who has the order deactivated their account or was suspended (no artist: false). */
-export async function artistAwayOf(trx: Executor, artistId: number | null): Promise<boolean> {
+async function artistAwayOf(trx: Executor, artistId: number | null): Promise<boolean> {
   if (artistId === null) return false;
   const artist = await trx
     .selectFrom('users')

@@ -22,7 +22,7 @@ export interface Received {
 }
 
 /** "₱2,500.00", or "USD 25.00" for another currency; "an unknown amount" when the provider did not say. */
-export function moneyText(centavos: number | null, currency: string | null): string {
+function moneyText(centavos: number | null, currency: string | null): string {
   if (centavos === null) return 'an unknown amount';
   return currency === 'PHP' || currency === null ? formatPeso(centavos) : `${currency} ${amountText(centavos)}`;
 }

@@ -40,7 +40,7 @@ export async function refundedOn(db: Executor, paymentId: number): Promise<numbe
 }
 
 /** The refund's line for the customer (contracts/refunds.ts), from its stored row. */
-export const lineOf = (refund: RefundRow): string =>
+const lineOf = (refund: RefundRow): string =>
   refundLine({
     status: refundStateOf(refund.status),
     amount: pesos(refund.amount_centavos),

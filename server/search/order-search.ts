@@ -3,6 +3,7 @@ import { type AdminStage, dueWorkStatuses, type Page } from '../../contracts/lif
 import { strandedStatuses } from '../../contracts/operations-home';
 import { byDepartedArtist } from '../admin/departed-artists';
 import type { DB, OrderRow } from '../db/schema';
+import { overdueAt } from '../lifecycle/overdue';
 import { ftsString, isPostgres, likeContains, MIN_INDEXED_SEARCH } from './search-text';
 
 // The admin's order search (GET /admin/orders?q=): newest order first (id descending), a cursor of the
@@ -22,7 +23,7 @@ export interface OrderSearch {
   limit: number;
 }
 
-/** The statuses a stage covers (null: every status); overdue is the due work, then `due_at < now`; stranded, by a departed artist. */
+/** The statuses a stage covers (null: every status); overdue is the due work, then overdueAt; stranded, by a departed artist. */
 const stageStatuses = (stage: AdminStage): readonly string[] | null =>
   stage === 'all' ? null : stage === 'overdue' ? dueWorkStatuses : stage === 'stranded' ? strandedStatuses : [stage];
 
@@ -45,7 +46,7 @@ export async function searchOrders(db: Kysely<DB>, search: OrderSearch): Promise
   const statuses = stageStatuses(search.stage);
   const conditions: RawBuilder<unknown>[] = [];
   if (reference !== undefined) conditions.push(sql`orders.reference = ${reference}`);
-  if (search.stage === 'overdue') conditions.push(sql`orders.due_at < ${now.toISOString()}`);
+  if (search.stage === 'overdue') conditions.push(overdueAt(now));
   if (search.stage === 'stranded') conditions.push(byDepartedArtist);
 
   let query: RawBuilder<OrderRow>;

@@ -18,7 +18,7 @@ export interface LegalName {
 const SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
 
 /** Lower-case words without accents or punctuation. */
-export function nameWords(value: string): string[] {
+function nameWords(value: string): string[] {
   return value
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

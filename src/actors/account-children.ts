@@ -10,14 +10,14 @@ import { tourMachine } from '../../machines/tour.machine';
 import { tourFactsFor } from '../../machines/tour-facts';
 import { artistApi } from '../api/artist.api';
 import { authApi } from '../api/auth.api';
-import { apiBaseFor, type createApi } from '../api/client';
+import { type Api, apiBaseFor } from '../api/client';
 import { canStreamNotifications } from '../api/stream-support';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
 import { navigateTo } from './navigation';
 import { notificationsLogicFor } from './notifications-implementations';
 
-export function accountChildrenToStart(api: ReturnType<typeof createApi>): LoadedChildren {
+export function accountChildrenToStart(api: Api): LoadedChildren {
   const notifications = notificationsLogicFor({
     http: () => api.current(),
     base: () => apiBaseFor(storage.get('userType')),

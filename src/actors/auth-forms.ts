@@ -8,11 +8,11 @@ import { forgotPasswordFormMachine } from '../../machines/forgot-password-form.m
 import { loginFormMachine } from '../../machines/login-form.machine';
 import { signUpFormMachine } from '../../machines/sign-up-form.machine';
 import { authApi } from '../api/auth.api';
-import type { createApi } from '../api/client';
+import type { Api } from '../api/client';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
 
-export function authFormsLogic(api: ReturnType<typeof createApi>): AuthFormsLogic {
+export function authFormsLogic(api: Api): AuthFormsLogic {
   return {
     loginForm: loginFormMachine.provide({
       actors: {

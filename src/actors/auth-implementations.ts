@@ -4,12 +4,10 @@ import { authDialogsMachine } from '../../machines/auth-dialogs.machine';
 import { authFormsMachine, formsToStart } from '../../machines/auth-forms.machine';
 import { type LoadedChildren, loadingWith, toStart } from '../../machines/lazy-child.machine';
 import { orderCheckoutPath } from '../../machines/session.machine';
-import type { createApi } from '../api/client';
+import type { Api } from '../api/client';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
 import { currentRouteName, navigateTo, navigateToHref } from './navigation';
-
-type Api = ReturnType<typeof createApi>;
 
 /** Only a path of this app (no scheme, no other host) is followed after a login. */
 function ownPath(path: string | null, area: '/customer/' | '/artist/'): string | null {
@@ -38,7 +36,7 @@ function afterCustomerLogin(firstName: string, returnTo: string | null): void {
  * The account modals, given the app's navigation and toasts; their forms (the customer's in the
  * modals, the artist's on their pages) load with the first modal or page that shows one.
  */
-export function authDialogsLogicFor(api: Api) {
+function authDialogsLogicFor(api: Api) {
   return authDialogsMachine.provide({
     actors: {
       forms: authFormsMachine.provide({

@@ -6,14 +6,14 @@ import { appActorIds } from '../../machines/app.machine';
 import { type LoadedChildren, toStart } from '../../machines/lazy-child.machine';
 import { orderDraftMachine, readDraftInput } from '../../machines/order-draft.machine';
 import { orderStepPaths } from '../../machines/order-steps';
-import type { createApi } from '../api/client';
+import type { Api } from '../api/client';
 import { orderApi } from '../api/order.api';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
 import { clearStoredDraft, readStoredDraft } from './draft-storage';
 import { navigateTo } from './navigation';
 
-export function orderDraftToStart(api: ReturnType<typeof createApi>): LoadedChildren {
+export function orderDraftToStart(api: Api): LoadedChildren {
   const orders = () => orderApi(api.for('user'));
   const logic = orderDraftMachine.provide({
     actors: {

@@ -29,4 +29,3 @@ export function artistOrdersApi(http: Http) {
       call(() => http.post(`orders/${id}/recording`, { json: body }).json<ApiSuccess<ArtistOrder>>()),
   };
 }
-export type ArtistOrdersApi = ReturnType<typeof artistOrdersApi>;

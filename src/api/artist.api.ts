@@ -49,4 +49,3 @@ export function artistApi(http: Http) {
       call(() => http.patch('profile/deactivate', { json: body }).json<{ message: string }>()),
   };
 }
-export type ArtistApi = ReturnType<typeof artistApi>;

@@ -34,4 +34,3 @@ export function catalogApi(http: Http) {
       ),
   };
 }
-export type CatalogApi = ReturnType<typeof catalogApi>;

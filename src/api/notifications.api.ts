@@ -25,7 +25,6 @@ export function notificationsApi(http: Http) {
     streamToken: () => call(() => data(http.post('notifications/stream-token').json<ApiSuccess<StreamToken>>())),
   };
 }
-export type NotificationsApi = ReturnType<typeof notificationsApi>;
 
 /** GET {base}notifications/stream: the token authenticates it (EventSource cannot send headers). */
 export function notificationStreamUrl(base: string, token: string, lastEventId: number): string {

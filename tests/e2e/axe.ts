@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** The sizes every page is scanned at: a phone and a desktop. */
-export const scanWidths = [375, 1280] as const;
+const scanWidths = [375, 1280] as const;
 
 /**
  * Scans the page as it is now with axe (WCAG 2 A and AA rules) and fails on any violation of serious or
