@@ -1,7 +1,15 @@
 // The coverage helpers themselves: what they read from XState, pinned so that an upgrade that moves it
 // fails here, by name, rather than making every machine's coverage silently empty.
 import { describe, expect, it } from 'vitest';
-import { type AnyTransitionDefinition, createActor, fromPromise, type InspectionEvent, setup } from 'xstate';
+import {
+  type AnyTransitionDefinition,
+  createActor,
+  createMachine,
+  fromPromise,
+  getMicrosteps,
+  type InspectionEvent,
+  setup,
+} from 'xstate';
 import { definedTransitions, distinctPaths, expectAllTransitionsCovered, transitionsTaken } from './model';
 
 const sample = setup({
@@ -77,6 +85,33 @@ describe('what the coverage reads from XState', () => {
     expect(label(transitionsTaken(sample, start, go(1), undefined))).toEqual(['a —go→ b', 'b —always→ c']);
     expect(label(transitionsTaken(sample, start, go(10), undefined))).toEqual(['a —go [isBig]→ big']);
     expect(transitionsTaken(sample, start, { type: 'back' }, undefined)).toEqual([]);
+  });
+
+  it('agrees with the public API: getTransitionData picks the same alternative, getMicrosteps counts the same steps', () => {
+    const start = createActor(sample).getSnapshot();
+    for (const event of [go(1), go(10)]) {
+      const taken = transitionsTaken(sample, start, event, undefined);
+      expect(taken[0]).toBe(sample.getTransitionData(start, event)[0]);
+      expect(taken).toHaveLength(getMicrosteps(sample, start, event).length);
+    }
+  });
+
+  it("counts the machine's own (root) transitions, and a step that only consumes the event", () => {
+    const withRoot = createMachine({
+      id: 'withRoot',
+      initial: 'a',
+      on: { ping: {}, reset: '.a' },
+      states: { a: { on: { next: 'b' } }, b: {} },
+    });
+    expect([...definedTransitions(withRoot).keys()]).toEqual([
+      '(machine) —ping→ (stays)',
+      '(machine) —reset→ a',
+      'a —next→ b',
+    ]);
+    const start = createActor(withRoot).getSnapshot();
+    // `can` says no to a transition without target or actions; it is still defined, and taken.
+    expect(start.can({ type: 'ping' })).toBe(false);
+    expect(transitionsTaken(withRoot, start, { type: 'ping' }, undefined)).toHaveLength(1);
   });
 });
 

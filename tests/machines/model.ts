@@ -23,8 +23,8 @@ import {
 import {
   type AdjacencyMap,
   getAdjacencyMap,
-  getShortestPaths,
   getStateNodes,
+  type SerializedSnapshot,
   type StatePath,
   serializeSnapshot,
   type TraversalOptions,
@@ -32,7 +32,7 @@ import {
 
 /**
  * Transition coverage: for every state the traversal finds and every event that state handles
- * (snapshot.can), the shortest path to the state followed by that event. Shortest paths alone cover
+ * (the machine's public getTransitionData), the shortest path to the state followed by that event. Shortest paths alone cover
  * states, and a transition into an already-known state would otherwise never be played. Only the
  * paths that take a transition no shorter path took are kept (see distinctPaths); pass one `seen`
  * to several calls (one per input) to keep only what each start adds.
@@ -42,17 +42,16 @@ export function getTransitionPaths<M extends AnyStateMachine>(
   options: TraversalOptions<any, any, any>,
   seen: Set<string> = new Set(),
 ): StatePath<any, any>[] {
-  const serialize = (s: any) =>
-    options.serializeState ? options.serializeState(s, undefined, undefined) : serializeSnapshot(s);
   const adjacency = getAdjacencyMap(machine, options) as AdjacencyMap<any, any>;
-  const shortest = new Map(getShortestPaths(machine, options).map((path) => [serialize(path.state), path]));
+  const shortest = shortestPaths(adjacency, options);
   const paths: StatePath<any, any>[] = [];
   for (const [key, { state, transitions }] of Object.entries(adjacency)) {
     const head = shortest.get(key);
     if (!head) continue;
     let played = false;
     for (const { event, state: next } of Object.values(transitions) as Array<{ event: EventObject; state: any }>) {
-      if (!(state as any).can(event)) continue;
+      // Any transition the event selects, one that does nothing visible included (`can` leaves those out).
+      if (machine.getTransitionData(state, event).length === 0) continue;
       played = true;
       paths.push({ state: next, steps: [...head.steps, { event, state: next }], weight: head.weight + 1 });
     }
@@ -60,6 +59,38 @@ export function getTransitionPaths<M extends AnyStateMachine>(
     if (!played && head.steps.length === 1) paths.push(head);
   }
   return distinctPaths(machine, paths, { input: options.input, seen });
+}
+
+/**
+ * The shortest path to every state of the adjacency map, breadth first from its first entry (the
+ * start): what getShortestPaths returns, without traversing the machine a second time.
+ */
+function shortestPaths(
+  adjacency: AdjacencyMap<any, any>,
+  options: TraversalOptions<any, any, any>,
+): Map<string, StatePath<any, any>> {
+  const serialize = (s: any) =>
+    (options.serializeState
+      ? options.serializeState(s, undefined, undefined)
+      : serializeSnapshot(s)) as SerializedSnapshot;
+  const [startKey] = Object.keys(adjacency) as SerializedSnapshot[];
+  const paths = new Map<string, StatePath<any, any>>();
+  if (startKey === undefined) return paths;
+  const start = adjacency[startKey]?.state;
+  paths.set(startKey, { state: start, steps: [{ state: start, event: { type: 'xstate.init' } }], weight: 0 });
+  const queue: SerializedSnapshot[] = [startKey];
+  for (const key of queue) {
+    const head = paths.get(key);
+    const node = adjacency[key];
+    if (!head || !node) continue;
+    for (const { event, state } of Object.values(node.transitions) as Array<{ event: EventObject; state: any }>) {
+      const next = serialize(state);
+      if (paths.has(next)) continue;
+      paths.set(next, { state, steps: [...head.steps, { event, state }], weight: head.weight + 1 });
+      queue.push(next);
+    }
+  }
+  return paths;
 }
 
 /** Every key a state value matches: { a: { b: {} } } → ['a', 'a.b']. */
@@ -144,7 +175,8 @@ function guardName(guard: unknown): string {
 /** Every transition the machine defines (events, invocations, timers, eventless), by label. */
 export function definedTransitions(machine: AnyStateMachine): Map<string, AnyTransitionDefinition> {
   const byLabel = new Map<string, AnyTransitionDefinition>();
-  for (const node of getStateNodes(machine.root)) {
+  // The root's own transitions (events any state handles) count too.
+  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
     const all = [...node.transitions.values()].flat().concat((node.always ?? []) as AnyTransitionDefinition[]);
     for (const transition of all) {
       let label = transitionLabel(transition);
@@ -226,12 +258,13 @@ export function distinctPaths<P extends StatePath<any, any>>(
   { input, seen = new Set() }: { input?: unknown; seen?: Set<string> } = {},
 ): P[] {
   const labelOf = labelsByTransition(machine);
-  // One computation per (snapshot, event): paths share their heads.
+  // One computation per (snapshot, event), both told apart by identity: paths share their heads'
+  // snapshots and the listed events (JSON would be slow, and would make every File payload `{}`).
   const cache = new Map<string, string[]>();
   const ids = new Map<object, number>();
-  const idOf = (event: object) => {
-    if (!ids.has(event)) ids.set(event, ids.size);
-    return ids.get(event);
+  const idOf = (item: object) => {
+    if (!ids.has(item)) ids.set(item, ids.size);
+    return ids.get(item);
   };
   const kept: P[] = [];
   const byLength = [...paths].sort((a, b) => a.steps.length - b.steps.length);
@@ -241,9 +274,7 @@ export function distinctPaths<P extends StatePath<any, any>>(
     const taken: string[][] = [];
     let adds = false;
     for (const step of path.steps) {
-      const from = previous ? JSON.stringify(serializeSnapshot(previous)) : `(start) ${JSON.stringify(input)}`;
-      // Events are told apart by identity: JSON would make every File payload `{}`.
-      const cacheKey = `${from} ${idOf(step.event)}`;
+      const cacheKey = `${previous ? idOf(previous) : '(start)'} ${idOf(step.event)}`;
       let labels = cache.get(cacheKey);
       if (!labels) {
         labels = transitionsTaken(machine, previous, step.event, input).flatMap((t) => labelOf.get(t) ?? []);

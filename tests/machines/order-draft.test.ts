@@ -90,6 +90,16 @@ const account: DraftAccount = {
   dial_code: customer.dial_code,
 };
 
+/** Another customer who signs in while the draft is open. */
+const signingIn: DraftAccount = { ...account, first_name: 'Bea', last_name: 'Cruz', email: 'bea@example.com' };
+const gifterFields = ['gifter_first_name', 'gifter_last_name', 'gifter_email', 'gifter_contact_number'] as const;
+const isGifterEmpty = (occasion: OccasionValues) => gifterFields.every((name) => occasion[name].trim() === '');
+/** The forms without the gifter's details, which a sign-in may fill at any time (even during a save). */
+const withoutGifter = (forms: OrderForms) => ({
+  ...forms,
+  occasion: Object.fromEntries(Object.entries(forms.occasion).filter(([name]) => !name.startsWith('gifter_'))),
+});
+
 const filledForms: OrderForms = {
   occasion: {
     ...emptyForms().occasion,
@@ -200,6 +210,8 @@ function modelEvents(snapshot: any): OrderDraftEvent[] {
     { type: 'clip.set', slot: 'song_prompt1_clip', temp_location: CLIP },
     { type: 'draft.reset' },
     { type: 'session.loggedOut' },
+    { type: 'session.loggedIn', account: signingIn },
+    { type: 'clip.pending', slot: 'song_clip', pending: true },
     // The server agrees with the stored draft, or is one step behind it; it lost it; it cannot be reached.
     { type: 'xstate.done.actor.loadTempOrder', output: serverDraft(c.forms, c.completed, c.orderId ?? ORDER_ID) },
     {
@@ -307,7 +319,9 @@ function savingExpectation(step: FormStep, src: string) {
     expect(s.context.step).toBe(step);
     expect(s.context.orderId).not.toBeNull();
     expect([...h.fakes.pending.keys()]).toEqual([src]);
-    expect(h.fakes.pending.get(src)?.input).toEqual({ orderId: s.context.orderId, values: s.context.forms[step] });
+    const sent = h.fakes.pending.get(src)?.input as { orderId: number; values: any };
+    expect(sent.orderId).toBe(s.context.orderId);
+    expect(withoutGifter({ ...s.context.forms, [step]: sent.values })).toEqual(withoutGifter(s.context.forms));
     expect(s.context.errors[step]).toEqual({});
     expect(s.context.lastError).toBeNull();
     expectReachability(s, false);
@@ -323,7 +337,8 @@ const stateExpectations: Record<string, (s: any, h: DraftHarness) => void> = {
     expect(tags(s)).toEqual(calling);
     expect(s.context.orderId).toBeNull();
     expect([...h.fakes.pending.keys()]).toEqual(['createTempOrder']);
-    expect(h.fakes.pending.get('createTempOrder')?.input).toEqual(s.context.forms.occasion);
+    const sent = h.fakes.pending.get('createTempOrder')?.input as OccasionValues;
+    expect(withoutGifter({ ...s.context.forms, occasion: sent })).toEqual(withoutGifter(s.context.forms));
     expectReachability(s, false);
     expect(connectOrderDraft(s).busyStep).toBe('occasion');
   },
@@ -352,7 +367,11 @@ const stateExpectations: Record<string, (s: any, h: DraftHarness) => void> = {
   leaving: (s, h) => {
     expect(tags(s)).toEqual({ busy: false, saving: false, restoring: false, leaving: true });
     // product §4: the draft was reset before the browser leaves.
-    expect(s.context).toEqual(initialDraftContext(undefined));
+    // Only a sign-in (the gifter) or a take under way may have changed it since.
+    const { forms, pendingClips: _clips, ...rest } = s.context;
+    const { forms: emptyAtStart, pendingClips: _none, ...reset } = initialDraftContext(undefined);
+    expect(rest).toEqual(reset);
+    expect(withoutGifter(forms)).toEqual(withoutGifter(emptyAtStart));
     expectReachability(s, true);
     expect(h.fakes.pending.size).toBe(0);
   },
@@ -493,6 +512,8 @@ function stepExpectations({ harness, event, before, after, actions }: StepCheck<
     expect(actions).toEqual([]);
     if (event.type === 'step.open' && typeof before.value === 'object' && 'editing' in before.value)
       expect(stepGuard(before.context.completed, before.context.hasPendingOrder, e.step)).not.toBeNull();
+    // A gifter the customer has begun to fill in is never overwritten by a sign-in.
+    if (event.type === 'session.loggedIn') expect(isGifterEmpty(before.context.forms.occasion)).toBe(false);
     return;
   }
   switch (event.type) {
@@ -550,6 +571,27 @@ function stepExpectations({ harness, event, before, after, actions }: StepCheck<
       expect(after.context.forms.story.song_prompt1_clip).toBe(CLIP);
       expect(actions).toEqual([persisted(after.context)]);
       return;
+    case 'session.loggedIn':
+      // An empty gifter takes the signed-in customer's name, email and phone, wherever the draft is.
+      expect(isGifterEmpty(before.context.forms.occasion)).toBe(true);
+      expect(after.value).toEqual(before.value);
+      expect(after.context.forms.occasion).toMatchObject({
+        gifter_first_name: 'Bea',
+        gifter_last_name: 'Cruz',
+        gifter_email: 'bea@example.com',
+        gifter_contact_number: account.contact_number,
+      });
+      expect({ ...after.context, forms: { ...after.context.forms, occasion: before.context.forms.occasion } }).toEqual(
+        before.context,
+      );
+      expect(actions).toEqual([persisted(after.context)]);
+      return;
+    case 'clip.pending':
+      // Whatever the draft is doing, the take under way is remembered, once; nothing is stored.
+      expect(after.value).toEqual(before.value);
+      expect(after.context.pendingClips.filter((slot: string) => slot === 'song_clip')).toEqual(['song_clip']);
+      expect(actions).toEqual([]);
+      return;
     case 'draft.reset':
     case 'session.loggedOut':
       // product §4 Reset: order id, steps, forms and flags, and their storage.
@@ -593,6 +635,8 @@ describe('orderDraftMachine: model-based paths', () => {
   };
   const starts: Record<string, OrderDraftInput | undefined> = {
     'a new customer': { account },
+    // No one signed in yet: the gifter is empty until someone signs in.
+    'a visitor': undefined,
     'a stored draft with occasion and song saved': storedAt({ ...none, occasion: true, song: true }),
     'a stored draft committed, at checkout': storedAt(allDone),
   };
