@@ -35,6 +35,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: e2e.dataDir,
       PUBLIC_URL: e2e.baseUrl,
+      SUPPORT_EMAIL: e2e.supportEmail,
       SEED_DEMO: 'true',
       SCRYPT_COST: '14',
       // Many journeys log in, sign up and apply from the same address; the limits themselves are

@@ -4,8 +4,9 @@ import { defineConfig } from 'vite';
 import { appCoreChunk } from './scripts/app-core-chunk';
 import { machineDescriptions } from './scripts/machine-descriptions';
 import { staticStyles } from './scripts/static-styles';
-import { buildExtras } from './scripts/vite-build-extras';
+import { buildApp, prerenderEnvironment } from './scripts/vite-build-extras';
 
+const root = new URL('.', import.meta.url).pathname;
 const apiPort = Number(process.env.PORT ?? 3000);
 const appCore = appCoreChunk();
 /** The chunks the entry imports whatever the page: the libraries' chunk below and the bundler's runtime. */
@@ -18,7 +19,6 @@ export default defineConfig({
     staticStyles(),
     machineDescriptions(),
     appCore.plugin,
-    buildExtras(),
   ],
   resolve: {
     alias: [
@@ -28,14 +28,6 @@ export default defineConfig({
       // same re-export of React's hook, but warns on every page in development.)
       { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
       { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
-      // The search schemas of the route tree, which every page runs, import valibot as
-      // `valibot/first-load`: a copy of its own (the query makes it a second module), so the bundler keeps
-      // only the dozen functions they call in the first load. Imported as one module with the lazy
-      // parts, all of valibot that any form uses would be in every page's first chunk.
-      {
-        find: /^valibot\/first-load$/,
-        replacement: `${new URL('./node_modules/valibot/dist/index.mjs', import.meta.url).pathname}?first-load`,
-      },
     ],
   },
   server: {
@@ -49,6 +41,10 @@ export default defineConfig({
       '/payments': `http://127.0.0.1:${apiPort}`,
     },
   },
+  // `vite build` builds the browser's app and the prerender's bundle for Node, then writes the public
+  // pages and the compressed files (scripts/vite-build-extras.ts).
+  builder: { buildApp },
+  environments: { prerender: prerenderEnvironment(root) },
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -1,17 +1,24 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// `valibot/first-load` is a bundling device (vite.config.ts); under test it is valibot itself.
 const alias = {
   'styled-system': new URL('./styled-system', import.meta.url).pathname,
-  'valibot/first-load': 'valibot',
 };
 
 export default defineConfig({
   test: {
     reporters: ['default'],
     projects: [
-      { resolve: { alias }, test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'machines',
+          include: ['tests/machines/**/*.test.ts'],
+          environment: 'node',
+          // Pure machines and in-memory fakes: one module graph for all files (a third less CPU).
+          isolate: false,
+        },
+      },
       {
         resolve: { alias },
         test: {

@@ -23,6 +23,12 @@ export const restorableUntil = (deactivatedAt: string): Date =>
 export const holderReviews = ['pending', 'approved', 'rejected'] as const;
 export type HolderReview = (typeof holderReviews)[number];
 
+/** POST /admin/artists/{id}/payout-account/approve|reject → data: the artist's account check as it now is. */
+export interface HolderDecisionAnswer {
+  artist_id: string;
+  holder_review: HolderReview;
+}
+
 /** PATCH /profile/deactivate (both areas): the current password confirms it is the owner. */
 export const deactivateSchema = v.strictObject({
   current_password: v.pipe(v.optional(v.string(m.passwordRequired), ''), v.nonEmpty(m.passwordRequired)),

@@ -48,6 +48,8 @@ export const notificationTypes = [
   'stage_name_rejected',
   /** Artist: an admin reactivated the account; they are offline until they go online. */
   'artist_reactivated',
+  /** Admins: someone wrote through the contact page or reported a problem on an order. */
+  'support_request',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -151,6 +153,8 @@ const artistTargets: Record<NotificationType, string> = {
   stage_name_review: 'profile',
   stage_name_approved: 'profile',
   stage_name_rejected: 'profile',
+  // Admins only; an artist never receives it.
+  support_request: 'dashboard',
 };
 
 /** Where an admin resolves each operations alert (the others lead to the order or their own queue). */
@@ -162,6 +166,7 @@ const adminTargets: Partial<Record<NotificationType, string>> = {
   payment_exception: '/admin',
   payout_account_changed: '/admin/payouts',
   stage_name_review: '/admin/artists',
+  support_request: '/admin/support',
 };
 
 export interface NotificationTarget {
@@ -287,6 +292,13 @@ export const notificationTexts: Record<
   stage_name_review: (o) => ({
     title: 'Stage name to review',
     body: `${o.artist ?? 'An artist'} asked to change their stage name.`,
+  }),
+  // `artist`: the sender's name; `reference`: the order reported on, if any.
+  support_request: (o) => ({
+    title: 'Support request',
+    body: o.reference
+      ? `${o.artist ?? 'A customer'} reported a problem with order ${o.reference}.`
+      : `${o.artist ?? 'Someone'} wrote to the team through the contact page.`,
   }),
   stage_name_approved: (o) => ({
     title: 'Stage name approved',

@@ -14,6 +14,7 @@ export const operationsQueues = [
   'payment_exceptions',
   'payout_accounts_changed',
   'applications_waiting',
+  'support_requests',
 ] as const;
 export type OperationsQueue = (typeof operationsQueues)[number];
 

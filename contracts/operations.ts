@@ -74,7 +74,9 @@ export const operationsMessages = {
   /** The request the admin decided on is no longer the artist's latest (withdrawn or replaced). */
   stageNameRequestChanged: 'The artist changed or withdrew this request. Look at it again.',
   /** The login answer for a suspended artist (403). */
-  accountSuspended: 'Your artist account is suspended. Contact support@labsongs.test to find out more.',
+  /** `supportEmail`: SUPPORT_EMAIL, where the artist can ask why. */
+  accountSuspended: (supportEmail: string) =>
+    `Your artist account is suspended. Contact ${supportEmail} to find out more.`,
 } as const;
 
 /** Searches match any part of a text from this many characters; the admin's order search, below it, references only. */

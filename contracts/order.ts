@@ -283,7 +283,7 @@ export const paymentStatuses = [
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** Why money has to go back to a customer (refunds.reason_code). */
-const refundReasons = [
+export const refundReasons = [
   'order_cancelled',
   'paid_twice',
   'paid_after_cancel',

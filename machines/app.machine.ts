@@ -6,15 +6,34 @@
 // needs it, the player with the first play. The root passes on what one child learns to the others:
 // the signed-in user to the gate, the draft (the gifter) and the account's children (a part that starts
 // later hears it as it starts); the logout to the draft; other tabs' sign-ins to the session; the bell's
-// live hints to the live routing. src/actors provides the children's network, storage and code.
-import { type AnyActorRef, type AnyEventObject as AnyEvent, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
+// live hints to the live routing. It also hears which page the router is about to open: a signed-out
+// arrival at a customer page opens the login modal, an order step starts the customer's draft (the route
+// guards only read what follows). src/actors provides the children's network, storage and code.
+import {
+  type AnyActorRef,
+  type AnyEventObject as AnyEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  sendTo,
+  setup,
+} from 'xstate';
 import type { AuthUser } from '../contracts/account';
-import type { AccountChildren, AppAccount, AppContext, AppEvent, AppInput, OtherTabEvent } from './app.types';
+import type {
+  AccountChildren,
+  AppAccount,
+  AppContext,
+  AppEvent,
+  AppInput,
+  DialogsBoundEvent,
+  OtherTabEvent,
+} from './app.types';
 import { appActorIds } from './app-system';
 import { artistGateMachine } from './artist-gate.machine';
 import { type LazyChildActor, lazyChildMachine, childNeeded as needed, tellChild as tell } from './lazy-child.machine';
 import type { LiveHint } from './live';
 import { liveRouterMachine } from './live-router.machine';
+import { orderStepPaths } from './order-steps';
 import { sessionMachine } from './session.machine';
 import { tourFactsFor } from './tour-facts';
 
@@ -26,6 +45,9 @@ const customerOf = (user: AuthUser | null) => (user?.type === 'user' ? user : nu
 
 /** An event that opens a modal or an artist login page: the account modals start if they have not. */
 const opensDialogs = (event: { type: string }) => event.type.startsWith('dialog.open') || event.type === 'page.opened';
+
+/** The pages of the order flow's steps: each needs the customer's draft. */
+const orderStepRoutes: readonly string[] = Object.values(orderStepPaths);
 
 /** Who has a bell: customers and artists here (the admin console has its own session). */
 export function accountOf(user: AuthUser | null): AppAccount | null {
@@ -104,6 +126,23 @@ export const appMachine = setup({
       enqueue.sendTo('lazyDialogs', tell(appActorIds.authDialogs, event));
     }),
     needDraft: sendTo('lazyDraft', needed),
+    /**
+     * A signed-out arrival at a customer page: the login modal opens leading back there (the route guard
+     * sends the visitor to /), unless a modal already open says what to do (the session reset's).
+     */
+    askLogin: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'route.entering') return;
+      const ask: DialogsBoundEvent = { type: 'dialog.openLoginForPage', returnTo: event.href };
+      enqueue.sendTo('lazyDialogs', needed);
+      enqueue.sendTo('lazyDialogs', tell(appActorIds.authDialogs, ask));
+    }),
+    keepWaitingPage: assign({ waitingPage: ({ event }) => (event.type === 'route.entering' ? event : null) }),
+    /** The session has settled: the page that waited for it is decided now (as if it opened now). */
+    enterWaitingPage: enqueueActions(({ context, enqueue }) => {
+      if (!context.waitingPage) return;
+      enqueue.assign({ waitingPage: null });
+      enqueue.raise({ ...context.waitingPage, type: 'route.entering' });
+    }),
     tellDraft: sendTo('lazyDraft', ({ event }) => tell(appActorIds.orderDraft, event)),
     /** The player starts with the first play; a newer play while it loads replaces the older one. */
     play: enqueueActions(({ event, enqueue }) => {
@@ -120,7 +159,7 @@ export const appMachine = setup({
       if (account && account.key !== context.account?.key && !context.accountChildren)
         enqueue.sendTo('lazyAccount', needed);
       tellUser(enqueue.sendTo, context, user, context.account);
-      enqueue.assign({ user, account });
+      enqueue.assign({ user, account, sessionChecking: event.checking ?? false });
     }),
     /** Keeps what started for the views; the draft and the account's children hear who is signed in. */
     keepStarted: enqueueActions(({ context, event, enqueue }) => {
@@ -150,6 +189,16 @@ export const appMachine = setup({
     showLoadFailed: () => {},
   },
   guards: {
+    isSessionChecking: ({ context }) => context.sessionChecking,
+    /** The session has finished checking a sign-in, and a page waited for that. */
+    settlesWaitingPage: ({ context, event }) =>
+      event.type === 'session.changed' && !event.checking && context.waitingPage !== null,
+    /** Nobody is signed in, and someone arrives at a page only a customer may see. */
+    isSignedOutArrival: ({ context, event }) =>
+      event.type === 'route.entering' && event.arriving && event.needs === 'user' && context.user === null,
+    /** A signed-in customer opens a step of the order flow. */
+    isCustomersOrderStep: ({ context, event }) =>
+      event.type === 'route.entering' && context.user?.type === 'user' && orderStepRoutes.includes(event.route),
     hasNoDraft: ({ context }) => context.orderDraft === null,
     /** Approval or rejection of the signed-in artist's own application. */
     isOwnApplication: ({ context, event }) =>
@@ -161,6 +210,8 @@ export const appMachine = setup({
     startup: input,
     user: null,
     account: null,
+    sessionChecking: false,
+    waitingPage: null,
     dialogs: null,
     accountChildren: null,
     orderDraft: null,
@@ -181,11 +232,37 @@ export const appMachine = setup({
     running: {
       description: 'The visit: the children run, the root passes on what one of them learns to the others.',
       on: {
-        'session.changed': {
-          actions: 'passOnUser',
-          description:
-            "Someone signed in or out, or their account changed: the menus, the draft's gifter, the online switch, the tour and the bell follow.",
-        },
+        'session.changed': [
+          {
+            guard: 'settlesWaitingPage',
+            actions: ['passOnUser', 'enterWaitingPage'],
+            description:
+              'The sign-in check is done while a page waited for it: everything follows who is signed in, and the page is decided.',
+          },
+          {
+            actions: 'passOnUser',
+            description:
+              "Someone signed in or out, or their account changed: the menus, the draft's gifter, the online switch, the tour and the bell follow.",
+          },
+        ],
+        'route.entering': [
+          {
+            guard: 'isSessionChecking',
+            actions: 'keepWaitingPage',
+            description: 'A page opens while the sign-in is still being checked: it is decided once the check is done.',
+          },
+          {
+            guard: 'isSignedOutArrival',
+            actions: 'askLogin',
+            description:
+              'Someone signed out arrives at a customer page: the login modal opens over the home page and leads back there.',
+          },
+          {
+            guard: 'isCustomersOrderStep',
+            actions: 'needDraft',
+            description: 'A customer opens a page of the order flow: their draft starts if it has not.',
+          },
+        ],
         'live.hint': [
           {
             guard: 'isOwnApplication',
@@ -211,10 +288,6 @@ export const appMachine = setup({
           description: 'The artist login page opens (the first loads the modals) or is left.',
         },
         'user.confirm': { actions: 'tellDialogs', description: 'The visitor confirms in a modal.' },
-        'draft.needed': {
-          actions: 'needDraft',
-          description: "A page of the order flow opens: the customer's draft starts if it has not.",
-        },
         'artists.preselect': {
           actions: ['needDraft', 'tellDraft'],
           description: '"Order with this artist": the draft (started if it has not) preselects the artist.',

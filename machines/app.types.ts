@@ -1,6 +1,6 @@
 // The app root's vocabulary (app.machine.ts): what it starts from, keeps and is told.
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import type { AccountType, AuthUser } from '../contracts/account';
+import type { AccountType, AuthUser, UserType } from '../contracts/account';
 import type { authDialogsMachine } from './auth-dialogs.machine';
 import type { AuthDialogsEvent } from './auth-dialogs.types';
 import type { LiveHint } from './live';
@@ -19,6 +19,18 @@ export type OtherTabEvent = Extract<SessionEvent, { type: 'tab.signedIn' | 'tab.
 /** What the long-lived children start from (the app reads it from storage). */
 export interface AppInput {
   session: SessionInput;
+}
+
+/** A page the router is about to open (src/actors/navigation.ts tells the root before any guard runs). */
+export interface PageEntry {
+  /** Its path, search and hash: where a login leads back to. */
+  href: string;
+  /** Its route's path (`/order/song`): an order step needs the customer's draft. */
+  route: string;
+  /** Who must be signed in to see it (its route meta `authUser`), or null. */
+  needs: UserType | null;
+  /** Someone arrives at it (a link, an address, a reload), rather than it being checked again in place. */
+  arriving: boolean;
 }
 
 /** The signed-in account as the root last heard it: a new key signs the bell in afresh. */
@@ -52,6 +64,10 @@ export interface AppContext {
   /** The signed-in user as the session last said (null: nobody), and their account. */
   user: AuthUser | null;
   account: AppAccount | null;
+  /** The session is still checking a sign-in: who is signed in is not known yet. */
+  sessionChecking: boolean;
+  /** The page opened while the session was checking: what it needs is decided once the check is done. */
+  waitingPage: PageEntry | null;
   /** Each null until its part has loaded and started (views find them here). */
   dialogs: DialogsActor | null;
   accountChildren: AccountChildren | null;
@@ -60,13 +76,13 @@ export interface AppContext {
 }
 
 export type AppEvent =
-  | { type: 'session.changed'; user: AuthUser | null }
+  /** `checking`: the session is still checking a sign-in (omitted: it has settled). */
+  | { type: 'session.changed'; user: AuthUser | null; checking?: boolean }
+  | ({ type: 'route.entering' } & PageEntry)
   /** From the bell: something the account may have open changed. */
   | { type: 'live.hint'; hint: LiveHint }
   | ({ type: 'screen.watch' } & LiveScreen)
   | { type: 'screen.unwatch'; ref: AnyActorRef }
-  /** A page needs the order draft (an order step's guard): it starts if it has not. */
-  | { type: 'draft.needed' }
   | { type: 'artists.preselect'; id: string }
   | { type: 'session.loggedOut' }
   | Extract<PlayerEvent, { type: 'player.load' }>

@@ -105,8 +105,7 @@ export const authDialogsMachine = setup({
     'dialog.openLogin': {
       target: '.login',
       actions: { type: 'setLogin', params: ({ event }) => ({ returnTo: event.returnTo ?? null }) },
-      description:
-        'The visitor opens the login modal (from the header, or a customer page that needs a sign-in: it leads back there).',
+      description: 'The visitor opens the login modal (Login in the header, or after a sign-up or a password reset).',
     },
     'dialog.openLoginAgain': {
       target: '.loginAgain',
@@ -192,6 +191,15 @@ export const authDialogsMachine = setup({
     closed: {
       description: 'No account modal is open.',
       entry: 'clearMessage',
+      on: {
+        // Only here: a modal already open (the session reset's) says what to do already.
+        'dialog.openLoginForPage': {
+          target: 'login',
+          actions: { type: 'setLogin', params: ({ event }) => ({ returnTo: event.returnTo }) },
+          description:
+            'Someone signed out arrived at a customer page: the login modal opens and leads back there (an open modal stays).',
+        },
+      },
     },
     login: {
       description:

@@ -29,10 +29,12 @@ export interface AuthDialogsContext {
 }
 
 export type AuthDialogsEvent =
-  /** `returnTo`: a signed-out visit to a customer's page asked for it; the login leads back there. */
+  /** `returnTo`: where the login leads back to (the usual landing page without it). */
   | { type: 'dialog.openLogin'; returnTo?: string }
   /** docs/product.md §4 Session reset: the session ended (a 401); log in again, then back to `returnTo`. */
   | { type: 'dialog.openLoginAgain'; returnTo: string | null }
+  /** Someone signed out arrived at a customer page: the login leads back there, unless a modal is open already. */
+  | { type: 'dialog.openLoginForPage'; returnTo: string }
   | { type: 'dialog.openSignUp'; prefill?: SignUpPrefill }
   | { type: 'dialog.openForgotPassword' }
   | { type: 'dialog.openLogoutWarning'; intent: LogoutIntent }

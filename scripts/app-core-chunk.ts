@@ -1,6 +1,6 @@
 // The app's own code that every page runs (what the entry imports statically, directly or not) goes
 // into one chunk. Left to the automatic splitting, each module that a lazy chunk shares with the entry
-// becomes a chunk of its own (the messages, the constants, valibot…): a dozen small files on the first
+// becomes a chunk of its own (the messages, the constants…): a dozen small files on the first
 // visit, each compressed apart, where one file compresses better and is one request.
 import type { Plugin } from 'vite';
 

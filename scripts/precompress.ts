@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
+import { isSandboxCopy, markForSandbox, sandboxCopyOf } from '../server/http/sandbox-pages';
 
 const brotli = promisify(brotliCompress);
 /**
@@ -24,12 +25,22 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
   }
 }
 
+/** Writes the sandbox-marked copy of every page of the build (server/http/sandbox-pages.ts). */
+async function writeSandboxCopies(dir: string): Promise<void> {
+  const pages: string[] = [];
+  for await (const file of filesUnder(dir)) if (file.endsWith('.html') && !isSandboxCopy(file)) pages.push(file);
+  await Promise.all(
+    pages.map(async (page) => writeFile(sandboxCopyOf(page), markForSandbox(await readFile(page, 'utf8')))),
+  );
+}
+
 /**
- * Writes `<file>.br` (brotli, best quality: done once at build time) and `<file>.gz` (gzip by zopfli, for
- * clients without brotli) beside every text file of the build; a variant that is not smaller is not
- * written.
+ * Writes the pages' sandbox copies, then `<file>.br` (brotli, best quality: done once at build time) and
+ * `<file>.gz` (gzip by zopfli, for clients without brotli) beside every text file of the build; a variant
+ * that is not smaller is not written.
  */
 export async function precompress(dir: string): Promise<{ files: number; bytes: number; brotliBytes: number }> {
+  await writeSandboxCopies(dir);
   const totals = { files: 0, bytes: 0, brotliBytes: 0 };
   const jobs: Promise<void>[] = [];
   for await (const file of filesUnder(dir)) {

@@ -7,7 +7,7 @@ import { createArtistRoutes } from './artists/artists.routes';
 import { createAuthRoutes } from './auth/auth.routes';
 import { createCatalogRoutes } from './catalog/catalog.routes';
 import type { AppDeps, AppEnv } from './context';
-import { compressJson } from './http/compression';
+import { compressApi } from './http/compression';
 import { fail } from './http/envelope';
 import { createErrorHandler, notFound } from './http/errors';
 import { createFlagRoutes, defaultFlagsDir } from './http/flags';
@@ -31,6 +31,7 @@ import { createMediaSigner } from './media/signed-url';
 import { createLocalHub } from './notifications/hub';
 import { createNotificationRoutes } from './notifications/notifications.routes';
 import { createStreamTokens } from './notifications/stream-token';
+import { createOpenApiRoutes } from './openapi/openapi.routes';
 import { createOrderRoutes } from './orders/orders.routes';
 import { createPaymentProvider } from './payments/payment-provider';
 import { createCheckoutRoutes, createPaymentRoutes } from './payments/payments.routes';
@@ -41,6 +42,7 @@ import { createRateLimiter } from './services/rate-limit';
 import { createStorageFor } from './services/storage-for';
 import { withStorageMetrics } from './services/storage-metrics';
 import { createTokenService } from './services/tokens';
+import { createAdminSupportRoutes, createSupportRoutes } from './support/support.routes';
 import { createAvatarRoutes } from './users/avatar.routes';
 import { createCustomerProfileRoutes } from './users/customer-profile.routes';
 
@@ -101,7 +103,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use('/api/*', noStore);
-  app.use('/api/*', compressJson);
+  app.use('/api/*', compressApi);
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY_BYTES,
     onError: (c) => fail(c, 413, serverMessages.payloadTooLarge),
@@ -124,12 +126,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/v1/user', createCustomerLifecycleRoutes());
   app.route('/api/v1/artist', createArtistOrderRoutes());
   app.route('/api/v1/admin', createAdminOrderRoutes());
+  app.route('/api/v1/user', createSupportRoutes());
+  app.route('/api/v1/admin', createAdminSupportRoutes());
   app.route('/api/v1/user', createMailPreferenceRoutes('user'));
   app.route('/api/v1/artist', createMailPreferenceRoutes('artist'));
   app.route('/', createUnsubscribeRoutes(createUnsubscribeSigner(deps.jwtSecret, config.publicUrl)));
   app.route('/', createPaymentRoutes(paymentProvider));
   app.route('/', createMediaRoutes());
   app.route('/', createFlagRoutes(deps.flagsDir ?? defaultFlagsDir()));
+  app.route('/', createOpenApiRoutes(app));
   if (hasStaticRoot(deps.staticRoot)) app.route('/', createStaticRoutes({ root: deps.staticRoot }));
 
   return app;

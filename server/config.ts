@@ -16,6 +16,8 @@ export interface RateLimitConfig {
   applyPerClient: number;
   /** Payment provider callbacks per client address per minute (RATE_LIMIT_POSTBACK_PER_CLIENT). */
   postbackPerClient: number;
+  /** Support requests (contact page, "Report a problem") per client address per hour. */
+  supportPerClient: number;
 }
 
 /** DragonPay Payment Switch v2 (collect API) credentials, from DRAGONPAY_*. */
@@ -67,6 +69,8 @@ export interface Config {
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where people write to the team (SUPPORT_EMAIL): shown on the pages and in mails; required in production. */
+  supportEmail: string;
   /** Unset: a generated secret is kept in `${dataDir}/jwt-secret` (see services/jwt-secret.ts). */
   jwtSecret: string | undefined;
   /** 64 hex characters (AES-256); unset: generated once into `${dataDir}/payout-key` (services/payout-key.ts). */
@@ -239,6 +243,13 @@ const envSchema = v.object({
     v.trim(),
     v.nonEmpty('must not be empty'),
   ),
+  // A real, monitored mailbox: people are told to write to it.
+  SUPPORT_EMAIL: v.pipe(
+    v.optional(v.string(), 'support@labsongs.local'),
+    v.trim(),
+    v.email('must be an email address, e.g. help@labsongs.ph'),
+    v.maxLength(254, 'must be an email address, e.g. help@labsongs.ph'),
+  ),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   PAYOUT_KEY: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters')),
@@ -257,6 +268,7 @@ const envSchema = v.object({
   RATE_LIMIT_REGISTER_PER_CLIENT: wholeNumber(10, 1, 100_000),
   RATE_LIMIT_APPLY_PER_CLIENT: wholeNumber(5, 1, 100_000),
   RATE_LIMIT_POSTBACK_PER_CLIENT: wholeNumber(120, 1, 100_000),
+  RATE_LIMIT_SUPPORT_PER_CLIENT: wholeNumber(10, 1, 100_000),
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: v.pipe(
     v.optional(v.string(), 'info'),
@@ -289,7 +301,7 @@ const envSchema = v.object({
 function missingDependentVariables(present: Env): Map<string, string> {
   const missing = new Map<string, string>();
   if (isProduction(present)) {
-    for (const name of ['JWT_SECRET', 'PAYOUT_KEY', 'PUBLIC_URL', 'PAYMENT_PROVIDER']) {
+    for (const name of ['JWT_SECRET', 'PAYOUT_KEY', 'PUBLIC_URL', 'PAYMENT_PROVIDER', 'SUPPORT_EMAIL']) {
       if (present[name] === undefined) missing.set(name, 'is required when NODE_ENV is production');
     }
     if (present.PUBLIC_URL !== undefined && !/^https:\/\//i.test(present.PUBLIC_URL.trim())) {
@@ -345,6 +357,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !production,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     jwtSecret: e.JWT_SECRET,
     payoutKey: e.PAYOUT_KEY?.toLowerCase(),
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
@@ -361,6 +374,7 @@ export function loadConfig(env: Env = process.env): Config {
       registerPerClient: e.RATE_LIMIT_REGISTER_PER_CLIENT,
       applyPerClient: e.RATE_LIMIT_APPLY_PER_CLIENT,
       postbackPerClient: e.RATE_LIMIT_POSTBACK_PER_CLIENT,
+      supportPerClient: e.RATE_LIMIT_SUPPORT_PER_CLIENT,
     },
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,

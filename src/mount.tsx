@@ -2,6 +2,9 @@ import { type ReactNode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { createAppRouter } from './router';
 
+/** A page prerendered at build time holds its HTML in #root; the shell holds only the prerender's mark. */
+const isPrerendered = (root: HTMLElement) => root.firstElementChild !== null;
+
 /** Calls `onCommit` once React has committed its first render (after hydration, handlers are live). */
 function AfterFirstCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
   useEffect(onCommit, [onCommit]);
@@ -15,7 +18,7 @@ function AfterFirstCommit({ onCommit, children }: { onCommit: () => void; childr
  */
 export function afterFirstPaint(root: HTMLElement, start: () => void | Promise<void>): void {
   // Nothing to show first, or a tab opened in the background (it gets no frames until shown).
-  if (!root.hasChildNodes() || document.visibilityState === 'hidden') {
+  if (!isPrerendered(root) || document.visibilityState === 'hidden') {
     void start();
     return;
   }
@@ -57,7 +60,7 @@ export function mount(root: HTMLElement, app: ReactNode, router: ReturnType<type
     document.documentElement.dataset.hydrated = 'true';
   };
   rememberEarlyScroll(router);
-  if (!root.hasChildNodes()) {
+  if (!isPrerendered(root)) {
     createRoot(root).render(<AfterFirstCommit onCommit={live}>{app}</AfterFirstCommit>);
     return;
   }

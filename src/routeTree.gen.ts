@@ -15,6 +15,7 @@ import { Route as R404RouteImport } from './routes/404'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as ArtistsRouteImport } from './routes/artists'
+import { Route as ContactRouteImport } from './routes/contact'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -52,6 +53,7 @@ import { Route as AdminConsoleArtistsRouteImport } from './routes/admin._console
 import { Route as AdminConsolePaymentsRouteImport } from './routes/admin._console.payments'
 import { Route as AdminConsolePayoutsRouteImport } from './routes/admin._console.payouts'
 import { Route as AdminConsoleRefundsRouteImport } from './routes/admin._console.refunds'
+import { Route as AdminConsoleSupportRouteImport } from './routes/admin._console.support'
 import { Route as AdminConsoleValidationRouteImport } from './routes/admin._console.validation'
 import { Route as CustomerAccountIndexRouteImport } from './routes/customer.account.index'
 import { Route as CustomerAccountOrderHistoryRouteImport } from './routes/customer.account.order-history'
@@ -91,6 +93,11 @@ const AdminRoute = AdminRouteImport.update({
 const ArtistsRoute = ArtistsRouteImport.update({
   id: '/artists',
   path: '/artists',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
@@ -277,6 +284,11 @@ const AdminConsoleRefundsRoute = AdminConsoleRefundsRouteImport.update({
   path: '/refunds',
   getParentRoute: () => AdminConsoleRoute,
 } as any)
+const AdminConsoleSupportRoute = AdminConsoleSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AdminConsoleRoute,
+} as any)
 const AdminConsoleValidationRoute = AdminConsoleValidationRouteImport.update({
   id: '/validation',
   path: '/validation',
@@ -339,6 +351,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/admin': typeof AdminRouteWithChildren
   '/artists': typeof ArtistsRoute
+  '/contact': typeof ContactRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
@@ -374,6 +387,7 @@ export interface FileRoutesByFullPath {
   '/admin/payments': typeof AdminConsolePaymentsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/refunds': typeof AdminConsoleRefundsRoute
+  '/admin/support': typeof AdminConsoleSupportRoute
   '/admin/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
@@ -393,6 +407,7 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/admin': typeof AdminConsoleIndexRoute
   '/artists': typeof ArtistsRoute
+  '/contact': typeof ContactRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
@@ -427,6 +442,7 @@ export interface FileRoutesByTo {
   '/admin/payments': typeof AdminConsolePaymentsRoute
   '/admin/payouts': typeof AdminConsolePayoutsRoute
   '/admin/refunds': typeof AdminConsoleRefundsRoute
+  '/admin/support': typeof AdminConsoleSupportRoute
   '/admin/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
@@ -446,6 +462,7 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/admin': typeof AdminRouteWithChildren
   '/artists': typeof ArtistsRoute
+  '/contact': typeof ContactRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
@@ -482,6 +499,7 @@ export interface FileRoutesById {
   '/admin/_console/payments': typeof AdminConsolePaymentsRoute
   '/admin/_console/payouts': typeof AdminConsolePayoutsRoute
   '/admin/_console/refunds': typeof AdminConsoleRefundsRoute
+  '/admin/_console/support': typeof AdminConsoleSupportRoute
   '/admin/_console/validation': typeof AdminConsoleValidationRoute
   '/customer/account/order-history': typeof CustomerAccountOrderHistoryRoute
   '/customer/account/payment-history': typeof CustomerAccountPaymentHistoryRoute
@@ -503,6 +521,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/admin'
     | '/artists'
+    | '/contact'
     | '/privacy-policy'
     | '/reset-password'
     | '/terms'
@@ -538,6 +557,7 @@ export interface FileRouteTypes {
     | '/admin/payments'
     | '/admin/payouts'
     | '/admin/refunds'
+    | '/admin/support'
     | '/admin/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
@@ -557,6 +577,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/admin'
     | '/artists'
+    | '/contact'
     | '/privacy-policy'
     | '/reset-password'
     | '/terms'
@@ -591,6 +612,7 @@ export interface FileRouteTypes {
     | '/admin/payments'
     | '/admin/payouts'
     | '/admin/refunds'
+    | '/admin/support'
     | '/admin/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
@@ -609,6 +631,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/admin'
     | '/artists'
+    | '/contact'
     | '/privacy-policy'
     | '/reset-password'
     | '/terms'
@@ -645,6 +668,7 @@ export interface FileRouteTypes {
     | '/admin/_console/payments'
     | '/admin/_console/payouts'
     | '/admin/_console/refunds'
+    | '/admin/_console/support'
     | '/admin/_console/validation'
     | '/customer/account/order-history'
     | '/customer/account/payment-history'
@@ -665,6 +689,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   AdminRoute: typeof AdminRouteWithChildren
   ArtistsRoute: typeof ArtistsRoute
+  ContactRoute: typeof ContactRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TermsRoute: typeof TermsRoute
@@ -739,6 +764,13 @@ declare module '@tanstack/react-router' {
       path: '/artists'
       fullPath: '/artists'
       preLoaderRoute: typeof ArtistsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy-policy': {
@@ -1000,6 +1032,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConsoleRefundsRouteImport
       parentRoute: typeof AdminConsoleRoute
     }
+    '/admin/_console/support': {
+      id: '/admin/_console/support'
+      path: '/support'
+      fullPath: '/admin/support'
+      preLoaderRoute: typeof AdminConsoleSupportRouteImport
+      parentRoute: typeof AdminConsoleRoute
+    }
     '/admin/_console/validation': {
       id: '/admin/_console/validation'
       path: '/validation'
@@ -1078,6 +1117,7 @@ interface AdminConsoleRouteChildren {
   AdminConsolePaymentsRoute: typeof AdminConsolePaymentsRoute
   AdminConsolePayoutsRoute: typeof AdminConsolePayoutsRoute
   AdminConsoleRefundsRoute: typeof AdminConsoleRefundsRoute
+  AdminConsoleSupportRoute: typeof AdminConsoleSupportRoute
   AdminConsoleValidationRoute: typeof AdminConsoleValidationRoute
   AdminConsoleIndexRoute: typeof AdminConsoleIndexRoute
   AdminConsoleApplicationsIdRoute: typeof AdminConsoleApplicationsIdRoute
@@ -1091,6 +1131,7 @@ const AdminConsoleRouteChildren: AdminConsoleRouteChildren = {
   AdminConsolePaymentsRoute: AdminConsolePaymentsRoute,
   AdminConsolePayoutsRoute: AdminConsolePayoutsRoute,
   AdminConsoleRefundsRoute: AdminConsoleRefundsRoute,
+  AdminConsoleSupportRoute: AdminConsoleSupportRoute,
   AdminConsoleValidationRoute: AdminConsoleValidationRoute,
   AdminConsoleIndexRoute: AdminConsoleIndexRoute,
   AdminConsoleApplicationsIdRoute: AdminConsoleApplicationsIdRoute,
@@ -1142,6 +1183,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   AdminRoute: AdminRouteWithChildren,
   ArtistsRoute: ArtistsRoute,
+  ContactRoute: ContactRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,

@@ -1,10 +1,17 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { AppActors } from './actors/app-actors';
 import { bindRouter } from './actors/navigation';
 import { DefaultPageError } from './components/ui/page-error';
 import { routeTree } from './routeTree.gen';
 
-export function createAppRouter(actors: AppActors) {
+/** What the prerender (src/entry-prerender.tsx), which has no browser, gives instead of the browser's address and scrolling. */
+interface WithoutBrowser {
+  history: RouterHistory;
+  origin: string;
+  scrollRestoration: false;
+}
+
+export function createAppRouter(actors: AppActors, withoutBrowser?: WithoutBrowser) {
   // A prerendered page can be read and scrolled before the app starts. Its first render then leaves the
   // page where the visitor (or the browser, restoring a reload) put it, instead of jumping to the top.
   let firstRender = true;
@@ -20,6 +27,7 @@ export function createAppRouter(actors: AppActors) {
     defaultPreload: 'intent',
     // A page whose code, guard or loader failed: a message, Try again and a way home, in the layout.
     defaultErrorComponent: DefaultPageError,
+    ...withoutBrowser,
   });
   bindRouter(router);
   // A navigation in the app moves focus to the new page's h1, so screen readers announce the page; a

@@ -47,10 +47,37 @@ export const appMachine = createMachine({
     "running": {
       "description": "The visit: the children run, the root passes on what one of them learns to the others.",
       "on": {
-        "session.changed": {
-          "actions": "passOnUser",
-          "description": "Someone signed in or out, or their account changed: the menus, the draft's gifter, the online switch, the tour and the bell follow."
-        },
+        "session.changed": [
+          {
+            "guard": "settlesWaitingPage",
+            "actions": [
+              "passOnUser",
+              "enterWaitingPage"
+            ],
+            "description": "The sign-in check is done while a page waited for it: everything follows who is signed in, and the page is decided."
+          },
+          {
+            "actions": "passOnUser",
+            "description": "Someone signed in or out, or their account changed: the menus, the draft's gifter, the online switch, the tour and the bell follow."
+          }
+        ],
+        "route.entering": [
+          {
+            "guard": "isSessionChecking",
+            "actions": "keepWaitingPage",
+            "description": "A page opens while the sign-in is still being checked: it is decided once the check is done."
+          },
+          {
+            "guard": "isSignedOutArrival",
+            "actions": "askLogin",
+            "description": "Someone signed out arrives at a customer page: the login modal opens over the home page and leads back there."
+          },
+          {
+            "guard": "isCustomersOrderStep",
+            "actions": "needDraft",
+            "description": "A customer opens a page of the order flow: their draft starts if it has not."
+          }
+        ],
         "live.hint": [
           {
             "guard": "isOwnApplication",
@@ -84,10 +111,6 @@ export const appMachine = createMachine({
         "user.confirm": {
           "actions": "tellDialogs",
           "description": "The visitor confirms in a modal."
-        },
-        "draft.needed": {
-          "actions": "needDraft",
-          "description": "A page of the order flow opens: the customer's draft starts if it has not."
         },
         "artists.preselect": {
           "actions": [
@@ -131,6 +154,8 @@ export const appMachine = createMachine({
     },
     "user": null,
     "account": null,
+    "sessionChecking": false,
+    "waitingPage": null,
     "dialogs": null,
     "accountChildren": null,
     "orderDraft": null,

@@ -23,7 +23,7 @@ export const authDialogsMachine = createMachine({
       "actions": {
         "type": "setLogin"
       },
-      "description": "The visitor opens the login modal (from the header, or a customer page that needs a sign-in: it leads back there)."
+      "description": "The visitor opens the login modal (Login in the header, or after a sign-up or a password reset)."
     },
     "dialog.openLoginAgain": {
       "target": ".loginAgain",
@@ -128,7 +128,16 @@ export const authDialogsMachine = createMachine({
   "states": {
     "closed": {
       "description": "No account modal is open.",
-      "entry": "clearMessage"
+      "entry": "clearMessage",
+      "on": {
+        "dialog.openLoginForPage": {
+          "target": "login",
+          "actions": {
+            "type": "setLogin"
+          },
+          "description": "Someone signed out arrived at a customer page: the login modal opens and leads back there (an open modal stays)."
+        }
+      }
     },
     "login": {
       "description": "The Account Login modal (after a signed-out visit to a customer page, it leads back there); its form resets when it closes.",

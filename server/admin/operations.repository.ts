@@ -18,7 +18,8 @@ const MANILA_MS = 8 * 3_600_000;
 // only (docs/scale-plans.md): statuses from orders_status, overdue work from orders_due_work, stranded
 // work from users_departed_artists then orders_artist_status_id, refunds from refunds_status, open
 // payment exceptions from payment_exceptions_open, recent payout-account changes from
-// artist_payouts_changed, applications from users_applications. The charts read ≤ 90 maintained day rows.
+// artist_payouts_changed, applications from users_applications, open support requests from
+// support_requests_open. The charts read ≤ 90 maintained day rows.
 
 // biome-ignore lint/suspicious/noExplicitAny: any table's query; only its count is read.
 async function count(query: SelectQueryBuilder<DB, any, object>): Promise<number> {
@@ -39,6 +40,7 @@ export async function queueCounts(db: Kysely<DB>, now: Date): Promise<Record<Ope
     payment_exceptions,
     payout_accounts_changed,
     applications_waiting,
+    support_requests,
   ] = await Promise.all([
     count(orders().where('status', '=', 'needs_artist')),
     count(orders().where(overdueStage(now))),
@@ -57,6 +59,7 @@ export async function queueCounts(db: Kysely<DB>, now: Date): Promise<Record<Ope
         .where('changed_at', '>=', new Date(now.getTime() - PAYOUT_CHANGE_DAYS * DAY_MS).toISOString()),
     ),
     count(db.selectFrom('users').where('type', '=', 'artist').where('app_status', '=', 'for_review')),
+    count(db.selectFrom('support_requests').where('status', '=', 'open')),
   ]);
   return {
     needs_artist,
@@ -67,6 +70,7 @@ export async function queueCounts(db: Kysely<DB>, now: Date): Promise<Record<Ope
     payment_exceptions,
     payout_accounts_changed,
     applications_waiting,
+    support_requests,
   };
 }
 

@@ -1,16 +1,15 @@
 import type * as v from 'valibot';
-import { accountCareMessages, type HolderReview, type holderDecisionSchema } from '../../contracts/account-care';
+import {
+  accountCareMessages,
+  type HolderDecisionAnswer,
+  type HolderReview,
+  type holderDecisionSchema,
+} from '../../contracts/account-care';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { enqueueMail } from '../mail/queue';
-
-/** The answer of a decision: the artist's account check as it now is. */
-export interface HolderDecisionAnswer {
-  artist_id: string;
-  holder_review: HolderReview;
-}
 
 /**
  * POST /admin/artists/{id}/payout-account/approve|reject: the admin's decision on a payout account

@@ -82,7 +82,8 @@ export async function login(c: AppContext, area: AccountType, body: LoginInput) 
   // Within the restore window the right password restores a deactivated account; after it, refused.
   const restoring = candidate.deactivated_at !== null && canRestore(candidate, c.var.clock.now());
   if (candidate.deactivated_at !== null && !restoring) throw new ApiError(403, serverMessages.accountDeactivated);
-  if (candidate.suspended_at !== null) throw new ApiError(403, operationsMessages.accountSuspended);
+  if (candidate.suspended_at !== null)
+    throw new ApiError(403, operationsMessages.accountSuspended(c.var.config.supportEmail));
   const account = restoring ? await restoreAccount(db, candidate, c.var.clock.now()) : candidate;
 
   const { token } = await tokens.issue(account, body.remember);

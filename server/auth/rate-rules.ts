@@ -36,5 +36,7 @@ export function authRateRules(limits: RateLimitConfig) {
     registerClient: { name: 'register-client', limit: limits.registerPerClient, windowSeconds: ONE_HOUR },
     /** Artist applications per client address, counted before the body is read: each may store a sample file. */
     applyClient: { name: 'apply-client', limit: limits.applyPerClient, windowSeconds: ONE_HOUR },
+    /** Support requests per client address: each alerts every admin and mails a copy. */
+    supportClient: { name: 'support-client', limit: limits.supportPerClient, windowSeconds: ONE_HOUR },
   } satisfies Record<string, RateRule>;
 }

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { artistCatalogPageAnswer, artistPublicProfileAnswer, userOptionsAnswer } from '../../contracts/api/artist';
 import { catalogQuerySchema } from '../../contracts/artist';
 import type { AppEnv } from '../context';
 import { validateQuery } from '../http/validate-query';
+import { operation } from '../openapi/operation';
 import { getArtist, listArtists, options } from './catalog.handlers';
 import { createCatalogCache } from './catalog-cache';
 
@@ -14,15 +16,41 @@ export function createCatalogRoutes(): Hono<AppEnv> {
   const cache = createCatalogCache({
     maxAgeMs: (c) => Math.min(CATALOG_MAX_AGE_MS, c.var.config.mediaUrlTtlSeconds * 250),
   });
-  routes.get('/options', (c) => options(c));
-  routes.get('/artists', validateQuery(catalogQuerySchema), (c) => {
-    const query = c.req.valid('query');
-    const key = JSON.stringify(['list', query.genre, query.vocal_type, query.q, query.cursor, query.limit]);
-    return cache.answer(c, key, () => listArtists(c, query));
-  });
-  routes.get('/artists/:id', (c) => {
-    const id = c.req.param('id');
-    return cache.answer(c, JSON.stringify(['artist', id]), () => getArtist(c, id));
-  });
+  routes.get(
+    '/options',
+    operation({
+      summary: "The catalogue's filter options (genres, vocal types, occasions...)",
+      tags: 'Catalogue',
+      answers: { 200: userOptionsAnswer },
+    }),
+    (c) => options(c),
+  );
+  routes.get(
+    '/artists',
+    operation({
+      summary: 'Browse approved artists (cursor paging, filters, search)',
+      tags: 'Catalogue',
+      answers: { 200: artistCatalogPageAnswer, 304: 'empty' },
+    }),
+    validateQuery(catalogQuerySchema),
+    (c) => {
+      const query = c.req.valid('query');
+      const key = JSON.stringify(['list', query.genre, query.vocal_type, query.q, query.cursor, query.limit]);
+      return cache.answer(c, key, () => listArtists(c, query));
+    },
+  );
+  routes.get(
+    '/artists/:id',
+    operation({
+      summary: "One artist's public profile",
+      tags: 'Catalogue',
+      answers: { 200: artistPublicProfileAnswer, 304: 'empty' },
+      fails: [404],
+    }),
+    (c) => {
+      const id = c.req.param('id');
+      return cache.answer(c, JSON.stringify(['artist', id]), () => getArtist(c, id));
+    },
+  );
   return routes;
 }

@@ -3,6 +3,7 @@ import type { AccountType, AppStatus } from '../../contracts/account';
 import type { VocalType } from '../../contracts/options';
 import type { OrderStatus, PaymentStatus, RefundReason } from '../../contracts/order';
 import type { PaymentExceptionKind, PaymentExceptionResolution } from '../../contracts/payment-exceptions';
+import type { SupportRequestStatus, SupportTopic } from '../../contracts/support';
 
 // Storage conventions (both dialects): timestamps are ISO-8601 UTC text from Date#toISOString(),
 // which sorts and compares correctly as text; booleans are integers 0/1; ids are autoincrement integers.
@@ -491,6 +492,21 @@ export interface OperationsDaysTable {
   revised_orders: number;
 }
 
+/** A message to the team from the contact page or "Report a problem" on an order (migration 0023). */
+export interface SupportRequestsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  order_id: number | null;
+  name: string;
+  email: string;
+  topic: SupportTopic;
+  message: string;
+  status: Generated<SupportRequestStatus>;
+  created_at: string;
+  closed_at: string | null;
+  closed_by: number | null;
+}
+
 export interface DB {
   operations_days: OperationsDaysTable;
   users: UsersTable;
@@ -526,6 +542,7 @@ export interface DB {
   artist_summaries: ArtistSummariesTable;
   artist_status_counts: ArtistStatusCountsTable;
   artist_monthly_credits: ArtistMonthlyCreditsTable;
+  support_requests: SupportRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

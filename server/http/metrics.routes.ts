@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { serverMessages } from '../../contracts/server-messages';
 import type { AppEnv } from '../context';
+import { operation } from '../openapi/operation';
 import type { Metrics } from '../services/metrics';
 import { fail } from './envelope';
 import { notFound } from './errors';
@@ -28,15 +29,24 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export function createMetricsRoutes(metrics: Metrics, token: string | undefined): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/metrics', async (c) => {
-    if (token === undefined) return notFound(c);
-    c.header('Cache-Control', 'no-store');
-    const given = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (given === undefined || !sameSecret(given, token)) {
-      c.header('WWW-Authenticate', 'Bearer realm="metrics"');
-      return fail(c, 401, serverMessages.unauthenticated);
-    }
-    return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType });
-  });
+  routes.get(
+    '/metrics',
+    operation({
+      summary: 'Prometheus metrics (Bearer METRICS_TOKEN)',
+      tags: 'Operations',
+      answers: { 200: { media: 'text/plain' } },
+      fails: [401, 404],
+    }),
+    async (c) => {
+      if (token === undefined) return notFound(c);
+      c.header('Cache-Control', 'no-store');
+      const given = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      if (given === undefined || !sameSecret(given, token)) {
+        c.header('WWW-Authenticate', 'Bearer realm="metrics"');
+        return fail(c, 401, serverMessages.unauthenticated);
+      }
+      return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType });
+    },
+  );
   return routes;
 }

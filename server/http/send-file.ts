@@ -64,7 +64,9 @@ export function attachmentDisposition(name: string): string {
 
 /**
  * Streams a stored file with Range support: 200 whole, 206 one range, 416 unsatisfiable, 404 when the
- * object is gone although its row or size was found (a deletion on another node meanwhile).
+ * object is gone although its row or size was found (a deletion on another node meanwhile). Not
+ * serveStatic (server/http/static.ts): stored files come through the Storage interface (a folder or a
+ * bucket), with If-Range and a download name, where serveStatic reads one local folder.
  */
 export async function sendStoredFile(c: AppContext, storage: Storage, options: SendFileOptions): Promise<Response> {
   const etag = `"${options.etag}"`;

@@ -13,7 +13,8 @@ export type OperationsDigestKind =
   | 'admin_refund_owed'
   | 'admin_payment_exception'
   | 'admin_payout_account_changed'
-  | 'admin_stage_name_review';
+  | 'admin_stage_name_review'
+  | 'admin_support_request';
 
 export type DigestItem =
   | { kind: 'admin_recording_waiting'; data: { order_id: number; reference: string; artist: string; version: number } }
@@ -70,6 +71,12 @@ const sections: Record<DigestItemKind, Section> = {
     label: 'Disputed order',
     path: '/admin',
     action: 'Open the operations home',
+  },
+  admin_support_request: {
+    summary: (n) => countOf(n, 'support request'),
+    label: 'Support request',
+    path: '/admin/support',
+    action: 'Open the support requests',
   },
   admin_payout_account_changed: {
     summary: (n) => `${countOf(n, 'payout account')} changed`,

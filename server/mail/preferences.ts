@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type * as v from 'valibot';
+import { mailPreferencesAnswerSchemas } from '../../contracts/api/account-extras';
+import { successSchema } from '../../contracts/api/envelope';
 import {
   type MailArea,
   type MailCategory,
@@ -14,6 +16,7 @@ import type { AppContext, AppEnv } from '../context';
 import type { DB } from '../db/schema';
 import { ok } from '../http/envelope';
 import { validateJson } from '../http/validate-json';
+import { operation } from '../openapi/operation';
 
 // GET/PATCH /api/v1/{user|artist}/mail-preferences: which non-essential mails the person gets.
 // Stored as opt-outs, so every kind is on until turned off and a new kind starts on.
@@ -63,9 +66,29 @@ export function createMailPreferenceRoutes(area: MailArea): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const signedIn = requireAuth(area);
   const schema = mailPreferencesSchema(area);
-  routes.get('/mail-preferences', signedIn, (c) => getPreferences(c, area));
-  routes.patch('/mail-preferences', signedIn, validateJson(schema), (c) =>
-    savePreferences(c, area, c.req.valid('json') as v.InferOutput<typeof schema>),
+  const answer = successSchema(mailPreferencesAnswerSchemas[area]);
+  routes.get(
+    '/mail-preferences',
+    operation({
+      summary: 'Which optional mails the account gets',
+      tags: 'Mail preferences',
+      auth: true,
+      answers: { 200: answer },
+    }),
+    signedIn,
+    (c) => getPreferences(c, area),
+  );
+  routes.patch(
+    '/mail-preferences',
+    operation({
+      summary: 'Turn optional mails on or off',
+      tags: 'Mail preferences',
+      auth: true,
+      answers: { 200: answer },
+    }),
+    signedIn,
+    validateJson(schema),
+    (c) => savePreferences(c, area, c.req.valid('json') as v.InferOutput<typeof schema>),
   );
   return routes;
 }

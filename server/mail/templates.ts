@@ -408,6 +408,30 @@ export const mailTemplates = {
     }),
   }),
 
+  // ---- Anyone who wrote to the team (server/support) -------------------------------------------------
+  support_request_copy: define<{
+    topic: string;
+    order: { id: number; reference: string } | null;
+    message: string;
+    support_email: string;
+  }>({
+    category: null,
+    render: (d, ctx) => ({
+      subject: d.order ? `We received your report on order ${d.order.reference}` : 'We received your message',
+      preview: 'A copy of what you sent to the Labsongs team.',
+      greeting: hello(ctx),
+      paragraphs: [
+        'Thank you for writing. Your message reached our team and a person will answer you by email. This is your copy:',
+      ],
+      facts: [['About', d.topic], ...(d.order ? [['Order', d.order.reference] as [string, string]] : [])],
+      quote: d.message,
+      action: d.order
+        ? { label: 'See your order', url: `${ctx.publicUrl}/customer/account/orders/${d.order.id}` }
+        : { label: 'Write to us again', url: `${ctx.publicUrl}/contact` },
+      after: [`To add anything, write to ${d.support_email}.`],
+    }),
+  }),
+
   // ---- Admins (sent only inside the digest) --------------------------------------------------------
   admin_digest: define<{ items: DigestItem[] }>({
     category: null,

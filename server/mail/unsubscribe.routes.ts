@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { mailCategoryLabels } from '../../contracts/mail';
 import type { AppContext, AppEnv } from '../context';
+import { operation } from '../openapi/operation';
 import { escapeHtml } from '../services/mail-html';
 import { setPreference } from './preferences';
 import type { UnsubscribeSigner } from './unsubscribe-token';
@@ -54,35 +55,51 @@ const invalid = (c: AppContext) =>
 
 export function createUnsubscribeRoutes(signer: UnsubscribeSigner): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/mail/unsubscribe', async (c) => {
-    const found = await resolve(c, signer);
-    if (!found) return invalid(c);
-    const label = mailCategoryLabels[found.category].label;
-    c.header('Cache-Control', 'no-store');
-    return c.html(
-      page(
-        'Unsubscribe',
-        `<h1>Unsubscribe from “${escapeHtml(label)}”?</h1>
+  routes.get(
+    '/mail/unsubscribe',
+    operation({
+      summary: "The unsubscribe page of a mail's link",
+      tags: 'Mail preferences',
+      answers: { 200: { media: 'text/html' }, 404: { media: 'text/html' } },
+    }),
+    async (c) => {
+      const found = await resolve(c, signer);
+      if (!found) return invalid(c);
+      const label = mailCategoryLabels[found.category].label;
+      c.header('Cache-Control', 'no-store');
+      return c.html(
+        page(
+          'Unsubscribe',
+          `<h1>Unsubscribe from “${escapeHtml(label)}”?</h1>
 <p>${escapeHtml(found.user.email)} will no longer get these mails: ${escapeHtml(mailCategoryLabels[found.category].hint)}</p>
 <p>Receipts, refunds and password mails always go.</p>
 <form method="post"><button type="submit">Unsubscribe</button></form>`,
-      ),
-    );
-  });
-  routes.post('/mail/unsubscribe', async (c) => {
-    const found = await resolve(c, signer);
-    if (!found) return invalid(c);
-    await setPreference(c.var.db, found.userId, found.category, false, c.var.clock.now());
-    const settings = `${c.var.config.publicUrl}${settingsPath[found.user.type]}`;
-    c.header('Cache-Control', 'no-store');
-    return c.html(
-      page(
-        'Unsubscribed',
-        `<h1>You are unsubscribed</h1>
+        ),
+      );
+    },
+  );
+  routes.post(
+    '/mail/unsubscribe',
+    operation({
+      summary: "Unsubscribe (the page's button or a one-click List-Unsubscribe-Post)",
+      tags: 'Mail preferences',
+      answers: { 200: { media: 'text/html' }, 404: { media: 'text/html' } },
+    }),
+    async (c) => {
+      const found = await resolve(c, signer);
+      if (!found) return invalid(c);
+      await setPreference(c.var.db, found.userId, found.category, false, c.var.clock.now());
+      const settings = `${c.var.config.publicUrl}${settingsPath[found.user.type]}`;
+      c.header('Cache-Control', 'no-store');
+      return c.html(
+        page(
+          'Unsubscribed',
+          `<h1>You are unsubscribed</h1>
 <p>You will no longer get “${escapeHtml(mailCategoryLabels[found.category].label)}” mails.</p>
 <p>You can turn them back on in your <a href="${escapeHtml(settings)}">mail settings</a>.</p>`,
-      ),
-    );
-  });
+        ),
+      );
+    },
+  );
   return routes;
 }

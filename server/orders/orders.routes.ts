@@ -1,4 +1,14 @@
 import { Hono } from 'hono';
+import { placedAlreadySchema } from '../../contracts/api/envelope';
+import {
+  orderAnswer,
+  orderDetailAnswer,
+  orderHistoryPageAnswer,
+  paymentHistoryPageAnswer,
+  tempOrderAnswer,
+  tempOrderClipAnswer,
+  tempOrderCreatedAnswer,
+} from '../../contracts/api/orders';
 import {
   occasionSchema,
   orderListQuerySchema,
@@ -10,6 +20,7 @@ import { requireAuth } from '../auth/require-auth';
 import type { AppEnv } from '../context';
 import { validateJson } from '../http/validate-json';
 import { validateQuery } from '../http/validate-query';
+import { operation } from '../openapi/operation';
 import { getOrder, listOrders, listPayments } from './order.handlers';
 import {
   commitTempOrder,
@@ -31,24 +42,130 @@ export function createOrderRoutes(): Hono<AppEnv> {
   const draft = '/temp-order/:id{[0-9]{1,9}}';
   const idOf = (raw: string) => Number(raw);
 
-  routes.post('/temp-order', customer, validateJson(occasionSchema), (c) => createTempOrder(c, c.req.valid('json')));
-  routes.post('/temp-order/upload', customer, (c) => uploadClip(c));
-  routes.get(draft, customer, (c) => getTempOrder(c, idOf(c.req.param('id'))));
-  routes.patch(`${draft}/occasion`, customer, validateJson(occasionSchema), (c) =>
-    saveOccasion(c, idOf(c.req.param('id')), c.req.valid('json')),
+  routes.post(
+    '/temp-order',
+    operation({
+      summary: 'Start an order draft with its occasion',
+      tags: 'Orders',
+      auth: true,
+      answers: { 201: tempOrderCreatedAnswer },
+      fails: [403, 409],
+    }),
+    customer,
+    validateJson(occasionSchema),
+    (c) => createTempOrder(c, c.req.valid('json')),
   );
-  routes.patch(`${draft}/song`, customer, validateJson(songSchema), (c) =>
-    saveSong(c, idOf(c.req.param('id')), c.req.valid('json')),
+  routes.post(
+    '/temp-order/upload',
+    operation({
+      summary: 'Upload a voice clip for a draft (multipart)',
+      tags: 'Orders',
+      auth: true,
+      answers: { 409: placedAlreadySchema, 201: tempOrderClipAnswer },
+      fails: [400, 404, 409, 413, 415, 422, 429],
+    }),
+    customer,
+    (c) => uploadClip(c),
   );
-  routes.patch(`${draft}/story`, customer, validateJson(storySchema), (c) =>
-    saveStory(c, idOf(c.req.param('id')), c.req.valid('json')),
+  routes.get(
+    draft,
+    operation({
+      summary: 'One order draft',
+      tags: 'Orders',
+      auth: true,
+      answers: { 200: tempOrderAnswer },
+      fails: [404],
+    }),
+    customer,
+    (c) => getTempOrder(c, idOf(c.req.param('id'))),
   );
-  routes.post(`${draft}/commit`, customer, (c) => commitTempOrder(c, idOf(c.req.param('id'))));
+  routes.patch(
+    `${draft}/occasion`,
+    operation({
+      summary: "Save a draft's occasion",
+      tags: 'Orders',
+      auth: true,
+      answers: { 409: placedAlreadySchema, 200: tempOrderAnswer },
+      fails: [404, 409],
+    }),
+    customer,
+    validateJson(occasionSchema),
+    (c) => saveOccasion(c, idOf(c.req.param('id')), c.req.valid('json')),
+  );
+  routes.patch(
+    `${draft}/song`,
+    operation({
+      summary: "Save a draft's song choices",
+      tags: 'Orders',
+      auth: true,
+      answers: { 409: placedAlreadySchema, 200: tempOrderAnswer },
+      fails: [404, 409],
+    }),
+    customer,
+    validateJson(songSchema),
+    (c) => saveSong(c, idOf(c.req.param('id')), c.req.valid('json')),
+  );
+  routes.patch(
+    `${draft}/story`,
+    operation({
+      summary: "Save a draft's story",
+      tags: 'Orders',
+      auth: true,
+      answers: { 409: placedAlreadySchema, 200: tempOrderAnswer },
+      fails: [404, 409],
+    }),
+    customer,
+    validateJson(storySchema),
+    (c) => saveStory(c, idOf(c.req.param('id')), c.req.valid('json')),
+  );
+  routes.post(
+    `${draft}/commit`,
+    operation({
+      summary: 'Turn a complete draft into an order',
+      tags: 'Orders',
+      auth: true,
+      answers: { 409: placedAlreadySchema, 201: orderAnswer },
+      fails: [404, 409, 422],
+    }),
+    customer,
+    (c) => commitTempOrder(c, idOf(c.req.param('id'))),
+  );
 
-  routes.get('/orders', customer, validateQuery(orderListQuerySchema), (c) => listOrders(c, c.req.valid('query')));
-  routes.get('/orders/:id{[0-9]{1,9}}', customer, (c) => getOrder(c, idOf(c.req.param('id'))));
-  routes.get('/payments', customer, validateQuery(paymentListQuerySchema), (c) =>
-    listPayments(c, c.req.valid('query')),
+  routes.get(
+    '/orders',
+    operation({
+      summary: "The customer's orders (cursor paging)",
+      tags: 'Orders',
+      auth: true,
+      answers: { 200: orderHistoryPageAnswer },
+    }),
+    customer,
+    validateQuery(orderListQuerySchema),
+    (c) => listOrders(c, c.req.valid('query')),
+  );
+  routes.get(
+    '/orders/:id{[0-9]{1,9}}',
+    operation({
+      summary: "One of the customer's orders",
+      tags: 'Orders',
+      auth: true,
+      answers: { 200: orderDetailAnswer },
+      fails: [404],
+    }),
+    customer,
+    (c) => getOrder(c, idOf(c.req.param('id'))),
+  );
+  routes.get(
+    '/payments',
+    operation({
+      summary: "The customer's payments (cursor paging)",
+      tags: 'Orders',
+      auth: true,
+      answers: { 200: paymentHistoryPageAnswer },
+    }),
+    customer,
+    validateQuery(paymentListQuerySchema),
+    (c) => listPayments(c, c.req.valid('query')),
   );
 
   return routes;

@@ -1,11 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { checkoutAnswer, orderPaymentStateAnswer } from '../../contracts/api/orders';
 import { checkoutSchema } from '../../contracts/order';
 import { requireAuth } from '../auth/require-auth';
 import type { AppContext, AppEnv } from '../context';
 import { clientIp } from '../http/client-ip';
 import { validateJson } from '../http/validate-json';
 import { lifecycleSettingsOf } from '../lifecycle/settings';
+import { operation } from '../openapi/operation';
 import { findOrderById } from '../orders/orders.repository';
 import type { PaymentCallbackOutcome } from '../services/metrics';
 import { type CallbackDeps, type CallbackOutcome, fieldsOf, handleCallback, readCallbackForm } from './callbacks';
@@ -78,11 +80,30 @@ const postbackGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** POST /api/v1/user/order/{id}/checkout (mounted under /api/v1/user). */
 export function createCheckoutRoutes(provider: PaymentProvider): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post('/order/:id{[0-9]{1,9}}/checkout', requireAuth('user'), validateJson(checkoutSchema), (c) =>
-    checkout(c, provider, Number(c.req.param('id')), c.req.valid('json')),
+  routes.post(
+    '/order/:id{[0-9]{1,9}}/checkout',
+    operation({
+      summary: 'Start paying an order: answers where to send the browser',
+      tags: 'Payments',
+      auth: true,
+      answers: { 200: checkoutAnswer },
+      fails: [404, 409, 502, 503],
+    }),
+    requireAuth('user'),
+    validateJson(checkoutSchema),
+    (c) => checkout(c, provider, Number(c.req.param('id')), c.req.valid('json')),
   );
-  routes.get('/orders/:id{[0-9]{1,9}}/payment-state', requireAuth('user'), (c) =>
-    paymentState(c, Number(c.req.param('id'))),
+  routes.get(
+    '/orders/:id{[0-9]{1,9}}/payment-state',
+    operation({
+      summary: "An order's payment state (polled by the checkout pages)",
+      tags: 'Payments',
+      auth: true,
+      answers: { 200: orderPaymentStateAnswer },
+      fails: [404],
+    }),
+    requireAuth('user'),
+    (c) => paymentState(c, Number(c.req.param('id'))),
   );
   return routes;
 }
@@ -96,70 +117,123 @@ export function createPaymentRoutes(provider: PaymentProvider): Hono<AppEnv> {
 
   if (provider.name === 'dragonpay') {
     // Server to server: the only way a DragonPay payment changes.
-    routes.post('/api/v1/payments/dragonpay/postback', postbackGuard, async (c) =>
-      callbackAnswer(c, await takeCallback(c, provider, await readCallbackForm(c.req.raw))),
+    routes.post(
+      '/api/v1/payments/dragonpay/postback',
+      operation({
+        summary: "DragonPay's server-to-server postback (form fields, signed)",
+        tags: 'Payment callbacks',
+        answers: {
+          200: { media: 'text/plain' },
+          400: { media: 'text/plain' },
+          413: { media: 'text/plain' },
+          429: { media: 'text/plain' },
+          503: { media: 'text/plain' },
+        },
+      }),
+      postbackGuard,
+      async (c) => callbackAnswer(c, await takeCallback(c, provider, await readCallbackForm(c.req.raw))),
     );
     // The browser coming back: verified like a postback, but it NEVER changes anything; it only
     // chooses which /checkout page to show.
-    routes.get('/api/v1/payments/dragonpay/return', async (c) => {
-      const { config, db, logger } = c.var;
-      const fields = fieldsOf(new URL(c.req.url).searchParams);
-      let target = checkoutRedirect(config.publicUrl, 'pending');
-      try {
-        const verified = fields ? await provider.verifyCallback(fields) : null;
-        const payment = verified ? await findPaymentByTxnid(db, verified.txnid) : undefined;
-        if (verified && payment && payment.provider === 'dragonpay') {
-          target = checkoutRedirect(config.publicUrl, checkoutPageFor(verified.status), {
-            orderId: payment.order_id,
-            refno: verified.refno || payment.refno,
-          });
-        } else {
-          logger.warn('payment return not verified', {
-            provider: 'dragonpay',
-            txnid: (fields?.txnid ?? '').slice(0, 64),
-          });
+    routes.get(
+      '/api/v1/payments/dragonpay/return',
+      operation({
+        summary: "The browser's return from DragonPay: redirects to the checkout page",
+        tags: 'Payment callbacks',
+        answers: { 302: 'empty' },
+      }),
+      async (c) => {
+        const { config, db, logger } = c.var;
+        const fields = fieldsOf(new URL(c.req.url).searchParams);
+        let target = checkoutRedirect(config.publicUrl, 'pending');
+        try {
+          const verified = fields ? await provider.verifyCallback(fields) : null;
+          const payment = verified ? await findPaymentByTxnid(db, verified.txnid) : undefined;
+          if (verified && payment && payment.provider === 'dragonpay') {
+            target = checkoutRedirect(config.publicUrl, checkoutPageFor(verified.status), {
+              orderId: payment.order_id,
+              refno: verified.refno || payment.refno,
+            });
+          } else {
+            logger.warn('payment return not verified', {
+              provider: 'dragonpay',
+              txnid: (fields?.txnid ?? '').slice(0, 64),
+            });
+          }
+        } catch (error) {
+          logger.warn('payment return not checked', { provider: 'dragonpay', error });
         }
-      } catch (error) {
-        logger.warn('payment return not checked', { provider: 'dragonpay', error });
-      }
-      c.header('Cache-Control', 'no-store');
-      return c.redirect(target, 302);
-    });
+        c.header('Cache-Control', 'no-store');
+        return c.redirect(target, 302);
+      },
+    );
   }
 
   if (isSandbox(provider)) {
-    routes.post('/api/v1/payments/sandbox/postback', postbackGuard, async (c) =>
-      callbackAnswer(c, await takeCallback(c, provider, await readCallbackForm(c.req.raw))),
+    routes.post(
+      '/api/v1/payments/sandbox/postback',
+      operation({
+        summary: "The sandbox provider's postback (form fields, signed)",
+        tags: 'Payment callbacks',
+        answers: {
+          200: { media: 'text/plain' },
+          400: { media: 'text/plain' },
+          413: { media: 'text/plain' },
+          429: { media: 'text/plain' },
+          503: { media: 'text/plain' },
+        },
+      }),
+      postbackGuard,
+      async (c) => callbackAnswer(c, await takeCallback(c, provider, await readCallbackForm(c.req.raw))),
     );
 
     const pagePath = `/payments/sandbox/:txnid{${txnidRoutePattern}}`;
     const notFoundPage = (c: AppContext) =>
       c.html(sandboxMessagePage('Payment not found', 'This payment link is not valid.'), 404, htmlHeaders);
 
-    routes.get(pagePath, async (c) => {
-      const { db, config } = c.var;
-      const payment = await findPaymentByTxnid(db, c.req.param('txnid'));
-      const order = payment?.provider === 'sandbox' ? await findOrderById(db, payment.order_id) : undefined;
-      if (!payment || !order) return notFoundPage(c);
-      const page = sandboxPayPage({
-        txnid: payment.txnid,
-        refno: payment.refno,
-        orderReference: order.reference,
-        amountCentavos: payment.amount_centavos,
-        currency: payment.currency,
-        status: payment.status,
-        returnUrl: checkoutRedirect(config.publicUrl, checkoutPageFor(payment.status), {
-          orderId: payment.order_id,
+    routes.get(
+      pagePath,
+      operation({
+        summary: "The sandbox provider's pay page",
+        tags: 'Payment callbacks',
+        answers: { 200: { media: 'text/html' }, 404: { media: 'text/html' } },
+      }),
+      async (c) => {
+        const { db, config } = c.var;
+        const payment = await findPaymentByTxnid(db, c.req.param('txnid'));
+        const order = payment?.provider === 'sandbox' ? await findOrderById(db, payment.order_id) : undefined;
+        if (!payment || !order) return notFoundPage(c);
+        const page = sandboxPayPage({
+          txnid: payment.txnid,
           refno: payment.refno,
-        }),
-      });
-      return c.html(page, 200, htmlHeaders);
-    });
+          orderReference: order.reference,
+          amountCentavos: payment.amount_centavos,
+          currency: payment.currency,
+          status: payment.status,
+          returnUrl: checkoutRedirect(config.publicUrl, checkoutPageFor(payment.status), {
+            orderId: payment.order_id,
+            refno: payment.refno,
+          }),
+        });
+        return c.html(page, 200, htmlHeaders);
+      },
+    );
 
     // The pay page's buttons: the server posts the matching callback to itself (through the same
     // handler as DragonPay's postback, signed and verified), then sends the browser to /checkout.
     routes.post(
       pagePath,
+      operation({
+        summary: "The sandbox pay page's buttons: settles the payment, then redirects to the checkout page",
+        tags: 'Payment callbacks',
+        answers: {
+          303: 'empty',
+          400: { media: 'text/html' },
+          404: { media: 'text/html' },
+          409: { media: 'text/html' },
+          413: { media: 'text/html' },
+        },
+      }),
       bodyLimit({
         maxSize: 4 * 1024,
         onError: (c) => c.html(sandboxMessagePage('Request too large', 'Please try again.'), 413, htmlHeaders),

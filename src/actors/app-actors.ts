@@ -1,7 +1,7 @@
-import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
+import { type ActorRefFrom, createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import type { AuthUser } from '../../contracts/account';
 import { clientMessages } from '../../contracts/messages';
-import { appActorIds, appMachine, type OrderDraftActor } from '../../machines/app.machine';
+import { appActorIds, appMachine } from '../../machines/app.machine';
 import type { artistGateMachine } from '../../machines/artist-gate.machine';
 import { loadingWith, toStart } from '../../machines/lazy-child.machine';
 import { liveRouterMachine } from '../../machines/live-router.machine';
@@ -26,11 +26,8 @@ export interface AppActors {
   session: SessionActor;
   // The account modals start with the first modal or artist login page of the visit: the root's
   // context `dialogs` (useDialogsActor in hooks.ts).
-  /**
-   * The order draft, started if no page has needed it yet (its code loads first). Rejects when that
-   * code does not load. Views read the started draft with useOrderDraftActor (hooks.ts).
-   */
-  needOrderDraft: () => Promise<OrderDraftActor>;
+  // The order draft starts with the first order step a customer opens (the root hears of it from the
+  // router, src/actors/navigation.ts): the root's context `orderDraft` (useOrderDraftActor in hooks.ts).
   /** The artist's standing: the guards, the menus and the online switch read it. */
   artistGate: ArtistGateActor;
   // The one audio player starts with the first play of the visit: the root's context `player`
@@ -133,15 +130,6 @@ export function createAppActors(): AppActors {
   const actors: AppActors = {
     root,
     session: get<SessionActor>(appActorIds.session),
-    needOrderDraft: async () => {
-      root?.send({ type: 'draft.needed' });
-      // Started and told what it was told meanwhile, or failed (its code did not load).
-      const lazyDraft = root?.getSnapshot().children.lazyDraft;
-      const settled = lazyDraft && (await waitFor(lazyDraft, (s) => !s.hasTag('loading')));
-      const draft: OrderDraftActor | undefined = settled?.context.children?.[appActorIds.orderDraft];
-      if (!draft) throw new Error(clientMessages.partNotLoaded);
-      return draft;
-    },
     artistGate: get<ArtistGateActor>(appActorIds.artistGate),
     api,
   };
@@ -150,7 +138,7 @@ export function createAppActors(): AppActors {
   let lastUser: AuthUser | null | undefined;
   const followSession = (snapshot: SnapshotFrom<typeof sessionMachine>) => {
     const user = snapshot.hasTag('authenticated') ? snapshot.context.user : null;
-    root?.send({ type: 'session.changed', user });
+    root?.send({ type: 'session.changed', user, checking: snapshot.hasTag('busy') });
     if (snapshot.context.user?.id !== lastUser?.id || snapshot.context.user?.type !== lastUser?.type) {
       lastUser = snapshot.context.user;
       invalidateRoutes();

@@ -47,8 +47,8 @@ export function useAccountChild<K extends keyof AccountChildren>(name: K): Accou
 }
 
 /**
- * The order draft. The order steps' guard starts it before a step renders (needOrderDraft), so a
- * view under an order route always finds it.
+ * The order draft. The root starts it as a customer opens an order step, and the step's guard waits for
+ * it before the step renders, so a view under an order route always finds it.
  */
 export function useOrderDraftActor(): OrderDraftActor {
   const { root } = useAppActors();

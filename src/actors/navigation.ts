@@ -1,4 +1,6 @@
-import type { AnyRouter } from '@tanstack/react-router';
+import type { AnyRouter, ParsedLocation } from '@tanstack/react-router';
+import type { PageEntry } from '../../machines/app.types';
+import type { RouterContext } from '../routes/__root';
 import { metaOf, type RouteMeta } from '../routes/-meta';
 
 /**
@@ -7,8 +9,35 @@ import { metaOf, type RouteMeta } from '../routes/-meta';
  */
 let router: AnyRouter | undefined;
 
+/**
+ * Binds the machines' navigation to `r`, and tells its app's root (`r`'s context) which page it is about
+ * to open, before any guard runs: the root opens the login modal or starts the draft the page needs.
+ */
 export function bindRouter(r: AnyRouter): void {
   router = r;
+  const { root } = (r.options.context as RouterContext).actors;
+  const unsubscribe = r.subscribe('onBeforeLoad', ({ toLocation, pathChanged }) =>
+    root.send({ type: 'route.entering', ...pageEntry(r, toLocation, pathChanged) }),
+  );
+  // A stopped app lets go of its router: nothing navigates it, nor tells the app, any more.
+  root.subscribe({
+    complete: () => {
+      unsubscribe();
+      if (router === r) router = undefined;
+    },
+  });
+}
+
+/** What the root hears of a page: `pathChanged` (false when a change of session checks it again in place). */
+function pageEntry(r: AnyRouter, to: ParsedLocation, pathChanged: boolean): PageEntry {
+  const [routes, , found] = r.getMatchedRoutes(to.pathname);
+  const matches = routes.map((route) => ({ staticData: route.options.staticData as RouteMeta | undefined }));
+  return {
+    href: to.href,
+    route: found?.fullPath ?? '',
+    needs: metaOf(matches, 'authUser') ?? null,
+    arriving: pathChanged,
+  };
 }
 
 export function navigateTo(to: string, options: { replace?: boolean; search?: Record<string, string> } = {}): void {

@@ -89,6 +89,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 <Link to="/admin/payments" className={navLink}>
                   Payments
                 </Link>
+                <Link to="/admin/support" className={navLink}>
+                  Support
+                </Link>
               </nav>
               <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '3' })}>
                 <NotificationBell notifications={notifications} tone="dark" />

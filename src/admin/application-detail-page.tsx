@@ -8,6 +8,7 @@ import { genres, vocalTypes } from '../../contracts/options';
 import { formatBytes } from '../components/artist-application/format';
 import { ApplicationReview } from './application-review';
 import { formatDate, progressParts, statusLabel } from './format';
+import { Badge } from './paged-list';
 
 const section = css({ bg: 'white', borderRadius: 'lg', boxShadow: 'sm', p: { base: '4', md: '6' } });
 const sectionTitle = css({ fontSize: 'lg', fontWeight: 'bold', mb: '3' });
@@ -35,23 +36,20 @@ export function ApplicationDetailPage({ application: a }: { application: Applica
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'extrabold' })}>{a.full_name}</h1>
         {a.stage_name ? <span className={muted}>“{a.stage_name}”</span> : null}
-        <span
-          data-testid="application-status"
-          data-status={a.app_status}
-          className={css({
-            px: '2.5',
-            py: '0.5',
-            borderRadius: 'full',
-            fontSize: 'sm',
-            fontWeight: 'semibold',
-            bg: 'gray.100',
-            '&[data-status=approved]': { bg: 'green.100', color: 'green.800' },
-            '&[data-status=rejected]': { bg: 'red.100', color: 'red.800' },
-            '&[data-status=for_review]': { bg: 'brand.100', color: 'brand.800' },
-          })}
+        <Badge
+          tone={
+            a.app_status === 'approved'
+              ? 'ok'
+              : a.app_status === 'rejected'
+                ? 'danger'
+                : a.app_status === 'for_review'
+                  ? 'info'
+                  : 'muted'
+          }
+          testId="application-status"
         >
           {statusLabel[a.app_status]}
-        </span>
+        </Badge>
       </div>
 
       <ApplicationReview key={a.id} application={a} />

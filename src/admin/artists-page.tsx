@@ -1,20 +1,17 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import { type ArtistListStatus, artistListStatuses } from '../../contracts/artist-list';
 import type { AdminArtist } from '../../contracts/operations';
 import { TextAreaField } from '../components/artist-application/text-area-field';
 import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
-import { inputClass } from '../components/ui/field';
-import { ListFooter } from '../components/ui/list-footer';
 import { Modal } from '../components/ui/modal';
-import { SelectField } from '../components/ui/select-field';
+import { AdminListPage, AdminListToolbar } from './admin-list-toolbar';
 import { useAdminArtists, useArtistStatusActor, useStageNameActor } from './artists-actors';
 import { formatDateTime } from './orders-format';
-import { Badge, ListState, panel } from './paged-list';
-import { cell, headCell, small, tableScroller } from './table-styles';
+import { Badge, ListTable } from './paged-list';
+import { cell, small, textLink } from './table-styles';
 
 const statusLabels: Record<ArtistListStatus, string> = {
   all: 'All artists',
@@ -29,7 +26,6 @@ const appStatusLabels: Record<string, string> = {
   approved: 'Approved',
   rejected: 'Needs changes',
 };
-const link = css({ color: 'brand.700', textDecoration: 'underline', fontWeight: 'semibold' });
 
 /** /admin/artists: every artist account with its status, a search, suspend / reactivate and stage names to review. */
 export function ArtistsPage({ status, q }: { status: ArtistListStatus; q: string | undefined }) {
@@ -39,74 +35,37 @@ export function ArtistsPage({ status, q }: { status: ArtistListStatus; q: string
     ...(next.q ? { q: next.q } : {}),
   });
   return (
-    <div className={css({ maxW: '7xl', mx: 'auto', px: '4', py: '8' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'extrabold', mb: '4' })}>Artists</h1>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'flex-end', mb: '4' })}>
-        <div className={css({ w: { base: 'full', sm: '16rem' } })}>
-          <SelectField
-            label="Show"
-            options={statusOptions}
-            value={status}
-            onChange={(value) =>
-              void navigate({ to: '/admin/artists', search: searchOf({ status: value as ArtistListStatus, q }) })
-            }
-          />
-        </div>
-        {/* Uncontrolled: the address holds the search; the box is read when the form is sent. */}
-        <form
-          aria-label="Search artists"
-          key={q ?? ''}
-          className={css({
-            display: 'flex',
-            gap: '2',
-            alignItems: 'flex-end',
-            flex: '1',
-            minW: { base: 'full', sm: '20rem' },
-          })}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const text = String(new FormData(e.currentTarget).get('q') ?? '').trim();
-            void navigate({ to: '/admin/artists', search: searchOf({ status, q: text.slice(0, 100) }) });
-          }}
-        >
-          <div className={css({ flex: '1', mb: '4' })}>
-            <label
-              htmlFor="artists-search"
-              className={css({ display: 'block', fontWeight: 'semibold', mb: '1', fontSize: 'sm' })}
-            >
-              Search
-            </label>
-            <input
-              id="artists-search"
-              name="q"
-              type="search"
-              defaultValue={q ?? ''}
-              maxLength={100}
-              placeholder="Stage name, name or email"
-              className={inputClass}
-            />
-          </div>
-          <Button type="submit" color="secondary" className={css({ mb: '4' })}>
-            Search
-          </Button>
-        </form>
-      </div>
-      {q ? (
-        <p className={css({ mb: '4' })}>
-          Artists matching “{q}”.{' '}
-          <Link to="/admin/artists" search={searchOf({ status })} className={link}>
-            Clear the search
-          </Link>
-        </p>
-      ) : null}
+    <AdminListPage title="Artists">
+      <AdminListToolbar
+        filter={{
+          label: 'Show',
+          options: statusOptions,
+          value: status,
+          onValueChange: (value) => void navigate({ to: '/admin/artists', search: searchOf({ status: value, q }) }),
+        }}
+        search={{
+          label: 'Search artists',
+          id: 'artists-search',
+          placeholder: 'Stage name, name or email',
+          value: q,
+          onSearch: (text) => void navigate({ to: '/admin/artists', search: searchOf({ status, q: text }) }),
+          summary: (
+            <>
+              Artists matching “{q}”.{' '}
+              <Link to="/admin/artists" search={searchOf({ status })} className={textLink}>
+                Clear the search
+              </Link>
+            </>
+          ),
+        }}
+      />
       <ArtistsList key={`${status}|${q ?? ''}`} status={status} q={q} />
-    </div>
+    </AdminListPage>
   );
 }
 
 function ArtistsList({ status, q }: { status: ArtistListStatus; q: string | undefined }) {
   const list = useAdminArtists(status, q);
-  const tableRef = useRef<HTMLTableElement>(null);
   const statusActor = useArtistStatusActor(list.actor);
   const nameActor = useStageNameActor(list.actor);
   const deciding = useSelector(nameActor, (s) => s.context.deciding);
@@ -125,121 +84,99 @@ function ArtistsList({ status, q }: { status: ArtistListStatus; q: string | unde
 
   return (
     <>
-      <ListState list={list} loadingText="Loading artists…" emptyText={empty} />
-      {list.items.length > 0 ? (
-        <div className={`${panel} ${tableScroller}`}>
-          {/* On a phone each artist is a card (cells stacked); from md up, a table. */}
-          <table
-            ref={tableRef}
-            className={css({
-              w: 'full',
-              borderCollapse: 'collapse',
-              minW: { md: '44rem' },
-              '& thead': { display: { base: 'none', md: 'table-header-group' } },
-              '& tbody, & tr, & tbody th, & tbody td': { display: { base: 'block', md: 'revert' } },
-              '& tbody tr': {
-                borderBottomWidth: { base: '1px', md: '0' },
-                borderColor: 'border.default',
-                py: { base: '2', md: '0' },
-              },
-            })}
-          >
-            <caption className={css({ srOnly: true })}>{statusLabels[status]}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={headCell}>
-                  Artist
-                </th>
-                <th scope="col" className={headCell}>
-                  Application
-                </th>
-                <th scope="col" className={headCell}>
-                  Status
-                </th>
-                <th scope="col" className={headCell}>
-                  Action
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((artist) => (
-                <tr key={artist.id} data-testid="artist-row">
-                  <th scope="row" className={cell}>
-                    <span className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
-                      <Avatar src={artist.avatar} name={artist.stage_name ?? artist.name} size={40} />
-                      <span>
-                        <span className={css({ fontWeight: 'semibold' })}>{artist.stage_name ?? artist.name}</span>
-                        <span className={small}>
-                          {artist.name} · {artist.email}
-                        </span>
-                        {artist.pending_stage_name ? (
-                          <StageNameRequest
-                            artist={artist}
-                            busy={deciding?.id === artist.user_id ? deciding.decision : null}
-                            disabled={deciding !== null}
-                            onDecide={(decision) =>
-                              nameActor.send({
-                                type: decision === 'approve' ? 'user.approve' : 'user.reject',
-                                id: artist.user_id,
-                                stageName: artist.pending_stage_name ?? '',
-                              })
-                            }
-                          />
-                        ) : null}
-                      </span>
-                    </span>
-                  </th>
-                  <td className={cell}>{artist.app_status ? appStatusLabels[artist.app_status] : '—'}</td>
-                  <td className={cell}>
-                    <Badge
-                      tone={artist.status === 'active' ? 'ok' : artist.status === 'suspended' ? 'danger' : 'muted'}
-                      testId="artist-status"
-                    >
-                      {artist.status === 'active'
-                        ? artist.is_online
-                          ? 'Active · online'
-                          : 'Active · offline'
-                        : artist.status === 'suspended'
-                          ? 'Suspended'
-                          : 'Deactivated'}
-                    </Badge>
-                    {artist.status === 'suspended' && artist.suspended_at ? (
-                      <span className={small}>since {formatDateTime(artist.suspended_at)}</span>
-                    ) : null}
-                    {artist.last_reason ? <span className={small}>Reason: {artist.last_reason}</span> : null}
-                  </td>
-                  <td className={cell}>
-                    {artist.status === 'active' ? (
-                      <Button
-                        size="sm"
-                        color="danger"
-                        data-row-link
-                        aria-label={`Suspend ${artist.stage_name ?? artist.name}`}
-                        onClick={() => statusActor.send({ type: 'user.suspend', id: artist.user_id })}
-                      >
-                        Suspend
-                      </Button>
-                    ) : artist.status === 'suspended' ? (
-                      <Button
-                        size="sm"
-                        color="secondary"
-                        data-row-link
-                        aria-label={`Reactivate ${artist.stage_name ?? artist.name}`}
-                        onClick={() => statusActor.send({ type: 'user.reactivate', id: artist.user_id })}
-                      >
-                        Reactivate
-                      </Button>
-                    ) : (
-                      <span className={small}>The artist closed their account</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <ListFooter list={list} noun="artist" listRef={tableRef} />
+      {/* On a phone each artist is a card (cells stacked); from md up, a table. */}
+      <ListTable
+        list={list}
+        noun="artist"
+        loadingText="Loading artists…"
+        emptyText={empty}
+        caption={statusLabels[status]}
+        columns={['Artist', 'Application', 'Status', 'Action']}
+        className={css({
+          minW: { md: '44rem' },
+          '& thead': { display: { base: 'none', md: 'table-header-group' } },
+          '& tbody, & tr, & tbody th, & tbody td': { display: { base: 'block', md: 'revert' } },
+          '& tbody tr': {
+            borderBottomWidth: { base: '1px', md: '0' },
+            borderColor: 'border.default',
+            py: { base: '2', md: '0' },
+          },
+        })}
+      >
+        {list.items.map((artist) => (
+          <tr key={artist.id} data-testid="artist-row">
+            <th scope="row" className={cell}>
+              <span className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
+                <Avatar src={artist.avatar} name={artist.stage_name ?? artist.name} size={40} />
+                <span>
+                  <span className={css({ fontWeight: 'semibold' })}>{artist.stage_name ?? artist.name}</span>
+                  <span className={small}>
+                    {artist.name} · {artist.email}
+                  </span>
+                  {artist.pending_stage_name ? (
+                    <StageNameRequest
+                      artist={artist}
+                      busy={deciding?.id === artist.user_id ? deciding.decision : null}
+                      disabled={deciding !== null}
+                      onDecide={(decision) =>
+                        nameActor.send({
+                          type: decision === 'approve' ? 'user.approve' : 'user.reject',
+                          id: artist.user_id,
+                          stageName: artist.pending_stage_name ?? '',
+                        })
+                      }
+                    />
+                  ) : null}
+                </span>
+              </span>
+            </th>
+            <td className={cell}>{artist.app_status ? appStatusLabels[artist.app_status] : '—'}</td>
+            <td className={cell}>
+              <Badge
+                tone={artist.status === 'active' ? 'ok' : artist.status === 'suspended' ? 'danger' : 'muted'}
+                testId="artist-status"
+              >
+                {artist.status === 'active'
+                  ? artist.is_online
+                    ? 'Active · online'
+                    : 'Active · offline'
+                  : artist.status === 'suspended'
+                    ? 'Suspended'
+                    : 'Deactivated'}
+              </Badge>
+              {artist.status === 'suspended' && artist.suspended_at ? (
+                <span className={small}>since {formatDateTime(artist.suspended_at)}</span>
+              ) : null}
+              {artist.last_reason ? <span className={small}>Reason: {artist.last_reason}</span> : null}
+            </td>
+            <td className={cell}>
+              {artist.status === 'active' ? (
+                <Button
+                  size="sm"
+                  color="danger"
+                  data-row-link
+                  aria-label={`Suspend ${artist.stage_name ?? artist.name}`}
+                  onClick={() => statusActor.send({ type: 'user.suspend', id: artist.user_id })}
+                >
+                  Suspend
+                </Button>
+              ) : artist.status === 'suspended' ? (
+                <Button
+                  size="sm"
+                  color="secondary"
+                  data-row-link
+                  aria-label={`Reactivate ${artist.stage_name ?? artist.name}`}
+                  onClick={() => statusActor.send({ type: 'user.reactivate', id: artist.user_id })}
+                >
+                  Reactivate
+                </Button>
+              ) : (
+                <span className={small}>The artist closed their account</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
 
       <Modal
         open={open}

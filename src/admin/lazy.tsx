@@ -1,5 +1,4 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import type { AdminActors } from './admin-actors';
 
 // The console is for a handful of staff: its code loads only when an /admin page opens, so the
 // customer-facing bundle does not carry it.
@@ -14,9 +13,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The admin actors, for route guards and loaders (started on first use). */
-export async function loadAdminActors(): Promise<AdminActors> {
-  return (await import('./admin-actors')).getAdminActors();
+/** One application, for its page's loader (a failure is an Error with the message to show). */
+export async function loadApplication(id: number) {
+  return (await import('./review.actors')).loadApplication(id);
 }
 
 /** Whether an admin is signed in, once the admin session has settled (the console's guards). */

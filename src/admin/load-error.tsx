@@ -1,17 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
-import { isApiError } from '../api/errors';
 import { PageError } from '../components/ui/page-error';
 
-/** What a console page shows when its data could not be loaded (an admin reads the server's message). */
+/** What a console page shows when its data could not be loaded (the loader's message: admins read the server's). */
 export function LoadError({ error }: { error: unknown }) {
-  const status = isApiError(error) ? error.status : undefined;
-  const message =
-    status === 404
-      ? 'This application does not exist.'
-      : isApiError(error) || error instanceof Error
-        ? error.message
-        : String(error);
+  const message = error instanceof Error ? error.message : String(error);
   return (
     <PageError
       message={message}

@@ -26,6 +26,7 @@ const queues: Record<OperationsQueue, { label: string; link: { to: string; searc
   payment_exceptions: { label: 'Payments to decide', link: { to: '/admin/payments' } },
   payout_accounts_changed: { label: 'Payout accounts changed (7 days)', link: { to: '/admin/payouts' } },
   applications_waiting: { label: 'Applications waiting', link: { to: '/admin/applications' } },
+  support_requests: { label: 'Support requests', link: { to: '/admin/support' } },
 };
 
 const exportLabels: Record<ExportKind, string> = {

@@ -82,7 +82,8 @@ export function OrderBrief({ order }: { order: AdminOrder }) {
   );
 }
 
-function Item({ term, children }: { term: string; children: ReactNode }) {
+/** One term and its value in a description list (the order's facts and its brief). */
+export function Item({ term, children }: { term: string; children: ReactNode }) {
   return (
     <>
       <dt>{term}</dt>

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { formatPesosWithCentavos } from '../../contracts/format';
 import type { AdminOrder } from '../../contracts/lifecycle';
@@ -7,7 +6,7 @@ import { refundReasonLabel } from '../../contracts/order';
 import { refundStateText } from '../../contracts/refunds';
 import { timelineOf } from '../../machines/order-lifecycle';
 import { Button } from '../components/ui/button';
-import { OrderBrief } from './order-brief';
+import { Item, OrderBrief } from './order-brief';
 import { OrderMedia } from './order-media';
 import { OrderReassign } from './order-reassign';
 import { OrderReview } from './order-review';
@@ -155,23 +154,23 @@ function Summary({ order }: { order: AdminOrder }) {
         People, dates and money
       </h2>
       <dl className={dl}>
-        <Item label="Customer">
+        <Item term="Customer">
           {order.customer.name} · {order.customer.email}
         </Item>
-        <Item label="Artist">{order.artist?.stage_name ?? 'Not taken yet'}</Item>
-        <Item label="Needed by">{formatDay(order.needed_by)}</Item>
-        <Item label="Recording due">
+        <Item term="Artist">{order.artist?.stage_name ?? 'Not taken yet'}</Item>
+        <Item term="Needed by">{formatDay(order.needed_by)}</Item>
+        <Item term="Recording due">
           {order.due_at ? formatDeadline(order.due_at) : '—'}
           {order.overdue ? ' (overdue)' : ''}
         </Item>
-        <Item label="Accepted">{formatDateTime(order.accepted_at)}</Item>
-        <Item label="Completed">{formatDateTime(order.completed_at)}</Item>
-        <Item label="Price">{formatPesosWithCentavos(order.price)}</Item>
-        <Item label="Platform fee">{formatPesosWithCentavos(order.platform_fee)}</Item>
-        <Item label="Artist earns">{formatPesosWithCentavos(order.earning)}</Item>
-        <Item label="Customer revisions">{`${lifecycle.revisions_used} of ${lifecycle.revision_limit} used`}</Item>
+        <Item term="Accepted">{formatDateTime(order.accepted_at)}</Item>
+        <Item term="Completed">{formatDateTime(order.completed_at)}</Item>
+        <Item term="Price">{formatPesosWithCentavos(order.price)}</Item>
+        <Item term="Platform fee">{formatPesosWithCentavos(order.platform_fee)}</Item>
+        <Item term="Artist earns">{formatPesosWithCentavos(order.earning)}</Item>
+        <Item term="Customer revisions">{`${lifecycle.revisions_used} of ${lifecycle.revision_limit} used`}</Item>
         {order.rating !== null ? (
-          <Item label="Rating">
+          <Item term="Rating">
             {`${order.rating} of 5`}
             {order.review ? ` · “${order.review}”` : ''}
           </Item>
@@ -265,14 +264,5 @@ function Offers({ order }: { order: AdminOrder }) {
         </ul>
       )}
     </section>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
   );
 }

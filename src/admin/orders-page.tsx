@@ -1,17 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import { deadlineDay, formatPesosWithCentavos, zoneLabel } from '../../contracts/format';
 import { type AdminOrder, type AdminStage, adminStages } from '../../contracts/lifecycle';
 import { MIN_INDEXED_SEARCH } from '../../contracts/operations';
-import { Button } from '../components/ui/button';
-import { inputClass } from '../components/ui/field';
-import { ListFooter } from '../components/ui/list-footer';
-import { SelectField } from '../components/ui/select-field';
+import { AdminListPage, AdminListToolbar } from './admin-list-toolbar';
 import { useAdminOrders } from './admin-lists';
 import { formatDay, occasionLabel, orderStatusLabel, stageLabel } from './orders-format';
-import { Badge, ListState, OverdueBadge, panel } from './paged-list';
-import { cell, headCell, small, tableScroller } from './table-styles';
+import { Badge, ListTable, OverdueBadge } from './paged-list';
+import { cell, small, textLink } from './table-styles';
 
 /** The filter's choices: everything, the overdue ones, then each status in lifecycle order. */
 const stageOptions = [
@@ -19,9 +15,7 @@ const stageOptions = [
   'overdue',
   'stranded',
   ...adminStages.filter((stage) => stage !== 'all' && stage !== 'overdue' && stage !== 'stranded'),
-].map((stage) => ({ value: stage, display: stageLabel[stage as AdminStage] }));
-
-const link = css({ color: 'brand.700', textDecoration: 'underline', fontWeight: 'semibold' });
+].map((stage) => ({ value: stage as AdminStage, display: stageLabel[stage as AdminStage] }));
 
 /**
  * /admin/orders: every order by stage (?stage=), searched (?q=: reference, customer name or email,
@@ -43,79 +37,43 @@ export function OrdersPage({
     ...(next.q ? { q: next.q } : {}),
   });
   return (
-    <div className={css({ maxW: '7xl', mx: 'auto', px: '4', py: '8' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'extrabold', mb: '4' })}>Orders</h1>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'flex-end', mb: '4' })}>
-        <div className={css({ w: { base: 'full', sm: '20rem' } })}>
-          <SelectField
-            label="Stage"
-            options={stageOptions}
-            value={stage}
-            onChange={(value) =>
-              void navigate({ to: '/admin/orders', search: searchOf({ stage: value as AdminStage, q }) })
-            }
-          />
-        </div>
-        {/* Uncontrolled: the address holds the search; the box is read when the form is sent. */}
-        <form
-          aria-label="Search orders"
-          key={q ?? ''}
-          className={css({
-            display: 'flex',
-            gap: '2',
-            alignItems: 'flex-end',
-            flex: '1',
-            minW: { base: 'full', sm: '20rem' },
-          })}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const text = String(new FormData(e.currentTarget).get('q') ?? '').trim();
-            void navigate({ to: '/admin/orders', search: searchOf({ stage, q: text.slice(0, 100) }) });
-          }}
-        >
-          <div className={css({ flex: '1', mb: '4' })}>
-            <label
-              htmlFor="orders-search"
-              className={css({ display: 'block', fontWeight: 'semibold', mb: '1', fontSize: 'sm' })}
-            >
-              Search
-            </label>
-            <input
-              id="orders-search"
-              name="q"
-              type="search"
-              defaultValue={q ?? ''}
-              maxLength={100}
-              placeholder="Reference, customer, recipient or artist"
-              className={inputClass}
-            />
-          </div>
-          <Button type="submit" color="secondary" className={css({ mb: '4' })}>
-            Search
-          </Button>
-        </form>
-      </div>
-      {q ? (
-        <p className={css({ mb: '4' })}>
-          Orders matching “{q}”, newest first.{' '}
-          {q.length < MIN_INDEXED_SEARCH
-            ? `With fewer than ${MIN_INDEXED_SEARCH} characters, only order references are searched. `
-            : null}
-          <Link to="/admin/orders" search={searchOf({ stage })} className={link}>
-            Clear the search
-          </Link>
-        </p>
-      ) : null}
+    <AdminListPage title="Orders">
+      <AdminListToolbar
+        filter={{
+          label: 'Stage',
+          options: stageOptions,
+          value: stage,
+          onValueChange: (value) => void navigate({ to: '/admin/orders', search: searchOf({ stage: value, q }) }),
+        }}
+        search={{
+          label: 'Search orders',
+          id: 'orders-search',
+          placeholder: 'Reference, customer, recipient or artist',
+          value: q,
+          onSearch: (text) => void navigate({ to: '/admin/orders', search: searchOf({ stage, q: text }) }),
+          summary: (
+            <>
+              Orders matching “{q}”, newest first.{' '}
+              {(q?.length ?? 0) < MIN_INDEXED_SEARCH
+                ? `With fewer than ${MIN_INDEXED_SEARCH} characters, only order references are searched. `
+                : null}
+              <Link to="/admin/orders" search={searchOf({ stage })} className={textLink}>
+                Clear the search
+              </Link>
+            </>
+          ),
+        }}
+      />
       {transaction ? (
         <p className={css({ mb: '4' })}>
           Showing order {transaction}.{' '}
-          <Link to="/admin/orders" className={link}>
+          <Link to="/admin/orders" className={textLink}>
             Show all orders
           </Link>
         </p>
       ) : null}
       <OrdersList key={`${stage}|${transaction ?? ''}|${q ?? ''}`} stage={stage} transaction={transaction} q={q} />
-    </div>
+    </AdminListPage>
   );
 }
 
@@ -129,51 +87,34 @@ function OrdersList({
   q: string | undefined;
 }) {
   const list = useAdminOrders({ stage, transaction, q });
-  const tableRef = useRef<HTMLTableElement>(null);
   const empty = transaction
     ? `No order with the reference ${transaction}.`
     : q
       ? `No order matches “${q}”.`
       : emptyText(stage);
   return (
-    <>
-      <ListState list={list} loadingText="Loading orders…" emptyText={empty} />
-      {list.items.length > 0 ? (
-        <div className={`${panel} ${tableScroller}`}>
-          <table ref={tableRef} className={css({ w: 'full', borderCollapse: 'collapse', minW: '56rem' })}>
-            <caption className={css({ srOnly: true })}>{stageLabel[stage]}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={headCell}>
-                  Reference
-                </th>
-                <th scope="col" className={headCell}>
-                  Status
-                </th>
-                <th scope="col" className={headCell}>
-                  Customer
-                </th>
-                <th scope="col" className={headCell}>
-                  Artist
-                </th>
-                <th scope="col" className={headCell}>
-                  Due <span className={small}>{zoneLabel()}</span>
-                </th>
-                <th scope="col" className={headCell}>
-                  Price
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((order) => (
-                <OrderRow key={order.id} order={order} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <ListFooter list={list} noun="order" listRef={tableRef} />
-    </>
+    <ListTable
+      list={list}
+      noun="order"
+      loadingText="Loading orders…"
+      emptyText={empty}
+      caption={stageLabel[stage]}
+      columns={[
+        'Reference',
+        'Status',
+        'Customer',
+        'Artist',
+        <>
+          Due <span className={small}>{zoneLabel()}</span>
+        </>,
+        'Price',
+      ]}
+      className={css({ minW: '56rem' })}
+    >
+      {list.items.map((order) => (
+        <OrderRow key={order.id} order={order} />
+      ))}
+    </ListTable>
   );
 }
 
@@ -181,7 +122,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
   return (
     <tr data-testid="order-row" data-overdue={order.overdue || undefined}>
       <th scope="row" className={cell}>
-        <Link to="/admin/orders/$id" params={{ id: order.id }} className={link} data-row-link>
+        <Link to="/admin/orders/$id" params={{ id: order.id }} className={textLink} data-row-link>
           {order.reference}
         </Link>
         <span className={small}>

@@ -1,11 +1,14 @@
-import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
+import { type ReactNode, type RefObject, useRef } from 'react';
+import { css, cx } from 'styled-system/css';
 import type { Page } from '../../contracts/lifecycle';
 import type { LiveWatch } from '../../machines/live';
 import type { ListItem, ListQuery } from '../../machines/paged-list.machine';
 import { type PagedList, usePagedList } from '../actors/paged-list';
 import { Button } from '../components/ui/button';
+import { ListFooter } from '../components/ui/list-footer';
+import { ScrollStrip } from '../components/ui/scroll-strip';
 import { getAdminActors } from './admin-actors';
+import { headCell, tableScroller } from './table-styles';
 
 export const panel = css({ bg: 'white', borderRadius: 'lg', boxShadow: 'sm' });
 
@@ -56,6 +59,75 @@ export function ListState({
     );
   }
   return null;
+}
+
+/**
+ * A paged list as a table: its first load (ListState), the rows in a panel that scrolls sideways on a
+ * phone, and the footer with the count and "Show more".
+ */
+export function ListTable({
+  list,
+  noun,
+  loadingText,
+  emptyText,
+  caption,
+  columns,
+  className,
+  strip = false,
+  tableRef,
+  children,
+}: {
+  list: PagedList;
+  /** What one row is ("order"), for the footer's count. */
+  noun: string;
+  loadingText: string;
+  emptyText: string;
+  /** The table's name for screen readers (shown to no one else). */
+  caption: string;
+  /** The column headings; a heading that should not show can be `<span srOnly>` text. */
+  columns: readonly ReactNode[];
+  /** The table's own width rules (its minimum width, a card layout on a phone). */
+  className: string;
+  /** Scroll with a fade and arrows where more columns are (wide tables with actions at the end). */
+  strip?: boolean;
+  /** The table element, when the page moves the focus inside it. */
+  tableRef?: RefObject<HTMLTableElement | null>;
+  /** The rows. */
+  children: ReactNode;
+}) {
+  const ownRef = useRef<HTMLTableElement>(null);
+  const ref = tableRef ?? ownRef;
+  const table = (
+    <table ref={ref} className={cx(css({ w: 'full', borderCollapse: 'collapse' }), className)}>
+      <caption className={css({ srOnly: true })}>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the headings are fixed for a table's life.
+            <th key={index} scope="col" className={headCell}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+  return (
+    <>
+      <ListState list={list} loadingText={loadingText} emptyText={emptyText} />
+      {list.items.length > 0 ? (
+        strip ? (
+          <ScrollStrip label="columns" className={panel}>
+            {table}
+          </ScrollStrip>
+        ) : (
+          <div className={`${panel} ${tableScroller}`}>{table}</div>
+        )
+      ) : null}
+      <ListFooter list={list} noun={noun} listRef={ref} />
+    </>
+  );
 }
 
 /** A small label that says a state in words, not only in colour. */

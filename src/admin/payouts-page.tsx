@@ -1,4 +1,3 @@
-import { Tabs } from '@ark-ui/react/tabs';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
@@ -7,17 +6,17 @@ import { formatPesosWithCentavos } from '../../contracts/format';
 import { connectAdminMarkPaid } from '../../machines/admin-mark-paid.connect';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
-import { ListFooter } from '../components/ui/list-footer';
 import { Modal } from '../components/ui/modal';
+import { AdminListPage, type StatusTab, StatusTabs } from './admin-list-toolbar';
 import { formatDateTime } from './orders-format';
-import { Badge, ListState, panel } from './paged-list';
+import { Badge, ListTable } from './paged-list';
 import { useMarkAllPaidActor, useMarkPaidActor, usePayoutsList } from './payout-actions';
 import { PayoutDestination } from './payout-destination';
-import { cell, headCell, small, tableScroller, tabTrigger } from './table-styles';
+import { cell, small, textLink } from './table-styles';
 
 export type PayoutStatus = 'pending' | 'paid';
 
-const payoutTabs: readonly { status: PayoutStatus; label: string; empty: string }[] = [
+const payoutTabs: readonly StatusTab<PayoutStatus>[] = [
   { status: 'pending', label: 'Pending', empty: 'No payouts are waiting to be paid.' },
   { status: 'paid', label: 'Paid', empty: 'No payouts have been paid yet.' },
 ];
@@ -26,32 +25,16 @@ const payoutTabs: readonly { status: PayoutStatus; label: string; empty: string 
 export function PayoutsPage({ status }: { status: PayoutStatus }) {
   const navigate = useNavigate();
   return (
-    <div className={css({ maxW: '7xl', mx: 'auto', px: '4', py: '8' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'extrabold', mb: '4' })}>Payouts</h1>
-      <Tabs.Root
+    <AdminListPage title="Payouts">
+      <StatusTabs
+        label="Payout status"
+        tabs={payoutTabs}
         value={status}
-        activationMode="manual"
-        onValueChange={({ value }) =>
-          void navigate({ to: '/admin/payouts', search: { status: value as PayoutStatus } })
-        }
+        onValueChange={(next) => void navigate({ to: '/admin/payouts', search: { status: next } })}
       >
-        <Tabs.List
-          aria-label="Payout status"
-          className={css({ display: 'flex', borderBottomWidth: '1px', borderColor: 'border.default' })}
-        >
-          {payoutTabs.map((tab) => (
-            <Tabs.Trigger key={tab.status} value={tab.status} className={tabTrigger}>
-              {tab.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {payoutTabs.map((tab) => (
-          <Tabs.Content key={tab.status} value={tab.status} className={css({ pt: '4' })}>
-            {tab.status === status ? <PayoutsList key={status} status={status} empty={tab.empty} /> : null}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
-    </div>
+        {(tab) => <PayoutsList key={tab.status} status={tab.status} empty={tab.empty} />}
+      </StatusTabs>
+    </AdminListPage>
   );
 }
 
@@ -101,94 +84,79 @@ function PayoutsList({ status, empty }: { status: PayoutStatus; empty: string })
       <p ref={headingRef} tabIndex={-1} className={css({ srOnly: true })}>
         {status === 'pending' ? 'Payouts waiting to be paid' : 'Payouts paid'}
       </p>
-      <ListState list={list} loadingText="Loading payouts…" emptyText={empty} />
-      {list.items.length > 0 ? (
-        <div className={`${panel} ${tableScroller}`}>
-          <table ref={tableRef} className={css({ w: 'full', borderCollapse: 'collapse', minW: '56rem' })}>
-            <caption
-              className={css({ srOnly: true })}
-            >{`${status === 'pending' ? 'Pending' : 'Paid'} payouts`}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={headCell}>
-                  Artist
-                </th>
-                <th scope="col" className={headCell}>
-                  Bank details
-                </th>
-                <th scope="col" className={headCell}>
-                  Order
-                </th>
-                <th scope="col" className={headCell}>
-                  Amount
-                </th>
-                <th scope="col" className={headCell}>
-                  Created
-                </th>
-                <th scope="col" className={headCell}>
-                  {status === 'pending' ? <span className={css({ srOnly: true })}>Action</span> : 'Paid'}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((payout) => (
-                <tr key={payout.id} data-testid="payout-row">
-                  <th scope="row" className={`${cell} ${css({ fontWeight: 'semibold' })}`}>
-                    {payout.artist.stage_name}
-                    <span className={`${small} ${css({ fontWeight: 'normal' })}`}>{payout.artist.email}</span>
-                    {(pendingOf.get(payout.artist.id) ?? 0) > 1 && firstRowOf.get(payout.artist.id) === payout.id ? (
-                      <Button
-                        size="sm"
-                        color="text"
-                        aria-label={`Mark all of ${payout.artist.stage_name}'s ready payouts paid`}
-                        onClick={() => markAll.send({ type: 'user.markPaid', id: payout.id })}
-                      >
-                        Mark all paid
-                      </Button>
-                    ) : null}
-                  </th>
-                  <td className={cell}>
-                    <PayoutDestination payout={payout} listActor={listActor} />
-                    {payout.order_status !== 'completed' ? (
-                      <Badge tone="danger">On hold: order {payout.order_status}</Badge>
-                    ) : null}
-                  </td>
-                  <td className={cell}>
-                    <Link
-                      to="/admin/orders"
-                      search={{ transaction: payout.order_reference }}
-                      className={css({ color: 'brand.700', textDecoration: 'underline' })}
-                    >
-                      {payout.order_reference}
-                    </Link>
-                  </td>
-                  <td className={cell}>{formatPesosWithCentavos(payout.amount)}</td>
-                  <td className={cell}>{formatDateTime(payout.created_at)}</td>
-                  <td className={cell}>
-                    {payout.status === 'pending' ? (
-                      <Button
-                        size="sm"
-                        color="primary"
-                        data-row-link
-                        aria-label={`Mark paid: ${formatPesosWithCentavos(payout.amount)} to ${payout.artist.stage_name} for ${payout.order_reference}`}
-                        onClick={() => markPaid.send({ type: 'user.markPaid', id: payout.id })}
-                      >
-                        Mark paid
-                      </Button>
-                    ) : (
-                      <>
-                        {formatDateTime(payout.paid_at)}
-                        {payout.reference ? <span className={small}>Reference {payout.reference}</span> : null}
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <ListFooter list={list} noun="payout" listRef={tableRef} />
+      <ListTable
+        list={list}
+        noun="payout"
+        loadingText="Loading payouts…"
+        emptyText={empty}
+        caption={`${status === 'pending' ? 'Pending' : 'Paid'} payouts`}
+        columns={[
+          'Artist',
+          'Bank details',
+          'Order',
+          'Amount',
+          'Created',
+          status === 'pending' ? (
+            <span key="action" className={css({ srOnly: true })}>
+              Action
+            </span>
+          ) : (
+            'Paid'
+          ),
+        ]}
+        className={css({ minW: '56rem' })}
+        tableRef={tableRef}
+      >
+        {list.items.map((payout) => (
+          <tr key={payout.id} data-testid="payout-row">
+            <th scope="row" className={`${cell} ${css({ fontWeight: 'semibold' })}`}>
+              {payout.artist.stage_name}
+              <span className={`${small} ${css({ fontWeight: 'normal' })}`}>{payout.artist.email}</span>
+              {(pendingOf.get(payout.artist.id) ?? 0) > 1 && firstRowOf.get(payout.artist.id) === payout.id ? (
+                <Button
+                  size="sm"
+                  color="text"
+                  aria-label={`Mark all of ${payout.artist.stage_name}'s ready payouts paid`}
+                  onClick={() => markAll.send({ type: 'user.markPaid', id: payout.id })}
+                >
+                  Mark all paid
+                </Button>
+              ) : null}
+            </th>
+            <td className={cell}>
+              <PayoutDestination payout={payout} listActor={listActor} />
+              {payout.order_status !== 'completed' ? (
+                <Badge tone="danger">On hold: order {payout.order_status}</Badge>
+              ) : null}
+            </td>
+            <td className={cell}>
+              <Link to="/admin/orders" search={{ transaction: payout.order_reference }} className={textLink}>
+                {payout.order_reference}
+              </Link>
+            </td>
+            <td className={cell}>{formatPesosWithCentavos(payout.amount)}</td>
+            <td className={cell}>{formatDateTime(payout.created_at)}</td>
+            <td className={cell}>
+              {payout.status === 'pending' ? (
+                <Button
+                  size="sm"
+                  color="primary"
+                  data-row-link
+                  aria-label={`Mark paid: ${formatPesosWithCentavos(payout.amount)} to ${payout.artist.stage_name} for ${payout.order_reference}`}
+                  onClick={() => markPaid.send({ type: 'user.markPaid', id: payout.id })}
+                >
+                  Mark paid
+                </Button>
+              ) : (
+                <>
+                  {formatDateTime(payout.paid_at)}
+                  {payout.reference ? <span className={small}>Reference {payout.reference}</span> : null}
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
 
       <MarkPaidDialog
         actor={markAll}

@@ -1,6 +1,5 @@
-import { Tabs } from '@ark-ui/react/tabs';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { css } from 'styled-system/css';
 import { formatPesosWithCentavos } from '../../contracts/format';
 import type { AdminRefund } from '../../contracts/lifecycle';
@@ -10,15 +9,15 @@ import { refundMethodSuggestions, refundStateText } from '../../contracts/refund
 import { useRefundActions, useRefundsList } from '../actors/money';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
-import { ListFooter } from '../components/ui/list-footer';
 import { Modal } from '../components/ui/modal';
+import { AdminListPage, type StatusTab, StatusTabs } from './admin-list-toolbar';
 import { formatDateTime, orderStatusLabel } from './orders-format';
-import { ListState, panel } from './paged-list';
-import { cell, headCell, small, tableScroller, tabTrigger } from './table-styles';
+import { ListTable } from './paged-list';
+import { cell, small, textLink } from './table-styles';
 
 export type { RefundStatus } from '../../contracts/refunds';
 
-const refundTabs: readonly { status: RefundStatus; label: string; empty: string }[] = [
+const refundTabs: readonly StatusTab<RefundStatus>[] = [
   { status: 'owed', label: 'Owed', empty: 'No refunds are owed.' },
   { status: 'failed', label: 'Failed', empty: 'No refund transfer has failed.' },
   { status: 'sent', label: 'Sent', empty: 'No refunds have been sent yet.' },
@@ -31,38 +30,21 @@ const refundTabs: readonly { status: RefundStatus; label: string; empty: string 
 export function RefundsPage({ status }: { status: RefundStatus }) {
   const navigate = useNavigate();
   return (
-    <div className={css({ maxW: '7xl', mx: 'auto', px: '4', py: '8' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'extrabold', mb: '4' })}>Refunds</h1>
-      <Tabs.Root
+    <AdminListPage title="Refunds">
+      <StatusTabs
+        label="Refund status"
+        tabs={refundTabs}
         value={status}
-        activationMode="manual"
-        onValueChange={({ value }) =>
-          void navigate({ to: '/admin/refunds', search: { status: value as RefundStatus } })
-        }
+        onValueChange={(next) => void navigate({ to: '/admin/refunds', search: { status: next } })}
       >
-        <Tabs.List
-          aria-label="Refund status"
-          className={css({ display: 'flex', borderBottomWidth: '1px', borderColor: 'border.default' })}
-        >
-          {refundTabs.map((tab) => (
-            <Tabs.Trigger key={tab.status} value={tab.status} className={tabTrigger}>
-              {tab.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {refundTabs.map((tab) => (
-          <Tabs.Content key={tab.status} value={tab.status} className={css({ pt: '4' })}>
-            {tab.status === status ? <RefundsList key={status} status={status} empty={tab.empty} /> : null}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
-    </div>
+        {(tab) => <RefundsList key={tab.status} status={tab.status} empty={tab.empty} />}
+      </StatusTabs>
+    </AdminListPage>
   );
 }
 
 function RefundsList({ status, empty }: { status: RefundStatus; empty: string }) {
   const list = useRefundsList(status);
-  const tableRef = useRef<HTMLTableElement>(null);
   const listActor = list.actor;
   const remove = useCallback((id: number) => listActor.send({ type: 'item.removed', id }), [listActor]);
   const { actions, send } = useRefundActions(remove);
@@ -71,97 +53,92 @@ function RefundsList({ status, empty }: { status: RefundStatus; empty: string })
     `${formatPesosWithCentavos(r.amount)} to ${r.customer.name} for ${r.order_reference}`;
   return (
     <>
-      <ListState list={list} loadingText="Loading refunds…" emptyText={empty} />
-      {list.items.length > 0 ? (
-        <div className={`${panel} ${tableScroller}`}>
-          <table ref={tableRef} className={css({ w: 'full', borderCollapse: 'collapse', minW: '60rem' })}>
-            <caption className={css({ srOnly: true })}>{`Refunds ${status}`}</caption>
-            <thead>
-              <tr>
-                {['Customer', 'Order', 'Amount', 'Why', 'Recorded', 'State'].map((h) => (
-                  <th key={h} scope="col" className={headCell}>
-                    {h}
-                  </th>
-                ))}
-                {status === 'sent' ? null : (
-                  <th scope="col" className={headCell}>
-                    <span className={css({ srOnly: true })}>Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((refund) => (
-                <tr key={refund.id} data-testid="refund-row" data-state={refund.status}>
-                  <th scope="row" className={`${cell} ${css({ fontWeight: 'semibold' })}`}>
-                    {refund.customer.name}
-                    <span className={`${small} ${css({ fontWeight: 'normal' })}`}>{refund.customer.email}</span>
-                  </th>
-                  <td className={cell}>
-                    <Link
-                      to="/admin/orders"
-                      search={{ transaction: refund.order_reference }}
-                      className={css({ color: 'brand.700', textDecoration: 'underline' })}
+      <ListTable
+        list={list}
+        noun="refund"
+        loadingText="Loading refunds…"
+        emptyText={empty}
+        caption={`Refunds ${status}`}
+        columns={[
+          'Customer',
+          'Order',
+          'Amount',
+          'Why',
+          'Recorded',
+          'State',
+          ...(status === 'sent'
+            ? []
+            : [
+                <span key="actions" className={css({ srOnly: true })}>
+                  Actions
+                </span>,
+              ]),
+        ]}
+        className={css({ minW: '60rem' })}
+      >
+        {list.items.map((refund) => (
+          <tr key={refund.id} data-testid="refund-row" data-state={refund.status}>
+            <th scope="row" className={`${cell} ${css({ fontWeight: 'semibold' })}`}>
+              {refund.customer.name}
+              <span className={`${small} ${css({ fontWeight: 'normal' })}`}>{refund.customer.email}</span>
+            </th>
+            <td className={cell}>
+              <Link to="/admin/orders" search={{ transaction: refund.order_reference }} className={textLink}>
+                {refund.order_reference}
+              </Link>
+              <span className={small}>{orderStatusLabel[refund.order_status]}</span>
+            </td>
+            <td className={cell}>{formatPesosWithCentavos(refund.amount)}</td>
+            <td className={cell}>
+              {refundReasonLabel[refund.reason]}
+              {refund.note ? <span className={small}>“{refund.note}”</span> : null}
+            </td>
+            <td className={cell}>{formatDateTime(refund.created_at)}</td>
+            <td className={cell} data-testid="refund-state">
+              {refundStateText(refund)}
+              {refund.failed_at ? (
+                <span className={small}>
+                  Transfer failed {formatDateTime(refund.failed_at)}
+                  {refund.failure_reason ? `: ${refund.failure_reason}` : ''}
+                </span>
+              ) : null}
+            </td>
+            {status === 'sent' ? null : (
+              <td className={cell}>
+                <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+                  <Button
+                    size="sm"
+                    aria-label={`Mark refund sent: ${whom(refund)}`}
+                    onClick={() => send({ type: 'user.markSent', id: refund.id })}
+                  >
+                    Mark sent
+                  </Button>
+                  {refund.status === 'owed' ? (
+                    <Button
+                      size="sm"
+                      color="text"
+                      aria-label={`Mark refund failed: ${whom(refund)}`}
+                      onClick={() => send({ type: 'user.markFailed', id: refund.id })}
                     >
-                      {refund.order_reference}
-                    </Link>
-                    <span className={small}>{orderStatusLabel[refund.order_status]}</span>
-                  </td>
-                  <td className={cell}>{formatPesosWithCentavos(refund.amount)}</td>
-                  <td className={cell}>
-                    {refundReasonLabel[refund.reason]}
-                    {refund.note ? <span className={small}>“{refund.note}”</span> : null}
-                  </td>
-                  <td className={cell}>{formatDateTime(refund.created_at)}</td>
-                  <td className={cell} data-testid="refund-state">
-                    {refundStateText(refund)}
-                    {refund.failed_at ? (
-                      <span className={small}>
-                        Transfer failed {formatDateTime(refund.failed_at)}
-                        {refund.failure_reason ? `: ${refund.failure_reason}` : ''}
-                      </span>
-                    ) : null}
-                  </td>
-                  {status === 'sent' ? null : (
-                    <td className={cell}>
-                      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-                        <Button
-                          size="sm"
-                          aria-label={`Mark refund sent: ${whom(refund)}`}
-                          onClick={() => send({ type: 'user.markSent', id: refund.id })}
-                        >
-                          Mark sent
-                        </Button>
-                        {refund.status === 'owed' ? (
-                          <Button
-                            size="sm"
-                            color="text"
-                            aria-label={`Mark refund failed: ${whom(refund)}`}
-                            onClick={() => send({ type: 'user.markFailed', id: refund.id })}
-                          >
-                            Mark failed
-                          </Button>
-                        ) : (
-                          <Button
-                            size="sm"
-                            color="text"
-                            loading={actions.retrying === refund.id}
-                            aria-label={`Back to owed: ${whom(refund)}`}
-                            onClick={() => send({ type: 'user.retry', id: refund.id })}
-                          >
-                            Back to owed
-                          </Button>
-                        )}
-                      </div>
-                    </td>
+                      Mark failed
+                    </Button>
+                  ) : (
+                    <Button
+                      size="sm"
+                      color="text"
+                      loading={actions.retrying === refund.id}
+                      aria-label={`Back to owed: ${whom(refund)}`}
+                      onClick={() => send({ type: 'user.retry', id: refund.id })}
+                    >
+                      Back to owed
+                    </Button>
                   )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <ListFooter list={list} noun="refund" listRef={tableRef} />
+                </div>
+              </td>
+            )}
+          </tr>
+        ))}
+      </ListTable>
       <Modal
         open={actions.openFor !== null}
         onClose={() => send({ type: 'user.dismiss' })}

@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
+import type { ApplicationDetail } from '../../contracts/artist';
 import {
   adminOrderReviewMachine,
   type CancelCallInput,
@@ -15,6 +16,7 @@ import {
   type ReviewCallInput,
 } from '../../machines/application-review.machine';
 import { useResource } from '../actors/use-resource';
+import { isApiError } from '../api/errors';
 import { notify } from '../components/ui/toaster';
 import { getAdminActors } from './admin-actors';
 import { getAdminOrdersApi } from './orders.api';
@@ -50,6 +52,19 @@ export function useOrderReviewActor(orderId: number, onChanged: () => void) {
     });
   }, []);
   return useActorRef(machine, { input: { orderId } });
+}
+
+/**
+ * /admin/applications/$id's loader: the application, or an Error whose message the error page shows as
+ * it is (the server's, or that the application does not exist).
+ */
+export async function loadApplication(id: number): Promise<ApplicationDetail> {
+  try {
+    return await getAdminActors().api.application(id);
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) throw new Error('This application does not exist.');
+    throw isApiError(error) ? new Error(error.message) : error;
+  }
 }
 
 /** Approve or reject an application; the page reads it again after a decision. */

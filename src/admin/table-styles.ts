@@ -1,20 +1,7 @@
 import { css } from 'styled-system/css';
 
-// The admin console's tables and tab strips look the same on every page (applications, orders, payouts).
-
-export const tabTrigger = css({
-  px: '4',
-  py: '2.5',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  borderBottomWidth: '3px',
-  borderColor: 'transparent',
-  mb: '-1px',
-  _hover: { color: 'fg.default' },
-  _selected: { color: 'brand.700', borderColor: 'brand.600' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '-2px' },
-});
+// The admin console's tables look the same on every page (applications, orders, payouts); the tab strips
+// are in admin-list-toolbar.tsx.
 
 export const cell = css({ px: '3', py: '3', textAlign: 'left', verticalAlign: 'top', borderTopWidth: '1px' });
 
@@ -35,3 +22,6 @@ export const small = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' }
  * it instead of widening the page on a phone.
  */
 export const tableScroller = css({ overflowX: 'auto', position: 'relative' });
+
+/** A link inside a list (an order's reference, "Clear the search"). */
+export const textLink = css({ color: 'brand.700', textDecoration: 'underline', fontWeight: 'semibold' });

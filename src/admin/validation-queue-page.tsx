@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import type { AdminOrder } from '../../contracts/lifecycle';
 import { buttonRecipe } from '../components/ui/button';
 import { ListFooter } from '../components/ui/list-footer';
+import { AdminListPage } from './admin-list-toolbar';
 import { useValidationQueue } from './admin-lists';
 import { formatDateTime, formatDay, formatDeadline, occasionLabel } from './orders-format';
 import { Badge, ListState, OverdueBadge, panel } from './paged-list';
@@ -16,12 +17,11 @@ export function ValidationQueuePage() {
   const list = useValidationQueue();
   const listRef = useRef<HTMLUListElement>(null);
   return (
-    <div className={css({ maxW: '5xl', mx: 'auto', px: '4', py: '8' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'extrabold', mb: '1' })}>Validation queue</h1>
-      <p className={css({ color: 'fg.muted', mb: '5' })}>
-        Recordings the artists submitted, the oldest due first. Listen, check the name and the lyrics, then validate or
-        ask for a revision.
-      </p>
+    <AdminListPage
+      narrow
+      title="Validation queue"
+      intro="Recordings the artists submitted, the oldest due first. Listen, check the name and the lyrics, then validate or ask for a revision."
+    >
       <ListState list={list} loadingText="Loading the queue…" emptyText="No recordings are waiting for validation." />
       {list.items.length > 0 ? (
         <ul ref={listRef} aria-label="Recordings waiting for validation" className={css({ display: 'grid', gap: '3' })}>
@@ -31,7 +31,7 @@ export function ValidationQueuePage() {
         </ul>
       ) : null}
       <ListFooter list={list} noun="recording" listRef={listRef} />
-    </div>
+    </AdminListPage>
   );
 }
 

@@ -54,15 +54,6 @@ const tocLink = css({
   _hover: { color: 'brand.800' },
 });
 
-/** A mailto link that shows the address itself. */
-export function EmailLink({ email }: { email: string }) {
-  return (
-    <a href={`mailto:${email}`} className={focusRing}>
-      {email}
-    </a>
-  );
-}
-
 /**
  * A legal page (privacy policy, terms): the title, when it was last updated, an intro, a table of contents
  * linking to each section, then the sections as numbered h2s.

@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '../../contracts/constants';
-import { EmailLink, focusRing, LegalDocument, type LegalSection } from './legal-document';
-
-const PRIVACY_EMAIL = 'privacy@labsongs.example';
+import { SupportEmailLink } from '../components/support/support-email-link';
+import { focusRing, LegalDocument, type LegalSection } from './legal-document';
 
 const sections: LegalSection[] = [
   {
@@ -242,9 +241,13 @@ const sections: LegalSection[] = [
           </li>
         </ul>
         <p>
-          To use any of these rights, email <EmailLink email={PRIVACY_EMAIL} />. We will reply within 30 days and may
-          ask you to confirm your identity first. If a song was made about you and you want your details removed, you
-          can contact us too.
+          To use any of these rights, write to us through our{' '}
+          <Link to="/contact" className={focusRing}>
+            contact page
+          </Link>
+          <SupportEmailLink before=" or by email at " className={focusRing} />. We will reply within 30 days and may ask
+          you to confirm your identity first. If a song was made about you and you want your details removed, you can
+          contact us too.
         </p>
       </>
     ),
@@ -275,8 +278,11 @@ const sections: LegalSection[] = [
     title: 'Contact us',
     content: (
       <p>
-        For any question about your privacy or this policy, contact our Data Protection Officer at{' '}
-        <EmailLink email={PRIVACY_EMAIL} />.
+        For any question about your privacy or this policy, contact our Data Protection Officer through our{' '}
+        <Link to="/contact" className={focusRing}>
+          contact page
+        </Link>
+        <SupportEmailLink before=" or by email at " className={focusRing} />.
       </p>
     ),
   },

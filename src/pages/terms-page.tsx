@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '../../contracts/constants';
-import { EmailLink, focusRing, LegalDocument, type LegalSection } from './legal-document';
-
-const SUPPORT_EMAIL = 'support@labsongs.example';
+import { SupportEmailLink } from '../components/support/support-email-link';
+import { focusRing, LegalDocument, type LegalSection } from './legal-document';
 
 const sections: LegalSection[] = [
   {
@@ -248,8 +247,11 @@ const sections: LegalSection[] = [
     title: 'Contact us',
     content: (
       <p>
-        Questions about these terms or an order? Email <EmailLink email={SUPPORT_EMAIL} />. For privacy questions, see
-        our{' '}
+        Questions about these terms or an order? Write to us through our{' '}
+        <Link to="/contact" className={focusRing}>
+          contact page
+        </Link>
+        <SupportEmailLink before=" or by email at " className={focusRing} />. For privacy questions, see our{' '}
         <Link to="/privacy-policy" className={focusRing}>
           Privacy Policy
         </Link>

@@ -1,55 +1,34 @@
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { AuthUser } from '../../contracts/account';
-import { hasOpenModal } from '../../machines/app.machine';
 import { connectArtistGate } from '../../machines/artist-gate.connect';
-import type { AppRootActor, ArtistGateActor, SessionActor } from '../actors/app-actors';
+import type { ArtistGateActor, SessionActor } from '../actors/app-actors';
 import { metaOf, type RouteMeta } from './-meta';
 
 type Matches = readonly { staticData?: RouteMeta }[];
 
 // The two global guards of docs/product.md §2, run by the root route before every navigation. They only read
-// the session snapshot (waiting while it is still being checked): beforeLoad also runs on preload.
+// snapshots (waiting while the session is still being checked) and decide where the visit goes: beforeLoad
+// also runs on preload. What a page's opening causes (the login modal) is the app root's (app.machine.ts).
 
 async function settledUser(session: SessionActor): Promise<AuthUser | null> {
   const snapshot = await waitFor(session, (s) => !s.hasTag('busy'));
   return snapshot.hasTag('authenticated') ? snapshot.context.user : null;
 }
 
-/** Where a signed-out visit to an area page is (a path of this app, with its search). */
-export interface Visit {
-  href: string;
-  /**
-   * Whether someone is arriving at the page (a link, an address, a reload). beforeLoad also runs when
-   * a link preloads a page, and again on the open page when the session ends (a sign-out in another
-   * tab, a reset with its own modal): neither asks anybody to log in.
-   */
-  arriving: boolean;
-}
-
 /**
  * 1. authUser meta needs a signed-in user of that type; guestOnly pages need a logged-out visitor (docs/product.md §5).
- * Nobody signed in is asked to log in, and the login leads back to the page: a customer page opens
- * the login modal (over /), an artist page goes to the artist login with the page as `redirect`.
- * Someone signed in to the other area goes to /.
+ * Nobody signed in is asked to log in, and the login leads back to the page (`href`): a customer page
+ * goes to / (the root has opened the login modal over it), an artist page goes to the artist login
+ * with the page as `redirect`. Someone signed in to the other area goes to /.
  */
-export async function authGuard(
-  actors: { session: SessionActor; root: AppRootActor },
-  matches: Matches,
-  visit: Visit,
-): Promise<void> {
+export async function authGuard(actors: { session: SessionActor }, matches: Matches, href: string): Promise<void> {
   const authUser = metaOf(matches, 'authUser');
   const guestOnly = metaOf(matches, 'guestOnly');
   if (!authUser && !guestOnly) return;
   const user = await settledUser(actors.session);
   if (authUser && !user && authUser === 'artist')
-    throw redirect({ to: '/artist/login', search: { redirect: visit.href }, replace: true });
-  if (authUser && !user && authUser === 'user') {
-    // A modal already open (the login-again modal of a session reset) says what to do already.
-    if (visit.arriving && !hasOpenModal(actors.root.getSnapshot()))
-      actors.root.send({ type: 'dialog.openLogin', returnTo: visit.href });
-    throw redirect({ to: '/', replace: true });
-  }
+    throw redirect({ to: '/artist/login', search: { redirect: href }, replace: true });
   if (authUser && user?.type !== authUser) throw redirect({ to: '/', replace: true });
   if (guestOnly && user) throw redirect({ to: '/', replace: true });
 }

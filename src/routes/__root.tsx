@@ -20,11 +20,8 @@ export interface RouterContext {
 type Matches = readonly { staticData?: RouteMeta }[];
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: async ({ context, matches, location, preload }) => {
-    // The page's own match says why it loads: 'enter' when someone arrives at it, 'stay' when it is
-    // checked again in place (the session changed), 'preload' for a link's preload.
-    const arriving = !preload && matches.at(-1)?.cause === 'enter';
-    await authGuard(context.actors, matches as Matches, { href: location.href, arriving });
+  beforeLoad: async ({ context, matches, location }) => {
+    await authGuard(context.actors, matches as Matches, location.href);
     await artistGate(context.actors, matches as Matches, location.pathname);
   },
   component: RootComponent,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ApplicationDetailPage } from '../admin/application-detail-page';
-import { loadAdminActors } from '../admin/lazy';
+import { loadApplication } from '../admin/lazy';
 import { LoadError } from '../admin/load-error';
 
 export const Route = createFileRoute('/admin/_console/applications/$id')({
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/admin/_console/applications/$id')({
     parse: ({ id }) => ({ id: /^\d{1,12}$/.test(id) ? Number(id) : 0 }),
     stringify: ({ id }) => ({ id: String(id) }),
   },
-  loader: async ({ params }) => (await loadAdminActors()).api.application(params.id),
+  loader: ({ params }) => loadApplication(params.id),
   component: function Application() {
     return <ApplicationDetailPage application={Route.useLoaderData()} />;
   },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot/first-load';
+import * as v from 'valibot';
 import { artistListStatuses } from '../../contracts/artist-list';
 import { ArtistsPage } from '../admin/artists-page';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot/first-load';
+import * as v from 'valibot';
 import { OrderDetailPage } from '../admin/order-detail-page';
 
 export const Route = createFileRoute('/admin/_console/orders/$id')({

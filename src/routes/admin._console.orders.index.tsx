@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot/first-load';
+import * as v from 'valibot';
 import { adminStages, orderReferencePattern } from '../../contracts/order-status';
 import { OrdersPage } from '../admin/orders-page';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot/first-load';
+import * as v from 'valibot';
 import type { PaymentExceptionStatus } from '../../contracts/payment-exceptions';
 import { PaymentExceptionsPage } from '../admin/payment-exceptions-page';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot/first-load';
+import * as v from 'valibot';
 import { type PayoutStatus, PayoutsPage } from '../admin/payouts-page';
 
 export const Route = createFileRoute('/admin/_console/payouts')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot/first-load';
+import * as v from 'valibot';
 import { ArtistLoginPage } from '../components/auth/artist-login-page';
 
 export const Route = createFileRoute('/artist/login')({

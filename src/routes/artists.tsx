@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import * as v from 'valibot/first-load';
+import * as v from 'valibot';
 import { genreValues, vocalTypeValues } from '../../contracts/options';
 import type { CatalogFilters } from '../../machines/artist-catalog.machine';
 import { ArtistsPage } from '../components/catalog/artists-page';

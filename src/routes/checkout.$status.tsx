@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import * as v from 'valibot/first-load';
+import * as v from 'valibot';
 import type { CheckoutPage } from '../../machines/payment-result.machine';
 import { CheckoutResult } from '../components/checkout/checkout-result';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot/first-load';
+import * as v from 'valibot';
 import { OrderHistory } from '../components/account/order-history-page';
 
 export const Route = createFileRoute('/customer/account/order-history')({

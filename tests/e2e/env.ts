@@ -6,6 +6,8 @@ export const e2e = {
   port,
   baseUrl: `http://127.0.0.1:${port}`,
   dataDir: resolve('.tmp/e2e-data'),
+  /** SUPPORT_EMAIL of the journeys' server: what the pages and messages must show. */
+  supportEmail: 'help@labsongs-e2e.example.com',
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   // Without the background-networking flags Chromium floods the closed network with refused connections.
   chromiumArgs: [

@@ -276,7 +276,7 @@ test('an admin suspends an artist: they cannot sign in and leave /artists; react
   ).toBe(401);
   const artistPage = await newPage(browser);
   await artistLogIn(artistPage, OTHER.email);
-  await expect(artistPage.getByText(operationsMessages.accountSuspended)).toBeVisible();
+  await expect(artistPage.getByText(operationsMessages.accountSuspended(e2e.supportEmail))).toBeVisible();
   await visitor.goto('/artists');
   await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(visitor.getByText(stageName, { exact: true })).toHaveCount(0);

@@ -51,6 +51,7 @@ const routes: Record<RoutePath, Entry> = {
   '/artists': { role: 'public', url: () => '/artists' },
   '/privacy-policy': { role: 'public', url: () => '/privacy-policy' },
   '/terms': { role: 'public', url: () => '/terms' },
+  '/contact': { role: 'public', url: () => '/contact' },
   '/reset-password': {
     role: 'public',
     url: () => '/reset-password?token=0000&email=customer%40labsongs.test',
@@ -134,6 +135,7 @@ const routes: Record<RoutePath, Entry> = {
   '/admin/payouts': { role: 'admin', url: () => '/admin/payouts' },
   '/admin/refunds': { role: 'admin', url: () => '/admin/refunds' },
   '/admin/payments': { role: 'admin', url: () => '/admin/payments' },
+  '/admin/support': { role: 'admin', url: () => '/admin/support' },
 };
 
 /** The route tree's own list (`FileRoutesByTo` in the generated file), independent of the type above. */

@@ -66,6 +66,15 @@ const partState = (root: AnyActorRef, part: 'lazyDialogs' | 'lazyAccount' | 'laz
 const heldFor = (root: AnyActorRef, part: 'lazyDialogs' | 'lazyDraft' | 'lazyPlayer') =>
   heldBy(root.getSnapshot().children[part]) as any[];
 
+/** The router is about to open an order step (src/actors/navigation.ts tells the root so). */
+const orderStep = {
+  type: 'route.entering',
+  href: '/order/song',
+  route: '/order/song',
+  needs: 'user',
+  arriving: true,
+} as const satisfies AppEvent;
+
 /** A session in the root's place that records what it is sent. */
 const recordingSession = (got: EventObject[]) =>
   createMachine({ on: { '*': { actions: ({ event }) => got.push(event) } } }) as never;
@@ -318,14 +327,14 @@ describe('appMachine: the order draft starts when a page first needs it', () => 
   it('starts with the signed-in customer as the gifter, and a customer who signs in later prefills it', async () => {
     const before = startWith(async () => loadedDraft());
     before.root.send({ type: 'session.changed', user: customer });
-    before.root.send({ type: 'draft.needed' });
+    before.root.send(orderStep);
     await flush();
     expect(before.draftState()).toBe('running');
     expect(before.draft()?.getSnapshot().context.forms.occasion.gifter_first_name).toBe(customer.first_name);
     expect(before.root.system.get('orderDraft')).toBe(before.draft());
 
     const after = startWith(async () => loadedDraft());
-    after.root.send({ type: 'draft.needed' });
+    after.root.send({ type: 'artists.preselect', id: 'A-0002' });
     await flush();
     expect(after.draft()?.getSnapshot().context.forms.occasion.gifter_first_name).toBe('');
     after.root.send({ type: 'session.changed', user: customer });
@@ -333,7 +342,7 @@ describe('appMachine: the order draft starts when a page first needs it', () => 
     // An artist orders nothing: no gifter from their account.
     const artistFirst = startWith(async () => loadedDraft());
     artistFirst.root.send({ type: 'session.changed', user: artist });
-    artistFirst.root.send({ type: 'draft.needed' });
+    artistFirst.root.send({ type: 'artists.preselect', id: 'A-0002' });
     await flush();
     expect(artistFirst.draft()?.getSnapshot().context.forms.occasion.gifter_first_name).toBe('');
   });
@@ -344,7 +353,8 @@ describe('appMachine: the order draft starts when a page first needs it', () => 
     await flush();
     expect(draft()?.getSnapshot().context.forms.song.selected_artists).toEqual(['A-0002']);
     root.send({ type: 'artists.preselect', id: 'A-0003' });
-    root.send({ type: 'draft.needed' });
+    root.send({ type: 'session.changed', user: customer });
+    root.send(orderStep);
     await flush();
     expect(draft()?.getSnapshot().context.forms.song.selected_artists).toEqual(['A-0002', 'A-0003']);
     expect(loads).toHaveBeenCalledTimes(1);
@@ -403,7 +413,8 @@ describe('appMachine: the order draft starts when a page first needs it', () => 
     root.send({ type: 'session.loggedOut' });
     expect(types(log)).toEqual(['showLoadFailed', 'clearStoredDraft']);
     fail = false;
-    root.send({ type: 'draft.needed' });
+    root.send({ type: 'session.changed', user: customer });
+    root.send(orderStep);
     await flush();
     expect(loads).toHaveBeenCalledTimes(2);
     expect(draftState()).toBe('running');
@@ -569,8 +580,17 @@ const started = {
 const screen = createActor(createMachine({})).start();
 const playAna = { type: 'player.load', artist: { id: 'a', name: 'Ana', image: null }, songs: [] } as const;
 
+/** A customer's page, as the router is about to open it: someone arrives, or it is checked again in place. */
+const customerPage = {
+  type: 'route.entering',
+  href: '/customer/account?tab=1',
+  route: '/customer/account',
+  needs: 'user',
+};
+
 const rootEvents = [
   { type: 'session.changed', user: null },
+  { type: 'session.changed', user: null, checking: true },
   { type: 'session.changed', user: customer },
   { type: 'session.changed', user: artist },
   { type: 'live.hint', hint: approved },
@@ -583,7 +603,9 @@ const rootEvents = [
   { type: 'dialog.close' },
   { type: 'page.opened', form: 'login' },
   { type: 'user.confirm' },
-  { type: 'draft.needed' },
+  { ...customerPage, arriving: true },
+  { ...customerPage, arriving: false },
+  orderStep,
   { type: 'artists.preselect', id: 'A-0002' },
   { type: 'session.loggedOut' },
   playAna,
@@ -605,6 +627,8 @@ const serializeState = (s: any) =>
     s.context.accountChildren !== null,
     s.context.orderDraft !== null,
     s.context.player !== null,
+    s.context.sessionChecking,
+    s.context.waitingPage?.href ?? null,
   ]);
 
 const childIds = ['session', 'artistGate', 'live', 'lazyDialogs', 'lazyAccount', 'lazyDraft', 'lazyPlayer'] as const;
@@ -649,6 +673,18 @@ function expectedNews(user: any, known: string | null, draft: boolean, children:
   return news;
 }
 
+/**
+ * What a page's opening causes, once who is signed in is known (docs/product.md §2): nobody signed in
+ * arriving at a customer page gets the login modal, leading back there; a customer's order step starts the draft.
+ */
+function pageEffects(page: any, user: any): ActionLog {
+  const askLogin: AppEvent = { type: 'dialog.openLoginForPage', returnTo: page.href };
+  if (page.arriving && page.needs === 'user' && !user)
+    return [need('lazyDialogs'), tellTo('lazyDialogs', 'authDialogs', askLogin)];
+  if (user?.type === 'user' && page.route === '/order/song') return [need('lazyDraft')];
+  return [];
+}
+
 /** The visit: the long-lived children by systemId, each part's lazy child, and the account as the user says. */
 function expectRunning(s: any, h: Harness) {
   for (const id of ['session', 'artistGate', 'live']) expect(h.actor.system.get(id)).toBeDefined();
@@ -667,6 +703,14 @@ function checkStep({ event, before, after, actions }: StepCheck<Harness>) {
     if (account && account.key !== ctx.account?.key && !ctx.accountChildren) expected.push(need('lazyAccount'));
     expected.push(...expectedNews(event.user, ctx.account?.key ?? null, !!ctx.orderDraft, !!ctx.accountChildren));
     expect(after.context.user).toBe(event.user);
+    expect(after.context.sessionChecking).toBe(event.checking ?? false);
+    // The check is done: the page that waited for it is decided now.
+    if (!event.checking && ctx.waitingPage) expected.push(...pageEffects(ctx.waitingPage, event.user));
+    expect(after.context.waitingPage).toEqual(event.checking ? ctx.waitingPage : null);
+  } else if (type === 'route.entering') {
+    // While the session checks a sign-in, the page waits (a newer one replaces it).
+    expected = ctx.sessionChecking ? [] : pageEffects(event, ctx.user);
+    expect(after.context.waitingPage).toEqual(ctx.sessionChecking ? event : null);
   } else if (type === 'live.hint') {
     const own = (event.hint as any).kind === 'application' && ctx.account?.area === 'artist';
     expected = [sentTo('live', event), ...(own ? [sentTo('session', { type: 'user.reload' })] : [])];
@@ -675,8 +719,7 @@ function checkStep({ event, before, after, actions }: StepCheck<Harness>) {
   else if (type.startsWith('dialog.') || type.startsWith('page.') || type === 'user.confirm') {
     const opens = type.startsWith('dialog.open') || type === 'page.opened';
     expected = [...(opens ? [need('lazyDialogs')] : []), tellTo('lazyDialogs', 'authDialogs', event)];
-  } else if (type === 'draft.needed') expected = [need('lazyDraft')];
-  else if (type === 'artists.preselect') expected = [need('lazyDraft'), tellTo('lazyDraft', 'orderDraft', event)];
+  } else if (type === 'artists.preselect') expected = [need('lazyDraft'), tellTo('lazyDraft', 'orderDraft', event)];
   else if (type === 'session.loggedOut')
     expected = [
       ...(ctx.orderDraft ? [] : [{ type: 'clearStoredDraft', params: undefined }]),

@@ -27,8 +27,9 @@ const events: AuthDialogsEvent[] = [
   { type: 'dialog.openLogin' },
   { type: 'dialog.openLoginAgain', returnTo: '/order/checkout' },
   { type: 'dialog.openLoginAgain', returnTo: null },
-  // A signed-out visit to a customer's page (the route guard): the login leads back there.
   { type: 'dialog.openLogin', returnTo: '/customer/account/orders/7' },
+  // Someone signed out arrives at a customer's page (the root): the login leads back there.
+  { type: 'dialog.openLoginForPage', returnTo: '/customer/account/orders/7' },
   { type: 'dialog.openSignUp' },
   { type: 'dialog.openSignUp', prefill },
   { type: 'dialog.openForgotPassword' },
@@ -191,6 +192,9 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
     expect(others).toEqual([]);
   }
   if (event.type === 'user.confirm' && before.can(event)) expect(after.matches('closed')).toBe(true);
+  // A modal already open (the session reset's) says what to do: an arrival's login does not replace it.
+  if (event.type === 'dialog.openLoginForPage')
+    expect(after.value).toBe(before.matches('closed') ? 'login' : before.value);
   // Only the login modals remember where to go back to; leaving them forgets it.
   if (after.matches('loginAgain'))
     expect(after.context.returnTo).toBe(
@@ -198,7 +202,9 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
     );
   else if (after.matches('login'))
     expect(after.context.returnTo).toBe(
-      event.type === 'dialog.openLogin' ? (event.returnTo ?? null) : before.context.returnTo,
+      event.type === 'dialog.openLogin' || (event.type === 'dialog.openLoginForPage' && before.matches('closed'))
+        ? (event.returnTo ?? null)
+        : before.context.returnTo,
     );
   else expect(after.context.returnTo).toBeNull();
   // The artist's login page keeps the page a signed-out visit asked for while it is open, until a login.

@@ -62,6 +62,7 @@ describe('loadConfig', () => {
       METRICS_TOKEN: 'm'.repeat(24),
       SMTP_URL: 'smtp://mail:25',
       MAIL_FROM: 'Songs <songs@example.com>',
+      SUPPORT_EMAIL: 'help@songs.example.com',
       JWT_SECRET: 'x'.repeat(40),
       ACCESS_TOKEN_TTL_SECONDS: '60',
       REFRESH_WINDOW_SECONDS: '600',
@@ -73,6 +74,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_FORGOT_PER_CLIENT: '4',
       RATE_LIMIT_REGISTER_PER_CLIENT: '5',
       RATE_LIMIT_APPLY_PER_CLIENT: '6',
+      RATE_LIMIT_SUPPORT_PER_CLIENT: '7',
       PAYOUT_KEY: 'AB'.repeat(32),
       MAX_UPLOAD_MB: '2',
       MEDIA_URL_TTL_SECONDS: '600',
@@ -108,6 +110,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       smtpUrl: 'smtp://mail:25',
       mailFrom: 'Songs <songs@example.com>',
+      supportEmail: 'help@songs.example.com',
       jwtSecret: 'x'.repeat(40),
       payoutKey: 'ab'.repeat(32),
       maxUploadBytes: 2 * 1024 * 1024,
@@ -124,6 +127,7 @@ describe('loadConfig', () => {
         registerPerClient: 5,
         applyPerClient: 6,
         postbackPerClient: 120,
+        supportPerClient: 7,
       },
       trustProxy: { kind: 'hops', hops: 1 },
       metricsToken: 'm'.repeat(24),
@@ -298,6 +302,7 @@ describe('production mode (NODE_ENV=production)', () => {
     PAYOUT_KEY: 'cd'.repeat(32),
     PUBLIC_URL: 'https://songs.example',
     PAYMENT_PROVIDER: 'dragonpay',
+    SUPPORT_EMAIL: 'help@songs.example',
     DRAGONPAY_MERCHANT_ID: 'LABSONGS',
     DRAGONPAY_PASSWORD: 'merchant-password',
     DRAGONPAY_API_URL: 'https://gw.dragonpay.example/api/collect/v2',
@@ -314,20 +319,36 @@ describe('production mode (NODE_ENV=production)', () => {
 
   it('names every missing variable in one message', () => {
     const error = errorOf({ NODE_ENV: 'production' });
-    expect(error.variables.sort()).toEqual(['JWT_SECRET', 'PAYMENT_PROVIDER', 'PAYOUT_KEY', 'PUBLIC_URL']);
+    expect(error.variables.sort()).toEqual([
+      'JWT_SECRET',
+      'PAYMENT_PROVIDER',
+      'PAYOUT_KEY',
+      'PUBLIC_URL',
+      'SUPPORT_EMAIL',
+    ]);
     for (const name of error.variables) expect(error.message).toMatch(new RegExp(`${name} is required`));
   });
 
   it('names the missing ones among bad ones, without echoing secrets', () => {
     const error = errorOf({ NODE_ENV: 'production', JWT_SECRET: 'too-short-secret', PORT: 'x' });
-    expect(error.variables.sort()).toEqual(['JWT_SECRET', 'PAYMENT_PROVIDER', 'PAYOUT_KEY', 'PORT', 'PUBLIC_URL']);
+    expect(error.variables.sort()).toEqual([
+      'JWT_SECRET',
+      'PAYMENT_PROVIDER',
+      'PAYOUT_KEY',
+      'PORT',
+      'PUBLIC_URL',
+      'SUPPORT_EMAIL',
+    ]);
     expect(error.message).not.toContain('too-short-secret');
   });
 
-  it.each(['JWT_SECRET', 'PAYOUT_KEY', 'PUBLIC_URL', 'PAYMENT_PROVIDER'])('refuses to start without %s', (name) => {
-    const error = errorOf({ ...secrets, [name]: undefined });
-    expect(error.variables).toEqual([name]);
-  });
+  it.each(['JWT_SECRET', 'PAYOUT_KEY', 'PUBLIC_URL', 'PAYMENT_PROVIDER', 'SUPPORT_EMAIL'])(
+    'refuses to start without %s',
+    (name) => {
+      const error = errorOf({ ...secrets, [name]: undefined });
+      expect(error.variables).toEqual([name]);
+    },
+  );
 
   it('counts an empty variable as missing', () => {
     expect(errorOf({ ...secrets, JWT_SECRET: '' }).variables).toEqual(['JWT_SECRET']);
@@ -348,6 +369,7 @@ describe('production mode (NODE_ENV=production)', () => {
       'JWT_SECRET',
       'PAYOUT_KEY',
       'PUBLIC_URL',
+      'SUPPORT_EMAIL',
     ]);
   });
 

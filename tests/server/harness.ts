@@ -20,6 +20,7 @@ import { createPayoutCipher, type PayoutCipher } from '../../server/services/pay
 import type { Storage } from '../../server/services/storage';
 import { createStorageFor } from '../../server/services/storage-for';
 import { createAccount, type NewAccount } from '../../server/users/accounts';
+import { expectDocumented } from './openapi-check';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -163,7 +164,23 @@ export async function createHarness(kind: DatabaseKind, options: HarnessOptions 
   };
   const app = createApp(deps);
 
-  const request = async (pathname: string, init?: RequestInit) => app.request(pathname, init);
+  // Every answer a test receives is checked against the app's OpenAPI document (tests/server/openapi-check.ts).
+  const request = async (pathname: string, init?: RequestInit) => {
+    const res = await app.request(pathname, init);
+    const contentType = res.headers.get('content-type');
+    // JSON bodies are read from a copy; streams and files are checked by status and media type only.
+    // A compressed body (a test of compression asked for it) is checked by status and media type only.
+    const encoded = res.headers.has('content-encoding');
+    const text = /json/i.test(contentType ?? '') && !encoded ? await res.clone().text() : '';
+    await expectDocumented(app, {
+      method: init?.method ?? 'GET',
+      url: pathname,
+      status: res.status,
+      contentType,
+      body: text ? JSON.parse(text) : undefined,
+    });
+    return res;
+  };
 
   async function answerOf(res: Response): Promise<JsonAnswer> {
     const text = await res.text();

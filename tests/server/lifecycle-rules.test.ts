@@ -1078,6 +1078,8 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       'stage name asked for on an approved profile': [['admins', 'stage_name_review']],
       'stage name approved': [['artist', 'stage_name_approved']],
       'stage name turned down': [['artist', 'stage_name_rejected']],
+      // Help within reach (support-requests.test.ts sends both kinds through the API).
+      'a message or a problem report reached the team': [['admins', 'support_request']],
     };
 
     it('the table names every notification type', () => {

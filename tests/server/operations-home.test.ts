@@ -5,6 +5,7 @@ import { alertOverdueOrders } from '../../server/admin/overdue-alerts';
 import { type ArtistAccount, makeAdmin, makeArtist, makeCustomer } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
 import { A, ADMIN, paidOrder, renewArtist, submitRecording } from './lifecycle-fixtures';
+import { occasionBody, songBody, storyBody } from './orders-fixtures';
 import { moneyInvariantBreaks } from './support/money-invariant';
 
 // The operations home: each queue's count follows its rows, the charts match a recount of the orders,
@@ -66,8 +67,8 @@ describe.each(databases)('operations home (%s)', (kind) => {
         recipient_first_name: values.recipient ?? 'Ana',
         needed_by: values.neededBy ?? '2031-01-01',
         due_at: values.dueAt ?? null,
-        // The overview reads the story's clip slots: none here.
-        brief: JSON.stringify({ occasion: {}, song: {}, story: {} }),
+        // A committed order's brief (the admin's order answers carry it whole), without clips.
+        brief: JSON.stringify({ occasion: occasionBody(), song: songBody(h, [artist.user_id]), story: storyBody() }),
         paid_at: values.paidAt === undefined ? at : values.paidAt,
         created_at: at,
         updated_at: at,

@@ -368,7 +368,7 @@ describe.each(databases)('operations (%s)', (kind) => {
       expect((await get(`${A}/profile`, w.artist.token)).status).toBe(401);
       const login = await h.call('POST', `${A}/auth/login`, { email: w.artist.email, password: ARTIST_PASSWORD });
       expect(login.status).toBe(403);
-      expect(login.body.message).toBe(operationsMessages.accountSuspended);
+      expect(login.body.message).toBe(operationsMessages.accountSuspended(h.config.supportEmail));
       // Hidden from the catalogue.
       expect((await h.call('GET', `/api/v1/user/artists/${publicId}`)).status).toBe(404);
       // The work is released as on deactivation; the admin acted.

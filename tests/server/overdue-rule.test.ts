@@ -8,6 +8,7 @@ import { dueAtFor } from '../../server/lifecycle/order-actions';
 import { makeAdmin, makeArtist, makeCustomer } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
 import { ADMIN } from './lifecycle-fixtures';
+import { occasionBody, songBody, storyBody } from './orders-fixtures';
 
 // One rule of overdue work (contracts/lifecycle.ts isOverdue: work in progress or in revision past its
 // due date) behind every place that asks: the admin's `overdue` list, its search (short and indexed),
@@ -54,7 +55,7 @@ describe.each(databases)('overdue work, one rule (%s)', (kind) => {
           recipient_first_name: RECIPIENT,
           needed_by: neededBy,
           due_at: due ? dueAtFor(neededBy) : null,
-          brief: JSON.stringify({ occasion: {}, song: {}, story: {} }),
+          brief: JSON.stringify({ occasion: occasionBody(), song: songBody(h, [artist.user_id]), story: storyBody() }),
           paid_at: at,
           created_at: at,
           updated_at: at,

@@ -76,6 +76,7 @@ const secrets = () => ({
   JWT_SECRET: randomBytes(48).toString('base64url'),
   PAYOUT_KEY: randomBytes(32).toString('hex'),
   PUBLIC_URL: 'https://songs.example',
+  SUPPORT_EMAIL: 'help@songs.example',
   HOST: '127.0.0.1',
 });
 
@@ -113,7 +114,7 @@ describe('NODE_ENV=production, started as a process', { timeout: PROCESS_TEST_MS
       .split('\n')
       .filter((line) => line.includes('is required when NODE_ENV is production'));
     expect(lines).toHaveLength(1);
-    for (const name of ['JWT_SECRET', 'PAYOUT_KEY', 'PUBLIC_URL', 'PAYMENT_PROVIDER']) {
+    for (const name of ['JWT_SECRET', 'PAYOUT_KEY', 'PUBLIC_URL', 'PAYMENT_PROVIDER', 'SUPPORT_EMAIL']) {
       expect(lines[0]).toContain(`${name} is required`);
     }
     // Refused before anything was opened or generated: no database, no secret files.

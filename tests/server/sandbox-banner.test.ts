@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../scripts/precompress';
 import { contentSecurityPolicy } from '../../server/http/security-headers';
 import { createHarness, databases, type Harness, realProvider } from './harness';
 
 // While the sandbox provider is active, every page the server sends is marked
 // `<html data-payments="sandbox">`, which shows the banner (src/components/layout/sandbox-banner.tsx)
-// from the first paint; with a real provider the pages go out exactly as built.
+// from the first paint; with a real provider the pages go out exactly as built. The build writes the
+// marked copies (scripts/precompress.ts): these tests run that step on their own little build.
 
 const INDEX =
   '<!doctype html><html lang="en"><head><title>Labsongs</title></head><body><div id="root"></div></body></html>';
@@ -25,7 +27,8 @@ describe.each(databases)('the sandbox mark on every page (%s)', (kind) => {
     await mkdir(path.join(dist, '_pages'), { recursive: true });
     await writeFile(path.join(dist, 'index.html'), INDEX);
     await writeFile(path.join(dist, '_pages', 'about.html'), ABOUT);
-    // A precompressed variant as the build writes it: a real provider's answer uses it as is.
+    await precompress(dist);
+    // A precompressed variant standing for the build's: a real provider's answer uses it as is.
     await writeFile(path.join(dist, '_pages', 'about.html.br'), 'built-brotli');
     sandbox = await createHarness(kind, { staticRoot: dist });
     real = await createHarness(kind, { staticRoot: dist, env: realProvider });

@@ -59,10 +59,30 @@ describe.each(databases)('static SPA and flags (%s)', (kind) => {
     expect(icon.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('falls back to index.html for client-side routes a browser asks for', async () => {
-    for (const pathname of ['/some/deep/path', '/artist/login', '/reset-password?token=abc&email=a%40b.c']) {
+  it('answers every route of the SPA with index.html, dynamic segments and query included', async () => {
+    for (const pathname of [
+      '/artist/login',
+      '/reset-password?token=abc&email=a%40b.c',
+      '/artist/some-slug',
+      '/customer/account/orders/123',
+      '/admin/orders/42/',
+      '/pay/ord_1',
+      '/checkout/success',
+      '/404',
+    ]) {
       const res = await page(pathname);
       expect(res.status, pathname).toBe(200);
+      expect(await res.text()).toBe(INDEX);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expectSecurityHeaders(res);
+    }
+  });
+
+  it('answers a path that is no route with index.html and 404, so the SPA shows its not-found page', async () => {
+    for (const pathname of ['/some/deep/path', '/artists/some-slug', '/customer/account/orders', '/orders/123']) {
+      const res = await page(pathname);
+      expect(res.status, pathname).toBe(404);
+      expect(res.headers.get('content-type'), pathname).toMatch(/^text\/html/);
       expect(await res.text()).toBe(INDEX);
       expectSecurityHeaders(res);
     }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApplicationDetail, type ApplicationSummary, artistMessages } from '../../contracts/artist';
@@ -7,21 +7,13 @@ import { operationsQueues } from '../../contracts/operations-home';
 import { serverMessages } from '../../contracts/server-messages';
 import { storageKeys } from '../../contracts/storage-keys';
 import { resetAdminActors } from '../../src/admin/admin-actors';
-import { fakeServer, fakeToken, makeUser, renderApp } from './app-harness';
+import { fakeServer, fakeToken, renderApp } from './app-harness';
+import { adminUser as admin, adminMe as me, signInAdmin as signIn } from './fixtures';
 
 afterEach(() => {
+  cleanup(); // The views close first: a page tells the console's live routing it closes.
   resetAdminActors();
   vi.unstubAllGlobals();
-});
-
-const admin = makeUser({
-  id: 50,
-  user_id: 'ADM-50',
-  type: 'admin',
-  full_name: 'Lab Admin',
-  first_name: 'Lab',
-  last_name: 'Admin',
-  email: 'admin@labsongs.test',
 });
 
 const summary: ApplicationSummary = {
@@ -92,9 +84,6 @@ function answerList(byStatus: (status: string | null) => ApplicationSummary[]): 
   });
   return asked;
 }
-
-const me = () => ({ status: 200, body: { data: admin } });
-const signIn = () => localStorage.setItem(storageKeys.adminToken, fakeToken());
 
 describe('admin login', () => {
   it('sends a visitor to the login, refuses bad credentials under the field, then lands where they were going', async () => {

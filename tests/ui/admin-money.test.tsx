@@ -1,30 +1,19 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AdminPayout, type AdminRefund, lifecycleMessages, type Page } from '../../contracts/lifecycle';
-import { storageKeys } from '../../contracts/storage-keys';
+import { type AdminPayout, type AdminRefund, lifecycleMessages } from '../../contracts/lifecycle';
 import { resetAdminActors } from '../../src/admin/admin-actors';
-import { fakeServer, fakeToken, makeUser, renderApp } from './app-harness';
+import { fakeServer, renderApp } from './app-harness';
+import { adminMe as me, ok, pageOf as page, signInAdmin as signIn } from './fixtures';
 
 // The admin's money screens: the refunds queue (mark paid with a required reference) and revealing a
 // payout's destination (recorded, listed on the payout).
 
 afterEach(() => {
+  cleanup(); // The views close first: a page tells the console's live routing it closes.
   resetAdminActors();
   vi.unstubAllGlobals();
 });
-
-const admin = makeUser({
-  id: 50,
-  user_id: 'ADM-50',
-  type: 'admin',
-  full_name: 'Lab Admin',
-  email: 'admin@labsongs.test',
-});
-const me = () => ({ status: 200, body: { data: admin } });
-const signIn = () => localStorage.setItem(storageKeys.adminToken, fakeToken());
-const ok = (data: unknown, message?: string) => ({ status: 200, body: message ? { message, data } : { data } });
-const page = <T,>(items: T[]): Page<T> => ({ items, next_cursor: null });
 
 const owed: AdminRefund = {
   id: 9,

@@ -1,28 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AdminOrder, type AdminPayout, lifecycleMessages, type Page } from '../../contracts/lifecycle';
 import { serverMessages } from '../../contracts/server-messages';
-import { storageKeys } from '../../contracts/storage-keys';
 import { resetAdminActors } from '../../src/admin/admin-actors';
-import { type FakeCall, fakeServer, fakeToken, makeUser, renderApp } from './app-harness';
+import { type FakeCall, fakeServer, renderApp } from './app-harness';
+import { adminMe as me, ok, pageOf as page, signInAdmin as signIn } from './fixtures';
 
 afterEach(() => {
+  cleanup(); // The views close first: a page tells the console's live routing it closes.
   resetAdminActors();
   vi.unstubAllGlobals();
 });
-
-const admin = makeUser({
-  id: 50,
-  user_id: 'ADM-50',
-  type: 'admin',
-  full_name: 'Lab Admin',
-  email: 'admin@labsongs.test',
-});
-const me = () => ({ status: 200, body: { data: admin } });
-const signIn = () => localStorage.setItem(storageKeys.adminToken, fakeToken());
-const ok = (data: unknown, message?: string) => ({ status: 200, body: message ? { message, data } : { data } });
-const page = <T,>(items: T[], next_cursor: string | null = null): Page<T> => ({ items, next_cursor });
 
 const inValidation: AdminOrder = {
   id: 31,

@@ -1,5 +1,5 @@
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import type { AuthUser } from '../../contracts/account';
@@ -93,8 +93,11 @@ export function storeSession(user: AuthUser) {
 const rendered: AppActors[] = [];
 
 // Each render starts a root actor that outlives the test (its other-tabs channel, its stream): stop
-// them all after each test, so one test's sign-out never reaches the next test's tabs.
+// them all after each test, so one test's sign-out never reaches the next test's tabs. The views go
+// first (as when a tab closes): unmounting tells the root what closes (screens, pages), which a
+// stopped root could not hear. This hook runs before setup.ts's cleanup (hooks run in reverse).
 afterEach(() => {
+  cleanup();
   for (const actors of rendered.splice(0)) actors.root.stop();
 });
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '../../contracts/account';
@@ -54,7 +54,8 @@ const artist = makeUser({
 let started: AppActors[] = [];
 afterEach(() => {
   // The app's actors outlive a render: stop their root (and with it the notification centre) so no
-  // stream retries linger.
+  // stream retries linger. The views close first: a page tells the root it closes.
+  cleanup();
   for (const actors of started) actors.root.stop();
   started = [];
   resetAdminActors();

@@ -2,33 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ArtistCard } from '../../contracts/artist';
-import { genres, vocalTypes } from '../../contracts/options';
-import { moods, occasions, paymentMethods, relationships, type TempOrder, tempos } from '../../contracts/order';
+import type { TempOrder } from '../../contracts/order';
 import { storage } from '../../src/lib/storage';
-import { fakeServer, makeUser, renderApp, storeSession } from './app-harness';
+import { renderApp } from './app-harness';
+import { customerServer } from './fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const options = {
-  genres,
-  vocal_types: vocalTypes,
-  base_price: 2500,
-  occasions,
-  relationships,
-  moods,
-  tempos,
-  payment_methods: paymentMethods,
-};
-
-function customerServer(extra: Parameters<typeof fakeServer>[0] = {}) {
-  const user = makeUser();
-  storeSession(user);
-  return fakeServer({
-    'GET /api/v1/user/auth/me': () => ({ status: 200, body: { data: user } }),
-    'GET /api/v1/user/options': () => ({ status: 200, body: { data: options } }),
-    ...extra,
-  });
-}
 
 const artist = (id: string, stage_name: string, rate: number): ArtistCard => ({
   id,

@@ -1,60 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { genres, vocalTypes } from '../../contracts/options';
-import { moods, occasions, paymentMethods, relationships, type TempOrder, tempos } from '../../contracts/order';
+import type { TempOrder } from '../../contracts/order';
 import { storage } from '../../src/lib/storage';
-import { fakeServer, makeUser, renderApp, storeSession } from './app-harness';
+import { renderApp } from './app-harness';
+import { customerServer, occasionStep as occasion, songStep as song } from './fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const options = {
-  genres,
-  vocal_types: vocalTypes,
-  base_price: 2500,
-  occasions,
-  relationships,
-  moods,
-  tempos,
-  payment_methods: paymentMethods,
-};
-
-const occasion = {
-  gifter_first_name: 'Maria',
-  gifter_last_name: 'Santos',
-  gifter_contact_number: '9171234567',
-  gifter_dial_code: '+63',
-  gifter_country: 'PH',
-  gifter_email: 'customer@labsongs.test',
-  recipient_first_name: 'Lola',
-  recipient_last_name: '',
-  recipient_relationship: 'grandparent',
-  recipient_pronunciation: '',
-  recipient_mentioned: true,
-  occasion_name: 'birthday',
-  occasion_mentioned: false,
-};
-const song = {
-  selected_artists: ['a1'],
-  song_mood: 'happy',
-  song_tempo: 'slow',
-  genre: 'pop',
-  vocal_type: 'any',
-  is_rebook: false,
-  needed_by: '2030-01-15',
-  artists: [{ id: 'a1', stage_name: 'Liza Sings', rate: 3200 }],
-};
-
-/** A signed-in customer and the calls every order page makes. */
-function customerServer(extra: Parameters<typeof fakeServer>[0] = {}) {
-  const user = makeUser();
-  storeSession(user);
-  return fakeServer({
-    'GET /api/v1/user/auth/me': () => ({ status: 200, body: { data: user } }),
-    'GET /api/v1/user/options': () => ({ status: 200, body: { data: options } }),
-    'GET /api/v1/user/artists': () => ({ status: 200, body: { data: { artists: [], next_cursor: null } } }),
-    ...extra,
-  });
-}
 
 describe('order step guards (docs/product.md §2)', () => {
   it('a direct visit to /order/review without any step lands on /order/occasion', async () => {

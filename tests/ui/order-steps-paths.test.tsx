@@ -3,16 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { genres, vocalTypes } from '../../contracts/options';
-import {
-  moods,
-  type Order,
-  occasions,
-  paymentMethods,
-  relationships,
-  type TempOrder,
-  tempos,
-} from '../../contracts/order';
+import type { Order, TempOrder } from '../../contracts/order';
 import { orderDraftMachine } from '../../machines/order-draft.machine';
 import type { OrderDraftEvent, OrderStep } from '../../machines/order-draft.types';
 import { storage } from '../../src/lib/storage';
@@ -23,7 +14,8 @@ import {
   expectAllTransitionsCovered,
   getTransitionPaths,
 } from '../machines/model';
-import { fakeServer, makeUser, renderApp, storeSession } from './app-harness';
+import { renderApp } from './app-harness';
+import { customerServer } from './fixtures';
 
 // The order steps (occasion → song → story → review → checkout) driven along paths generated from
 // orderDraftMachine: Save & continue, Place order and Pay are clicks, and each call the draft makes
@@ -34,17 +26,6 @@ import { fakeServer, makeUser, renderApp, storeSession } from './app-harness';
 // refusal's message, and at the end the draft cleared on the way to the payment page.
 
 afterEach(() => vi.unstubAllGlobals());
-
-const options = {
-  genres,
-  vocal_types: vocalTypes,
-  base_price: 2500,
-  occasions,
-  relationships,
-  moods,
-  tempos,
-  payment_methods: paymentMethods,
-};
 
 const refusals = {
   occasion: { message: 'The given data was invalid.', errors: { recipient_first_name: ['Please enter a name'] } },
@@ -122,14 +103,9 @@ const held = () => fromPromise(() => new Promise(() => {}));
 
 /** A signed-in customer with no draft yet, on /order/occasion; every call the draft makes is held. */
 function start() {
-  storeSession(makeUser());
   const held: { answer?: (a: Answer) => void; path?: string } = {};
   const sent: string[] = [];
-  fakeServer({
-    'GET /api/v1/user/auth/me': () => ({ status: 200, body: { data: makeUser() } }),
-    'GET /api/v1/user/options': () => ({ status: 200, body: { data: options } }),
-    'GET /api/v1/user/artists': () => ({ status: 200, body: { data: { artists: [], next_cursor: null } } }),
-  });
+  customerServer();
   const answered = globalThis.fetch;
   vi.stubGlobal('fetch', async (request: Request | string | URL, init?: RequestInit) => {
     const req = request instanceof Request ? request : new Request(String(request), init);

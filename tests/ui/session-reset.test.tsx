@@ -2,53 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientMessages } from '../../contracts/messages';
-import { genres, vocalTypes } from '../../contracts/options';
-import { moods, occasions, paymentMethods, relationships, type TempOrder, tempos } from '../../contracts/order';
+import type { TempOrder } from '../../contracts/order';
 import { serverMessages } from '../../contracts/server-messages';
 import { storage } from '../../src/lib/storage';
 import { fakeServer, fakeToken, makeUser, renderApp, storeSession } from './app-harness';
+import { occasionStep as occasion, orderOptions as options, songStep as song } from './fixtures';
 
 // docs/product.md §4 Session reset: a 401 while paying asks the customer to log in again, with a message, and the
 // checkout resumes after the login.
 
 afterEach(() => vi.unstubAllGlobals());
 
-const options = {
-  genres,
-  vocal_types: vocalTypes,
-  base_price: 2500,
-  occasions,
-  relationships,
-  moods,
-  tempos,
-  payment_methods: paymentMethods,
-};
-
-const occasion = {
-  gifter_first_name: 'Maria',
-  gifter_last_name: 'Santos',
-  gifter_contact_number: '9171234567',
-  gifter_dial_code: '+63',
-  gifter_country: 'PH',
-  gifter_email: 'customer@labsongs.test',
-  recipient_first_name: 'Lola',
-  recipient_last_name: '',
-  recipient_relationship: 'grandparent',
-  recipient_pronunciation: '',
-  recipient_mentioned: true,
-  occasion_name: 'birthday',
-  occasion_mentioned: false,
-};
-const song = {
-  selected_artists: ['a1'],
-  song_mood: 'happy',
-  song_tempo: 'slow',
-  genre: 'pop',
-  vocal_type: 'any',
-  is_rebook: false,
-  needed_by: '2030-01-15',
-  artists: [{ id: 'a1', stage_name: 'Liza Sings', rate: 3200 }],
-};
 const story = {
   song_about: 'Lola raised six grandchildren.',
   song_prompt1_title: '',

@@ -175,6 +175,7 @@ describe('the tour along the tour machine’s paths', () => {
       'running —user.changed [isTourNoLongerDue]→ idle': 'a change of the user made elsewhere (machine tests)',
       'running —user.changed→ (stays)': 'a change of the user made elsewhere (machine tests)',
       'finishing —user.changed→ (stays)': 'a change of the user made elsewhere (machine tests)',
+      '(machine) —account.changed→ checking': 'another account signing in, made elsewhere (machine tests)',
     }));
 
   for (const path of paths.filter((p) => p.steps[1]?.event.type === 'page.loaded')) {

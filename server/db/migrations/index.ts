@@ -21,6 +21,7 @@ import { operationsTables } from './0019-operations';
 import { accountCare } from './0020-account-care';
 import { stageNames } from './0021-stage-names';
 import { strandedOrders } from './0022-stranded-orders';
+import { supportRequests } from './0023-support-requests';
 
 // Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
 // Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
@@ -46,6 +47,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0020-account-care': accountCare,
   '0021-stage-names': stageNames,
   '0022-stranded-orders': strandedOrders,
+  '0023-support-requests': supportRequests,
 };
 
 export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;

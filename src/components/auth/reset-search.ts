@@ -1,4 +1,4 @@
-import * as v from 'valibot/first-load';
+import * as v from 'valibot';
 
 // Apart from the page: the route files validate the query with it, and a route file's own imports are
 // in the first load of every page, the page's code is not.

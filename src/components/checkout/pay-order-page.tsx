@@ -1,33 +1,10 @@
-import { RadioGroup } from '@ark-ui/react/radio-group';
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { usePayOrder } from '../../actors/money';
 import { SimplePage } from '../layout/simple-page';
 import { Button, buttonRecipe } from '../ui/button';
-
-const itemClass = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  p: '3',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  cursor: 'pointer',
-  bg: 'white',
-  _checked: { borderColor: 'brand.600', bg: 'brand.50' },
-  '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '2px' },
-});
-const controlClass = css({
-  w: '5',
-  h: '5',
-  flexShrink: 0,
-  borderRadius: 'full',
-  borderWidth: '2px',
-  borderColor: 'gray.400',
-  _checked: { borderColor: 'brand.700', boxShadow: 'inset 0 0 0 4px white', bg: 'brand.700' },
-});
+import { LeavingForPayment, PaymentMethods } from './payment-methods';
 
 /** /pay/{orderId}: pay an order that awaits payment, with the methods of GET /options. */
 export function PayOrderPage({ orderId }: { orderId: number }) {
@@ -70,7 +47,7 @@ export function PayOrderPage({ orderId }: { orderId: number }) {
   if (view.leaving)
     return (
       <SimplePage title="Pay for your order">
-        <p role="status">Taking you to the payment page…</p>
+        <LeavingForPayment />
       </SimplePage>
     );
 
@@ -86,21 +63,12 @@ export function PayOrderPage({ orderId }: { orderId: number }) {
             {view.chargeRule}
           </p>
         ) : null}
-        <RadioGroup.Root
+        <PaymentMethods
+          methods={view.methods}
           value={view.method}
-          onValueChange={(d) => d.value && send({ type: 'method.changed', value: d.value })}
-          className={css({ display: 'grid', gap: '2' })}
-          aria-describedby={view.error ? 'pay-error' : undefined}
-        >
-          <RadioGroup.Label className={css({ fontWeight: 'semibold' })}>Payment method</RadioGroup.Label>
-          {view.methods.map((m) => (
-            <RadioGroup.Item key={m.value} value={m.value} className={itemClass}>
-              <RadioGroup.ItemControl className={controlClass} />
-              <RadioGroup.ItemText>{m.display}</RadioGroup.ItemText>
-              <RadioGroup.ItemHiddenInput />
-            </RadioGroup.Item>
-          ))}
-        </RadioGroup.Root>
+          onValueChange={(value) => send({ type: 'method.changed', value })}
+          errorId={view.error ? 'pay-error' : undefined}
+        />
         {view.error ? (
           <p id="pay-error" role="alert" className={css({ color: 'red.700' })}>
             {view.error}

@@ -74,6 +74,11 @@ export function Footer() {
                 Terms of Use
               </Link>
             </li>
+            <li>
+              <Link to="/contact" className={link}>
+                Contact us
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-songs">

@@ -1,37 +1,14 @@
-import { RadioGroup } from '@ark-ui/react/radio-group';
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { formatCalendarDay, formatPesos } from '../../../contracts/format';
 import { chargeRuleText } from '../../../contracts/order';
+import { LeavingForPayment, PaymentMethods } from '../checkout/payment-methods';
 import { Button, buttonRecipe } from '../ui/button';
 import { LoadFailed } from '../ui/load-failed';
 import { useOrderOptions } from './options';
 import { FieldError, FormAlert, FormSection, StepActions } from './order-page';
 import { useOrderDraft } from './use-order-draft';
-
-const itemClass = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  p: '3',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  cursor: 'pointer',
-  bg: 'white',
-  _checked: { borderColor: 'brand.600', bg: 'brand.50' },
-  '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '2px' },
-});
-const controlClass = css({
-  w: '5',
-  h: '5',
-  flexShrink: 0,
-  borderRadius: 'full',
-  borderWidth: '2px',
-  borderColor: 'gray.400',
-  _checked: { borderColor: 'brand.700', boxShadow: 'inset 0 0 0 4px white', bg: 'brand.700' },
-});
 
 /** Step 5: the payment method (GET /options), the total, and Pay: the browser leaves for the provider's page. */
 export function CheckoutForm() {
@@ -42,13 +19,10 @@ export function CheckoutForm() {
   const chosen = view.paymentMethod;
   const method = methods.some((m) => m.value === chosen) ? chosen : (methods[0]?.value ?? '');
   const paying = view.busyStep === 'checkout' || view.leaving;
+  const methodError = view.errorOf('checkout', 'paymentMethod');
 
   if (view.leaving) {
-    return (
-      <p role="status" className={css({ fontSize: 'lg', py: '8' })}>
-        Taking you to the payment page…
-      </p>
-    );
+    return <LeavingForPayment className={css({ fontSize: 'lg', py: '8' })} />;
   }
 
   const submit = (e: FormEvent) => {
@@ -97,21 +71,14 @@ export function CheckoutForm() {
       <FormSection title="Payment method">
         {loading ? <p role="status">Loading payment methods…</p> : null}
         {failed ? <LoadFailed message={error} onRetry={retry} /> : null}
-        <RadioGroup.Root
+        <PaymentMethods
+          methods={methods}
           value={method}
-          onValueChange={(d) => d.value && send({ type: 'checkout.methodChosen', paymentMethod: d.value })}
-          className={css({ display: 'grid', gap: '2' })}
-        >
-          <RadioGroup.Label className={css({ srOnly: true })}>Payment method</RadioGroup.Label>
-          {methods.map((m) => (
-            <RadioGroup.Item key={m.value} value={m.value} className={itemClass}>
-              <RadioGroup.ItemControl className={controlClass} />
-              <RadioGroup.ItemText>{m.display}</RadioGroup.ItemText>
-              <RadioGroup.ItemHiddenInput />
-            </RadioGroup.Item>
-          ))}
-        </RadioGroup.Root>
-        <FieldError message={view.errorOf('checkout', 'paymentMethod')} />
+          onValueChange={(value) => send({ type: 'checkout.methodChosen', paymentMethod: value })}
+          labelHidden
+          errorId={methodError ? 'checkout-method-error' : undefined}
+        />
+        <FieldError id="checkout-method-error" message={methodError} />
       </FormSection>
 
       <FormAlert messages={view.otherErrorsOf('checkout')} />

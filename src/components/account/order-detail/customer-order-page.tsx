@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { orderMessages } from '../../../../contracts/order';
 import { useCustomerOrder } from '../../../actors/use-customer-order';
+import { ReportProblem } from '../../support/report-problem';
 import { Button, buttonRecipe } from '../../ui/button';
 import { RefundNotes } from '../refund-note';
 import { DeliveredSong } from './delivered-song';
@@ -112,6 +113,7 @@ export function CustomerOrderPage({ orderId }: { orderId: number }) {
       {view.allowed('gift') ? <GiftShare view={view} send={send} /> : null}
       <OrderFacts order={order} />
       <BriefSummary order={order} />
+      <ReportProblem orderId={order.id} reference={order.reference} />
     </article>
   );
 }
