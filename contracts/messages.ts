@@ -44,6 +44,8 @@ export function signInGreeting(user: {
 /** What the SPA shows when the server cannot be reached at all. */
 export const clientMessages = {
   network: 'We could not reach the server. Check your connection and try again.',
+  /** A page's data has not arrived after a long wait (machines/resource.machine.ts). */
+  slowAnswer: 'This is taking longer than it should. Check your connection and try again.',
   sessionExpired: 'Your session has expired. Please log in again.',
   signedOut: 'You have been signed out.',
   resetSuccessLogin: 'Your password has been reset. Please log in.',

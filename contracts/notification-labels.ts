@@ -16,6 +16,7 @@ export const notificationLabels = {
   showMore: 'See previous notification',
   markRead: 'Mark as read',
   markUnread: 'Mark as unread',
+  markAllRead: 'Mark all as read',
   itemMenu: (title: string) => `More actions for "${title}"`,
   loading: 'Loading notifications…',
   loadFailed: 'Your notifications could not be loaded.',

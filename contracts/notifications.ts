@@ -61,6 +61,8 @@ export interface Notification {
   type: NotificationType;
   is_read: boolean;
   created_at: string;
+  /** The order it is about (a click opens that order), or null for notifications about no order. */
+  order_id: number | null;
 }
 
 /** GET /notifications?cursor=&limit= → data. Newest first; `next_cursor` null on the last page. */
@@ -101,10 +103,29 @@ export const markNotificationSchema = v.strictObject({
   mark_as_read: v.boolean('Must be true or false'),
 });
 
+/**
+ * POST /notifications/read-all: marks read every notification up to the newest the person has seen
+ * (`up_to_id`), so one that arrives meanwhile still shows as new.
+ */
+export const markAllReadSchema = v.strictObject({
+  up_to_id: v.pipe(
+    v.number('Must be a notification id'),
+    v.integer('Must be a notification id'),
+    v.minValue(0, 'Must be a notification id'),
+  ),
+});
+
+/** POST /notifications/read-all → data: how many were marked read, and the unread count left. */
+export interface ReadAllAnswer {
+  marked: number;
+  unread_count: number;
+}
+
 export const notificationMessages = {
   notFound: 'This notification was not found.',
   markedRead: 'Marked as read.',
   markedUnread: 'Marked as unread.',
+  markedAllRead: 'All notifications marked as read.',
   streamTokenInvalid: 'The notification stream link has expired.',
 } as const;
 
@@ -157,9 +178,8 @@ const artistTargets: Record<NotificationType, string> = {
   support_request: 'dashboard',
 };
 
-/** Where an admin resolves each operations alert (the others lead to the order or their own queue). */
+/** Where an admin resolves each alert that is not about the order itself (the others open the order). */
 const adminTargets: Partial<Record<NotificationType, string>> = {
-  uploaded_by_artist: '/admin/validation',
   application_received: '/admin/applications',
   refund_recorded: '/admin/refunds',
   refund_owed: '/admin/refunds',
@@ -172,57 +192,106 @@ const adminTargets: Partial<Record<NotificationType, string>> = {
 export interface NotificationTarget {
   to: string;
   search?: Record<string, string>;
+  /** The element of the page to bring into view (an artist's order card: `order-<id>`). */
+  hash?: string;
 }
 
 /**
- * Where a click on the notification leads. Customers: order history with `?transaction=` when the
- * reference is present (docs/product.md §4). Artists: the product's table. Admins: the validation queue for new
- * recordings, else the order overview focused on the reference.
+ * Where a click on the notification leads: the order itself when it is about one (issue 27), else
+ * the page of its type.
+ * - Customers: the order's page; without an order, order history (filtered by the body's reference,
+ *   for notifications written before they carried their order).
+ * - Artists: the stage screen of the product's table, scrolled to the order's card.
+ * - Admins: the order's page (from the validation queue for a new recording), or the queue where the
+ *   alert is resolved.
  */
 export function notificationTarget(area: AccountType, notification: Notification): NotificationTarget {
+  // `?? null`: a notification stored by an older version of the app may lack the field.
+  const orderId = notification.order_id ?? null;
+  if (area === 'artist') {
+    const to = `/artist/${artistTargets[notification.type]}`;
+    return orderId === null ? { to } : { to, hash: `order-${orderId}` };
+  }
   const reference = extractOrderReference(notification);
-  if (area === 'artist') return { to: `/artist/${artistTargets[notification.type]}` };
   if (area === 'admin') {
-    const to = adminTargets[notification.type];
-    if (to) return { to };
+    const queue = adminTargets[notification.type];
+    if (queue) return { to: queue };
+    if (orderId !== null) {
+      const to = `/admin/orders/${orderId}`;
+      return notification.type === 'uploaded_by_artist' ? { to, search: { from: 'validation' } } : { to };
+    }
+    if (notification.type === 'uploaded_by_artist') return { to: '/admin/validation' };
     return reference ? { to: '/admin/orders', search: { transaction: reference } } : { to: '/admin/orders' };
   }
+  if (orderId !== null) return { to: `/customer/account/orders/${orderId}` };
   return reference
     ? { to: '/customer/account/order-history', search: { transaction: reference } }
     : { to: '/customer/account/order-history' };
 }
 
-/** What each notification says; every order notification carries the reference (docs/product.md §3). */
+/** The target as an address of the app (path, query, then the element to show). */
+export function notificationHref(target: NotificationTarget): string {
+  const query = target.search ? `?${new URLSearchParams(target.search).toString()}` : '';
+  return `${target.to}${query}${target.hash ? `#${target.hash}` : ''}`;
+}
+
+/** Who reads a notification: a type sent to several kinds of people says it in each one's words. */
+export type NotificationReader = 'customer' | 'artist' | 'admin';
+
+/**
+ * What each notification says, in the words of the person who reads it (issue 27: no back-office words
+ * for customers and artists); every order notification carries the reference (docs/product.md §3).
+ */
 export const notificationTexts: Record<
   NotificationType,
-  (o: { reference: string; occasion: string; recipient: string; artist?: string; refund?: string }) => {
+  (o: {
+    reference: string;
+    occasion: string;
+    recipient: string;
+    artist?: string;
+    refund?: string;
+    reader?: NotificationReader;
+  }) => {
     title: string;
     body: string;
   }
 > = {
   new_order: (o) => ({
-    title: 'New song order',
+    title: 'New song request for you',
     body: `You have a new ${o.occasion} song offer for ${o.recipient} (${o.reference}). Accept it before it expires.`,
   }),
   accepted_by_artist: (o) => ({
-    title: 'An artist accepted your order',
+    title: `${o.artist ?? 'Your artist'} is making your song`,
     body: `${o.artist ?? 'Your artist'} is now working on the song for ${o.recipient} (${o.reference}).`,
   }),
   rejected_by_artist: (o) => ({
     title: 'Choose another artist',
     body: `The artists you chose could not take order ${o.reference}. Choose other artists or cancel for a refund.`,
   }),
-  uploaded_by_artist: (o) => ({
-    title: 'Recording uploaded',
-    body: `A recording for order ${o.reference} was uploaded and is waiting for validation.`,
-  }),
-  validated_by_admin: (o) => ({
-    title: 'Recording validated',
-    body: `The song for ${o.recipient} (${o.reference}) passed validation and is ready to listen to.`,
-  }),
+  // Admins review the recording; the artist who sent it hears that it arrived.
+  uploaded_by_artist: (o) =>
+    o.reader === 'artist'
+      ? {
+          title: 'We received your recording',
+          body: `Our team is listening to your song for ${o.recipient} (${o.reference}) and will send it to the customer.`,
+        }
+      : {
+          title: 'Recording to review',
+          body: `A recording for order ${o.reference} was uploaded and is waiting for validation.`,
+        },
+  validated_by_admin: (o) =>
+    o.reader === 'artist'
+      ? {
+          title: 'Your song was sent to the customer',
+          body: `Our team approved your song for ${o.recipient} (${o.reference}); the customer can listen to it now.`,
+        }
+      : {
+          title: 'Your song is ready to hear',
+          body: `The song for ${o.recipient} (${o.reference}) is ready. Listen to it, then keep it or ask for changes.`,
+        },
   revision_by_admin: (o) => ({
-    title: 'Revision requested',
-    body: `Our team asked for changes to the recording of order ${o.reference}. Read the notes and upload again.`,
+    title: 'Our team asked for changes',
+    body: `Our team asked for changes to your song for order ${o.reference}. Read the notes and upload again.`,
   }),
   rejected_by_customer: (o) => ({
     title: 'The customer asked for changes',
@@ -232,37 +301,43 @@ export const notificationTexts: Record<
     title: 'The customer accepted your song',
     body: `The customer accepted the song for ${o.recipient} (${o.reference}).`,
   }),
-  completed_order: (o) => ({
-    title: 'Order completed',
-    body: `Order ${o.reference} is complete.`,
-  }),
+  completed_order: (o) =>
+    o.reader === 'customer'
+      ? { title: 'Your song is yours to keep', body: `Order ${o.reference} is complete. Thank you for ordering.` }
+      : { title: 'Order complete', body: `Order ${o.reference} is complete.` },
   rated_by_customer: (o) => ({
-    title: 'New rating',
+    title: 'The customer rated your song',
     body: `The customer rated your song for order ${o.reference}.`,
   }),
   cancelled_order: (o) => ({
-    title: 'Order cancelled',
+    title: o.reader === 'customer' ? 'Your order was cancelled' : 'An order was cancelled',
     body: `Order ${o.reference} was cancelled.`,
   }),
   // `refund`: the refund's line (contracts/refunds.ts refundLine), e.g. "Refund of ₱4,500.00 owed to you".
   refund_recorded: (o) => ({
-    title: 'Refund owed to you',
+    title: 'We owe you a refund',
     body: `Order ${o.reference}: ${o.refund ?? 'a refund is owed to you'}. We will send it back the way you paid and tell you when it is sent.`,
   }),
   refund_paid: (o) => ({
-    title: 'Refund sent',
+    title: 'Your refund was sent',
     body: `Order ${o.reference}: ${o.refund ?? 'your refund was sent'}.`,
   }),
   refund_failed: (o) => ({
-    title: 'Refund delayed',
+    title: 'Your refund is delayed',
     body: `Order ${o.reference}: ${o.refund ?? 'your refund could not be sent yet'}. The transfer did not go through; our team is on it and will tell you as soon as it is sent.`,
   }),
-  order_disputed: (o) => ({
-    title: 'Order on hold',
-    body: `The payment for order ${o.reference} was reversed by the customer's bank. Please stop work; our team will be in touch.`,
-  }),
+  order_disputed: (o) =>
+    o.reader === 'admin'
+      ? {
+          title: 'Payment reversed after work started',
+          body: `The payment for order ${o.reference} was reversed by the customer's bank. The order is on hold: settle it.`,
+        }
+      : {
+          title: 'Order on hold: please stop work',
+          body: `The payment for order ${o.reference} was reversed by the customer's bank. Please stop work; our team will be in touch.`,
+        },
   payout_paid: (o) => ({
-    title: 'Payout sent',
+    title: 'Your earning was sent',
     body: `Your earning for order ${o.reference} was transferred.`,
   }),
   order_needs_artist: (o) => ({
@@ -313,11 +388,11 @@ export const notificationTexts: Record<
     body: 'Your artist application was approved. Go online so customers can find you.',
   }),
   offer_withdrawn: (o) => ({
-    title: 'Offer withdrawn',
+    title: 'A song request is no longer open',
     body: `The offer for order ${o.reference} is closed: another artist took it or the customer cancelled.`,
   }),
   offer_expired: (o) => ({
-    title: 'Offer expired',
+    title: 'A song request ran out of time',
     body: `The time to answer the offer for order ${o.reference} has passed.`,
   }),
   application_rejected: () => ({
@@ -328,10 +403,16 @@ export const notificationTexts: Record<
     title: 'New artist application',
     body: `${o.artist ?? 'An artist'} sent an application for review.`,
   }),
-  order_reassigned: (o) => ({
-    title: 'Order given to another artist',
-    body: `Our team gave order ${o.reference} for ${o.recipient} to another artist.`,
-  }),
+  order_reassigned: (o) =>
+    o.reader === 'customer'
+      ? {
+          title: 'A new artist for your song',
+          body: `Our team gave your song for ${o.recipient} (${o.reference}) to another artist, who will make it for you.`,
+        }
+      : {
+          title: 'Order given to another artist',
+          body: `Our team gave order ${o.reference} for ${o.recipient} to another artist.`,
+        },
   artist_suspended: () => ({
     title: 'Account suspended',
     body: 'Our team suspended your artist account. Contact support to find out why and what happens next.',

@@ -86,12 +86,30 @@ export const tempos = list([
   ['upbeat', 'Upbeat'],
 ] as const);
 
+/** The payment methods by their own names; paymentMethodLabel adds the provider that takes them. */
 export const paymentMethods = list([
   ['sandbox', 'Test payment (sandbox)'],
-  ['gcash', 'GCash (DragonPay)'],
-  ['bank', 'Online banking (DragonPay)'],
-  ['otc', 'Over the counter (DragonPay)'],
+  ['gcash', 'GCash'],
+  ['bank', 'Online banking'],
+  ['otc', 'Over the counter'],
 ] as const);
+
+/** Who takes the payments (the server's PAYMENT_PROVIDER), as a payment method's label names it. */
+export type PaymentTaker = 'sandbox' | 'dragonpay';
+const takerNames: Record<PaymentTaker, string> = { sandbox: 'test payment', dragonpay: 'DragonPay' };
+
+/** A method named by the provider that takes it: "GCash (DragonPay)", or "GCash (test payment)" in the sandbox. */
+export function paymentMethodLabel(method: string, taker: PaymentTaker): string {
+  const own = paymentMethods.find((m) => m.value === method);
+  if (!own) return method;
+  return method === 'sandbox' ? own.display : `${own.display} (${takerNames[taker]})`;
+}
+
+/** The methods a provider takes, as the order form offers them (GET /options). */
+export const paymentMethodOptions = (values: readonly string[], taker: PaymentTaker): Option[] =>
+  paymentMethods
+    .filter((m) => values.includes(m.value))
+    .map((m) => ({ value: m.value, display: paymentMethodLabel(m.value, taker) }));
 
 const occasionValues = occasions.map((o) => o.value);
 const relationshipValues = relationships.map((o) => o.value);
@@ -373,6 +391,11 @@ export interface OrderPaymentState {
   amount: number;
   /** The chosen artists' rates (pesos), in their order: with `amount`, the price rule (chargeRuleText). */
   artist_rates: number[];
+  /** What is being paid for, said on the pay page: the occasion (a value of `occasions`) and the recipient. */
+  occasion_name: string;
+  recipient_first_name: string;
+  /** The chosen artists' stage names, in the order of `artist_rates`. */
+  artist_names: string[];
 }
 
 // ---- Added with the server of issue 3 ----------------------------------------------------------

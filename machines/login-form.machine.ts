@@ -48,7 +48,7 @@ export const loginFormMachine = setup({
     /** The session keeps the token and the user (session.machine's session.signedIn). */
     announceSignedIn: sendTo(
       ({ system }) => system.get(appActorIds.session),
-      (_, params: SignedInParams) => ({ type: 'session.signedIn', ...params }),
+      (_, params: SignedInParams & { remember: boolean }) => ({ type: 'session.signedIn', ...params }),
     ),
     /** The account modals close and lead the person on (docs/product.md §4 Customer login; the artist dashboard). */
     afterLogin: sendTo(
@@ -96,6 +96,7 @@ export const loginFormMachine = setup({
                 token: event.output.token,
                 user: event.output.user,
                 userType: context.userType,
+                remember: context.values.remember,
               }),
             },
             {

@@ -23,6 +23,8 @@ export function connectNotifications(snapshot: SnapshotFrom<typeof notifications
     /** "See previous notification" shows while older pages exist, busy during the pause and the call. */
     showMoreVisible: (ready || loadingMore) && nextCursor !== null,
     loadingMore,
+    /** "Mark all as read" is offered while the list shows and something is unread. */
+    canMarkAllRead: ready && snapshot.can({ type: 'user.markAllRead' }),
     /** Whether new notifications arrive by themselves. */
     live: snapshot.hasTag('live'),
   };

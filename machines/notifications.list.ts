@@ -57,3 +57,10 @@ export function queueMark(marks: MarkRequest[], id: number, read: boolean, curre
   if (entry.previous === read) return marks.filter((_, index) => index !== waiting);
   return marks.map((m, index) => (index === waiting ? { ...m, read } : m));
 }
+
+/** Every item read, and the ids of those that were not (to put back if the server refuses). */
+export function withAllRead(list: Notification[]): { notifications: Notification[]; ids: number[] } {
+  const ids = list.filter((n) => !n.is_read).map((n) => n.id);
+  if (ids.length === 0) return { notifications: list, ids };
+  return { notifications: list.map((n) => (n.is_read ? n : { ...n, is_read: true })), ids };
+}

@@ -3,11 +3,12 @@
 // - list: the first page, then older pages by "See previous notification" after a 500 ms pause;
 // - panel: the dropdown; a click on an item marks it read, leads to its page and closes it;
 // - sync: read/unread changes, shown at once and sent one by one (a refusal puts the item back);
+// - readAll: "Mark all as read", shown at once and sent as one call up to the newest id listed;
 // - live: a Server-Sent Events stream that resumes after the newest id seen, reconnecting with a
 //   fresh token after a growing pause (1 s, 2 s, 4 s … 30 s) until it opens again.
 // Every pushed change, and every pushed notification (it names its order), is emitted as `live.hint`
 // for the app's routing to pass on to the open screens. Signing out stops all of it. The app supplies the calls, the stream, openTarget and showErrorToast.
-import { assign, type EventObject, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { and, assign, type EventObject, emit, fromCallback, fromPromise, raise, setup, stateIn } from 'xstate';
 import { notificationsUi } from '../contracts/constants';
 import { notificationTarget } from '../contracts/notifications';
 import { notProvided, readFailure } from './api-error';
@@ -18,11 +19,13 @@ import {
   mergeNotifications,
   queueMark,
   reconnectDelayMs,
+  withAllRead,
   withRead,
 } from './notifications.list';
 import type {
   FetchPageInput,
   ListenToStreamInput,
+  MarkAllReadInput,
   MarkAnswer,
   MarkNotificationInput,
   MarkRequest,
@@ -34,6 +37,8 @@ import type {
   NotificationsPage,
   NotificationsTag,
   NotificationTarget,
+  ReadAllAnswer,
+  ReadAllRequest,
   StreamEvent,
   StreamToken,
 } from './notifications.types';
@@ -50,6 +55,7 @@ const signedOutContext = {
   marks: [],
   streamToken: null,
   reconnectAttempt: 0,
+  readAll: null,
 } satisfies Omit<NotificationsContext, 'canStream'>;
 
 export const notificationsMachine = setup({
@@ -65,6 +71,8 @@ export const notificationsMachine = setup({
     fetchPage: fromPromise<NotificationsPage, FetchPageInput>(notProvided('fetchPage')),
     /** PATCH /notifications/{id} {mark_as_read} → data {notification, unread_count}. */
     markNotification: fromPromise<MarkAnswer, MarkNotificationInput>(notProvided('markNotification')),
+    /** POST /notifications/read-all {up_to_id} → data {marked, unread_count}. */
+    markAllRead: fromPromise<ReadAllAnswer, MarkAllReadInput>(notProvided('markAllRead')),
     /** POST /notifications/stream-token → data {token, expires_in}. */
     fetchStreamToken: fromPromise<StreamToken>(notProvided('fetchStreamToken')),
     /** GET /notifications/stream?token=&last_event_id= as an EventSource; closes it on stop. */
@@ -80,9 +88,13 @@ export const notificationsMachine = setup({
     hasMore: ({ context }) => context.nextCursor !== null,
     canStream: ({ context }) => context.canStream,
     hasPendingMarks: ({ context }) => context.marks.length > 0,
+    /** No "Mark all as read" waits: marks made after one are saved after it, so the server sees them in order. */
+    noReadAllPending: ({ context }) => context.readAll === null,
     /** An item in the list whose read state would change. */
     isChange: ({ context, event }) =>
       event.type === 'user.mark' && context.notifications.some((n) => n.id === event.id && n.is_read !== event.read),
+    /** Something shows as unread: in the list, or in the count (older pages not loaded yet). */
+    hasUnread: ({ context }) => context.unreadCount > 0 || context.notifications.some((n) => !n.is_read),
     isListed: ({ context, event }) =>
       event.type === 'user.openItem' && context.notifications.some((n) => n.id === event.id),
   },
@@ -117,7 +129,7 @@ export const notificationsMachine = setup({
     /** The server took the first change; its count is the truth once nothing else waits. */
     settleMark: assign(({ context }, answer: MarkAnswer) => {
       const marks = context.marks.slice(1);
-      return marks.length === 0 ? { marks, unreadCount: answer.unread_count } : { marks };
+      return marks.length === 0 && context.readAll === null ? { marks, unreadCount: answer.unread_count } : { marks };
     }),
     /** The server refused the first change: the item shows what it showed before, unless changed since. */
     revertMark: assign(({ context }) => {
@@ -125,6 +137,30 @@ export const notificationsMachine = setup({
       const stillShown = context.notifications.some((n) => n.id === mark.id && n.is_read === mark.read);
       if (!stillShown || marks.some((m) => m.id === mark.id)) return { marks };
       return { marks, ...withRead(context.notifications, context.unreadCount, mark.id, mark.previous) };
+    }),
+    /**
+     * Every notification shows read and the badge empties at once; the call covers up to the newest listed.
+     * Marks still waiting are dropped (it supersedes them); the one in flight finishes first.
+     */
+    markAllLocally: assign(({ context }) => {
+      const { notifications, ids } = withAllRead(context.notifications);
+      return {
+        notifications,
+        unreadCount: 0,
+        marks: context.marks.slice(0, 1),
+        readAll: { upToId: highestId(context.notifications), ids },
+      };
+    }),
+    /** Saved: the server's count is the truth (it counts what arrived meanwhile), unless a mark still waits. */
+    settleReadAll: assign(({ context }, answer: ReadAllAnswer) =>
+      context.marks.length === 0 ? { readAll: null, unreadCount: answer.unread_count } : { readAll: null },
+    ),
+    /** Refused or failed: the items it turned read show unread again, unless changed since. */
+    revertReadAll: assign(({ context }) => {
+      const { ids } = context.readAll as ReadAllRequest;
+      let { notifications, unreadCount } = context;
+      for (const id of ids) ({ notifications, unreadCount } = withRead(notifications, unreadCount, id, false));
+      return { readAll: null, notifications, unreadCount };
     }),
     setStreamToken: assign((_, token: StreamToken) => ({ streamToken: token.token })),
     countFailedAttempt: assign(({ context }) => ({
@@ -140,7 +176,12 @@ export const notificationsMachine = setup({
           }
         : {},
     ),
-    setUnreadCount: assign(({ event }) => (event.type === 'stream.unread' ? { unreadCount: event.unreadCount } : {})),
+    /** The count from another tab; 0 means everything was read there ("Mark all as read"), so the list shows it too. */
+    setUnreadCount: assign(({ context, event }) => {
+      if (event.type !== 'stream.unread') return {};
+      if (event.unreadCount > 0) return { unreadCount: event.unreadCount };
+      return { unreadCount: 0, notifications: withAllRead(context.notifications).notifications };
+    }),
     /** Passes a pushed change on to whoever shows the thing that changed. */
     announceChange: emit(({ event }) => ({
       type: 'live.hint' as const,
@@ -306,7 +347,11 @@ export const notificationsMachine = setup({
           states: {
             idle: {
               description: 'No mark waits to be saved.',
-              always: { guard: 'hasPendingMarks', target: 'saving', description: 'A mark waits: it is saved.' },
+              always: {
+                guard: and(['hasPendingMarks', 'noReadAllPending']),
+                target: 'saving',
+                description: 'A mark waits (and no "Mark all as read" before it): it is saved.',
+              },
             },
             saving: {
               description: 'A mark is being saved.',
@@ -329,6 +374,53 @@ export const notificationsMachine = setup({
                     { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
                   ],
                   description: 'It was refused or failed: the notification shows as before and the person is told.',
+                },
+              },
+            },
+          },
+        },
+        readAll: {
+          description: '"Mark all as read" in the dropdown.',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'No "Mark all as read" waits to be saved.',
+              on: {
+                'user.markAllRead': {
+                  guard: 'hasUnread',
+                  target: 'waiting',
+                  actions: 'markAllLocally',
+                  description:
+                    'The person chooses "Mark all as read" while something is unread: everything shows read and the badge empties at once, and it is saved.',
+                },
+              },
+            },
+            waiting: {
+              description: '"Mark all as read" waits for the mark being saved before it.',
+              always: {
+                guard: stateIn({ signedIn: { sync: 'idle' } }),
+                target: 'saving',
+                description: 'No mark is being saved: "Mark all as read" is sent.',
+              },
+            },
+            saving: {
+              description: '"Mark all as read" is being saved.',
+              invoke: {
+                id: 'markAllRead',
+                src: 'markAllRead',
+                input: ({ context }) => ({ upToId: context.readAll?.upToId ?? 0 }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'settleReadAll', params: ({ event }) => event.output },
+                  description: 'Saved: the bell shows the count the server holds (notifications that came meanwhile).',
+                },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    'revertReadAll',
+                    { type: 'showErrorToast', params: ({ event }) => ({ message: readFailure(event.error).message }) },
+                  ],
+                  description: 'It was refused or failed: the notifications show unread again and the person is told.',
                 },
               },
             },
@@ -401,7 +493,8 @@ export const notificationsMachine = setup({
                 },
                 'stream.unread': {
                   actions: 'setUnreadCount',
-                  description: 'The unread count changed (in another tab, say): the bell shows it.',
+                  description:
+                    'The unread count changed (in another tab, say): the bell shows it; at zero, every notification shows read.',
                 },
                 'stream.failed': {
                   target: 'retrying',

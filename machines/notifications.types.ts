@@ -8,6 +8,7 @@ import type {
   NotificationPush,
   NotificationsPage,
   NotificationTarget,
+  ReadAllAnswer,
   StreamToken,
 } from '../contracts/notifications';
 import type { LiveHint } from './live';
@@ -38,6 +39,13 @@ export interface NotificationsContext {
   streamToken: string | null;
   /** Failed connection attempts since the stream last opened: the backoff grows with it. */
   reconnectAttempt: number;
+  /** "Mark all as read" on its way: up to which id, and the items it turned read (put back if it fails). */
+  readAll: ReadAllRequest | null;
+}
+
+export interface ReadAllRequest {
+  upToId: number;
+  ids: number[];
 }
 
 export interface NotificationsInput {
@@ -71,6 +79,8 @@ export type NotificationsEvent =
   | { type: 'user.openItem'; id: number }
   /** The item menu's "Mark as read" / "Mark as unread". */
   | { type: 'user.mark'; id: number; read: boolean }
+  /** The panel's "Mark all as read". */
+  | { type: 'user.markAllRead' }
   | StreamEvent
   /** Raised by the list once a first page is in: the stream resumes after its newest id. */
   | { type: 'list.loaded' };
@@ -87,6 +97,11 @@ export interface MarkNotificationInput {
   read: boolean;
 }
 
+/** POST /notifications/read-all {up_to_id}: the newest id the list holds. */
+export interface MarkAllReadInput {
+  upToId: number;
+}
+
 /** PATCH /notifications/{id} answers the notification and the new count, like a stream push. */
 export type MarkAnswer = NotificationPush;
 
@@ -96,4 +111,4 @@ export interface ListenToStreamInput {
   lastEventId: number;
 }
 
-export type { Notification, NotificationsPage, NotificationTarget, StreamToken };
+export type { Notification, NotificationsPage, NotificationTarget, ReadAllAnswer, StreamToken };

@@ -6,6 +6,7 @@
 // The app supplies `fetchPage`; the machine only reads an item's id.
 import { assign, fromPromise, setup } from 'xstate';
 import type { Page } from '../contracts/lifecycle';
+import { clientMessages } from '../contracts/messages';
 import { notProvided, readFailure } from './api-error';
 
 /** The filters of one list, as the address holds them (the artist's lists have none). */
@@ -54,6 +55,10 @@ export const pagedListMachine = setup({
     /** One page of the list: the query and a cursor (null: the first page). */
     fetchPage: fromPromise<Page<ListItem>, FetchPageInput>(notProvided('fetchPage')),
   },
+  delays: {
+    /** As resource.machine.ts: past it, the list says it is taking too long, with a retry. */
+    slowAnswer: 15_000,
+  },
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
     nothingShown: ({ context }) => context.items.length === 0,
@@ -76,6 +81,7 @@ export const pagedListMachine = setup({
     })),
     setError: assign((_, params: { error: unknown }) => ({ error: readFailure(params.error).message })),
     clearError: assign({ error: null }),
+    setSlow: assign({ error: clientMessages.slowAnswer }),
   },
 }).createMachine({
   id: 'pagedList',
@@ -100,6 +106,13 @@ export const pagedListMachine = setup({
           target: 'failed',
           actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
           description: 'The list could not load: the person is told and can try again.',
+        },
+      },
+      after: {
+        slowAnswer: {
+          target: 'failed',
+          actions: 'setSlow',
+          description: 'No answer for 15 seconds (a very slow or stuck connection): the list says so, with a retry.',
         },
       },
     },

@@ -3,6 +3,7 @@
 // again while keeping what is shown. The `key` names what is loaded (an id, a filter): `key.changed`
 // with another key starts over, so a page whose address changes shows the new thing, never the old.
 import { assign, fromPromise, setup } from 'xstate';
+import { clientMessages } from '../contracts/messages';
 import { notProvided, readFailure } from './api-error';
 
 export interface ResourceContext<T = unknown> {
@@ -31,6 +32,10 @@ export const resourceMachine = setup({
   actors: {
     fetchResource: fromPromise<unknown, ResourceInput>(notProvided('fetchResource')),
   },
+  delays: {
+    /** Longer than any answer on a working connection: past it, the page says so rather than wait on. */
+    slowAnswer: 15_000,
+  },
   guards: {
     isNotFound: ({ event }) => 'error' in event && readFailure(event.error).status === 404,
     isNewKey: ({ context, event }) => event.type === 'key.changed' && event.key !== context.key,
@@ -39,6 +44,7 @@ export const resourceMachine = setup({
     setData: assign(({ event }) => ('output' in event ? { data: event.output, error: null } : {})),
     setKey: assign(({ event }) => (event.type === 'key.changed' ? { key: event.key, data: null, error: null } : {})),
     setError: assign(({ event }) => ('error' in event ? { error: readFailure(event.error).message } : {})),
+    setSlow: assign({ error: clientMessages.slowAnswer }),
   },
 }).createMachine({
   id: 'resource',
@@ -76,6 +82,13 @@ export const resourceMachine = setup({
             description: 'It could not load (offline, or the server): the page says so, with a retry.',
           },
         ],
+      },
+      after: {
+        slowAnswer: {
+          target: 'failed',
+          actions: 'setSlow',
+          description: 'No answer for 15 seconds (a very slow or stuck connection): the page says so, with a retry.',
+        },
       },
     },
     ready: {

@@ -29,7 +29,13 @@ export const orderCheckoutPath = '/order/checkout';
 export function sessionEventOf(message: SessionBroadcast): SessionEvent {
   switch (message.kind) {
     case 'signedIn':
-      return { type: 'tab.signedIn', token: message.token, user: message.user, userType: message.userType };
+      return {
+        type: 'tab.signedIn',
+        token: message.token,
+        user: message.user,
+        userType: message.userType,
+        remember: message.remember,
+      };
     case 'refreshed':
       return { type: 'tab.refreshed', token: message.token, user: message.user };
     default:
@@ -57,29 +63,37 @@ const persistParams = ({ context }: { context: SessionContext }): PersistSession
   token: context.token,
   user: context.user,
   userType: context.userType,
+  remember: context.remember,
 });
 
 /** Writes the session to storage, after every change to it. */
 const persist = { type: 'persistSession', params: persistParams } as const;
 
-/** session.signedIn (signed out, or replacing a token): keep the new token, user and user type, and store them. */
+type SignInEvent = { token: string; user: AuthUser; userType: UserType; remember?: boolean };
+
+/**
+ * session.signedIn (signed out, or replacing a token): keep the new token, user and user type, and store them
+ * (in this tab only when "Remember me" was off; a replaced token stays where the session was).
+ */
 const storeSignInAndPersist = [
   {
     type: 'storeSignIn',
-    params: ({ event }: { event: { token: string; user: AuthUser; userType: UserType } }) => ({
+    params: ({ context, event }: { context: SessionContext; event: SignInEvent }) => ({
       token: event.token,
       user: event.user,
       userType: event.userType,
+      remember: event.remember ?? context.remember,
     }),
   },
   persist,
   {
     type: 'broadcast',
-    params: ({ event }: { event: { token: string; user: AuthUser; userType: UserType } }): SessionBroadcast => ({
+    params: ({ context }: { context: SessionContext }): SessionBroadcast => ({
       kind: 'signedIn',
-      token: event.token,
-      user: event.user,
-      userType: event.userType,
+      token: context.token ?? '',
+      user: context.user as AuthUser,
+      userType: context.userType ?? 'user',
+      remember: context.remember,
     }),
   },
 ] as const;
@@ -87,10 +101,11 @@ const storeSignInAndPersist = [
 /** tab.signedIn: another tab signed in (and stored it): take its session as it is. */
 const takeSignInFromTab = {
   type: 'storeSignIn',
-  params: ({ event }: { event: { token: string; user: AuthUser; userType: UserType } }) => ({
+  params: ({ event }: { event: SignInEvent & { remember: boolean } }) => ({
     token: event.token,
     user: event.user,
     userType: event.userType,
+    remember: event.remember,
   }),
 } as const;
 
@@ -203,15 +218,18 @@ export const sessionMachine = setup({
     refreshLead: ({ context }) => refreshDelayMs(context.token, Date.now()),
   },
   actions: {
-    storeSignIn: assign((_, params: { token: string; user: AuthUser; userType: UserType }) => ({
+    storeSignIn: assign((_, params: { token: string; user: AuthUser; userType: UserType; remember: boolean }) => ({
       token: params.token,
       user: params.user,
       userType: params.userType,
+      remember: params.remember,
     })),
+    // A social login has no "Remember me": it is kept, as before.
     storeSocialToken: assign((_, params: { token: string }) => ({
       token: params.token,
       user: null,
       userType: 'user' as const,
+      remember: true,
     })),
     setUser: assign((_, params: { user: AuthUser }) => ({ user: params.user })),
     storeRefresh: assign((_, params: { token: string; user: AuthUser }) => ({
@@ -254,6 +272,7 @@ export const sessionMachine = setup({
       user: token ? (input?.user ?? null) : null,
       userType: asUserType(input?.userType),
       redirectAfterSignOut: null,
+      remember: input?.remember ?? true,
     };
   },
   initial: 'checking',

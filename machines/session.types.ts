@@ -9,6 +9,8 @@ export interface SessionContext {
   userType: UserType | null;
   /** Where a sign-out lands instead of / (the footer's logout warnings, docs/product.md §2). */
   redirectAfterSignOut: string | null;
+  /** "Remember me": kept after the browser closes (true), or for this tab's life only (false). */
+  remember: boolean;
 }
 
 /** What the app reads from local storage at start (values as stored; anything unusable counts as missing). */
@@ -16,11 +18,16 @@ export interface SessionInput {
   token?: string | null;
   user?: AuthUser | null;
   userType?: string | null;
+  /** False when the session was found in this tab's storage only ("Remember me" was off). */
+  remember?: boolean;
 }
 
 export type SessionEvent =
-  /** The login form succeeded (loginFormMachine's announceSignedIn). */
-  | { type: 'session.signedIn'; token: string; user: AuthUser; userType: UserType }
+  /**
+   * The login form succeeded (loginFormMachine's announceSignedIn), or a new token replaces this one (a password
+   * change): `remember` is the login's "Remember me"; without it the session keeps where it was stored.
+   */
+  | { type: 'session.signedIn'; token: string; user: AuthUser; userType: UserType; remember?: boolean }
   /** After the sign-out confirmation; `redirectTo` replaces / as the destination. */
   | { type: 'user.signOut'; redirectTo?: string }
   /** Any 401 (the HTTP client's hook). */
@@ -34,13 +41,13 @@ export type SessionEvent =
   /** The account was deactivated here: the server revoked the token. */
   | { type: 'account.deactivated' }
   /** Another tab of this browser signed in, renewed its token, or ended the session (SessionBroadcast). */
-  | { type: 'tab.signedIn'; token: string; user: AuthUser; userType: UserType }
+  | { type: 'tab.signedIn'; token: string; user: AuthUser; userType: UserType; remember: boolean }
   | { type: 'tab.refreshed'; token: string; user: AuthUser }
   | { type: 'tab.signedOut' };
 
 /** What one tab tells the others of the browser (BroadcastChannel, or the storage event without it). */
 export type SessionBroadcast =
-  | { kind: 'signedIn'; token: string; user: AuthUser; userType: UserType }
+  | { kind: 'signedIn'; token: string; user: AuthUser; userType: UserType; remember: boolean }
   | { kind: 'refreshed'; token: string; user: AuthUser }
   | { kind: 'signedOut' };
 
@@ -60,4 +67,6 @@ export interface PersistSessionParams {
   token: string | null;
   user: AuthUser | null;
   userType: UserType | null;
+  /** False: in this tab's storage only, gone when the tab or browser closes. */
+  remember: boolean;
 }

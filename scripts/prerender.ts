@@ -2,7 +2,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Rolldown } from 'vite';
+import { frameNames } from '../contracts/page-frames';
 import { pageBootScript, pageScriptsId } from '../server/http/page-boot';
+import { frameFileOf } from '../server/http/page-frames';
 import type { RenderedPage } from '../src/entry-prerender';
 
 /** The public pages (issue "Fast on a phone"): rendered to HTML at build time, hydrated in the browser. */
@@ -106,14 +108,22 @@ export async function prerender(options: {
     throw new Error(`index.html names the entry script elsewhere than between ${marks.head} and </head>`);
   const css = (await Promise.all(files.css.map((file) => readFile(path.join(outDir, file), 'utf8')))).join('\n');
   const scripts = bootScripts(base, files);
-  const { renderPage } = (await import(pathToFileURL(options.serverEntry).href)) as {
+  const { renderPage, renderFrame } = (await import(pathToFileURL(options.serverEntry).href)) as {
     renderPage(url: string): Promise<RenderedPage>;
+    renderFrame(name: (typeof frameNames)[number]): Promise<RenderedPage>;
   };
   const written: string[] = [];
   for (const page of PRERENDERED_PAGES) {
     const rendered = await renderPage(page);
     const file = pageFile(outDir, page);
     await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, fillPage(built, { title: rendered.title, css, html: rendered.html, scripts }));
+    written.push(file);
+  }
+  // The frames, for the pages that are not prerendered (server/http/page-frames.ts).
+  for (const name of frameNames) {
+    const rendered = await renderFrame(name);
+    const file = path.join(outDir, frameFileOf(name));
     await writeFile(file, fillPage(built, { title: rendered.title, css, html: rendered.html, scripts }));
     written.push(file);
   }

@@ -1,9 +1,16 @@
 import { type ReactNode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { frameAttribute } from '../contracts/page-frames';
 import type { createAppRouter } from './router';
 
 /** A page prerendered at build time holds its HTML in #root; the shell holds only the prerender's mark. */
 const isPrerendered = (root: HTMLElement) => root.firstElementChild !== null;
+
+/**
+ * A frame (the area's layout and a skeleton, sent for a page that is not prerendered) is not the page:
+ * the app renders over it, and its first render (the root route's pending view) draws the same frame.
+ */
+const isFrame = (root: HTMLElement) => root.firstElementChild?.hasAttribute(frameAttribute) === true;
 
 /** Calls `onCommit` once React has committed its first render (after hydration, handlers are live). */
 function AfterFirstCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
@@ -60,7 +67,7 @@ export function mount(root: HTMLElement, app: ReactNode, router: ReturnType<type
     document.documentElement.dataset.hydrated = 'true';
   };
   rememberEarlyScroll(router);
-  if (!isPrerendered(root)) {
+  if (!isPrerendered(root) || isFrame(root)) {
     createRoot(root).render(<AfterFirstCommit onCommit={live}>{app}</AfterFirstCommit>);
     return;
   }

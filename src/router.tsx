@@ -2,6 +2,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { AppActors } from './actors/app-actors';
 import { bindRouter } from './actors/navigation';
 import { DefaultPageError } from './components/ui/page-error';
+import { PageSkeleton } from './components/ui/skeleton';
 import { routeTree } from './routeTree.gen';
 
 /** What the prerender (src/entry-prerender.tsx), which has no browser, gives instead of the browser's address and scrolling. */
@@ -27,6 +28,12 @@ export function createAppRouter(actors: AppActors, withoutBrowser?: WithoutBrows
     defaultPreload: 'intent',
     // A page whose code, guard or loader failed: a message, Try again and a way home, in the layout.
     defaultErrorComponent: DefaultPageError,
+    // A page whose code (or guard) takes a moment on a slow link: a skeleton in the layout after a
+    // quarter of a second, kept at least half a second so it does not flash. (The first load shows the
+    // layout and a skeleton at once: the root's pendingComponent.)
+    defaultPendingComponent: PageSkeleton,
+    defaultPendingMs: 250,
+    defaultPendingMinMs: 500,
     ...withoutBrowser,
   });
   bindRouter(router);

@@ -6,6 +6,7 @@ import {
   type NotificationsPage,
   type NotificationType,
   notificationTypes,
+  type ReadAllAnswer,
   type StreamToken,
 } from '../notifications';
 import type { Expect, SameType } from './same-type';
@@ -22,6 +23,7 @@ export const notificationSchema = v.strictObject({
   type: v.picklist<NotificationType[]>([...notificationTypes]),
   is_read: v.boolean(),
   created_at: v.string(),
+  order_id: v.nullable(v.number()),
 });
 
 /** GET /notifications: a keyset page with the unread count for the bell. */
@@ -36,6 +38,9 @@ export const notificationPushSchema = v.strictObject({
   notification: notificationSchema,
   unread_count: v.number(),
 });
+
+/** POST /notifications/read-all: how many were marked read and the unread count left. */
+export const readAllAnswerSchema = v.strictObject({ marked: v.number(), unread_count: v.number() });
 
 /** POST /notifications/stream-token: the token for the stream URL and its lifetime in seconds. */
 export const streamTokenSchema = v.strictObject({ token: v.string(), expires_in: v.number() });
@@ -60,6 +65,7 @@ type AnyAreaPreferences = {
 
 export type NotificationCheck = Expect<SameType<v.InferOutput<typeof notificationSchema>, Notification>>;
 export type NotificationsPageCheck = Expect<SameType<v.InferOutput<typeof notificationsPageSchema>, NotificationsPage>>;
+export type ReadAllAnswerCheck = Expect<SameType<v.InferOutput<typeof readAllAnswerSchema>, ReadAllAnswer>>;
 export type NotificationPushCheck = Expect<SameType<v.InferOutput<typeof notificationPushSchema>, NotificationPush>>;
 export type StreamTokenCheck = Expect<SameType<v.InferOutput<typeof streamTokenSchema>, StreamToken>>;
 export type MailPreferencesCheck = Expect<SameType<AnyAreaPreferences, MailPreferences>>;

@@ -258,6 +258,9 @@ export const orderPaymentStateSchema = v.strictObject({
   payable: v.boolean(),
   amount: pesos,
   artist_rates: v.array(pesos),
+  occasion_name: v.string(),
+  recipient_first_name: v.string(),
+  artist_names: v.array(v.string()),
 });
 
 export const tempOrderAnswer = successSchema(tempOrderSchema);

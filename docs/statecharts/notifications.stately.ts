@@ -178,9 +178,9 @@ export const notificationsMachine = createMachine({
             "idle": {
               "description": "No mark waits to be saved.",
               "always": {
-                "guard": "hasPendingMarks",
+                "guard": "hasPendingMarks && noReadAllPending",
                 "target": "saving",
-                "description": "A mark waits: it is saved."
+                "description": "A mark waits (and no \"Mark all as read\" before it): it is saved."
               }
             },
             "saving": {
@@ -204,6 +204,55 @@ export const notificationsMachine = createMachine({
                     }
                   ],
                   "description": "It was refused or failed: the notification shows as before and the person is told."
+                }
+              }
+            }
+          }
+        },
+        "readAll": {
+          "description": "\"Mark all as read\" in the dropdown.",
+          "initial": "idle",
+          "states": {
+            "idle": {
+              "description": "No \"Mark all as read\" waits to be saved.",
+              "on": {
+                "user.markAllRead": {
+                  "guard": "hasUnread",
+                  "target": "waiting",
+                  "actions": "markAllLocally",
+                  "description": "The person chooses \"Mark all as read\" while something is unread: everything shows read and the badge empties at once, and it is saved."
+                }
+              }
+            },
+            "waiting": {
+              "description": "\"Mark all as read\" waits for the mark being saved before it.",
+              "always": {
+                "guard": "stateIn",
+                "target": "saving",
+                "description": "No mark is being saved: \"Mark all as read\" is sent."
+              }
+            },
+            "saving": {
+              "description": "\"Mark all as read\" is being saved.",
+              "invoke": {
+                "id": "markAllRead",
+                "src": "markAllRead",
+                "onDone": {
+                  "target": "idle",
+                  "actions": {
+                    "type": "settleReadAll"
+                  },
+                  "description": "Saved: the bell shows the count the server holds (notifications that came meanwhile)."
+                },
+                "onError": {
+                  "target": "idle",
+                  "actions": [
+                    "revertReadAll",
+                    {
+                      "type": "showErrorToast"
+                    }
+                  ],
+                  "description": "It was refused or failed: the notifications show unread again and the person is told."
                 }
               }
             }
@@ -278,7 +327,7 @@ export const notificationsMachine = createMachine({
                 },
                 "stream.unread": {
                   "actions": "setUnreadCount",
-                  "description": "The unread count changed (in another tab, say): the bell shows it."
+                  "description": "The unread count changed (in another tab, say): the bell shows it; at zero, every notification shows read."
                 },
                 "stream.failed": {
                   "target": "retrying",
@@ -309,6 +358,7 @@ export const notificationsMachine = createMachine({
     "loadError": null,
     "marks": [],
     "streamToken": null,
-    "reconnectAttempt": 0
+    "reconnectAttempt": 0,
+    "readAll": null
   }
 });

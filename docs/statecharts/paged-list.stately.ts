@@ -30,6 +30,13 @@ export const pagedListMachine = createMachine({
           },
           "description": "The list could not load: the person is told and can try again."
         }
+      },
+      "after": {
+        "slowAnswer": {
+          "target": "failed",
+          "actions": "setSlow",
+          "description": "No answer for 15 seconds (a very slow or stuck connection): the list says so, with a retry."
+        }
       }
     },
     "ready": {

@@ -42,6 +42,13 @@ export const resourceMachine = createMachine({
             "description": "It could not load (offline, or the server): the page says so, with a retry."
           }
         ]
+      },
+      "after": {
+        "slowAnswer": {
+          "target": "failed",
+          "actions": "setSlow",
+          "description": "No answer for 15 seconds (a very slow or stuck connection): the page says so, with a retry."
+        }
       }
     },
     "ready": {

@@ -470,6 +470,7 @@ export const sessionMachine = createMachine({
     "token": null,
     "user": null,
     "userType": null,
-    "redirectAfterSignOut": null
+    "redirectAfterSignOut": null,
+    "remember": true
   }
 });

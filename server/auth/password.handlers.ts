@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type * as v from 'valibot';
 import type { AccountType } from '../../contracts/account';
 import type { forgotPasswordSchema, resetPasswordSchema } from '../../contracts/auth';
 import { serverMessages } from '../../contracts/server-messages';
 import type { AppContext } from '../context';
+import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
@@ -63,6 +64,28 @@ export async function forgotPassword(c: AppContext, area: AccountType, body: For
   return ok(c, null, serverMessages.forgotSent);
 }
 
+/**
+ * The "your password was changed" mail, in the change's transaction: every change or reset is told to the
+ * account's mailbox, with what to do if it was not the owner.
+ */
+export async function enqueuePasswordChangedMail(
+  trx: Kysely<DB> | Transaction<DB>,
+  change: { userId: number; area: AccountType; how: 'changed' | 'reset'; at: Date },
+  config: { supportEmail: string },
+): Promise<void> {
+  const at = change.at.toISOString();
+  await enqueueMail(
+    trx,
+    { userId: change.userId },
+    {
+      kind: 'password_changed',
+      data: { area: change.area, how: change.how, changed_at: at, support_email: config.supportEmail },
+      key: `password_changed:user${change.userId}:${at}`,
+      at: change.at,
+    },
+  );
+}
+
 /** Sets a new password from a mailed token: once, before it expires; every earlier session of the account ends. */
 export async function resetPassword(c: AppContext, area: AccountType, body: ResetInput) {
   const { db, clock, passwords, rateLimiter, config } = c.var;
@@ -113,6 +136,7 @@ export async function resetPassword(c: AppContext, area: AccountType, body: Rese
       .where('id', '=', reset.user_id)
       .execute();
     await trx.deleteFrom('password_resets').where('user_id', '=', reset.user_id).where('used_at', 'is', null).execute();
+    await enqueuePasswordChangedMail(trx, { userId: reset.user_id, area, how: 'reset', at: clock.now() }, config);
     return true;
   });
   if (!changed) throw resetInvalid();

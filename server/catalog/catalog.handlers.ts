@@ -6,7 +6,7 @@ import {
   type catalogQuerySchema,
 } from '../../contracts/artist';
 import { BASE_PRICE_CENTAVOS, genres, type Option, vocalTypes } from '../../contracts/options';
-import { moods, occasions, paymentMethods, relationships, tempos, type UserOptions } from '../../contracts/order';
+import { moods, occasions, paymentMethodOptions, relationships, tempos, type UserOptions } from '../../contracts/order';
 import { serverMessages } from '../../contracts/server-messages';
 import { listSongs, listSongsOf } from '../artists/songs.repository';
 import type { AppContext } from '../context';
@@ -35,8 +35,9 @@ export function options(c: AppContext) {
     relationships: copy(relationships),
     moods: copy(moods),
     tempos: copy(tempos),
-    // Only what the configured provider takes (a sandbox method with DragonPay configured would be refused at checkout).
-    payment_methods: copy(paymentMethods.filter((m) => offered.includes(m.value))),
+    // Only what the configured provider takes (a sandbox method with DragonPay configured would be refused at
+    // checkout), named by that provider: "GCash (test payment)" in the sandbox, "GCash (DragonPay)" with DragonPay.
+    payment_methods: paymentMethodOptions(offered, c.var.config.payments.provider),
   };
   return ok(c, body);
 }

@@ -6,6 +6,7 @@ import { etag } from 'hono/etag';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppContext, AppEnv } from '../context';
+import { frameFileOf, frameFor } from './page-frames';
 import { isSandboxCopy, sandboxCopyOf } from './sandbox-pages';
 import { isSpaRoute } from './spa-routes';
 
@@ -67,8 +68,8 @@ async function sendBuilt(c: AppContext, root: string, cacheControl: string, page
 
 /**
  * Serves the built SPA: its files (with the brotli or gzip copy the build wrote, when the client takes
- * it), and for any page a browser asks for, the page prerendered for that route or else the shell
- * (index.html), which the SPA routes on the client. A path that is none of the SPA's routes gets the
+ * it), and for any page a browser asks for, the page prerendered for that route, or else its area's
+ * frame (or the shell, index.html), which the SPA renders over on the client. A path that is none of the SPA's routes gets the
  * shell with 404 (the SPA shows its not-found page).
  */
 export function createStaticRoutes(options: StaticOptions): Hono<AppEnv> {
@@ -77,10 +78,19 @@ export function createStaticRoutes(options: StaticOptions): Hono<AppEnv> {
   const isExcluded = (p: string) => p === '/api' || excluded.some((prefix) => p.startsWith(prefix));
   const routes = new Hono<AppEnv>();
 
-  /** The page for a route: prerendered if the build rendered it, else the shell; the sandbox's marked copy while the sandbox is active. */
+  /**
+   * The page for a route: prerendered if the build rendered it, else its area's frame (layout and
+   * skeleton, server/http/page-frames.ts), else the shell; the sandbox's marked copy while the sandbox
+   * is active.
+   */
   const pageFor = (c: AppContext, p: string, known: boolean): string | undefined => {
     const name = p === '/' ? 'index' : p.slice(1).replace(/\/$/, '');
-    const candidates = known && PAGE_NAME.test(name) ? [`${PRERENDER_DIR}/${name}.html`, 'index.html'] : ['index.html'];
+    const frame = known ? frameFor(p) : undefined;
+    const candidates = [
+      ...(known && PAGE_NAME.test(name) ? [`${PRERENDER_DIR}/${name}.html`] : []),
+      ...(frame ? [frameFileOf(frame)] : []),
+      'index.html',
+    ];
     const sandbox = c.var.config.payments.provider === 'sandbox';
     for (const page of candidates) {
       // A build from before the marked copies has none: its pages then go out unmarked.

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { type LifecycleFacts, type LifecycleRole, lifecycleMessages } from '../../contracts/lifecycle';
-import { type NotificationType, notificationTexts } from '../../contracts/notifications';
+import { type NotificationReader, type NotificationType, notificationTexts } from '../../contracts/notifications';
 import { occasions, orderMessages } from '../../contracts/order';
 import { serverMessages } from '../../contracts/server-messages';
 import { decide } from '../../machines/order-lifecycle';
@@ -276,10 +276,19 @@ async function notificationsFor(
     recipient: order.recipient_first_name,
     artist: await stageNameOf(trx, order.artist_id),
   };
-  const to = (userIds: (number | null)[], type: NotificationType): NewNotification[] =>
+  // Each in their own words: the order's customer, else an artist, unless the caller says admins.
+  const to = (userIds: (number | null)[], type: NotificationType, reader?: NotificationReader): NewNotification[] =>
     userIds
       .filter((id): id is number => id !== null)
-      .map((userId) => ({ userId, type, orderId: order.id, ...notificationTexts[type](texts) }));
+      .map((userId) => ({
+        userId,
+        type,
+        orderId: order.id,
+        ...notificationTexts[type]({
+          ...texts,
+          reader: reader ?? (userId === order.customer_id ? 'customer' : 'artist'),
+        }),
+      }));
   const artist = order.artist_id;
   switch (event.type) {
     case 'payment_succeeded':
@@ -306,7 +315,7 @@ async function notificationsFor(
         ? to([order.customer_id], 'rejected_by_artist')
         : [];
     case 'recording_uploaded':
-      return [...to(await adminIds(trx), 'uploaded_by_artist'), ...to([artist], 'uploaded_by_artist')];
+      return [...to(await adminIds(trx), 'uploaded_by_artist', 'admin'), ...to([artist], 'uploaded_by_artist')];
     case 'admin_validated':
       return [...to([order.customer_id], 'validated_by_admin'), ...to([artist], 'validated_by_admin')];
     case 'admin_requested_revision':
@@ -327,7 +336,7 @@ async function notificationsFor(
         const offered = before.status === 'offered' ? await offerArtistsClosedBy(trx, order.id) : [];
         return to([...new Set([order.customer_id, ...offered])], 'cancelled_order');
       }
-      return [...to([artist], 'order_disputed'), ...to(await adminIds(trx), 'order_disputed')];
+      return [...to([artist], 'order_disputed'), ...to(await adminIds(trx), 'order_disputed', 'admin')];
     }
     case 'cancelled': {
       // Everyone involved: the customer, the artist who took it, and artists whose offer was open.

@@ -13,7 +13,7 @@ import { paymentMethods } from '../../contracts/order';
 import { refundLine, refundNextStep } from '../../contracts/refunds';
 import { approvedContent, rejectedContent } from '../admin/review.mail';
 import { applicationContent } from '../artists/application.mail';
-import { passwordResetContent } from '../auth/password-reset.mail';
+import { passwordChangedContent, passwordResetContent } from '../auth/password-reset.mail';
 import {
   type DeactivatedData,
   deactivatedContent,
@@ -478,6 +478,19 @@ export const mailTemplates = {
         email: d.email,
         firstName: ctx.firstName,
         validMinutes: d.valid_minutes,
+      }),
+  }),
+  /** After every password change or reset: essential, so a stranger's change cannot go unnoticed. */
+  password_changed: define<{ area: AccountType; how: 'changed' | 'reset'; changed_at: string; support_email: string }>({
+    category: null,
+    render: (d, ctx) =>
+      passwordChangedContent({
+        publicUrl: ctx.publicUrl,
+        area: d.area,
+        how: d.how,
+        when: formatDateTime(d.changed_at, { zone: true }),
+        supportEmail: d.support_email,
+        firstName: ctx.firstName,
       }),
   }),
 } satisfies Record<string, Template<never>>;

@@ -1,22 +1,31 @@
 import type * as v from 'valibot';
 import {
+  type markAllReadSchema,
   type markNotificationSchema,
   type NotificationsPage,
   notificationMessages,
   type notificationsQuerySchema,
+  type ReadAllAnswer,
   type StreamToken,
 } from '../../contracts/notifications';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
-import { findNotification, markNotification, pageNotifications, unreadCount } from './notifications.repository';
+import {
+  findNotification,
+  markAllRead,
+  markNotification,
+  pageNotifications,
+  unreadCount,
+} from './notifications.repository';
 import { toNotification } from './notifications.serializers';
 import { sessionKeyOf } from './stream-sessions';
 import { STREAM_TOKEN_TTL_SECONDS, type StreamTokens } from './stream-token';
 
 type PageQuery = v.InferOutput<typeof notificationsQuerySchema>;
 type MarkInput = v.InferOutput<typeof markNotificationSchema>;
+type ReadAllInput = v.InferOutput<typeof markAllReadSchema>;
 
 const notFound = () => new ApiError(404, notificationMessages.notFound);
 
@@ -55,6 +64,21 @@ export async function patchNotification(c: AppContext, id: number, body: MarkInp
   if (!result) throw notFound();
   hub.publish([userId]);
   return ok(c, result, body.mark_as_read ? notificationMessages.markedRead : notificationMessages.markedUnread);
+}
+
+/**
+ * POST /notifications/read-all `{up_to_id}`: the caller's own notifications only. Like one mark, the
+ * person's other tabs hear the new count through their streams.
+ */
+export async function readAllNotifications(c: AppContext, body: ReadAllInput) {
+  const { db, hub } = c.var;
+  const userId = currentAuth(c).user.id;
+  const answer: ReadAllAnswer = await db.transaction().execute(async (trx) => {
+    const marked = await markAllRead(trx, userId, body.up_to_id);
+    return { marked, unread_count: await unreadCount(trx, userId) };
+  });
+  if (answer.marked > 0) hub.publish([userId]);
+  return ok(c, answer, notificationMessages.markedAllRead);
 }
 
 /** POST /notifications/stream-token: what GET /notifications/stream?token= accepts for one minute. */

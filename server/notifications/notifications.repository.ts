@@ -133,6 +133,29 @@ export async function markNotification(
   return flipped;
 }
 
+/**
+ * Marks read every unread notification of the user up to `upToId`, in `trx`, and lowers the counter by
+ * as many as flipped (the same never-below-zero rule as one mark). Answers how many flipped.
+ */
+export async function markAllRead(trx: Transaction<DB>, userId: number, upToId: number): Promise<number> {
+  const flipped = await trx
+    .updateTable('notifications')
+    .set({ is_read: 1 })
+    .where('user_id', '=', userId)
+    .where('is_read', '=', 0)
+    .where('id', '<=', Math.min(upToId, MAX_ID))
+    .returning('id')
+    .execute();
+  if (flipped.length > 0) {
+    await trx
+      .updateTable('notification_counters')
+      .set({ unread: sql<number>`case when unread > ${flipped.length} then unread - ${flipped.length} else 0 end` })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+  return flipped.length;
+}
+
 /** The bell's number, from the counter row (0 for a user who never had a notification). */
 export async function unreadCount(db: Executor, userId: number): Promise<number> {
   const row = await db

@@ -4,17 +4,24 @@ import {
   notificationPushSchema,
   notificationSchema,
   notificationsPageSchema,
+  readAllAnswerSchema,
   streamTokenSchema,
 } from '../../contracts/api/account-extras';
 import { successSchema } from '../../contracts/api/envelope';
-import { markNotificationSchema, notificationsQuerySchema } from '../../contracts/notifications';
+import { markAllReadSchema, markNotificationSchema, notificationsQuerySchema } from '../../contracts/notifications';
 import { requireAuth } from '../auth/require-auth';
 import type { AppEnv } from '../context';
 import { validateJson } from '../http/validate-json';
 import { validateQuery } from '../http/validate-query';
 import { operation } from '../openapi/operation';
 import { notificationStream } from './notification-stream';
-import { getNotification, issueStreamToken, listNotifications, patchNotification } from './notifications.handlers';
+import {
+  getNotification,
+  issueStreamToken,
+  listNotifications,
+  patchNotification,
+  readAllNotifications,
+} from './notifications.handlers';
 import type { StreamTokens } from './stream-token';
 
 /**
@@ -50,6 +57,18 @@ export function createNotificationRoutes(area: AccountType, streamTokens: Stream
     }),
     signedIn,
     (c) => issueStreamToken(c, streamTokens),
+  );
+  routes.post(
+    '/notifications/read-all',
+    operation({
+      summary: 'Mark every notification up to the newest seen as read',
+      tags: 'Notifications',
+      auth: true,
+      answers: { 200: successSchema(readAllAnswerSchema) },
+    }),
+    signedIn,
+    validateJson(markAllReadSchema),
+    (c) => readAllNotifications(c, c.req.valid('json')),
   );
   routes.get(
     '/notifications/stream',

@@ -11,5 +11,6 @@ export function toNotification(row: NotificationRow): Notification {
     type: row.type as NotificationType,
     is_read: Number(row.is_read) === 1,
     created_at: row.created_at,
+    order_id: row.order_id,
   };
 }

@@ -82,9 +82,9 @@ export async function checkout(c: AppContext, provider: PaymentProvider, orderId
 
 /** What the result page shows for the order's newest attempt and the order itself. */
 function paymentStateOf(
-  order: Pick<OrderRow, 'id' | 'reference' | 'status' | 'price_centavos'>,
+  order: Pick<OrderRow, 'id' | 'reference' | 'status' | 'price_centavos' | 'occasion_name' | 'recipient_first_name'>,
   latest: Pick<PaymentRow, 'status' | 'refno'> | undefined,
-  rates: (number | null)[],
+  offers: { rate_centavos: number | null; stage_name: string | null; first_name: string }[],
 ): OrderPaymentState {
   const payable = order.status === 'awaiting_payment';
   let state: OrderPaymentState['state'];
@@ -105,7 +105,10 @@ function paymentStateOf(
     payable,
     amount: pesos(order.price_centavos),
     // An offer without its own rate was made at the order's price.
-    artist_rates: rates.map((rate) => pesos(rate ?? order.price_centavos)),
+    artist_rates: offers.map((o) => pesos(o.rate_centavos ?? order.price_centavos)),
+    occasion_name: order.occasion_name,
+    recipient_first_name: order.recipient_first_name,
+    artist_names: offers.map((o) => o.stage_name ?? o.first_name),
   };
 }
 
@@ -127,17 +130,11 @@ export async function paymentState(c: AppContext, orderId: number) {
     .executeTakeFirst();
   const offers = await db
     .selectFrom('order_artists')
-    .select('rate_centavos')
-    .where('order_id', '=', order.id)
-    .orderBy('rank')
+    .innerJoin('users', 'users.id', 'order_artists.artist_id')
+    .select(['order_artists.rate_centavos', 'users.stage_name', 'users.first_name'])
+    .where('order_artists.order_id', '=', order.id)
+    .orderBy('order_artists.rank')
     .execute();
   c.header('Cache-Control', 'no-store');
-  return ok(
-    c,
-    paymentStateOf(
-      order,
-      latest,
-      offers.map((o) => o.rate_centavos),
-    ),
-  );
+  return ok(c, paymentStateOf(order, latest, offers));
 }

@@ -5,6 +5,7 @@ import type { changePasswordSchema } from '../../contracts/artist';
 import { artistMessages } from '../../contracts/artist';
 import { serverMessages } from '../../contracts/server-messages';
 import { enforceRate } from '../auth/auth.handlers';
+import { enqueuePasswordChangedMail } from '../auth/password.handlers';
 import { authRateRules } from '../auth/rate-rules';
 import { currentAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
@@ -76,6 +77,11 @@ export async function changeOwnPassword<R extends { user: UserRow }>(
       })
       .where('id', '=', user.id)
       .execute();
+    await enqueuePasswordChangedMail(
+      trx,
+      { userId: user.id, area: user.type === 'artist' ? 'artist' : 'user', how: 'changed', at: now },
+      c.var.config,
+    );
     return options.finish(trx, user.id, now);
   });
   const issued = await tokens.continueSession(claims, result.user);

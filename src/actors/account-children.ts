@@ -3,6 +3,7 @@
 // first sign-in of a visit (machines/app.machine.ts, `lazyAccount`), so a guest never downloads it.
 // They start signed out and offline; the root tells them who signed in as they start.
 import { fromPromise } from 'xstate';
+import { notificationHref } from '../../contracts/notifications';
 import { appActorIds } from '../../machines/app.machine';
 import { type LoadedChildren, toStart } from '../../machines/lazy-child.machine';
 import { onlineStatusMachine } from '../../machines/online-status.machine';
@@ -14,14 +15,14 @@ import { type Api, apiBaseFor } from '../api/client';
 import { canStreamNotifications } from '../api/stream-support';
 import { notify } from '../components/ui/toaster';
 import { storage } from '../lib/storage';
-import { navigateTo } from './navigation';
+import { navigateToHref } from './navigation';
 import { notificationsLogicFor } from './notifications-implementations';
 
 export function accountChildrenToStart(api: Api): LoadedChildren {
   const notifications = notificationsLogicFor({
     http: () => api.current(),
     base: () => apiBaseFor(storage.get('userType')),
-    openTarget: (target) => navigateTo(target.to, target.search ? { search: target.search } : {}),
+    openTarget: (target) => navigateToHref(notificationHref(target)),
   });
   const onlineStatus = onlineStatusMachine.provide({
     actors: {

@@ -47,6 +47,8 @@ function readStoredSession() {
     token: storage.get('accessToken'),
     user: storage.getJson<AuthUser>('user'),
     userType: storage.get('userType'),
+    // Found in this tab's storage only: "Remember me" was off, and it stays this tab's.
+    remember: storage.getFrom('session', 'accessToken') === null,
   };
 }
 
@@ -74,9 +76,11 @@ export function createAppActors(): AppActors {
     },
     actions: {
       persistSession: (_, params) => {
-        storage.set('accessToken', params.token);
-        storage.setJson('user', params.user);
-        if (params.userType) storage.set('userType', params.userType);
+        // docs/product.md: without "Remember me" the session is this tab's only (the same keys, session storage).
+        const area = params.remember ? 'local' : 'session';
+        storage.set('accessToken', params.token, area);
+        storage.setJson('user', params.user, area);
+        if (params.userType) storage.set('userType', params.userType, area);
       },
       clearStoredSession: () => {
         storage.set('accessToken', null);

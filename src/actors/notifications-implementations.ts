@@ -25,6 +25,7 @@ export function notificationsLogicFor(deps: NotificationsDeps) {
     actors: {
       fetchPage: fromPromise(({ input }) => api().page(input.cursor, input.limit)),
       markNotification: fromPromise(({ input }) => api().mark(input.id, input.read)),
+      markAllRead: fromPromise(({ input }) => api().markAllRead(input.upToId)),
       fetchStreamToken: fromPromise(() => api().streamToken()),
       listenToStream: fromCallback<{ type: string }, ListenToStreamInput, StreamEvent>(({ input, sendBack }) =>
         listenToNotificationStream(notificationStreamUrl(deps.base(), input.token, input.lastEventId), sendBack),

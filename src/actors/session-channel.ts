@@ -11,11 +11,16 @@ import { storage } from '../lib/storage';
 
 function isBroadcast(value: unknown): value is SessionBroadcast {
   if (typeof value !== 'object' || value === null) return false;
-  const message = value as { kind?: unknown; token?: unknown; user?: unknown; userType?: unknown };
+  const message = value as { kind?: unknown; token?: unknown; user?: unknown; userType?: unknown; remember?: unknown };
   if (message.kind === 'signedOut') return true;
   const hasSession = typeof message.token === 'string' && typeof (message.user as AuthUser | null)?.id === 'number';
   if (message.kind === 'refreshed') return hasSession;
-  return message.kind === 'signedIn' && hasSession && (message.userType === 'user' || message.userType === 'artist');
+  return (
+    message.kind === 'signedIn' &&
+    hasSession &&
+    (message.userType === 'user' || message.userType === 'artist') &&
+    typeof message.remember === 'boolean'
+  );
 }
 
 /** Tells the other tabs (a channel opened for the one message: posting queues it before the close). */

@@ -1,10 +1,11 @@
 import { type ActorRefFrom, createActor, fromPromise, waitFor } from 'xstate';
 import { clientMessages } from '../../contracts/messages';
+import { notificationHref } from '../../contracts/notifications';
 import { isAdminSessionSettled, isAdminSignedIn } from '../../machines/admin-session.connect';
 import { adminSessionMachine } from '../../machines/admin-session.machine';
 import type { AdminLogInInput, AdminTokenInput } from '../../machines/admin-session.types';
 import { liveRouterMachine } from '../../machines/live-router.machine';
-import { invalidateRoutes, navigateTo } from '../actors/navigation';
+import { invalidateRoutes, navigateTo, navigateToHref } from '../actors/navigation';
 import {
   createNotificationsActor,
   followSession,
@@ -75,7 +76,7 @@ function createAdminActors(): AdminActors {
   const notifications = createNotificationsActor({
     http: () => http,
     base: () => adminApiBase,
-    openTarget: (target) => navigateTo(target.to, target.search ? { search: target.search } : {}),
+    openTarget: (target) => navigateToHref(notificationHref(target)),
   });
   notifications.start();
   followSession(notifications, session, (s) => {

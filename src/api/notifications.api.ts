@@ -1,6 +1,6 @@
 import type { ApiSuccess } from '../../contracts/http';
 import { liveChangeEvent, parseLiveChange } from '../../contracts/live';
-import type { NotificationPush, NotificationsPage, StreamToken } from '../../contracts/notifications';
+import type { NotificationPush, NotificationsPage, ReadAllAnswer, StreamToken } from '../../contracts/notifications';
 import type { StreamEvent } from '../../machines/notifications.types';
 import { call } from './call';
 
@@ -21,6 +21,10 @@ export function notificationsApi(http: Http) {
     mark: (id: number, read: boolean) =>
       call(() =>
         data(http.patch(`notifications/${id}`, { json: { mark_as_read: read } }).json<ApiSuccess<NotificationPush>>()),
+      ),
+    markAllRead: (upToId: number) =>
+      call(() =>
+        data(http.post('notifications/read-all', { json: { up_to_id: upToId } }).json<ApiSuccess<ReadAllAnswer>>()),
       ),
     streamToken: () => call(() => data(http.post('notifications/stream-token').json<ApiSuccess<StreamToken>>())),
   };

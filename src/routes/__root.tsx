@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { PRODUCT_NAME } from '../../contracts/constants';
 import type { AppActors } from '../actors/app-actors';
 import { AdminLayout } from '../admin/lazy';
@@ -8,6 +8,7 @@ import { SocialReturnHandler } from '../components/auth/social-return';
 import { ArtistLayout } from '../components/layout/lazy-artist-layout';
 import { BareLayout, MainLayout } from '../components/layout/main-layout';
 import { SandboxBanner } from '../components/layout/sandbox-banner';
+import { PageSkeleton } from '../components/ui/skeleton';
 import { AppToaster } from '../components/ui/toaster';
 import { PlayerBar } from '../player/lazy-player-bar';
 import { artistGate, authGuard } from './-guards';
@@ -25,9 +26,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     await artistGate(context.actors, matches as Matches, location.pathname);
   },
   component: RootComponent,
+  // The first load waits for the session check and the page's code: meanwhile the page's layout (header,
+  // footer; the artist area's frame) and a skeleton show at once, never a white page.
+  pendingComponent: RootPending,
+  pendingMs: 0,
+  pendingMinMs: 0,
 });
 
-function RootComponent() {
+/** The layout the page's route asks for (docs/product.md §2), around `page`. */
+function PageFrame({ page }: { page: ReactNode }) {
   const matches = useRouterState({ select: (s) => s.matches }) as unknown as Matches;
   const layout = metaOf(matches, 'layout') ?? 'main';
   const pageTitle = metaOf(matches, 'pageTitle');
@@ -36,19 +43,31 @@ function RootComponent() {
     document.title = pageTitle ? `${pageTitle} · ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [pageTitle]);
 
-  const page = <Outlet />;
+  return layout === 'bare' || layout === 'application' ? (
+    <BareLayout>{page}</BareLayout>
+  ) : layout === 'admin' ? (
+    <AdminLayout>{page}</AdminLayout>
+  ) : layout === 'artist' ? (
+    <ArtistLayout pageTitle={pageTitle ?? ''}>{page}</ArtistLayout>
+  ) : (
+    <MainLayout>{page}</MainLayout>
+  );
+}
+
+function RootPending() {
   return (
     <>
       <SandboxBanner />
-      {layout === 'bare' || layout === 'application' ? (
-        <BareLayout>{page}</BareLayout>
-      ) : layout === 'admin' ? (
-        <AdminLayout>{page}</AdminLayout>
-      ) : layout === 'artist' ? (
-        <ArtistLayout pageTitle={pageTitle ?? ''}>{page}</ArtistLayout>
-      ) : (
-        <MainLayout>{page}</MainLayout>
-      )}
+      <PageFrame page={<PageSkeleton />} />
+    </>
+  );
+}
+
+function RootComponent() {
+  return (
+    <>
+      <SandboxBanner />
+      <PageFrame page={<Outlet />} />
       {/* docs/product.md §2: under every page, and mounted across route changes so the song keeps playing. */}
       <PlayerBar />
       <AuthDialogsHost />

@@ -138,8 +138,15 @@ test('the pay page offers the same method choice as the checkout, labelled and c
     ] as [string, string][],
   );
   await page.goto(`${e2e.baseUrl}/pay/${order.id}`);
+  // What is being paid for, before how (issue 27): the amount, the order, the song and the artist offered.
+  const summary = page.getByTestId('pay-summary');
+  await expect(summary).toContainText(/₱\s?[\d,]+/);
+  await expect(summary).toContainText(/OR\d+/);
+  await expect(summary).toContainText('Lola');
   const methods = page.getByRole('radiogroup', { name: 'Payment method' });
   await expect(methods).toBeVisible();
+  // Methods are named by the provider that takes them: this server's is the sandbox.
+  await expect(methods).not.toContainText('DragonPay');
   const first = methods.getByRole('radio').first();
   await expect(first).toBeChecked();
   await screenshots(page, 'pay');

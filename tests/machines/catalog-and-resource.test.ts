@@ -236,6 +236,27 @@ describe('resourceMachine', () => {
     expect(actor.getSnapshot().context.data).toEqual({ status: 'in_progress' });
   });
 
+  it('an answer that does not come in 15 seconds fails with "taking too long" and a retry', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { actor, fakes } = start();
+      vi.advanceTimersByTime(14_999);
+      expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot().hasTag('error')).toBe(true);
+      expect(actor.getSnapshot().context.error).toBe(
+        'This is taking longer than it should. Check your connection and try again.',
+      );
+      // The request it gave up on is no longer waited for; Try again asks anew.
+      expect(fakes.pending.has('fetchResource')).toBe(false);
+      actor.send({ type: 'user.retry' });
+      expect(fakes.pending.has('fetchResource')).toBe(true);
+      expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('every state is reachable and every transition taken', () => {
     const paths = getTransitionPaths(resourceMachine, {
       events: [
@@ -246,6 +267,7 @@ describe('resourceMachine', () => {
         { type: 'user.reload' },
         { type: 'live.changed' },
         { type: 'key.changed', key: 'OR1' },
+        { type: 'xstate.after.slowAnswer.resource.loading' },
       ] as any,
     });
     expectAllStatesCovered(resourceMachine, paths);

@@ -87,7 +87,14 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
     }
     case 'xstate.done.actor.logIn': {
       expect(actions).toEqual([
-        sentTo('session', { type: 'session.signedIn', token, user: customer, userType: 'user' }),
+        // "Remember me" as it was ticked when the form was sent: the session keeps it across visits or in this tab only.
+        sentTo('session', {
+          type: 'session.signedIn',
+          token,
+          user: customer,
+          userType: 'user',
+          remember: before.context.values.remember,
+        }),
         sentTo('authDialogs', { type: 'login.succeeded', user: customer, userType: 'user' }),
       ]);
       expect(after.context).toEqual(reset);
@@ -160,7 +167,7 @@ describe('loginFormMachine: docs/product.md §3–§5', () => {
     h.fakes.resolve('logIn', { user: customer, token });
     await flush();
     expect(h.log).toEqual([
-      sentTo('session', { type: 'session.signedIn', token, user: customer, userType: 'artist' }),
+      sentTo('session', { type: 'session.signedIn', token, user: customer, userType: 'artist', remember: false }),
       sentTo('authDialogs', { type: 'login.succeeded', user: customer, userType: 'artist' }),
     ]);
   });

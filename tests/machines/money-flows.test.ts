@@ -35,6 +35,9 @@ const stateOf = (state: OrderPaymentState['state'], payable = state !== 'paid' &
     payable,
     amount: 2500,
     artist_rates: [2500, 1800],
+    occasion_name: 'birthday',
+    recipient_first_name: 'Lola',
+    artist_names: ['Ben Cruz', 'Mara'],
   }) satisfies OrderPaymentState;
 
 beforeEach(() => {

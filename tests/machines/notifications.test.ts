@@ -7,11 +7,13 @@ import { highestId, mergeNotifications, queueMark, withRead } from '../../machin
 import {
   type FetchPageInput,
   type ListenToStreamInput,
+  type MarkAllReadInput,
   type MarkAnswer,
   type MarkNotificationInput,
   type MarkRequest,
   type NotificationsEvent,
   notificationsMachine,
+  type ReadAllAnswer,
   reconnectDelayMs,
   type StreamEvent,
   type StreamToken,
@@ -39,6 +41,7 @@ const note = (id: number, overrides: Partial<Notification> = {}): Notification =
   type: 'new_order',
   is_read: false,
   created_at: '2026-11-02T08:00:00.000Z',
+  order_id: 1000 + id,
   ...overrides,
 });
 
@@ -82,6 +85,7 @@ function start(canStream = true): NotificationsHarness {
     actors: {
       fetchPage: fakes.actor<NotificationsPage, FetchPageInput>('fetchPage'),
       markNotification: fakes.actor<MarkAnswer, MarkNotificationInput>('markNotification'),
+      markAllRead: fakes.actor<ReadAllAnswer, MarkAllReadInput>('markAllRead'),
       fetchStreamToken: fakes.actor<StreamToken, unknown>('fetchStreamToken'),
       // The EventSource stand-in: the test pushes messages through sendBack and sees it closed on stop.
       listenToStream: fromCallback<any, ListenToStreamInput, StreamEvent>(({ input, sendBack }) => {
@@ -125,9 +129,12 @@ function listEvents(s: any): NotificationsEvent[] {
     { type: 'user.openItem', id: 12 },
     { type: 'user.mark', id: 11, read: false },
     { type: 'user.mark', id: 11, read: true },
+    { type: 'user.markAllRead' },
     { type: 'xstate.done.actor.fetchPage', output: at(s, 'list', 'loadingMore') ? olderPage : firstPage },
     { type: 'xstate.error.actor.fetchPage', error: serverFailure },
     { type: 'xstate.error.actor.markNotification', error: serverFailure },
+    { type: 'xstate.done.actor.markAllRead', output: { marked: 1, unread_count: 0 } },
+    { type: 'xstate.error.actor.markAllRead', error: serverFailure },
     { type: 'xstate.after.showMoreDelay.notifications.signedIn.list.waitingToShowMore' },
   ];
   const answer = markAnswerFor(s);
@@ -149,6 +156,7 @@ function liveEvents(): NotificationsEvent[] {
     { type: 'stream.notification', push: { notification: n13, unread_count: 2 } },
     { type: 'stream.notification', push: { notification: n12, unread_count: 1 } },
     { type: 'stream.unread', unreadCount: 4 },
+    { type: 'stream.unread', unreadCount: 0 },
     { type: 'stream.change', change: { kind: 'order', id: 1013, status: 'in_progress', reference: 'OR1013' } },
     { type: 'stream.failed' },
     { type: 'xstate.after.reconnectDelay.notifications.signedIn.live.retrying' },
@@ -164,6 +172,13 @@ const byValue = (s: any) => JSON.stringify(s.value);
 // ---- What each state of each region promises --------------------------------------------------
 
 type Check = (s: any, h: NotificationsHarness) => void;
+
+/** What "Mark all as read" turned read still shows read, unless the person marked it again since. */
+function expectReadAllShown(s: any): void {
+  const marked = new Set(s.context.marks.slice(1).map((m: MarkRequest) => m.id));
+  for (const id of s.context.readAll?.ids ?? [])
+    if (!marked.has(id)) expect(s.context.notifications.find((n: Notification) => n.id === id)?.is_read).toBe(true);
+}
 
 const regionStates: Record<string, Check> = {
   signedOut: (s, h) => {
@@ -223,16 +238,35 @@ const regionStates: Record<string, Check> = {
   },
   'signedIn.sync': () => {},
   'signedIn.sync.idle': (s, h) => {
-    expect(s.context.marks).toEqual([]);
+    // Marks made after "Mark all as read" wait for it.
+    if (s.context.readAll === null) expect(s.context.marks).toEqual([]);
     expect(h.fakes.pending.has('markNotification')).toBe(false);
   },
   'signedIn.sync.saving': (s, h) => {
     const [first] = s.context.marks as MarkRequest[];
     expect(h.fakes.pending.get('markNotification')?.input).toEqual({ id: first?.id, read: first?.read });
-    // The list already shows every queued change.
-    const last = new Map(s.context.marks.map((m: MarkRequest) => [m.id, m.read]));
+    // The list already shows every queued change (a "Mark all as read" after the one in flight overrides it).
+    const queued = s.context.readAll ? s.context.marks.slice(1) : s.context.marks;
+    const last = new Map(queued.map((m: MarkRequest) => [m.id, m.read]));
     for (const [id, read] of last)
       expect(s.context.notifications.find((n: Notification) => n.id === id)?.is_read).toBe(read);
+  },
+  'signedIn.readAll': () => {},
+  'signedIn.readAll.idle': (s, h) => {
+    expect(s.context.readAll).toBeNull();
+    expect(h.fakes.pending.has('markAllRead')).toBe(false);
+  },
+  'signedIn.readAll.waiting': (s, h) => {
+    // Waits for the mark in flight, sent before it; nothing else is sent meanwhile.
+    expect(at(s, 'sync', 'saving')).toBe(true);
+    expect(h.fakes.pending.has('markAllRead')).toBe(false);
+    expectReadAllShown(s);
+  },
+  'signedIn.readAll.saving': (s, h) => {
+    // Sent up to the newest id listed when it was asked; what it turned read still shows read.
+    expect(h.fakes.pending.get('markAllRead')?.input).toEqual({ upToId: s.context.readAll?.upToId });
+    expectReadAllShown(s);
+    expect(connectNotifications(s).canMarkAllRead).toBe(false);
   },
   'signedIn.live': () => {},
   'signedIn.live.awaitingList': (s, h) => {
@@ -300,10 +334,8 @@ function step({ harness, event, before, after, actions }: StepCheck<Notification
       break;
     case 'user.openItem':
       if (handled) {
-        // docs/product.md §4: read, taken to the page of its type (a customer: order history with the reference), closed.
-        expect(actions).toEqual([
-          { type: 'openTarget', params: { to: '/customer/account/order-history', search: { transaction: 'OR1012' } } },
-        ]);
+        // docs/product.md §4: read, taken to the order itself (a customer: the order's page), closed.
+        expect(actions).toEqual([{ type: 'openTarget', params: { to: '/customer/account/orders/1012' } }]);
         expect(after.context.notifications.find((n: Notification) => n.id === 12)?.is_read).toBe(true);
         expect(at(after, 'panel', 'closed')).toBe(true);
       } else expect(actions).toEqual([]);
@@ -327,6 +359,33 @@ function step({ harness, event, before, after, actions }: StepCheck<Notification
         expect(after.context.notifications.find((n: Notification) => n.id === mark.id)?.is_read).toBe(mark.previous);
       break;
     }
+    case 'user.markAllRead':
+      if (handled) {
+        expect(after.context.notifications.every((n: Notification) => n.is_read)).toBe(true);
+        expect(after.context.unreadCount).toBe(0);
+        expect(after.context.readAll?.upToId).toBe(highestId(before.context.notifications));
+      } else expect(after.context).toEqual(before.context);
+      expect(actions).toEqual([]);
+      break;
+    case 'xstate.done.actor.markAllRead':
+      expect(after.context.readAll).toBeNull();
+      if (after.context.marks.length === 0)
+        expect(after.context.unreadCount).toBe((event.output as ReadAllAnswer).unread_count);
+      expect(actions).toEqual([]);
+      break;
+    case 'xstate.error.actor.markAllRead':
+      expect(actions).toEqual([{ type: 'showErrorToast', params: { message: serverFailure.message } }]);
+      for (const id of before.context.readAll?.ids ?? [])
+        expect(after.context.notifications.find((n: Notification) => n.id === id)?.is_read).toBe(false);
+      break;
+    case 'stream.unread':
+      if (handled) {
+        expect(after.context.unreadCount).toBe(event.unreadCount);
+        if (event.unreadCount === 0)
+          expect(after.context.notifications.every((n: Notification) => n.is_read)).toBe(true);
+      }
+      expect(actions).toEqual([]);
+      break;
     case 'xstate.done.actor.fetchStreamToken': {
       // The stream resumes after the newest id held, so nothing sent meanwhile is lost.
       const stream = harness.streams.at(-1);
@@ -477,9 +536,7 @@ describe('notificationsMachine: docs/product.md §4, §8, §9', () => {
     const h = await signedIn();
     h.actor.send({ type: 'user.open' });
     h.actor.send({ type: 'user.openItem', id: 12 });
-    expect(h.log).toEqual([
-      { type: 'openTarget', params: { to: '/customer/account/order-history', search: { transaction: 'OR1012' } } },
-    ]);
+    expect(h.log).toEqual([{ type: 'openTarget', params: { to: '/customer/account/orders/1012' } }]);
     expect(view(h)).toMatchObject({ open: false, unreadCount: 0 });
     expect(h.fakes.pending.get('markNotification')?.input).toEqual({ id: 12, read: true });
     h.fakes.resolve('markNotification', { notification: { ...n12, is_read: true }, unread_count: 0 });
@@ -491,24 +548,97 @@ describe('notificationsMachine: docs/product.md §4, §8, §9', () => {
     const h = await signedIn();
     h.actor.send({ type: 'user.open' });
     h.actor.send({ type: 'user.openItem', id: 11 });
-    expect(h.log).toEqual([
-      { type: 'openTarget', params: { to: '/customer/account/order-history', search: { transaction: 'OR1011' } } },
-    ]);
+    expect(h.log).toEqual([{ type: 'openTarget', params: { to: '/customer/account/orders/1011' } }]);
     expect(h.fakes.pending.has('markNotification')).toBe(false);
   });
 
-  it('leads an artist by the product table (new_order → song orders) and an admin to validation', async () => {
+  it('a customer notification without an order falls back to order history, by its reference when it has one', async () => {
+    const old = note(30, { order_id: null });
+    const none = note(31, { order_id: null, body: 'Welcome to Labsongs.', type: 'application_approved' });
+    const h = await signedIn({ notifications: [none, old], next_cursor: null, unread_count: 2 });
+    h.actor.send({ type: 'user.open' });
+    h.actor.send({ type: 'user.openItem', id: 30 });
+    h.actor.send({ type: 'user.open' });
+    h.actor.send({ type: 'user.openItem', id: 31 });
+    expect(h.log).toEqual([
+      { type: 'openTarget', params: { to: '/customer/account/order-history', search: { transaction: 'OR1030' } } },
+      { type: 'openTarget', params: { to: '/customer/account/order-history' } },
+    ]);
+  });
+
+  it("leads an artist to the order's card on the product table's screen, and an admin to the order", async () => {
     const artistNote = note(20, { type: 'new_order' });
-    const a = await signedIn({ notifications: [artistNote], next_cursor: null, unread_count: 1 }, 'artist');
+    const noOrder = note(22, { type: 'application_approved', order_id: null });
+    const a = await signedIn({ notifications: [noOrder, artistNote], next_cursor: null, unread_count: 2 }, 'artist');
     a.actor.send({ type: 'user.open' });
     a.actor.send({ type: 'user.openItem', id: 20 });
-    expect(a.log).toEqual([{ type: 'openTarget', params: { to: '/artist/song-orders' } }]);
+    a.actor.send({ type: 'user.open' });
+    a.actor.send({ type: 'user.openItem', id: 22 });
+    expect(a.log).toEqual([
+      { type: 'openTarget', params: { to: '/artist/song-orders', hash: 'order-1020' } },
+      { type: 'openTarget', params: { to: '/artist/profile' } },
+    ]);
 
-    const adminNote = note(21, { type: 'uploaded_by_artist', title: 'Recording uploaded' });
-    const b = await signedIn({ notifications: [adminNote], next_cursor: null, unread_count: 1 }, 'admin');
-    b.actor.send({ type: 'user.open' });
-    b.actor.send({ type: 'user.openItem', id: 21 });
-    expect(b.log).toEqual([{ type: 'openTarget', params: { to: '/admin/validation' } }]);
+    const adminNote = note(21, { type: 'uploaded_by_artist', title: 'Recording to review' });
+    const cancelled = note(23, { type: 'order_disputed' });
+    const queue = note(24, { type: 'refund_owed' });
+    const b = await signedIn(
+      { notifications: [queue, cancelled, adminNote], next_cursor: null, unread_count: 3 },
+      'admin',
+    );
+    for (const id of [21, 23, 24]) {
+      b.actor.send({ type: 'user.open' });
+      b.actor.send({ type: 'user.openItem', id });
+    }
+    expect(b.log).toEqual([
+      { type: 'openTarget', params: { to: '/admin/orders/1021', search: { from: 'validation' } } },
+      { type: 'openTarget', params: { to: '/admin/orders/1023' } },
+      { type: 'openTarget', params: { to: '/admin/refunds' } },
+    ]);
+  });
+
+  it('"Mark all as read" empties the badge at once, sends the newest id listed and takes the server count', async () => {
+    const h = await signedIn({ notifications: [n12, n11, n10], next_cursor: null, unread_count: 2 });
+    h.actor.send({ type: 'user.open' });
+    expect(view(h).canMarkAllRead).toBe(true);
+    h.actor.send({ type: 'user.markAllRead' });
+    expect(view(h)).toMatchObject({ unreadCount: 0, badge: null, canMarkAllRead: false, open: true });
+    expect(view(h).items.every((n) => n.is_read)).toBe(true);
+    expect(h.fakes.pending.get('markAllRead')?.input).toEqual({ upToId: 12 });
+    // A notification that arrived meanwhile is counted by the server.
+    h.fakes.resolve('markAllRead', { marked: 2, unread_count: 1 });
+    await flush();
+    expect(view(h).unreadCount).toBe(1);
+    expect(h.actor.getSnapshot().matches({ signedIn: { readAll: 'idle' } })).toBe(true);
+  });
+
+  it('"Mark all as read" is not offered when nothing is unread', async () => {
+    const h = await signedIn({ notifications: [n11], next_cursor: null, unread_count: 0 });
+    expect(view(h).canMarkAllRead).toBe(false);
+    h.actor.send({ type: 'user.markAllRead' });
+    expect(h.fakes.pending.has('markAllRead')).toBe(false);
+  });
+
+  it('a failed "Mark all as read" puts back what it turned read, and says why', async () => {
+    const h = await signedIn({ notifications: [n12, n11, n10], next_cursor: null, unread_count: 2 });
+    h.actor.send({ type: 'user.markAllRead' });
+    h.fakes.reject('markAllRead', serverFailure);
+    await flush();
+    expect(view(h).items.map((n) => [n.id, n.is_read])).toEqual([
+      [12, false],
+      [11, true],
+      [10, false],
+    ]);
+    expect(view(h).unreadCount).toBe(2);
+    expect(h.log).toEqual([{ type: 'showErrorToast', params: { message: serverFailure.message } }]);
+  });
+
+  it('another tab\'s "Mark all as read" (a count of 0 on the stream) shows every item read here', async () => {
+    const h = await signedIn();
+    (h.streams[0] as OpenStream).sendBack({ type: 'stream.unread', unreadCount: 0 });
+    await flush();
+    expect(view(h).items.every((n) => n.is_read)).toBe(true);
+    expect(view(h).badge).toBeNull();
   });
 
   it('a refused read puts the item back to unread with the count, and says why', async () => {

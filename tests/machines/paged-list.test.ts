@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Page } from '../../contracts/lifecycle';
 import { connectPagedList } from '../../machines/paged-list.connect';
@@ -40,7 +40,9 @@ const events = [
   { type: 'xstate.done.actor.fetchPage', output: lastPage },
   { type: 'xstate.done.actor.fetchPage', output: nothing },
   { type: 'xstate.error.actor.fetchPage', error: failure },
+  { type: 'xstate.after.slowAnswer.pagedList.loading' },
 ] as unknown as PagedListEvent[];
+const slowAnswer = 'This is taking longer than it should. Check your connection and try again.';
 
 function start(input: { query?: Record<string, string> } = { query }): Harness {
   const fakes = new FakeCalls();
@@ -94,9 +96,10 @@ const states: Record<string, (s: any, h: Harness) => void> = {
     expect(h.fakes.pending.size).toBe(0);
     expect(s.context.items).toEqual([]);
     expect(s.can({ type: 'user.retry' })).toBe(true);
+    // It failed, or no answer came in time.
+    expect([failure.message, slowAnswer]).toContain(view(s).error);
     expect(view(s)).toMatchObject({
       failed: true,
-      error: failure.message,
       moreError: null,
       empty: false,
       hasMore: false,
@@ -124,6 +127,11 @@ function step({ event, before, after }: StepCheck<Harness>): void {
     expect(after.context.error).toBe(failure.message);
     expect(after.matches('failed')).toBe(before.context.items.length === 0);
   }
+  if (event.type === 'xstate.after.slowAnswer.pagedList.loading' && before.matches('loading')) {
+    // No answer for 15 seconds: the list says it is taking too long, and the request is no longer waited for.
+    expect(after.matches('failed')).toBe(true);
+    expect(after.context.error).toBe(slowAnswer);
+  }
   if (event.type === 'item.removed' && before.can(event)) {
     expect(ids(after)).toEqual(ids(before).filter((id) => id !== event.id));
     if (before.matches('refreshing')) {
@@ -144,6 +152,9 @@ const serializeState = (s: any) =>
   JSON.stringify({ value: s.value, ids: ids(s), more: s.context.nextCursor, error: s.context.error !== null });
 
 describe('pagedListMachine: model-based paths', () => {
+  // The "taking too long" delay runs on fake timers: a path advances them when it takes it.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => vi.useRealTimers());
   const paths = getTransitionPaths(pagedListMachine, { input: { query }, events, serializeState });
   it('takes every transition', () => expectAllTransitionsCovered(pagedListMachine, paths));
   it('reaches every state', () => expectAllStatesCovered(pagedListMachine, paths));

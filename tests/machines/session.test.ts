@@ -58,6 +58,8 @@ interface Stored {
 
 interface SessionHarness extends Harness {
   storage: Stored;
+  /** Where the last write kept the session: across visits (true) or in this tab only (false, "Remember me" off). */
+  storedRemember: boolean | null;
   location: string;
 }
 
@@ -70,6 +72,7 @@ function startSession(input: SessionInput, location = '/somewhere'): SessionHarn
     fakes,
     log,
     storage: { token: input.token ?? null, user: input.user ?? null, userType: input.userType ?? null },
+    storedRemember: null,
     location,
   } as SessionHarness;
   const machine = sessionMachine.provide({
@@ -82,7 +85,9 @@ function startSession(input: SessionInput, location = '/somewhere'): SessionHarn
       ...recorded,
       persistSession: (args, params) => {
         recorded.persistSession(args, params);
-        harness.storage = { ...(params as Stored) };
+        const { remember, ...stored } = params as Stored & { remember: boolean };
+        harness.storage = stored;
+        harness.storedRemember = remember;
       },
       clearStoredSession: (args, params) => {
         recorded.clearStoredSession(args, params);
@@ -121,8 +126,9 @@ const userFor = (userType: UserType | null, token: string | null) =>
 function modelEvents(snapshot: { context: { userType: UserType | null; token: string | null } }) {
   const { userType, token } = snapshot.context;
   return [
-    { type: 'session.signedIn', token: customerLoginToken, user: customer, userType: 'user' },
-    { type: 'session.signedIn', token: artistLoginToken, user: artist, userType: 'artist' },
+    { type: 'session.signedIn', token: customerLoginToken, user: customer, userType: 'user', remember: true },
+    { type: 'session.signedIn', token: customerLoginToken, user: customer, userType: 'user', remember: false },
+    { type: 'session.signedIn', token: artistLoginToken, user: artist, userType: 'artist', remember: true },
     { type: 'user.signOut' },
     { type: 'user.signOut', redirectTo: '/artist/login' },
     { type: 'http.unauthorized', checkoutPending: false, routeName: 'artist.profile' },
@@ -133,8 +139,8 @@ function modelEvents(snapshot: { context: { userType: UserType | null; token: st
     { type: 'user.reload' },
     { type: 'account.deactivated' },
     // Another tab of the browser (it has written storage already).
-    { type: 'tab.signedIn', token: customerLoginToken, user: customer, userType: 'user' },
-    { type: 'tab.signedIn', token: artistLoginToken, user: artist, userType: 'artist' },
+    { type: 'tab.signedIn', token: customerLoginToken, user: customer, userType: 'user', remember: false },
+    { type: 'tab.signedIn', token: artistLoginToken, user: artist, userType: 'artist', remember: true },
     { type: 'tab.refreshed', token: refreshedToken, user: userFor(userType, token) },
     { type: 'tab.signedOut' },
     { type: 'xstate.done.actor.fetchMe', output: userFor(userType, token) },
@@ -289,6 +295,14 @@ function stepExpectations(check: StepCheck<SessionHarness>): void {
       harness.storage = { token: after.context.token, user: after.context.user, userType: after.context.userType };
     }
   }
+  // "Remember me": every write keeps the session where the sign-in asked (a tab's sign-in, where that tab kept it).
+  if (types(actions).includes('persistSession')) expect(harness.storedRemember).toBe(after.context.remember);
+  if (event.type === 'session.signedIn' && before.can(event)) {
+    expect(after.context.remember).toBe(event.remember);
+    const told = actions.find((a) => a.type === 'broadcast')?.params as { remember?: boolean } | undefined;
+    expect(told?.remember).toBe(event.remember);
+  }
+  if (event.type === 'tab.signedIn' && before.can(event)) expect(after.context.remember).toBe(event.remember);
   // Storage always mirrors the session: what the app reloads is what it had.
   expect(harness.storage).toEqual({
     token: after.context.token,
@@ -574,7 +588,9 @@ describe('sessionMachine: docs/product.md §4 rules', () => {
     const h = startSession({ userType: 'artist' });
     h.log.length = 0;
     h.actor.send({ type: 'social.loginReturned', value: socialToken });
-    expect(h.log).toEqual([{ type: 'persistSession', params: { token: socialToken, user: null, userType: 'user' } }]);
+    expect(h.log).toEqual([
+      { type: 'persistSession', params: { token: socialToken, user: null, userType: 'user', remember: true } },
+    ]);
     expect(h.fakes.pending.get('fetchMe')?.input).toEqual({ token: socialToken, userType: 'user' });
     h.fakes.resolve('fetchMe', socialCustomer);
     await vi.advanceTimersByTimeAsync(0);
@@ -620,6 +636,36 @@ describe('sessionMachine: docs/product.md §4 rules', () => {
     expect(h.actor.getSnapshot().context.user).toEqual({ ...artist, is_online: 1, is_first_time_login: 0 });
     expect(h.storage.user).toEqual({ ...artist, is_online: 1, is_first_time_login: 0 });
     h.actor.stop();
+  });
+
+  it('"Remember me" off keeps the session in this tab only, through a renewal and a replaced token', async () => {
+    const h = startSession({});
+    h.actor.send({
+      type: 'session.signedIn',
+      token: customerLoginToken,
+      user: customer,
+      userType: 'user',
+      remember: false,
+    });
+    expect(h.storedRemember).toBe(false);
+    h.actor.send({ type: 'user.updated', user: { is_first_time_login: 0 } });
+    expect(h.storedRemember).toBe(false);
+    // A password change hands a new token without a login: it stays where the session was.
+    h.actor.send({ type: 'session.signedIn', token: refreshedToken, user: customer, userType: 'user' });
+    expect(h.storage.token).toBe(refreshedToken);
+    expect(h.storedRemember).toBe(false);
+    h.actor.stop();
+  });
+
+  it("a session found in the tab only stays the tab's; one kept across visits stays kept", () => {
+    const tabOnly = startSession({ token: storedToken, user: customer, userType: 'user', remember: false });
+    tabOnly.actor.send({ type: 'xstate.done.actor.fetchMe', output: customer } as never);
+    expect(tabOnly.storedRemember).toBe(false);
+    tabOnly.actor.stop();
+    const kept = startSession({ token: storedToken, user: customer, userType: 'user' });
+    kept.actor.send({ type: 'xstate.done.actor.fetchMe', output: customer } as never);
+    expect(kept.storedRemember).toBe(true);
+    kept.actor.stop();
   });
 
   it('the view model answers the route guards', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistMessages } from '../../contracts/artist';
 import { fieldMessages } from '../../contracts/field-messages';
 import { genres, vocalTypes } from '../../contracts/options';
-import { moods, occasions, paymentMethods, relationships, tempos } from '../../contracts/order';
+import { moods, occasions, relationships, tempos } from '../../contracts/order';
 import { decodeCursor, encodeCursor } from '../../server/catalog/catalog-cursor';
 import { artistInfoBody, makeArtist, uploadSong } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
@@ -117,8 +117,13 @@ describe.each(databases)('public catalogue (%s)', (kind) => {
         relationships,
         moods,
         tempos,
-        // What the configured provider takes: the sandbox (the default) simulates every method.
-        payment_methods: paymentMethods,
+        // What the configured provider takes, named by it: the sandbox (the default) simulates every method.
+        payment_methods: [
+          { value: 'sandbox', display: 'Test payment (sandbox)' },
+          { value: 'gcash', display: 'GCash (test payment)' },
+          { value: 'bank', display: 'Online banking (test payment)' },
+          { value: 'otc', display: 'Over the counter (test payment)' },
+        ],
       },
     });
   });

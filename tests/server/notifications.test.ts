@@ -169,6 +169,7 @@ describe.each(databases)('notifications (%s)', (kind) => {
       type: 'new_order',
       is_read: false,
       created_at: h.clock.now().toISOString(),
+      order_id: null,
     });
 
     const big = await get('user', '?limit=50', customer.token);

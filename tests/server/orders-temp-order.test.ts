@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMessages } from '../../contracts/field-messages';
 import { specMessages } from '../../contracts/messages';
 import { genres, vocalTypes } from '../../contracts/options';
-import { moods, occasions, orderMessages, paymentMethods, relationships, tempos } from '../../contracts/order';
+import { moods, occasions, orderMessages, relationships, tempos } from '../../contracts/order';
 import { serverMessages } from '../../contracts/server-messages';
 import { type ArtistAccount, makeArtist, wavBytes } from './artist-fixtures';
 import { createHarness, databases, type Harness, type JsonAnswer } from './harness';
@@ -58,7 +58,13 @@ describe.each(databases)('order drafts (%s)', (kind) => {
         relationships,
         moods,
         tempos,
-        payment_methods: paymentMethods,
+        // Named by the provider that takes them: the sandbox (the default) takes no real money.
+        payment_methods: [
+          { value: 'sandbox', display: 'Test payment (sandbox)' },
+          { value: 'gcash', display: 'GCash (test payment)' },
+          { value: 'bank', display: 'Online banking (test payment)' },
+          { value: 'otc', display: 'Over the counter (test payment)' },
+        ],
       },
     });
   });
@@ -69,7 +75,11 @@ describe.each(databases)('order drafts (%s)', (kind) => {
     });
     try {
       const answer = await dragonpay.call('GET', `${U}/options`);
-      expect(answer.body.data.payment_methods).toEqual(paymentMethods.filter((m) => m.value !== 'sandbox'));
+      expect(answer.body.data.payment_methods).toEqual([
+        { value: 'gcash', display: 'GCash (DragonPay)' },
+        { value: 'bank', display: 'Online banking (DragonPay)' },
+        { value: 'otc', display: 'Over the counter (DragonPay)' },
+      ]);
       expect(answer.body.data.occasions).toEqual(occasions);
     } finally {
       await dragonpay.close();

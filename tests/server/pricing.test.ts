@@ -74,6 +74,21 @@ describe.each(databases)('prices of orders with several artists (%s)', (kind) =>
     expect(order.price).toBe(2500);
     const state = await h.call('GET', `${U}/orders/${order.id}/payment-state`, undefined, customer);
     expect(state.body.data).toMatchObject({ amount: 2500, artist_rates: [2500, 1800], payable: true });
+    // What /pay/{id} says is being paid for: the song and the artists offered, in the rates' order.
+    const [anaRow, migsRow] = await Promise.all(
+      [ana, migs].map((a) =>
+        h.database.db
+          .selectFrom('users')
+          .select(['stage_name', 'first_name'])
+          .where('user_id', '=', a.user_id)
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    expect(state.body.data).toMatchObject({
+      occasion_name: 'birthday',
+      recipient_first_name: 'Jose',
+      artist_names: [anaRow, migsRow].map((r) => r?.stage_name ?? r?.first_name),
+    });
     await noBreaks(order.id, 'placed');
     await payOrder(h, customer.token, order.id);
     await noBreaks(order.id, 'paid');

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '../../contracts/storage-keys';
 import { fakeServer, fakeToken, makeUser, renderApp } from './app-harness';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -90,8 +91,32 @@ describe('Account Login modal', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Login to your account' }));
     expect(await screen.findByText('Welcome back, Maria')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/occasion'));
-    expect(localStorage.getItem('vue_user_type')).toBe('user');
+    // "Remember me" was left off: the session is this tab's only, under the same keys.
+    expect(sessionStorage.getItem('vue_user_type')).toBe('user');
+    expect(sessionStorage.getItem(storageKeys.accessToken)).not.toBeNull();
+    expect(localStorage.getItem('vue_user_type')).toBeNull();
+    expect(localStorage.getItem(storageKeys.accessToken)).toBeNull();
+    expect(localStorage.getItem(storageKeys.user)).toBeNull();
     expect(screen.queryByRole('dialog', { name: 'Account Login' })).toBeNull();
+  });
+
+  it('with "Remember me" ticked keeps the session across visits (local storage)', async () => {
+    const user = makeUser({ first_name: 'Maria' });
+    const token = fakeToken();
+    fakeServer({
+      'POST /api/v1/user/auth/login': () => ({ status: 200, body: { data: { user, token } } }),
+      'GET /api/v1/user/auth/me': () => ({ status: 200, body: { data: user } }),
+    });
+    renderApp('/');
+    const dialog = await openFromHeader('Login', 'Account Login');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'customer@labsongs.test');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'Customer123!');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Remember me' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Login to your account' }));
+    expect(await screen.findByText('Welcome back, Maria')).toBeTruthy();
+    expect(localStorage.getItem('vue_user_type')).toBe('user');
+    expect(localStorage.getItem(storageKeys.accessToken)).toBe(token);
+    expect(sessionStorage.getItem(storageKeys.accessToken)).toBeNull();
   });
 });
 

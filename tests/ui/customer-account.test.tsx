@@ -75,6 +75,25 @@ describe('customer account', () => {
     expect(row.textContent).toContain('DP-998877');
   });
 
+  it('payment history names the method by the sandbox on a page the sandbox serves', async () => {
+    document.documentElement.setAttribute('data-payments', 'sandbox');
+    try {
+      signedInCustomer({
+        'GET /api/v1/user/payments': () => ({
+          status: 200,
+          body: { data: { payments: [payment], next_cursor: null } },
+        }),
+      });
+      renderApp('/customer/account/payment-history');
+      const table = await screen.findByRole('table');
+      const row = within(table).getAllByRole('row')[1] as HTMLElement;
+      expect(row.textContent).toContain('GCash (test payment)');
+      expect(row.textContent).not.toContain('DragonPay');
+    } finally {
+      document.documentElement.removeAttribute('data-payments');
+    }
+  });
+
   it('a payment history that fails to load says why, and Try again asks once more', async () => {
     let attempt = 0;
     const server = signedInCustomer({

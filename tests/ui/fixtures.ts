@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../contracts/account';
 import type { Page } from '../../contracts/lifecycle';
 import { genres, vocalTypes } from '../../contracts/options';
-import { moods, occasions, paymentMethods, relationships, tempos } from '../../contracts/order';
+import { moods, occasions, paymentMethodOptions, paymentMethods, relationships, tempos } from '../../contracts/order';
 import { storageKeys } from '../../contracts/storage-keys';
 import { fakeServer, fakeToken, makeUser, storeSession } from './app-harness';
 
@@ -38,7 +38,10 @@ export const orderOptions = {
   relationships,
   moods,
   tempos,
-  payment_methods: paymentMethods,
+  payment_methods: paymentMethodOptions(
+    paymentMethods.map((m) => m.value),
+    'sandbox',
+  ),
 };
 
 /** A customer's saved occasion step. */

@@ -19,6 +19,7 @@ const note = (id: number, overrides: Partial<Notification> = {}): Notification =
   type: 'completed_order',
   is_read: true,
   created_at: minutesAgo(id),
+  order_id: 1000 + id,
   ...overrides,
 });
 
@@ -149,13 +150,12 @@ describe('notification bell (customer)', () => {
     expect(within(panel).queryByRole('button', { name: 'See previous notification' })).toBeNull();
   });
 
-  it('a click marks the item read and leads to the order history focused on its reference; the dropdown closes', async () => {
+  it('a click marks the item read and opens its order; the dropdown closes', async () => {
     const server = signedIn(customer, { '': firstPage });
     const { router } = render('/');
     const { panel } = await openBell('Notifications, 2 unread');
     await userEvent.click(itemButton(panel, 'An artist accepted your order'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/account/order-history'));
-    expect(router.state.location.search).toEqual({ transaction: 'OR1012' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/account/orders/1012'));
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
     expect(patches(server.calls)).toEqual([['/api/v1/user/notifications/12', { mark_as_read: true }]]);
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
@@ -174,7 +174,28 @@ describe('notification bell (customer)', () => {
     const reopened = await screen.findByRole('dialog', { name: 'Notifications' });
     itemButton(reopened, 'Recording validated').focus();
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(router.state.location.search).toEqual({ transaction: 'OR1011' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/account/orders/1011'));
+  });
+
+  it('"Mark all as read" marks every one read at once, empties the badge and keeps the focus in the panel', async () => {
+    const server = signedIn(
+      customer,
+      { '': firstPage },
+      { 'POST /api/v1/user/notifications/read-all': () => ok({ marked: 2, unread_count: 0 }) },
+    );
+    render('/');
+    const { bell, panel } = await openBell('Notifications, 2 unread');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+    expect(within(bell).queryByTestId('notification-badge')).toBeNull();
+    expect(bell.getAttribute('aria-label')).toBe('Notifications');
+    expect(within(panel).queryByRole('button', { name: 'Mark all as read' })).toBeNull();
+    expect(within(panel).queryAllByRole('button', { name: /^Unread: / })).toEqual([]);
+    expect(document.activeElement).toBe(itemButton(panel, 'An artist accepted your order'));
+    await waitFor(() =>
+      expect(server.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+        ['/api/v1/user/notifications/read-all', { up_to_id: 12 }],
+      ]),
+    );
   });
 
   it('"See previous notification" waits 500 ms, then adds the next page below and disappears on the last', async () => {
@@ -272,6 +293,7 @@ describe('notification bell (artist)', () => {
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     await userEvent.click(itemButton(panel, 'New song order'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/artist/song-orders'));
+    expect(router.state.location.hash).toBe('order-1030');
     expect(patches(server.calls)).toEqual([['/api/v1/artist/notifications/30', { mark_as_read: true }]]);
   });
 });
@@ -371,7 +393,7 @@ describe('notification bell (live)', () => {
 });
 
 describe('notification bell (admin console)', () => {
-  it('sits in the admin top bar on the admin client and leads a new recording to validation', async () => {
+  it('sits in the admin top bar on the admin client and leads a new recording to its order, from validation', async () => {
     const admin = makeUser({ id: 50, type: 'admin', full_name: 'Lab Admin', first_name: 'Lab', last_name: 'Admin' });
     const upload = note(40, {
       type: 'uploaded_by_artist',
@@ -389,7 +411,8 @@ describe('notification bell (admin console)', () => {
     const { router } = render('/admin/applications');
     const { panel } = await openBell('Notifications, 1 unread');
     await userEvent.click(itemButton(panel, 'Recording uploaded'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/validation'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders/1040'));
+    expect(router.state.location.search).toEqual({ from: 'validation' });
     expect(patches(server.calls)).toEqual([['/api/v1/admin/notifications/40', { mark_as_read: true }]]);
     expect(getAdminActors().notifications.getSnapshot().context.area).toBe('admin');
   });

@@ -277,6 +277,9 @@ describe('the price rule before payment', () => {
             payable: true,
             amount: 2500,
             artist_rates: [2500, 1800],
+            occasion_name: 'birthday',
+            recipient_first_name: 'Lola',
+            artist_names: ['Ben Cruz', 'Mara'],
           },
         },
       }),
@@ -286,5 +289,9 @@ describe('the price rule before payment', () => {
       'If an artist with a lower rate takes your order, the difference is refunded to you.',
     );
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
+    // What is being paid for, before the method is chosen.
+    const summary = screen.getByTestId('pay-summary').textContent ?? '';
+    for (const fact of ['₱2,500.00', 'OR1055', 'Birthday song for Lola', 'Artists offered', 'Ben Cruz, Mara'])
+      expect(summary).toContain(fact);
   });
 });

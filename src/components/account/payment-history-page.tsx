@@ -1,14 +1,15 @@
 import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import { formatDate, formatPesosWithCentavos } from '../../../contracts/format';
-import { paymentMethods } from '../../../contracts/order';
+import { paymentMethodLabel } from '../../../contracts/order';
 import { useCustomerPayments } from '../../actors/customer-lists';
+import { paymentTaker } from '../../lib/payment-taker';
 import { ListFooter } from '../ui/list-footer';
 import { LoadFailed } from '../ui/load-failed';
 import { ScrollStrip } from '../ui/scroll-strip';
 import { RefundNotes } from './refund-note';
 
-const methodLabel = (value: string) => paymentMethods.find((m) => m.value === value)?.display ?? value;
+const methodLabel = (value: string) => paymentMethodLabel(value, paymentTaker());
 const statusLabel: Record<string, string> = {
   pending: 'Pending',
   succeeded: 'Paid',

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { css } from 'styled-system/css';
+import type { paymentSummaryOf } from '../../../machines/pay-order.connect';
 import { usePayOrder } from '../../actors/money';
 import { SimplePage } from '../layout/simple-page';
 import { Button, buttonRecipe } from '../ui/button';
@@ -57,6 +58,7 @@ export function PayOrderPage({ orderId }: { orderId: number }) {
   };
   return (
     <SimplePage title="Pay for your order" lead={view.orderReference ? `Order ${view.orderReference}` : undefined}>
+      {view.summary ? <PaymentSummary summary={view.summary} /> : null}
       <form onSubmit={submit} noValidate aria-busy={view.busy} className={css({ display: 'grid', gap: '4' })}>
         {view.chargeRule ? (
           <p data-testid="charge-rule" className={css({ bg: 'brand.50', borderRadius: 'lg', p: '3' })}>
@@ -82,5 +84,40 @@ export function PayOrderPage({ orderId }: { orderId: number }) {
         </div>
       </form>
     </SimplePage>
+  );
+}
+
+/** What the customer is paying for, before they choose how: the amount, the order, the song and the artists offered. */
+function PaymentSummary({ summary }: { summary: ReturnType<typeof paymentSummaryOf> }) {
+  const row = css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'space-between' });
+  const term = css({ color: 'fg.muted' });
+  const value = css({ fontWeight: 'semibold', color: 'gray.900', overflowWrap: 'anywhere', textAlign: 'end' });
+  return (
+    <section
+      aria-labelledby="pay-summary"
+      className={css({ bg: 'white', borderRadius: 'lg', boxShadow: 'sm', p: '4' })}
+    >
+      <h2 id="pay-summary" className={css({ fontSize: 'lg', fontWeight: 'bold', mb: '3' })}>
+        What you are paying for
+      </h2>
+      <dl data-testid="pay-summary" className={css({ display: 'grid', gap: '2' })}>
+        <div className={row}>
+          <dt className={term}>Amount</dt>
+          <dd className={value}>{summary.amount}</dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>Order</dt>
+          <dd className={value}>{summary.reference}</dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>Song</dt>
+          <dd className={value}>{summary.song}</dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>{summary.artists.length === 1 ? 'Artist offered' : 'Artists offered'}</dt>
+          <dd className={value}>{summary.artists.join(', ')}</dd>
+        </div>
+      </dl>
+    </section>
   );
 }

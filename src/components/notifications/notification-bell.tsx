@@ -77,8 +77,14 @@ interface NotificationBellProps {
 /** docs/product.md §4, §9: the bell, its unread badge and the dropdown of notifications. */
 export function NotificationBell({ notifications, tone = 'light' }: NotificationBellProps) {
   const view = useSelector(notifications, connectNotifications);
+  const contentRef = useRef<HTMLDivElement>(null);
   if (!view.signedIn) return null;
   const send = notifications.send.bind(notifications);
+  // The button goes once nothing is unread: the focus moves to the first notification, not out of the panel.
+  const markAllRead = () => {
+    send({ type: 'user.markAllRead' });
+    contentRef.current?.querySelector<HTMLElement>('ul button')?.focus();
+  };
 
   return (
     <Popover.Root
@@ -114,18 +120,32 @@ export function NotificationBell({ notifications, tone = 'light' }: Notification
       <Portal>
         <Popover.Positioner>
           {/* Named here: the popover links its title only when the title exists at opening, and this one mounts lazily. */}
-          <Popover.Content className={panel} style={panelHeights} aria-label={notificationLabels.heading}>
-            <Popover.Title
+          <Popover.Content
+            ref={contentRef}
+            className={panel}
+            style={panelHeights}
+            aria-label={notificationLabels.heading}
+          >
+            <div
               className={css({
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: '2',
                 px: '4',
-                py: '3',
-                fontWeight: 'bold',
+                py: '2',
+                minH: '12',
                 borderBottomWidth: '1px',
                 borderColor: 'border.default',
               })}
             >
-              {notificationLabels.heading}
-            </Popover.Title>
+              <Popover.Title className={css({ fontWeight: 'bold' })}>{notificationLabels.heading}</Popover.Title>
+              {view.canMarkAllRead ? (
+                <Button size="sm" color="text" onClick={markAllRead}>
+                  {notificationLabels.markAllRead}
+                </Button>
+              ) : null}
+            </div>
             <PanelBody view={view} send={send} />
           </Popover.Content>
         </Popover.Positioner>

@@ -99,7 +99,17 @@ export function Modal({
               {children}
             </div>
             {footer ? (
-              <div className={css({ px: '6', pb: '6', display: 'flex', gap: '3', justifyContent: 'flex-end' })}>
+              // Wraps on a phone: two nowrap buttons side by side are wider than a 375 px dialog ("Keep the song").
+              <div
+                className={css({
+                  px: '6',
+                  pb: '6',
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  gap: '3',
+                  justifyContent: 'flex-end',
+                })}
+              >
                 {footer}
               </div>
             ) : null}

@@ -1,3 +1,4 @@
+import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { ArtistOrder, ArtistStage } from '../../../../contracts/lifecycle';
@@ -57,6 +58,20 @@ export function OrderStagePage({ stage }: { stage: ArtistStage }) {
     if (order) cards.current.get(order.id)?.focus();
     firstNew.current = null;
   }, [list.items, list.loadingMore]);
+
+  // A notification about one order opens this screen with `#order-<id>`: once its card is listed, it is
+  // brought into view and focused, once per visit of that address.
+  const wanted = useLocation({ select: (location) => /^order-(\d+)$/.exec(location.hash)?.[1] ?? null });
+  const shown = useRef<string | null>(null);
+  const listed = wanted !== null && list.items.some((order) => String(order.id) === wanted);
+  useEffect(() => {
+    if (!listed || shown.current === wanted) return;
+    const card = cards.current.get(Number(wanted));
+    if (!card) return;
+    shown.current = wanted;
+    card.scrollIntoView({ block: 'center' });
+    card.focus({ preventScroll: true });
+  }, [wanted, listed]);
 
   // Offers count down to their deadline; at the soonest one, the clock moves and the list is read again.
   const soonest = stage === 'new' ? soonestDeadline(list.items) : null;
