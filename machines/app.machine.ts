@@ -5,98 +5,24 @@
 // children (bell, online switch, tour) with the first sign-in, the order draft with the first page that
 // needs it, the player with the first play. The root passes on what one child learns to the others:
 // the signed-in user to the gate, the draft (the gifter) and the account's children (a part that starts
-// later hears it as it starts); the logout to the draft; other tabs' sign-ins to the session; the bell's
-// live hints to the live routing. It also hears which page the router is about to open: a signed-out
-// arrival at a customer page opens the login modal, an order step starts the customer's draft (the route
-// guards only read what follows). src/actors provides the children's network, storage and code.
-import {
-  type AnyActorRef,
-  type AnyEventObject as AnyEvent,
-  assign,
-  enqueueActions,
-  fromCallback,
-  sendTo,
-  setup,
-} from 'xstate';
-import type { AuthUser } from '../contracts/account';
-import type {
-  AccountChildren,
-  AppAccount,
-  AppContext,
-  AppEvent,
-  AppInput,
-  DialogsBoundEvent,
-  OtherTabEvent,
-} from './app.types';
+// later hears it as it starts, app-children.ts); the logout to the draft; other tabs' sign-ins to the
+// session; the bell's live hints to the live routing; the pages the router opens to the page entry
+// (page-entry.machine.ts), which says what each needs: the login modal or the customer's draft.
+// src/actors provides the children's network, storage and code.
+import { type AnyEventObject as AnyEvent, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
+import type { AccountChildren, AppContext, AppEvent, AppInput, DialogsBoundEvent, OtherTabEvent } from './app.types';
+import { accountOf, lazy, longLived, opensDialogs, tellUser } from './app-children';
 import { appActorIds } from './app-system';
 import { artistGateMachine } from './artist-gate.machine';
-import { type LazyChildActor, lazyChildMachine, childNeeded as needed, tellChild as tell } from './lazy-child.machine';
+import { lazyChildMachine, childNeeded as needed, tellChild as tell } from './lazy-child.machine';
 import type { LiveHint } from './live';
 import { liveRouterMachine } from './live-router.machine';
-import { orderStepPaths } from './order-steps';
+import { pageEntryMachine } from './page-entry.machine';
 import { sessionMachine } from './session.machine';
-import { tourFactsFor } from './tour-facts';
 
 export type * from './app.types';
+export { accountOf, hasOpenModal } from './app-children';
 export { appActorIds };
-
-/** The customer whose details prefill the gifter (artists order nothing). */
-const customerOf = (user: AuthUser | null) => (user?.type === 'user' ? user : null);
-
-/** An event that opens a modal or an artist login page: the account modals start if they have not. */
-const opensDialogs = (event: { type: string }) => event.type.startsWith('dialog.open') || event.type === 'page.opened';
-
-/** The pages of the order flow's steps: each needs the customer's draft. */
-const orderStepRoutes: readonly string[] = Object.values(orderStepPaths);
-
-/** Who has a bell: customers and artists here (the admin console has its own session). */
-export function accountOf(user: AuthUser | null): AppAccount | null {
-  if (user?.type !== 'user' && user?.type !== 'artist') return null;
-  return { key: `${user.type}:${user.id}`, area: user.type };
-}
-
-/** The started children that hear of the user, and how they are told. */
-type UserListeners = Pick<AppContext, 'orderDraft' | 'accountChildren'>;
-type Send = (to: AnyActorRef, event: AnyEvent) => void;
-
-/** Tells the started children what they hear of the user; `known`: the account they last heard of. */
-function tellUser(send: Send, to: UserListeners, user: AuthUser | null, known: AppAccount | null) {
-  const customer = customerOf(user);
-  if (to.orderDraft && customer) send(to.orderDraft, { type: 'session.loggedIn', account: customer });
-  const children = to.accountChildren;
-  if (!children) return;
-  const account = accountOf(user);
-  const sameAccount = (account?.key ?? null) === (known?.key ?? null);
-  // The switch shows what the account says; the tour keeps the same artist's facts or starts afresh.
-  send(children.onlineStatus, { type: 'session.userChanged', isOnline: user?.is_online ? 1 : 0 });
-  send(children.tour, { type: sameAccount ? 'user.changed' : 'account.changed', ...tourFactsFor(user) });
-  if (!sameAccount && known) send(children.notifications, { type: 'session.signedOut' });
-  if (!sameAccount && account) send(children.notifications, { type: 'session.signedIn', area: account.area });
-}
-
-/** The lazy child the modals start under, as the root's snapshot has it. */
-type LazyParts = { lazyDialogs: LazyChildActor };
-
-/**
- * A modal is open, or about to open once the modals' code has loaded: what they were told meanwhile
- * ends with an opening (its frame shows meanwhile; a route guard leaves it alone, as an open one).
- */
-export function hasOpenModal({ context, children }: { context: AppContext; children: Partial<LazyParts> }) {
-  if (context.dialogs) return context.dialogs.getSnapshot().hasTag('open');
-  const held = children.lazyDialogs?.getSnapshot().context.held ?? [];
-  const last = held.findLast(({ event }) => !event.type.startsWith('page.'));
-  return last !== undefined && opensDialogs(last.event);
-}
-
-/** A long-lived child, found by its id as its systemId. */
-const longLived = <S extends string>(id: S) => ({ id, systemId: id, src: id });
-
-/** A lazy child invoked under its src name, reporting to the root; its children run under systemIds. */
-const lazy = <S extends string>(id: S, input: { keep?: 'latest'; waitWhile?: string } = {}) => ({
-  id,
-  src: id,
-  input: ({ self }: { self: AnyActorRef }) => ({ ...input, systemIds: true, reportTo: self }),
-});
 
 /** A signed-out start, for the chart export (scripts/export-charts.ts). */
 export const appMachineChartInput = { session: {} } as AppInput;
@@ -107,6 +33,7 @@ export const appMachine = setup({
     session: sessionMachine,
     artistGate: artistGateMachine,
     live: liveRouterMachine,
+    pageEntry: pageEntryMachine,
     // The parts started on first use; the app supplies the download of each (lazy-child's `load`).
     lazyDialogs: lazyChildMachine,
     lazyAccount: lazyChildMachine,
@@ -126,23 +53,14 @@ export const appMachine = setup({
       enqueue.sendTo('lazyDialogs', tell(appActorIds.authDialogs, event));
     }),
     needDraft: sendTo('lazyDraft', needed),
-    /**
-     * A signed-out arrival at a customer page: the login modal opens leading back there (the route guard
-     * sends the visitor to /), unless a modal already open says what to do (the session reset's).
-     */
+    /** A signed-out arrival at a customer page: the login modal opens leading back there (unless one is open). */
     askLogin: enqueueActions(({ event, enqueue }) => {
-      if (event.type !== 'route.entering') return;
-      const ask: DialogsBoundEvent = { type: 'dialog.openLoginForPage', returnTo: event.href };
+      if (event.type !== 'entry.askLogin') return;
+      const ask: DialogsBoundEvent = { type: 'dialog.openLoginForPage', returnTo: event.returnTo };
       enqueue.sendTo('lazyDialogs', needed);
       enqueue.sendTo('lazyDialogs', tell(appActorIds.authDialogs, ask));
     }),
-    keepWaitingPage: assign({ waitingPage: ({ event }) => (event.type === 'route.entering' ? event : null) }),
-    /** The session has settled: the page that waited for it is decided now (as if it opened now). */
-    enterWaitingPage: enqueueActions(({ context, enqueue }) => {
-      if (!context.waitingPage) return;
-      enqueue.assign({ waitingPage: null });
-      enqueue.raise({ ...context.waitingPage, type: 'route.entering' });
-    }),
+    tellPageEntry: sendTo('pageEntry', ({ event }) => event),
     tellDraft: sendTo('lazyDraft', ({ event }) => tell(appActorIds.orderDraft, event)),
     /** The player starts with the first play; a newer play while it loads replaces the older one. */
     play: enqueueActions(({ event, enqueue }) => {
@@ -159,7 +77,7 @@ export const appMachine = setup({
       if (account && account.key !== context.account?.key && !context.accountChildren)
         enqueue.sendTo('lazyAccount', needed);
       tellUser(enqueue.sendTo, context, user, context.account);
-      enqueue.assign({ user, account, sessionChecking: event.checking ?? false });
+      enqueue.assign({ user, account });
     }),
     /** Keeps what started for the views; the draft and the account's children hear who is signed in. */
     keepStarted: enqueueActions(({ context, event, enqueue }) => {
@@ -189,16 +107,6 @@ export const appMachine = setup({
     showLoadFailed: () => {},
   },
   guards: {
-    isSessionChecking: ({ context }) => context.sessionChecking,
-    /** The session has finished checking a sign-in, and a page waited for that. */
-    settlesWaitingPage: ({ context, event }) =>
-      event.type === 'session.changed' && !event.checking && context.waitingPage !== null,
-    /** Nobody is signed in, and someone arrives at a page only a customer may see. */
-    isSignedOutArrival: ({ context, event }) =>
-      event.type === 'route.entering' && event.arriving && event.needs === 'user' && context.user === null,
-    /** A signed-in customer opens a step of the order flow. */
-    isCustomersOrderStep: ({ context, event }) =>
-      event.type === 'route.entering' && context.user?.type === 'user' && orderStepRoutes.includes(event.route),
     hasNoDraft: ({ context }) => context.orderDraft === null,
     /** Approval or rejection of the signed-in artist's own application. */
     isOwnApplication: ({ context, event }) =>
@@ -210,8 +118,6 @@ export const appMachine = setup({
     startup: input,
     user: null,
     account: null,
-    sessionChecking: false,
-    waitingPage: null,
     dialogs: null,
     accountChildren: null,
     orderDraft: null,
@@ -221,6 +127,7 @@ export const appMachine = setup({
     { ...longLived(appActorIds.session), input: ({ context }) => context.startup.session },
     { ...longLived(appActorIds.artistGate), input: ({ context }) => ({ user: context.startup.session.user ?? null }) },
     longLived(appActorIds.live),
+    { id: 'pageEntry', src: 'pageEntry' },
     { id: 'otherTabs', src: 'otherTabs' },
     lazy('lazyDialogs'),
     lazy('lazyAccount'),
@@ -232,37 +139,24 @@ export const appMachine = setup({
     running: {
       description: 'The visit: the children run, the root passes on what one of them learns to the others.',
       on: {
-        'session.changed': [
-          {
-            guard: 'settlesWaitingPage',
-            actions: ['passOnUser', 'enterWaitingPage'],
-            description:
-              'The sign-in check is done while a page waited for it: everything follows who is signed in, and the page is decided.',
-          },
-          {
-            actions: 'passOnUser',
-            description:
-              "Someone signed in or out, or their account changed: the menus, the draft's gifter, the online switch, the tour and the bell follow.",
-          },
-        ],
-        'route.entering': [
-          {
-            guard: 'isSessionChecking',
-            actions: 'keepWaitingPage',
-            description: 'A page opens while the sign-in is still being checked: it is decided once the check is done.',
-          },
-          {
-            guard: 'isSignedOutArrival',
-            actions: 'askLogin',
-            description:
-              'Someone signed out arrives at a customer page: the login modal opens over the home page and leads back there.',
-          },
-          {
-            guard: 'isCustomersOrderStep',
-            actions: 'needDraft',
-            description: 'A customer opens a page of the order flow: their draft starts if it has not.',
-          },
-        ],
+        'session.changed': {
+          actions: ['passOnUser', 'tellPageEntry'],
+          description:
+            "Someone signed in or out, or their account changed: the menus, the draft's gifter, the online switch, the tour, the bell and the page entry follow.",
+        },
+        'route.entering': {
+          actions: 'tellPageEntry',
+          description: 'A page is about to open: the page entry decides what it needs.',
+        },
+        'entry.askLogin': {
+          actions: 'askLogin',
+          description:
+            'Someone signed out arrived at a customer page: the login modal opens over the home page and leads back there.',
+        },
+        'entry.needsDraft': {
+          actions: 'needDraft',
+          description: 'A customer opens a page of the order flow: their draft starts if it has not.',
+        },
         'live.hint': [
           {
             guard: 'isOwnApplication',

@@ -33,6 +33,13 @@ export interface PageEntry {
   arriving: boolean;
 }
 
+/** What the page entry (page-entry.machine.ts) tells the root a page that opens needs. */
+export type PageEntryReport =
+  /** The login modal, leading back to the page. */
+  | { type: 'entry.askLogin'; returnTo: string }
+  /** The customer's draft (an order step). */
+  | { type: 'entry.needsDraft' };
+
 /** The signed-in account as the root last heard it: a new key signs the bell in afresh. */
 export interface AppAccount {
   key: string;
@@ -64,10 +71,6 @@ export interface AppContext {
   /** The signed-in user as the session last said (null: nobody), and their account. */
   user: AuthUser | null;
   account: AppAccount | null;
-  /** The session is still checking a sign-in: who is signed in is not known yet. */
-  sessionChecking: boolean;
-  /** The page opened while the session was checking: what it needs is decided once the check is done. */
-  waitingPage: PageEntry | null;
   /** Each null until its part has loaded and started (views find them here). */
   dialogs: DialogsActor | null;
   accountChildren: AccountChildren | null;
@@ -79,6 +82,7 @@ export type AppEvent =
   /** `checking`: the session is still checking a sign-in (omitted: it has settled). */
   | { type: 'session.changed'; user: AuthUser | null; checking?: boolean }
   | ({ type: 'route.entering' } & PageEntry)
+  | PageEntryReport
   /** From the bell: something the account may have open changed. */
   | { type: 'live.hint'; hint: LiveHint }
   | ({ type: 'screen.watch' } & LiveScreen)

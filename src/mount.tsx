@@ -8,7 +8,7 @@ const isPrerendered = (root: HTMLElement) => root.firstElementChild !== null;
 
 /**
  * A frame (the area's layout and a skeleton, sent for a page that is not prerendered) is not the page:
- * the app renders over it, and its first render (the root route's pending view) draws the same frame.
+ * the app renders over it once the router has loaded the page.
  */
 const isFrame = (root: HTMLElement) => root.firstElementChild?.hasAttribute(frameAttribute) === true;
 
@@ -67,7 +67,13 @@ export function mount(root: HTMLElement, app: ReactNode, router: ReturnType<type
     document.documentElement.dataset.hydrated = 'true';
   };
   rememberEarlyScroll(router);
-  if (!isPrerendered(root) || isFrame(root)) {
+  if (isFrame(root)) {
+    // The frame stays on screen while the session is checked and the page's code loads; the app then
+    // replaces it with the page, never with a blank moment.
+    void router.load().then(() => createRoot(root).render(<AfterFirstCommit onCommit={live}>{app}</AfterFirstCommit>));
+    return;
+  }
+  if (!isPrerendered(root)) {
     createRoot(root).render(<AfterFirstCommit onCommit={live}>{app}</AfterFirstCommit>);
     return;
   }

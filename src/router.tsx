@@ -29,8 +29,8 @@ export function createAppRouter(actors: AppActors, withoutBrowser?: WithoutBrows
     // A page whose code, guard or loader failed: a message, Try again and a way home, in the layout.
     defaultErrorComponent: DefaultPageError,
     // A page whose code (or guard) takes a moment on a slow link: a skeleton in the layout after a
-    // quarter of a second, kept at least half a second so it does not flash. (The first load shows the
-    // layout and a skeleton at once: the root's pendingComponent.)
+    // quarter of a second, kept at least half a second so it does not flash. (A first load keeps the
+    // server's frame on screen until the page is ready: src/mount.tsx.)
     defaultPendingComponent: PageSkeleton,
     defaultPendingMs: 250,
     defaultPendingMinMs: 500,

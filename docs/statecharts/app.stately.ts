@@ -22,6 +22,10 @@ export const appMachine = createMachine({
       "src": "live"
     },
     {
+      "id": "pageEntry",
+      "src": "pageEntry"
+    },
+    {
       "id": "otherTabs",
       "src": "otherTabs"
     },
@@ -47,37 +51,25 @@ export const appMachine = createMachine({
     "running": {
       "description": "The visit: the children run, the root passes on what one of them learns to the others.",
       "on": {
-        "session.changed": [
-          {
-            "guard": "settlesWaitingPage",
-            "actions": [
-              "passOnUser",
-              "enterWaitingPage"
-            ],
-            "description": "The sign-in check is done while a page waited for it: everything follows who is signed in, and the page is decided."
-          },
-          {
-            "actions": "passOnUser",
-            "description": "Someone signed in or out, or their account changed: the menus, the draft's gifter, the online switch, the tour and the bell follow."
-          }
-        ],
-        "route.entering": [
-          {
-            "guard": "isSessionChecking",
-            "actions": "keepWaitingPage",
-            "description": "A page opens while the sign-in is still being checked: it is decided once the check is done."
-          },
-          {
-            "guard": "isSignedOutArrival",
-            "actions": "askLogin",
-            "description": "Someone signed out arrives at a customer page: the login modal opens over the home page and leads back there."
-          },
-          {
-            "guard": "isCustomersOrderStep",
-            "actions": "needDraft",
-            "description": "A customer opens a page of the order flow: their draft starts if it has not."
-          }
-        ],
+        "session.changed": {
+          "actions": [
+            "passOnUser",
+            "tellPageEntry"
+          ],
+          "description": "Someone signed in or out, or their account changed: the menus, the draft's gifter, the online switch, the tour, the bell and the page entry follow."
+        },
+        "route.entering": {
+          "actions": "tellPageEntry",
+          "description": "A page is about to open: the page entry decides what it needs."
+        },
+        "entry.askLogin": {
+          "actions": "askLogin",
+          "description": "Someone signed out arrived at a customer page: the login modal opens over the home page and leads back there."
+        },
+        "entry.needsDraft": {
+          "actions": "needDraft",
+          "description": "A customer opens a page of the order flow: their draft starts if it has not."
+        },
         "live.hint": [
           {
             "guard": "isOwnApplication",
@@ -154,8 +146,6 @@ export const appMachine = createMachine({
     },
     "user": null,
     "account": null,
-    "sessionChecking": false,
-    "waitingPage": null,
     "dialogs": null,
     "accountChildren": null,
     "orderDraft": null,

@@ -8,7 +8,6 @@ import { SocialReturnHandler } from '../components/auth/social-return';
 import { ArtistLayout } from '../components/layout/lazy-artist-layout';
 import { BareLayout, MainLayout } from '../components/layout/main-layout';
 import { SandboxBanner } from '../components/layout/sandbox-banner';
-import { PageSkeleton } from '../components/ui/skeleton';
 import { AppToaster } from '../components/ui/toaster';
 import { PlayerBar } from '../player/lazy-player-bar';
 import { artistGate, authGuard } from './-guards';
@@ -26,11 +25,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     await artistGate(context.actors, matches as Matches, location.pathname);
   },
   component: RootComponent,
-  // The first load waits for the session check and the page's code: meanwhile the page's layout (header,
-  // footer; the artist area's frame) and a skeleton show at once, never a white page.
-  pendingComponent: RootPending,
-  pendingMs: 0,
-  pendingMinMs: 0,
 });
 
 /** The layout the page's route asks for (docs/product.md §2), around `page`. */
@@ -51,15 +45,6 @@ function PageFrame({ page }: { page: ReactNode }) {
     <ArtistLayout pageTitle={pageTitle ?? ''}>{page}</ArtistLayout>
   ) : (
     <MainLayout>{page}</MainLayout>
-  );
-}
-
-function RootPending() {
-  return (
-    <>
-      <SandboxBanner />
-      <PageFrame page={<PageSkeleton />} />
-    </>
   );
 }
 

@@ -231,7 +231,7 @@ describe('appMachine: the root passes on what one child learns', () => {
 
   it("another tab's sign-in, renewal and sign-out reach the session", async () => {
     const { root, sessionGot } = start();
-    root.send({ type: 'tab.signedIn', token: 't', user: customer, userType: 'user' });
+    root.send({ type: 'tab.signedIn', token: 't', user: customer, userType: 'user', remember: true });
     root.send({ type: 'tab.refreshed', token: 't2', user: customer });
     root.send({ type: 'tab.signedOut' });
     await flush();
@@ -500,6 +500,32 @@ describe('appMachine: the account modals start with the first modal or artist lo
   });
 });
 
+describe('appMachine: a page that opens gets what the page entry says it needs', () => {
+  const waiting = () => new Promise<LoadedChildren>(() => {});
+
+  it('someone signed out arriving at a customer page: the login modal opens, leading back there', () => {
+    const { root } = startLoading({ lazyDialogs: loadingWith(waiting) });
+    root.send({ type: 'session.changed', user: null });
+    root.send({ ...orderStep, href: '/customer/account?tab=1', route: '/customer/account' });
+    expect(partState(root, 'lazyDialogs')).toBe('loading');
+    expect(heldFor(root, 'lazyDialogs')).toEqual([
+      { type: 'dialog.openLoginForPage', returnTo: '/customer/account?tab=1' },
+    ]);
+    expect(hasOpenModal(root.getSnapshot())).toBe(true);
+  });
+
+  it("an order step opened during the sign-in check starts the draft once it is the customer's", () => {
+    const { root } = startLoading({ lazyDraft: loadingWith(waiting), lazyDialogs: loadingWith(waiting) });
+    root.send({ type: 'session.changed', user: null, checking: true });
+    root.send(orderStep);
+    expect(partState(root, 'lazyDraft')).toBe('idle');
+    expect(partState(root, 'lazyDialogs')).toBe('idle');
+    root.send({ type: 'session.changed', user: customer });
+    expect(partState(root, 'lazyDraft')).toBe('loading');
+    expect(partState(root, 'lazyDialogs')).toBe('idle');
+  });
+});
+
 describe('appMachine: the player starts with the first play', () => {
   const play = (name: string) =>
     ({
@@ -580,14 +606,6 @@ const started = {
 const screen = createActor(createMachine({})).start();
 const playAna = { type: 'player.load', artist: { id: 'a', name: 'Ana', image: null }, songs: [] } as const;
 
-/** A customer's page, as the router is about to open it: someone arrives, or it is checked again in place. */
-const customerPage = {
-  type: 'route.entering',
-  href: '/customer/account?tab=1',
-  route: '/customer/account',
-  needs: 'user',
-};
-
 const rootEvents = [
   { type: 'session.changed', user: null },
   { type: 'session.changed', user: null, checking: true },
@@ -603,9 +621,9 @@ const rootEvents = [
   { type: 'dialog.close' },
   { type: 'page.opened', form: 'login' },
   { type: 'user.confirm' },
-  { ...customerPage, arriving: true },
-  { ...customerPage, arriving: false },
   orderStep,
+  { type: 'entry.askLogin', returnTo: '/customer/account?tab=1' },
+  { type: 'entry.needsDraft' },
   { type: 'artists.preselect', id: 'A-0002' },
   { type: 'session.loggedOut' },
   playAna,
@@ -627,11 +645,18 @@ const serializeState = (s: any) =>
     s.context.accountChildren !== null,
     s.context.orderDraft !== null,
     s.context.player !== null,
-    s.context.sessionChecking,
-    s.context.waitingPage?.href ?? null,
   ]);
 
-const childIds = ['session', 'artistGate', 'live', 'lazyDialogs', 'lazyAccount', 'lazyDraft', 'lazyPlayer'] as const;
+const childIds = [
+  'session',
+  'artistGate',
+  'live',
+  'pageEntry',
+  'lazyDialogs',
+  'lazyAccount',
+  'lazyDraft',
+  'lazyPlayer',
+] as const;
 
 /** The root, every child a recorder; showLoadFailed and clearStoredDraft recorded. */
 function startRoot(): Harness {
@@ -673,22 +698,11 @@ function expectedNews(user: any, known: string | null, draft: boolean, children:
   return news;
 }
 
-/**
- * What a page's opening causes, once who is signed in is known (docs/product.md §2): nobody signed in
- * arriving at a customer page gets the login modal, leading back there; a customer's order step starts the draft.
- */
-function pageEffects(page: any, user: any): ActionLog {
-  const askLogin: AppEvent = { type: 'dialog.openLoginForPage', returnTo: page.href };
-  if (page.arriving && page.needs === 'user' && !user)
-    return [need('lazyDialogs'), tellTo('lazyDialogs', 'authDialogs', askLogin)];
-  if (user?.type === 'user' && page.route === '/order/song') return [need('lazyDraft')];
-  return [];
-}
-
 /** The visit: the long-lived children by systemId, each part's lazy child, and the account as the user says. */
 function expectRunning(s: any, h: Harness) {
   for (const id of ['session', 'artistGate', 'live']) expect(h.actor.system.get(id)).toBeDefined();
-  for (const id of ['lazyDialogs', 'lazyAccount', 'lazyDraft', 'lazyPlayer']) expect(s.children[id]).toBeDefined();
+  for (const id of ['pageEntry', 'lazyDialogs', 'lazyAccount', 'lazyDraft', 'lazyPlayer'])
+    expect(s.children[id]).toBeDefined();
   expect(s.context.account).toEqual(accountOf(s.context.user));
 }
 
@@ -703,15 +717,14 @@ function checkStep({ event, before, after, actions }: StepCheck<Harness>) {
     if (account && account.key !== ctx.account?.key && !ctx.accountChildren) expected.push(need('lazyAccount'));
     expected.push(...expectedNews(event.user, ctx.account?.key ?? null, !!ctx.orderDraft, !!ctx.accountChildren));
     expect(after.context.user).toBe(event.user);
-    expect(after.context.sessionChecking).toBe(event.checking ?? false);
-    // The check is done: the page that waited for it is decided now.
-    if (!event.checking && ctx.waitingPage) expected.push(...pageEffects(ctx.waitingPage, event.user));
-    expect(after.context.waitingPage).toEqual(event.checking ? ctx.waitingPage : null);
-  } else if (type === 'route.entering') {
-    // While the session checks a sign-in, the page waits (a newer one replaces it).
-    expected = ctx.sessionChecking ? [] : pageEffects(event, ctx.user);
-    expect(after.context.waitingPage).toEqual(ctx.sessionChecking ? event : null);
-  } else if (type === 'live.hint') {
+    // The page entry follows the session too (it decides what the next page needs).
+    expected.push(sentTo('pageEntry', event));
+  } else if (type === 'route.entering') expected = [sentTo('pageEntry', event)];
+  else if (type === 'entry.askLogin') {
+    const ask = { type: 'dialog.openLoginForPage', returnTo: event.returnTo };
+    expected = [need('lazyDialogs'), tellTo('lazyDialogs', 'authDialogs', ask)];
+  } else if (type === 'entry.needsDraft') expected = [need('lazyDraft')];
+  else if (type === 'live.hint') {
     const own = (event.hint as any).kind === 'application' && ctx.account?.area === 'artist';
     expected = [sentTo('live', event), ...(own ? [sentTo('session', { type: 'user.reload' })] : [])];
   } else if (type.startsWith('screen.')) expected = [sentTo('live', event)];
