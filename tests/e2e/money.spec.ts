@@ -114,7 +114,7 @@ test('the admin reveals a payout, marks it paid, and the artist’s bell shows i
   // The artist hears about it live in the bell.
   await expect(bell).not.toHaveAttribute('aria-label', unreadBefore);
   await bell.click();
-  await expect(artistPage.getByRole('dialog').getByText('Payout sent').first()).toBeVisible();
+  await expect(artistPage.getByRole('dialog').getByText('Your earning was sent').first()).toBeVisible();
 
   // The reveal stays on the payout for the record.
   await page.goto('/admin/payouts?status=paid');

@@ -29,10 +29,12 @@ export function site(page: Page) {
       await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
       await expect(dialog('Account Sign Up')).toBeVisible();
     },
-    async logIn(email: string, password: string) {
+    /** Remembered by default: journeys open more tabs and contexts (tests/e2e/remember-me.spec.ts tests both). */
+    async logIn(email: string, password: string, remember = true) {
       const d = dialog('Account Login');
       await d.getByLabel('Email', { exact: true }).fill(email);
       await d.getByLabel('Password', { exact: true }).fill(password);
+      await d.getByLabel('Remember me').setChecked(remember);
       await d.getByRole('button', { name: 'Login to your account' }).click();
     },
     async signOut() {
@@ -132,5 +134,7 @@ export async function artistLogin(page: Page, email: string, password: string): 
   await page.goto('/artist/login');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  // Remembered: journeys reload and open more tabs (without it the sign-in is this tab's alone).
+  await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Login to your artist account' }).click();
 }

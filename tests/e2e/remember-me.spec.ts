@@ -13,10 +13,9 @@ async function signInAndReopen(browser: Browser, remember: boolean) {
   const s = site(page);
   await s.openLogin();
   const dialog = s.dialog('Account Login');
-  const box = dialog.getByLabel('Remember me');
-  if (remember) await box.check();
-  else await expect(box).not.toBeChecked();
-  await s.logIn(e2e.demo.customer.email, e2e.demo.customer.password);
+  // Unticked unless the customer ticks it.
+  await expect(dialog.getByLabel('Remember me')).not.toBeChecked();
+  await s.logIn(e2e.demo.customer.email, e2e.demo.customer.password, remember);
   const menu = page.getByRole('button', { name: /Account menu for/ });
   await expect(menu).toBeVisible();
   // A reload of the same tab keeps the sign-in either way.
