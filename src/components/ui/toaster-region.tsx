@@ -21,8 +21,10 @@ const root = css({
   borderLeftColor: 'gray.400',
   p: '4',
   pr: '10',
-  minW: '18rem',
-  maxW: '24rem',
+  // Never wider than a phone's screen, and a long unbroken name wraps instead of widening the toast.
+  minW: 'min(18rem, calc(100vw - 2rem))',
+  maxW: 'min(24rem, calc(100vw - 2rem))',
+  overflowWrap: 'anywhere',
   position: 'relative',
   translate: 'var(--x) var(--y)',
   scale: 'var(--scale)',
