@@ -6,12 +6,14 @@ import { text } from 'node:stream/consumers';
 import { createMemoryHistory, RouterContextProvider, RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static.node';
+import { css } from 'styled-system/css';
 import { PRODUCT_NAME } from '../contracts/constants';
 import { type FrameName, frameAttribute } from '../contracts/page-frames';
 import { createAppActors } from './actors/app-actors';
 import { AppActorsContext } from './actors/hooks';
+import { AdminShell } from './admin/admin-layout';
 import { ArtistFrame } from './components/layout/artist-frame';
-import { MainLayout } from './components/layout/main-layout';
+import { BareLayout, MainLayout } from './components/layout/main-layout';
 import { SandboxBanner } from './components/layout/sandbox-banner';
 import { PageSkeleton } from './components/ui/skeleton';
 import { createAppRouter } from './router';
@@ -55,11 +57,14 @@ export async function renderPage(url: string): Promise<RenderedPage> {
  * The frames: what a page that is not prerendered shows before any script (server/http/static.ts sends
  * one for such a path). The same markup as the root route's pending view (src/routes/__root.tsx: the
  * sandbox banner, the area's layout around a skeleton), which the app's first render draws over it.
- * `main`: the customer pages and the other pages of the main layout; `artist`: the artist area.
+ * `main`: the customer pages and the other pages of the main layout; `artist`: the artist area; `admin`: the
+ * admin console; `bare`: the sign-in pages and the artist's application.
  */
 const FRAMES: Record<FrameName, { url: string }> = {
   main: { url: '/customer/account' },
   artist: { url: '/artist/dashboard' },
+  admin: { url: '/admin/orders' },
+  bare: { url: '/artist/login' },
 };
 
 const frameBody: Record<FrameName, () => ReactNode> = {
@@ -73,6 +78,19 @@ const frameBody: Record<FrameName, () => ReactNode> = {
     <ArtistFrame pageTitle="">
       <PageSkeleton />
     </ArtistFrame>
+  ),
+  // Whether an admin is signed in is not known yet: the top bar shows only the logo until the app draws it.
+  admin: () => (
+    <AdminShell>
+      <PageSkeleton />
+    </AdminShell>
+  ),
+  bare: () => (
+    <BareLayout>
+      <div className={css({ w: 'full', maxW: 'md' })}>
+        <PageSkeleton />
+      </div>
+    </BareLayout>
   ),
 };
 

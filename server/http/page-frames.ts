@@ -10,12 +10,15 @@ export const frameFileOf = (name: FrameName): string => `_pages/_frame-${name}.h
 /** The artist area's own pages (the `artist` layout); its login, application and public profiles are not. */
 const ARTIST_AREA =
   /^\/artist\/(?:dashboard|song-orders|ongoing|validation|revision|completed|earnings|profile|account-settings)\/?$/;
-/** Pages of another layout, with no frame of their own yet: they keep the bare shell. */
-const NO_FRAME = /^\/(?:admin(?:\/.*)?|artist\/(?:login|application-form))\/?$/;
+/** The pages of the bare layout (a card on a plain background): the admin's and artist's sign-in, the application. */
+const BARE = /^\/(?:admin\/login|artist\/(?:login|application-form))\/?$/;
+/** The admin console's other pages. */
+const ADMIN = /^\/admin(?:\/.*)?$/;
 
-/** The frame of a known page path that is not prerendered, by its prefix; undefined for the bare shell. */
-export function frameFor(pathname: string): FrameName | undefined {
+/** The frame of a known page path that is not prerendered, by its prefix (the layout its route asks for). */
+export function frameFor(pathname: string): FrameName {
   if (ARTIST_AREA.test(pathname)) return 'artist';
-  if (NO_FRAME.test(pathname)) return undefined;
+  if (BARE.test(pathname)) return 'bare';
+  if (ADMIN.test(pathname)) return 'admin';
   return 'main';
 }

@@ -23,14 +23,11 @@ const navLink = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'brand.300' },
 });
 
-/** The admin console's frame: a top bar (title, Applications, Sign out) and the page; no public header or footer. */
-export function AdminLayout({ children }: { children: ReactNode }) {
-  const { session, notifications } = getAdminActors();
-  const signedIn = useSelector(session, isAdminSignedIn);
-  const name = useSelector(session, (s) => s.context.user?.full_name ?? '');
-  const signingOut = useSelector(session, (s) => s.matches('signingOut'));
-  const [confirming, setConfirming] = useState(false);
-
+/**
+ * The console's shell: its top bar (the logo, then `top`) and the page. The layout fills the bar when an
+ * admin is signed in; the frame a slow link paints first (src/entry-prerender.tsx) leaves it empty.
+ */
+export function AdminShell({ top, children }: { top?: ReactNode; children: ReactNode }) {
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDir: 'column', bg: 'bg.subtle' })}>
       <SkipLink />
@@ -62,7 +59,29 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <LogoMark size={24} />
             <span>Labsongs Admin</span>
           </Link>
-          {signedIn ? (
+          {top}
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none' })}>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/** The admin console's layout: the shell with Operations … Support, the bell and Sign out for a signed-in admin. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { session, notifications } = getAdminActors();
+  const signedIn = useSelector(session, isAdminSignedIn);
+  const name = useSelector(session, (s) => s.context.user?.full_name ?? '');
+  const signingOut = useSelector(session, (s) => s.matches('signingOut'));
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <>
+      <AdminShell
+        top={
+          signedIn ? (
             <>
               <nav aria-label="Admin" className={css({ display: 'flex', flexWrap: 'wrap', gap: '1' })}>
                 <Link to="/admin" activeOptions={{ exact: true }} className={navLink}>
@@ -103,12 +122,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 </Button>
               </div>
             </>
-          ) : null}
-        </div>
-      </header>
-      <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none' })}>
+          ) : null
+        }
+      >
         {children}
-      </main>
+      </AdminShell>
       <ConfirmDialog
         open={confirming}
         title="Sign out"
@@ -120,6 +138,6 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           session.send({ type: 'user.signOut' });
         }}
       />
-    </div>
+    </>
   );
 }

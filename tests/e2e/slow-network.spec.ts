@@ -1,8 +1,9 @@
-import { type APIRequestContext, type CDPSession, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, CDPSession, Page } from '@playwright/test';
 import { storageKeys } from '../../contracts/storage-keys';
 import { expectNoSeriousViolationsAtBothSizes } from './axe';
 import { e2e } from './env';
 import { untilHydrated } from './pages';
+import { expect, test } from './test';
 
 // Never a white page (issue 27): every account page shows its frame (the header, the page's title or a
 // skeleton) within a second, however slow the link, and a request that fails says so with Try again.
@@ -264,4 +265,25 @@ test("a cold load of the artist's dashboard on a slow phone link paints the area
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 60_000 });
   await expect(page.locator('[data-frame]')).toHaveCount(0);
   expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
+});
+
+test("a cold load of the admin console or a sign-in page on a slow phone link paints its layout's frame within a second", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const cdp = await throttle(page, 'slow4g');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  for (const [path, frame, heading] of [
+    // Signed out, the console's page leads to its login once the app has run; the frame comes first.
+    ['/admin/orders', 'admin', 'Admin Login'],
+    ['/artist/login', 'bare', 'Artist Login'],
+  ] as const) {
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(page.locator(`[data-frame="${frame}"]`)).toBeAttached();
+    await expect(skeleton(page)).toBeVisible();
+    expect(await firstPaintOf(page), `${path}: first paint`).toBeLessThan(FRAME_WITHIN_MS);
+    await expectNoSeriousViolationsAtBothSizes(page, `${path}, frame before the scripts`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('[data-frame]')).toHaveCount(0);
+  }
 });

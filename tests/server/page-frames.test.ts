@@ -16,6 +16,8 @@ const INDEX = page('');
 const ABOUT = page('<main>About</main>');
 const MAIN_FRAME = page('<aside data-frame="main"></aside><header>Labsongs</header>');
 const ARTIST_FRAME = page('<aside data-frame="artist"></aside><div data-testid="artist-frame"></div>');
+const ADMIN_FRAME = page('<aside data-frame="admin"></aside><header>Labsongs Admin</header>');
+const BARE_FRAME = page('<aside data-frame="bare"></aside><main></main>');
 const MARK = '<html data-payments="sandbox" lang="en">';
 
 describe.each(databases)('the frame of a page that is not prerendered (%s)', (kind) => {
@@ -30,6 +32,8 @@ describe.each(databases)('the frame of a page that is not prerendered (%s)', (ki
     await writeFile(path.join(dist, '_pages', 'about.html'), ABOUT);
     await writeFile(path.join(dist, frameFileOf('main')), MAIN_FRAME);
     await writeFile(path.join(dist, frameFileOf('artist')), ARTIST_FRAME);
+    await writeFile(path.join(dist, frameFileOf('admin')), ADMIN_FRAME);
+    await writeFile(path.join(dist, frameFileOf('bare')), BARE_FRAME);
     await precompress(dist);
     real = await createHarness(kind, { staticRoot: dist, env: realProvider });
     sandbox = await createHarness(kind, { staticRoot: dist });
@@ -75,19 +79,23 @@ describe.each(databases)('the frame of a page that is not prerendered (%s)', (ki
     }
   });
 
-  it('keeps the prerendered pages, and the shell for the pages of another layout', async () => {
-    expect(await (await get(real, '/about')).text()).toBe(ABOUT);
-    for (const pathname of [
-      '/artist/login',
-      '/artist/application-form',
-      '/admin',
-      '/admin/orders/42',
-      '/admin/login',
-    ]) {
+  it("answers the admin console's pages with the admin frame, and the sign-in pages with the bare one", async () => {
+    for (const [pathname, frame] of [
+      ['/admin', ADMIN_FRAME],
+      ['/admin/orders/42', ADMIN_FRAME],
+      ['/admin/refunds', ADMIN_FRAME],
+      ['/admin/login', BARE_FRAME],
+      ['/artist/login', BARE_FRAME],
+      ['/artist/application-form', BARE_FRAME],
+    ] as const) {
       const res = await get(real, pathname);
       expect(res.status, pathname).toBe(200);
-      expect(await res.text(), pathname).toBe(INDEX);
+      expect(await res.text(), pathname).toBe(frame);
     }
+  });
+
+  it('keeps the prerendered pages as they are', async () => {
+    expect(await (await get(real, '/about')).text()).toBe(ABOUT);
   });
 
   it('answers a path that is no page with the shell and 404, never a frame', async () => {
