@@ -249,6 +249,8 @@ export const notificationTexts: Record<
     occasion: string;
     recipient: string;
     artist?: string;
+    /** Who wrote to the team (a support request). */
+    sender?: string;
     refund?: string;
     reader?: NotificationReader;
   }) => {
@@ -368,12 +370,12 @@ export const notificationTexts: Record<
     title: 'Stage name to review',
     body: `${o.artist ?? 'An artist'} asked to change their stage name.`,
   }),
-  // `artist`: the sender's name; `reference`: the order reported on, if any.
+  // `reference`: the order reported on, if any.
   support_request: (o) => ({
     title: 'Support request',
     body: o.reference
-      ? `${o.artist ?? 'A customer'} reported a problem with order ${o.reference}.`
-      : `${o.artist ?? 'Someone'} wrote to the team through the contact page.`,
+      ? `${o.sender ?? 'A customer'} reported a problem with order ${o.reference}.`
+      : `${o.sender ?? 'Someone'} wrote to the team through the contact page.`,
   }),
   stage_name_approved: (o) => ({
     title: 'Stage name approved',

@@ -82,7 +82,7 @@ async function createRequest(c: AppContext, request: NewRequest) {
         reference: request.order?.reference ?? '',
         occasion: '',
         recipient: '',
-        artist: request.name,
+        sender: request.name,
       }),
       orderId: request.order?.id ?? null,
       item: {
