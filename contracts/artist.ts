@@ -14,6 +14,7 @@ import {
   vocalTypeValues,
 } from './options';
 import { cursorIdInRange, invalidCursorMessage, pageLimitSchema } from './paging';
+import type { ArtistReview, StarCount } from './reviews';
 import { linesInput, plainText, textInput } from './text';
 
 // The artist's side of the API (docs/product.md §7 artist area, docs/architecture.md §3 and §5): the public application,
@@ -360,7 +361,11 @@ export interface ArtistCatalogPage {
 export interface ArtistPublicProfile extends ArtistCard {
   bio: string;
   songs: { source: string; title: string; url: string }[];
-  reviews: { rating: number; review: string; customer_first_name: string; created_at: string }[];
+  /** The newest reviews; `reviews_next_cursor` pages on through GET /user/artists/{id}/reviews. */
+  reviews: ArtistReview[];
+  reviews_next_cursor: string | null;
+  /** Ratings per star, 5 down to 1, from maintained counts. */
+  rating_distribution: StarCount[];
 }
 
 /** Admin: one row of GET /api/v1/admin/applications?status= (a Page of them). */
@@ -396,14 +401,62 @@ export interface ApplicationDetail extends ApplicationSummary {
   rejection_reason: string | null;
 }
 
+/**
+ * The catalogue's orders (docs/product.md §4): recommended is the stage-name order; price is the artist's
+ * rate (what the customer pays); rating is the average shown on the card, best first.
+ */
+export const catalogSorts = [
+  { value: 'recommended', display: 'Recommended' },
+  { value: 'price_asc', display: 'Price: low to high' },
+  { value: 'price_desc', display: 'Price: high to low' },
+  { value: 'rating', display: 'Rating: best first' },
+] as const;
+export type CatalogSort = (typeof catalogSorts)[number]['value'];
+export const catalogSortValues = catalogSorts.map((s) => s.value) as [CatalogSort, ...CatalogSort[]];
+
+export const catalogMessages = {
+  priceInvalid: `Enter a price in whole pesos, up to ₱${(MAX_RATE_CENTAVOS / 100).toLocaleString('en-PH')}`,
+  priceRangeBackwards: 'The highest price must not be below the lowest',
+  ratingInvalid: 'Choose a minimum rating from 1 to 5 stars',
+  sortInvalid: 'Unknown sort',
+} as const;
+
+/** A price bound in whole pesos, as the query string carries it. */
+const pesosBound = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, catalogMessages.priceInvalid),
+    v.transform(Number),
+    v.maxValue(MAX_RATE_CENTAVOS / 100, catalogMessages.priceInvalid),
+  ),
+);
+
 /** Catalogue query (GET /api/v1/user/artists). */
-export const catalogQuerySchema = v.strictObject({
-  genre: v.optional(v.picklist(genreValues as [string, ...string[]], 'Unknown genre')),
-  vocal_type: v.optional(v.picklist(vocalTypeValues as [string, ...string[]], 'Unknown vocal type')),
-  q: v.optional(v.pipe(v.string(), plainText(), v.trim(), v.maxLength(60, m.tooLong('search', 60)))),
-  cursor: v.optional(v.pipe(v.string(), plainText(), v.maxLength(200, 'Invalid cursor'))),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'Invalid limit'))),
-});
+export const catalogQuerySchema = v.pipe(
+  v.strictObject({
+    genre: v.optional(v.picklist(genreValues as [string, ...string[]], 'Unknown genre')),
+    vocal_type: v.optional(v.picklist(vocalTypeValues as [string, ...string[]], 'Unknown vocal type')),
+    q: v.optional(v.pipe(v.string(), plainText(), v.trim(), v.maxLength(60, m.tooLong('search', 60)))),
+    /** The artist's rate, whole pesos, both bounds included. */
+    min_price: pesosBound,
+    max_price: pesosBound,
+    /** The average rating shown on the card (one decimal) is at least this many stars. */
+    min_rating: v.optional(
+      v.pipe(v.string(), v.picklist(['1', '2', '3', '4', '5'], catalogMessages.ratingInvalid), v.transform(Number)),
+    ),
+    sort: v.optional(v.picklist(catalogSortValues, catalogMessages.sortInvalid), 'recommended'),
+    cursor: v.optional(v.pipe(v.string(), plainText(), v.maxLength(200, 'Invalid cursor'))),
+    limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'Invalid limit'))),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['min_price'], ['max_price']],
+      ({ min_price, max_price }) => min_price === undefined || max_price === undefined || min_price <= max_price,
+      catalogMessages.priceRangeBackwards,
+    ),
+    ['max_price'],
+  ),
+);
 
 /**
  * The four parts of /artist/application-form in form order (docs/architecture.md §5): each PATCH sets its

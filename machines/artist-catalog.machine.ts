@@ -1,14 +1,19 @@
-// The public artist list (/artists): filters and search live in the address so they can be shared;
-// typing in the search waits a moment before asking the server; more artists load page by page.
+// The public artist list (/artists): filters, search and sort live in the address so they can be shared;
+// typing in the search or a price waits a moment before asking the server; more artists load page by page.
 import { assign, fromPromise, setup } from 'xstate';
 import type { ArtistCard, ArtistCatalogPage } from '../contracts/artist';
 import type { Option } from '../contracts/options';
 import { notProvided, readFailure } from './api-error';
 
+/** Every choice as text, '' when not chosen (sort '' is recommended); prices in whole pesos. */
 export interface CatalogFilters {
   genre: string;
   vocal_type: string;
   q: string;
+  min_price: string;
+  max_price: string;
+  min_rating: string;
+  sort: string;
 }
 
 export interface ArtistCatalogContext {
@@ -21,8 +26,9 @@ export interface ArtistCatalogContext {
 }
 
 export type ArtistCatalogEvent =
-  | { type: 'filter.changed'; name: 'genre' | 'vocal_type'; value: string }
+  | { type: 'filter.changed'; name: 'genre' | 'vocal_type' | 'min_rating' | 'sort'; value: string }
   | { type: 'search.typed'; q: string }
+  | { type: 'price.typed'; name: 'min_price' | 'max_price'; value: string }
   /** The address changed by itself (back/forward): adopt its filters. */
   | { type: 'url.changed'; filters: CatalogFilters }
   | { type: 'user.loadMore' }
@@ -34,7 +40,15 @@ export interface FetchArtistsInput {
   cursor: string | null;
 }
 
-export const emptyFilters: CatalogFilters = { genre: '', vocal_type: '', q: '' };
+export const emptyFilters: CatalogFilters = {
+  genre: '',
+  vocal_type: '',
+  q: '',
+  min_price: '',
+  max_price: '',
+  min_rating: '',
+  sort: '',
+};
 const SEARCH_DEBOUNCE_MS = 300;
 
 export const artistCatalogMachine = setup({
@@ -52,8 +66,7 @@ export const artistCatalogMachine = setup({
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
     isEmptyResult: ({ event }) => 'output' in event && (event.output as ArtistCatalogPage).artists.length === 0,
-    hasFilters: ({ context }) =>
-      context.filters.genre !== '' || context.filters.vocal_type !== '' || context.filters.q !== '',
+    hasFilters: ({ context }) => Object.values(context.filters).some((value) => value !== ''),
   },
   actions: {
     /** The genres and vocal types to filter by. */
@@ -63,6 +76,9 @@ export const artistCatalogMachine = setup({
     ),
     setSearch: assign(({ context, event }) =>
       event.type === 'search.typed' ? { filters: { ...context.filters, q: event.q } } : {},
+    ),
+    setPrice: assign(({ context, event }) =>
+      event.type === 'price.typed' ? { filters: { ...context.filters, [event.name]: event.value } } : {},
     ),
     adoptUrl: assign(({ event }) => (event.type === 'url.changed' ? { filters: event.filters } : {})),
     clearFilters: assign({ filters: emptyFilters }),
@@ -111,12 +127,18 @@ export const artistCatalogMachine = setup({
     'filter.changed': {
       target: '.loading',
       actions: ['setFilter', { type: 'syncUrl', params: ({ context }) => ({ filters: context.filters }) }],
-      description: 'The visitor changes a filter: the list loads again and the address keeps the filters, to share.',
+      description:
+        'The visitor changes a filter or the order: the list loads again and the address keeps the choices, to share.',
     },
     'search.typed': {
       target: '.typing',
       actions: 'setSearch',
       description: 'The visitor types in the search: the list waits for a pause in the typing.',
+    },
+    'price.typed': {
+      target: '.typing',
+      actions: 'setPrice',
+      description: 'The visitor types a lowest or highest price: the list waits for a pause in the typing.',
     },
     'url.changed': {
       target: '.loading',
@@ -131,7 +153,7 @@ export const artistCatalogMachine = setup({
   },
   states: {
     typing: {
-      description: 'The visitor is typing a search: the list waits for a pause before asking.',
+      description: 'The visitor is typing a search or a price: the list waits for a pause before asking.',
       after: {
         searchDebounce: {
           target: 'loading',

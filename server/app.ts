@@ -35,6 +35,7 @@ import { createOpenApiRoutes } from './openapi/openapi.routes';
 import { createOrderRoutes } from './orders/orders.routes';
 import { createPaymentProvider } from './payments/payment-provider';
 import { createCheckoutRoutes, createPaymentRoutes } from './payments/payments.routes';
+import { createArtistReviewRoutes } from './reviews/reviews.routes';
 import { createMetrics } from './services/metrics';
 import { createPasswordHasher } from './services/passwords';
 import { createPayoutCipher } from './services/payout-cipher';
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/v1/user', createCheckoutRoutes(paymentProvider));
   app.route('/api/v1/user', createCustomerLifecycleRoutes());
   app.route('/api/v1/artist', createArtistOrderRoutes());
+  app.route('/api/v1/artist', createArtistReviewRoutes());
   app.route('/api/v1/admin', createAdminOrderRoutes());
   app.route('/api/v1/user', createSupportRoutes());
   app.route('/api/v1/admin', createAdminSupportRoutes());

@@ -109,6 +109,17 @@ export async function endpointsFor(server: BenchServer, readers: Readers): Promi
     { name: 'admin refunds', path: '/api/v1/admin/refunds', token: admin },
     { name: 'admin single order', path: `/api/v1/admin/orders/${readers.orderId}`, token: admin },
     { name: 'catalogue (cached)', path: '/api/v1/user/artists' },
+    {
+      name: 'catalogue by rating, filtered (cache miss)',
+      path: '/api/v1/user/artists?sort=rating&min_rating=3&min_price=1500&max_price=5000',
+      // Built again each time: the query the sort's indexes (migration 0025) are for.
+      beforeEach: () => void bumpCatalogVersion(server),
+    },
+    {
+      name: 'catalogue by price (cache miss)',
+      path: '/api/v1/user/artists?sort=price_desc',
+      beforeEach: () => void bumpCatalogVersion(server),
+    },
     { name: 'artist profile (cached)', path: `/api/v1/user/artists/${readers.artistPublicId}` },
     {
       name: 'artist profile (cache miss)',

@@ -30,6 +30,7 @@ import type { UserOptions } from '../order';
 import { authUserSchema, loginAnswerSchema } from './account';
 import { pageSchema, successSchema } from './envelope';
 import { lifecycleFactsSchema, occasionAnswerSchema, orderBriefSchema, orderStatusSchema } from './orders';
+import { artistReviewSchema, starCountSchema } from './reviews';
 import type { Expect, SameType } from './same-type';
 
 // The answers of the artist's calls (profile, songs, dashboard, orders, earnings, payouts) and of the
@@ -164,9 +165,9 @@ export const artistPublicProfileSchema = v.strictObject({
   ...artistCardEntries,
   bio: v.string(),
   songs: v.array(v.strictObject({ source: v.string(), title: v.string(), url: v.string() })),
-  reviews: v.array(
-    v.strictObject({ rating: v.number(), review: v.string(), customer_first_name: v.string(), created_at: v.string() }),
-  ),
+  reviews: v.array(artistReviewSchema),
+  reviews_next_cursor: v.nullable(v.string()),
+  rating_distribution: v.array(starCountSchema),
 });
 
 // ---- The artist's orders -------------------------------------------------------------------------

@@ -28,12 +28,17 @@ export const artistCatalogMachine = createMachine({
           "type": "syncUrl"
         }
       ],
-      "description": "The visitor changes a filter: the list loads again and the address keeps the filters, to share."
+      "description": "The visitor changes a filter or the order: the list loads again and the address keeps the choices, to share."
     },
     "search.typed": {
       "target": ".typing",
       "actions": "setSearch",
       "description": "The visitor types in the search: the list waits for a pause in the typing."
+    },
+    "price.typed": {
+      "target": ".typing",
+      "actions": "setPrice",
+      "description": "The visitor types a lowest or highest price: the list waits for a pause in the typing."
     },
     "url.changed": {
       "target": ".loading",
@@ -53,7 +58,7 @@ export const artistCatalogMachine = createMachine({
   },
   "states": {
     "typing": {
-      "description": "The visitor is typing a search: the list waits for a pause before asking.",
+      "description": "The visitor is typing a search or a price: the list waits for a pause before asking.",
       "after": {
         "searchDebounce": {
           "target": "loading",
@@ -145,7 +150,11 @@ export const artistCatalogMachine = createMachine({
     "filters": {
       "genre": "",
       "vocal_type": "",
-      "q": ""
+      "q": "",
+      "min_price": "",
+      "max_price": "",
+      "min_rating": "",
+      "sort": ""
     },
     "artists": [],
     "nextCursor": null,

@@ -5,15 +5,19 @@ import {
   artistMessages,
   type catalogQuerySchema,
 } from '../../contracts/artist';
+import type { Page } from '../../contracts/lifecycle';
 import { BASE_PRICE_CENTAVOS, genres, type Option, vocalTypes } from '../../contracts/options';
 import { moods, occasions, paymentMethodOptions, relationships, tempos, type UserOptions } from '../../contracts/order';
+import type { ArtistReview, reviewsQuerySchema } from '../../contracts/reviews';
 import { serverMessages } from '../../contracts/server-messages';
 import { listSongs, listSongsOf } from '../artists/songs.repository';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
-import { ratingsOf, reviewsOf, unrated } from '../lifecycle/ratings.repository';
+import { ratingsOf, unrated } from '../lifecycle/ratings.repository';
 import { methodsFor } from '../payments/methods';
+import { reviewPageOf } from '../reviews/reviews.handlers';
+import { starCountsOf } from '../reviews/reviews.repository';
 import { findCatalogPage, findVisibleArtist } from './catalog.repository';
 import { toArtistCard, toArtistPublicProfile } from './catalog.serializers';
 import { decodeCursor, encodeCursor } from './catalog-cursor';
@@ -42,7 +46,7 @@ export function options(c: AppContext) {
   return ok(c, body);
 }
 
-/** GET /artists: approved, online artists; keyset pages on (stage name, id). The page, for catalog-cache.ts to send. */
+/** GET /artists: approved, online artists, filtered and sorted; keyset pages in the sort's order. The page, for catalog-cache.ts to send. */
 export async function listArtists(c: AppContext, query: CatalogQuery): Promise<ArtistCatalogPage> {
   const { db, media } = c.var;
   const requested = query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit);
@@ -52,7 +56,11 @@ export async function listArtists(c: AppContext, query: CatalogQuery): Promise<A
     genre: query.genre,
     vocal_type: query.vocal_type,
     q: query.q || undefined,
-    cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
+    min_rate_centavos: query.min_price === undefined ? undefined : query.min_price * 100,
+    max_rate_centavos: query.max_price === undefined ? undefined : query.max_price * 100,
+    min_rating_tenths: query.min_rating === undefined ? undefined : query.min_rating * 10,
+    sort: query.sort,
+    cursor: query.cursor ? decodeCursor(query.cursor, query.sort) : undefined,
     limit,
   });
   const page = rows.slice(0, limit);
@@ -63,32 +71,43 @@ export async function listArtists(c: AppContext, query: CatalogQuery): Promise<A
     artists: page.map((row) =>
       toArtistCard(row.user, row.profile, songs.get(row.user.id) ?? [], media, ratings.get(row.user.id)),
     ),
-    next_cursor: rows.length > limit && last ? encodeCursor({ key: last.key, id: last.user.id }) : null,
+    next_cursor: rows.length > limit && last ? encodeCursor(last.cursor) : null,
   };
   return body;
 }
 
+/** How many reviews the artist's page shows before "More reviews". */
+const FIRST_REVIEWS = 5;
+
 /** GET /artists/{id}: one answer for unknown, offline and unapproved alike, so it tells nothing. */
 export async function getArtist(c: AppContext, publicId: string): Promise<ArtistPublicProfile> {
   const { db, media } = c.var;
-  const found = /^[A-Za-z0-9_-]{1,64}$/.test(publicId) ? await findVisibleArtist(db, publicId) : undefined;
-  if (!found) throw new ApiError(404, artistMessages.artistUnavailable);
-  const [songs, ratings, reviews] = await Promise.all([
+  const found = await visibleArtist(c, publicId);
+  const [songs, ratings, reviews, distribution] = await Promise.all([
     listSongs(db, found.user.id),
     ratingsOf(db, [found.user.id]),
-    reviewsOf(db, found.user.id),
+    reviewPageOf(c, found.user.id, { limit: FIRST_REVIEWS }),
+    starCountsOf(db, found.user.id),
   ]);
-  return toArtistPublicProfile(
-    found.user,
-    found.profile,
-    songs,
-    media,
-    ratings.get(found.user.id) ?? unrated,
-    reviews.map((r) => ({
-      rating: r.rating as number,
-      review: r.review ?? '',
-      customer_first_name: r.first_name,
-      created_at: r.rated_at ?? '',
-    })),
-  );
+  return toArtistPublicProfile(found.user, found.profile, songs, media, ratings.get(found.user.id) ?? unrated, {
+    reviews: reviews.items,
+    reviews_next_cursor: reviews.next_cursor,
+    rating_distribution: distribution,
+  });
+}
+
+/** GET /artists/{id}/reviews: the next reviews of a visible artist, newest first. */
+export async function getArtistReviews(
+  c: AppContext,
+  publicId: string,
+  query: v.InferOutput<typeof reviewsQuerySchema>,
+): Promise<Page<ArtistReview>> {
+  const found = await visibleArtist(c, publicId);
+  return reviewPageOf(c, found.user.id, query);
+}
+
+async function visibleArtist(c: AppContext, publicId: string) {
+  const found = /^[A-Za-z0-9_-]{1,64}$/.test(publicId) ? await findVisibleArtist(c.var.db, publicId) : undefined;
+  if (!found) throw new ApiError(404, artistMessages.artistUnavailable);
+  return found;
 }

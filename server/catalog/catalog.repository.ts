@@ -1,4 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { CatalogSort } from '../../contracts/artist';
+import { BASE_PRICE_CENTAVOS } from '../../contracts/options';
 import type { ArtistProfileRow, DB, UserRow } from '../db/schema';
 import type { CatalogCursor } from './catalog-cursor';
 
@@ -6,6 +8,12 @@ export interface CatalogFilter {
   genre?: string | undefined;
   vocal_type?: string | undefined;
   q?: string | undefined;
+  /** The artist's rate in centavos, both bounds included. */
+  min_rate_centavos?: number | undefined;
+  max_rate_centavos?: number | undefined;
+  /** The shown rating (tenths of a star) is at least this. */
+  min_rating_tenths?: number | undefined;
+  sort: CatalogSort;
   cursor?: CatalogCursor | undefined;
   limit: number;
 }
@@ -13,13 +21,43 @@ export interface CatalogFilter {
 export interface CatalogRow {
   user: UserRow;
   profile: ArtistProfileRow | undefined;
-  /** The row's sort key, for the next cursor. */
-  key: string;
+  /** The row's place in its sort, for the next cursor. */
+  cursor: CatalogCursor;
 }
 
 // Case-insensitive order (ASCII on SQLite, the collation's rules on PostgreSQL); users.id breaks ties,
 // so the order is total and a keyset cursor never skips or repeats a card.
 const sortKey = sql<string>`lower(users.stage_name)`;
+/** What the customer pays this artist (server/orders/pricing.ts rateCentavosOf): the rate, or the base price. */
+const rateKey = sql<number>`coalesce(artist_profiles.rate_centavos, ${sql.lit(BASE_PRICE_CENTAVOS)})`;
+/**
+ * The rating the card shows, in tenths of a star (4.7 → 47; unrated 0), from the maintained sum and count
+ * (migration 0014). Integer arithmetic, the same on both databases and in ratings.repository.ts:
+ * round(sum / count × 10) = (20·sum + count) div (2·count).
+ */
+const tenthsKey = sql<number>`(case when artist_summaries.rating_count > 0
+  then (artist_summaries.rating_sum * 20 + artist_summaries.rating_count) / (artist_summaries.rating_count * 2)
+  else 0 end)`;
+const countKey = sql<number>`coalesce(artist_summaries.rating_count, 0)`;
+
+/**
+ * The keyset condition "after the cursor" for each sort, written `key >= :at and (key > :at or …)`
+ * rather than as a row value, the form SQLite seeks an index on (docs/decisions.md "Flat as it grows").
+ */
+function after(cursor: CatalogCursor): Expression<SqlBool> {
+  const id = sql.ref('users.id');
+  switch (cursor.sort) {
+    case 'recommended':
+      return sql<SqlBool>`${sortKey} >= ${cursor.key} and (${sortKey} > ${cursor.key} or ${id} > ${cursor.id})`;
+    case 'price_asc':
+      return sql<SqlBool>`${rateKey} >= ${cursor.rate} and (${rateKey} > ${cursor.rate} or ${id} > ${cursor.id})`;
+    case 'price_desc':
+      return sql<SqlBool>`${rateKey} <= ${cursor.rate} and (${rateKey} < ${cursor.rate} or ${id} > ${cursor.id})`;
+    case 'rating':
+      return sql<SqlBool>`${tenthsKey} <= ${cursor.tenths} and (${tenthsKey} < ${cursor.tenths}
+        or (${countKey} <= ${cursor.count} and (${countKey} < ${cursor.count} or ${id} > ${cursor.id})))`;
+  }
+}
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
 const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -50,34 +88,61 @@ async function withProfiles(db: Kysely<DB>, users: UserRow[]): Promise<Map<numbe
   return new Map(profiles.map((p) => [p.user_id, p]));
 }
 
-/** One page (plus one row, to know whether another page follows) in (lower(stage_name), id) order. */
+/**
+ * One page (plus one row, to know whether another page follows) in the sort's order; users.id breaks
+ * every tie. Recommended: stage name. Price: rate, then id. Rating: shown rating and number of ratings,
+ * most first, then id; unrated artists last.
+ */
 export async function findCatalogPage(db: Kysely<DB>, filter: CatalogFilter): Promise<CatalogRow[]> {
   let query = visibleArtists(db)
     .leftJoin('artist_profiles', 'artist_profiles.user_id', 'users.id')
+    .leftJoin('artist_summaries', 'artist_summaries.artist_id', 'users.id')
     .selectAll('users')
-    .select(sortKey.as('sort_key'));
+    .select([sortKey.as('sort_key'), rateKey.as('sort_rate'), tenthsKey.as('sort_tenths'), countKey.as('sort_count')]);
   // Genre keys come from a fixed list of plain words, so the quoted key is an exact element match in the JSON array.
   if (filter.genre) query = query.where('artist_profiles.genres', 'like', `%"${filter.genre}"%`);
   if (filter.vocal_type) query = query.where('artist_profiles.vocal_type', '=', filter.vocal_type as never);
   if (filter.q) query = query.where(sql<boolean>`lower(users.stage_name) like ${likeContains(filter.q)} escape '\\'`);
-  const cursor = filter.cursor;
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([eb(sortKey, '>', cursor.key), eb.and([eb(sortKey, '=', cursor.key), eb('users.id', '>', cursor.id)])]),
-    );
+  if (filter.min_rate_centavos !== undefined) query = query.where(rateKey, '>=', filter.min_rate_centavos);
+  if (filter.max_rate_centavos !== undefined) query = query.where(rateKey, '<=', filter.max_rate_centavos);
+  if (filter.min_rating_tenths !== undefined) query = query.where(tenthsKey, '>=', filter.min_rating_tenths);
+  if (filter.cursor) query = query.where(after(filter.cursor));
+  switch (filter.sort) {
+    case 'recommended':
+      query = query.orderBy(sortKey);
+      break;
+    case 'price_asc':
+      query = query.orderBy(rateKey);
+      break;
+    case 'price_desc':
+      query = query.orderBy(rateKey, 'desc');
+      break;
+    case 'rating':
+      query = query.orderBy(tenthsKey, 'desc').orderBy(countKey, 'desc');
+      break;
   }
   const rows = await query
-    .orderBy(sortKey)
     .orderBy('users.id')
     .limit(filter.limit + 1)
     .execute();
-  const users = rows.map(({ sort_key: _key, ...user }) => user as UserRow);
+  const users = rows.map(
+    ({ sort_key: _key, sort_rate: _rate, sort_tenths: _tenths, sort_count: _count, ...user }) => user as UserRow,
+  );
   const profiles = await withProfiles(db, users);
   return rows.map((row, i) => ({
     user: users[i] as UserRow,
     profile: profiles.get(row.id),
-    key: row.sort_key,
+    cursor: cursorOf(filter.sort, row),
   }));
+}
+
+function cursorOf(
+  sort: CatalogSort,
+  row: { id: number; sort_key: string; sort_rate: number; sort_tenths: number; sort_count: number },
+): CatalogCursor {
+  if (sort === 'recommended') return { sort, key: row.sort_key, id: row.id };
+  if (sort === 'rating') return { sort, tenths: Number(row.sort_tenths), count: Number(row.sort_count), id: row.id };
+  return { sort, rate: Number(row.sort_rate), id: row.id };
 }
 
 /** A visible artist by public user_id. */

@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { artistCatalogPageAnswer, artistPublicProfileAnswer, userOptionsAnswer } from '../../contracts/api/artist';
+import { reviewsPageAnswer } from '../../contracts/api/reviews';
 import { catalogQuerySchema } from '../../contracts/artist';
+import { reviewsQuerySchema } from '../../contracts/reviews';
 import type { AppEnv } from '../context';
 import { validateQuery } from '../http/validate-query';
 import { operation } from '../openapi/operation';
-import { getArtist, listArtists, options } from './catalog.handlers';
+import { getArtist, getArtistReviews, listArtists, options } from './catalog.handlers';
 import { createCatalogCache } from './catalog-cache';
 
 /** Catalogue answers are reused for at most 30 s, and never past a quarter of a signed song URL's life. */
@@ -28,14 +30,15 @@ export function createCatalogRoutes(): Hono<AppEnv> {
   routes.get(
     '/artists',
     operation({
-      summary: 'Browse approved artists (cursor paging, filters, search)',
+      summary: 'Browse approved artists (cursor paging, filters, search, sort)',
       tags: 'Catalogue',
       answers: { 200: artistCatalogPageAnswer, 304: 'empty' },
     }),
     validateQuery(catalogQuerySchema),
     (c) => {
       const query = c.req.valid('query');
-      const key = JSON.stringify(['list', query.genre, query.vocal_type, query.q, query.cursor, query.limit]);
+      // Every validated parameter is part of the key, so a new filter can never share another query's answer.
+      const key = JSON.stringify(['list', ...Object.entries(query).sort(([a], [b]) => a.localeCompare(b))]);
       return cache.answer(c, key, () => listArtists(c, query));
     },
   );
@@ -50,6 +53,23 @@ export function createCatalogRoutes(): Hono<AppEnv> {
     (c) => {
       const id = c.req.param('id');
       return cache.answer(c, JSON.stringify(['artist', id]), () => getArtist(c, id));
+    },
+  );
+  routes.get(
+    '/artists/:id/reviews',
+    operation({
+      summary: "An artist's reviews, newest first (after the profile's first ones)",
+      tags: 'Catalogue',
+      answers: { 200: reviewsPageAnswer, 304: 'empty' },
+      fails: [404, 422],
+    }),
+    validateQuery(reviewsQuerySchema),
+    (c) => {
+      const id = c.req.param('id');
+      const query = c.req.valid('query');
+      return cache.answer(c, JSON.stringify(['reviews', id, query.cursor, query.limit]), () =>
+        getArtistReviews(c, id, query),
+      );
     },
   );
   return routes;

@@ -32,14 +32,14 @@ export function toArtistCard(
   };
 }
 
-/** The public page: the card, the bio and every sample, the featured one first. */
+/** The public page: the card, the bio and every sample, the featured one first, the newest reviews and the stars. */
 export function toArtistPublicProfile(
   user: UserRow,
   profile: ArtistProfileRow | undefined,
   songs: ArtistSongRow[],
   media: MediaSigner,
   ratings: RatingSummary,
-  reviews: ArtistPublicProfile['reviews'],
+  reviews: Pick<ArtistPublicProfile, 'reviews' | 'reviews_next_cursor' | 'rating_distribution'>,
 ): ArtistPublicProfile {
   const featured = songs.filter((s) => s.source === user.featured_song_path);
   const ordered = [...featured, ...songs.filter((s) => s.source !== user.featured_song_path)];
@@ -47,6 +47,6 @@ export function toArtistPublicProfile(
     ...toArtistCard(user, profile, songs, media, ratings),
     bio: profile?.bio ?? '',
     songs: ordered.map((s) => ({ source: s.source, title: s.title, url: media.audioUrl(s.source) })),
-    reviews,
+    ...reviews,
   };
 }

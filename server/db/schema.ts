@@ -55,6 +55,8 @@ export interface UsersTable {
   suspended_at: string | null;
   /** The address this deactivated account had before it was freed for a new registration (0020). */
   released_email: string | null;
+  /** When the customer opened the welcome mail's confirmation link (0024); null until then. */
+  email_confirmed_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -66,6 +68,17 @@ export interface RevokedTokensTable {
 }
 
 export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the mailed token; the token itself is never stored. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A mailed link that confirms the account's email address (0024): single use, expiring. */
+export interface EmailConfirmationsTable {
   id: Generated<number>;
   user_id: number;
   /** SHA-256 (hex) of the mailed token; the token itself is never stored. */
@@ -227,6 +240,9 @@ export interface OrdersTable {
   overdue_alerted_at: string | null;
   /** When the order last came to need an artist; null in any other status (lifecycle/idle-orders.ts, 0022). */
   needs_artist_since: string | null;
+  /** The artist's one public answer to the review (0025), and when it was given. */
+  review_answer: string | null;
+  review_answered_at: string | null;
 }
 
 export type OfferStatus = 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
@@ -464,6 +480,13 @@ export interface ArtistSummariesTable {
   rating_sum: number;
   rating_count: number;
 }
+/** The ratings of an artist with each number of stars (0025), kept by triggers on orders. */
+export interface ArtistRatingCountsTable {
+  artist_id: number;
+  stars: number;
+  rating_count: number;
+}
+
 /** How many of an artist's taken orders are in each status (migration 0014). */
 export interface ArtistStatusCountsTable {
   artist_id: number;
@@ -512,6 +535,7 @@ export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
   password_resets: PasswordResetsTable;
+  email_confirmations: EmailConfirmationsTable;
   rate_limits: RateLimitsTable;
   artist_profiles: ArtistProfilesTable;
   artist_payouts: ArtistPayoutsTable;
@@ -541,6 +565,7 @@ export interface DB {
   server_nodes: ServerNodesTable;
   artist_summaries: ArtistSummariesTable;
   artist_status_counts: ArtistStatusCountsTable;
+  artist_rating_counts: ArtistRatingCountsTable;
   artist_monthly_credits: ArtistMonthlyCreditsTable;
   support_requests: SupportRequestsTable;
 }

@@ -16,7 +16,7 @@ export function useCatalogMachine(syncUrl: (filters: CatalogFilters) => void, li
     return artistCatalogMachine.provide({
       actors: {
         fetchArtists: fromPromise(({ input }) =>
-          catalog.artists({ ...input.filters, cursor: input.cursor ?? undefined, limit }),
+          catalog.artists({ ...sendable(input.filters), cursor: input.cursor ?? undefined, limit }),
         ),
         fetchOptions: fromPromise(async () => {
           const { genres, vocal_types } = await loadOptions(api);
@@ -26,4 +26,15 @@ export function useCatalogMachine(syncUrl: (filters: CatalogFilters) => void, li
       actions: { syncUrl: (_, p) => syncRef.current(p.filters) },
     });
   }, [api, limit]);
+}
+
+/**
+ * The choices the server can take: a price that is not whole pesos is left out while it is being typed,
+ * and a highest price below the lowest is left out (the page says why under the field).
+ */
+function sendable(filters: CatalogFilters): CatalogFilters {
+  const whole = (text: string) => (/^\d{1,6}$/.test(text) ? text : '');
+  const min = whole(filters.min_price);
+  const max = whole(filters.max_price);
+  return { ...filters, min_price: min, max_price: min !== '' && max !== '' && Number(min) > Number(max) ? '' : max };
 }

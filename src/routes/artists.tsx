@@ -1,16 +1,60 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { genreValues, vocalTypeValues } from '../../contracts/options';
+import { catalogSortValues } from '../../contracts/artist';
+import { genreValues, MAX_RATE_CENTAVOS, vocalTypeValues } from '../../contracts/options';
 import type { CatalogFilters } from '../../machines/artist-catalog.machine';
 import { ArtistsPage } from '../components/catalog/artists-page';
 
-// An unknown filter in the address (an old link, a typo) is dropped rather than sent to the server.
+// An unknown or invalid choice in the address (an old link, a typo) is dropped rather than sent to the server.
 const known = (values: readonly string[]) => v.fallback(v.optional(v.picklist(['', ...values]), ''), '');
-const searchSchema = v.object({
-  genre: known(genreValues),
-  vocal_type: known(vocalTypeValues),
-  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(60)), ''), ''),
+const pesos = v.fallback(
+  v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_RATE_CENTAVOS / 100))),
+  undefined,
+);
+const searchSchema = v.pipe(
+  v.object({
+    genre: known(genreValues),
+    vocal_type: known(vocalTypeValues),
+    q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(60)), ''), ''),
+    min_price: pesos,
+    max_price: pesos,
+    min_rating: v.fallback(v.optional(v.picklist([1, 2, 3, 4, 5])), undefined),
+    sort: known(catalogSortValues.filter((s) => s !== 'recommended')),
+  }),
+  // A highest price below the lowest cannot match anything: the address keeps the lowest only.
+  v.transform((s) =>
+    s.min_price !== undefined && s.max_price !== undefined && s.min_price > s.max_price
+      ? { ...s, max_price: undefined }
+      : s,
+  ),
+);
+type Search = v.InferOutput<typeof searchSchema>;
+
+/** The address's choices as the catalogue machine holds them: text, '' when not chosen. */
+const toFilters = (search: Search): CatalogFilters => ({
+  genre: search.genre,
+  vocal_type: search.vocal_type,
+  q: search.q,
+  min_price: search.min_price === undefined ? '' : String(search.min_price),
+  max_price: search.max_price === undefined ? '' : String(search.max_price),
+  min_rating: search.min_rating === undefined ? '' : String(search.min_rating),
+  sort: search.sort,
 });
+
+/** The choices as the address keeps them: numbers as numbers, nothing for what is not chosen. */
+function toSearch(filters: CatalogFilters): Partial<Search> {
+  const whole = (text: string) => (/^\d{1,6}$/.test(text) ? Number(text) : undefined);
+  const next: Record<string, string | number | undefined> = {
+    genre: filters.genre,
+    vocal_type: filters.vocal_type,
+    q: filters.q,
+    min_price: whole(filters.min_price),
+    max_price: whole(filters.max_price),
+    min_rating: whole(filters.min_rating),
+    sort: filters.sort === 'recommended' ? '' : filters.sort,
+  };
+  return Object.fromEntries(Object.entries(next).filter(([, value]) => value !== '' && value !== undefined));
+}
 
 export const Route = createFileRoute('/artists')({
   staticData: { pageTitle: 'Artists', name: 'artists' },
@@ -18,11 +62,10 @@ export const Route = createFileRoute('/artists')({
   component: function Artists() {
     const search = Route.useSearch();
     const navigate = useNavigate({ from: '/artists' });
-    // The chosen filters go to the address (an empty one is left out), so a link or a reload keeps them.
+    // The chosen filters and order go to the address, so a link, a new tab or a reload keeps them.
     const syncUrl = (filters: CatalogFilters) => {
-      const next = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
-      void navigate({ search: next as typeof search, replace: true });
+      void navigate({ search: toSearch(filters) as Search, replace: true });
     };
-    return <ArtistsPage search={search} syncUrl={syncUrl} />;
+    return <ArtistsPage search={toFilters(search)} syncUrl={syncUrl} />;
   },
 });

@@ -5,6 +5,7 @@ import type { Option } from '../../contracts/options';
 import {
   type ArtistCatalogEvent,
   artistCatalogMachine,
+  emptyFilters,
   type FetchArtistsInput,
 } from '../../machines/artist-catalog.machine';
 import { resourceMachine } from '../../machines/resource.machine';
@@ -49,8 +50,10 @@ const catalogEvents = [
   { type: 'xstate.done.actor.fetchArtists', output: nothing },
   { type: 'xstate.error.actor.fetchArtists', error: { status: 500, message: 'Server down' } },
   { type: 'filter.changed', name: 'genre', value: 'pop' },
+  { type: 'filter.changed', name: 'sort', value: 'price_asc' },
   { type: 'search.typed', q: 'an' },
-  { type: 'url.changed', filters: { genre: '', vocal_type: 'male', q: '' } },
+  { type: 'price.typed', name: 'max_price', value: '3000' },
+  { type: 'url.changed', filters: { ...emptyFilters, vocal_type: 'male', min_rating: '4' } },
   { type: 'user.loadMore' },
   { type: 'user.retry' },
   { type: 'user.clearFilters' },
@@ -133,10 +136,36 @@ describe('artistCatalogMachine: rules', () => {
     expect(h.fakes.pending.has('fetchArtists')).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(h.fakes.pending.get('fetchArtists')?.input).toEqual({
-      filters: { genre: '', vocal_type: '', q: 'an' },
+      filters: { ...emptyFilters, q: 'an' },
       cursor: null,
     });
-    expect(h.log).toEqual([{ type: 'syncUrl', params: { filters: { genre: '', vocal_type: '', q: 'an' } } }]);
+    expect(h.log).toEqual([{ type: 'syncUrl', params: { filters: { ...emptyFilters, q: 'an' } } }]);
+    vi.useRealTimers();
+  });
+
+  it('a typed price waits for the pause too; a sort change asks at once, keeping the other choices', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const h = startCatalog();
+    h.fakes.resolve('fetchArtists', firstPage);
+    await vi.advanceTimersByTimeAsync(0);
+    h.actor.send({ type: 'price.typed', name: 'min_price', value: '15' });
+    h.actor.send({ type: 'price.typed', name: 'min_price', value: '1500' });
+    await vi.advanceTimersByTimeAsync(299);
+    expect(h.fakes.pending.has('fetchArtists')).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.fakes.pending.get('fetchArtists')?.input).toEqual({
+      filters: { ...emptyFilters, min_price: '1500' },
+      cursor: null,
+    });
+    h.actor.send({ type: 'filter.changed', name: 'sort', value: 'rating' });
+    expect(h.fakes.pending.get('fetchArtists')?.input).toEqual({
+      filters: { ...emptyFilters, min_price: '1500', sort: 'rating' },
+      cursor: null,
+    });
+    expect(h.log.at(-1)).toEqual({
+      type: 'syncUrl',
+      params: { filters: { ...emptyFilters, min_price: '1500', sort: 'rating' } },
+    });
     vi.useRealTimers();
   });
 

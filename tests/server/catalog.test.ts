@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artistMessages } from '../../contracts/artist';
+import { artistMessages, catalogMessages } from '../../contracts/artist';
 import { fieldMessages } from '../../contracts/field-messages';
 import { genres, vocalTypes } from '../../contracts/options';
 import { moods, occasions, relationships, tempos } from '../../contracts/order';
@@ -11,7 +11,7 @@ const U = '/api/v1/user';
 
 describe('catalogue cursor', () => {
   it('round-trips and refuses anything it did not make', () => {
-    const cursor = { key: 'ana reyes', id: 42 };
+    const cursor = { sort: 'recommended', key: 'ana reyes', id: 42 } as const;
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
     for (const text of [
       '',
@@ -217,7 +217,8 @@ describe.each(databases)('public catalogue (%s)', (kind) => {
       ['?limit=0', 'limit', 'Invalid limit'],
       ['?cursor=garbage!', 'cursor', 'Invalid cursor'],
       [`?cursor=${Buffer.from('{"x":1}').toString('base64url')}`, 'cursor', 'Invalid cursor'],
-      ['?sort=rate', 'sort', fieldMessages.unknownField],
+      ['?sort=rate', 'sort', catalogMessages.sortInvalid],
+      ['?colour=red', 'colour', fieldMessages.unknownField],
     ];
     for (const [query, field, message] of cases) {
       const answer = await catalogue(query);

@@ -22,6 +22,8 @@ import { accountCare } from './0020-account-care';
 import { stageNames } from './0021-stage-names';
 import { strandedOrders } from './0022-stranded-orders';
 import { supportRequests } from './0023-support-requests';
+import { emailConfirmations } from './0024-email-confirmations';
+import { catalogueChoice } from './0025-catalogue-choice';
 
 // Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
 // Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
@@ -48,6 +50,8 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0021-stage-names': stageNames,
   '0022-stranded-orders': strandedOrders,
   '0023-support-requests': supportRequests,
+  '0024-email-confirmations': emailConfirmations,
+  '0025-catalogue-choice': catalogueChoice,
 };
 
 export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;

@@ -5,6 +5,7 @@ import { useSessionView } from '../../actors/hooks';
 import { useArtistDashboard } from '../../actors/screens';
 import { SimplePage } from '../layout/simple-page';
 import { Button } from '../ui/button';
+import { ArtistReviews } from './artist-reviews';
 
 const stageLinks = [
   { key: 'song_orders', label: 'New song orders', to: '/artist/song-orders' },
@@ -114,6 +115,7 @@ export function ArtistDashboard() {
             : 'No orders due.'}
         </p>
       </section>
+      <ArtistReviews />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import type { ArtistPublicProfile } from '../../../contracts/artist';
 import { formatPesos } from '../../../contracts/format';
-import { usePublicArtist } from '../../actors/screens';
+import { usePublicArtist, usePublicArtistReviews } from '../../actors/screens';
 import { usePlayer } from '../../player/use-player';
 import { SimplePage } from '../layout/simple-page';
 import { Avatar } from '../ui/avatar';
@@ -9,6 +10,7 @@ import { Button } from '../ui/button';
 import { Rating } from './artist-card';
 import { labelOfGenre, labelOfVocalType } from './options';
 import { OrderWithArtistButton } from './order-with-artist';
+import { MoreReviews, ReviewItem, StarDistribution } from './reviews';
 
 /** /artist/{id}: an artist's public profile (the route reads the id from the address). */
 export function ArtistView({ id }: { id: string }) {
@@ -107,25 +109,37 @@ export function ArtistView({ id }: { id: string }) {
         <h2 id="reviews-heading" className={css({ fontSize: '2xl', fontWeight: 'bold', mb: '3' })}>
           Reviews
         </h2>
-        {artist.reviews.length === 0 ? (
-          <p className={css({ color: 'fg.muted' })}>
-            No reviews yet. Be the first to order a song from {artist.stage_name}.
-          </p>
-        ) : (
-          <ul className={css({ display: 'grid', gap: '4' })}>
-            {artist.reviews.map((r) => (
-              <li
-                key={`${r.customer_first_name}-${r.created_at}`}
-                className={css({ p: '4', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg' })}
-              >
-                <Rating rating={r.rating} count={1} />
-                <p className={css({ mt: '2' })}>{r.review}</p>
-                <p className={css({ mt: '1', color: 'fg.muted', fontSize: 'sm' })}>— {r.customer_first_name}</p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <StarDistribution counts={artist.rating_distribution} />
+        <ReviewList artist={artist} />
       </section>
     </div>
+  );
+}
+
+/** The reviews, newest first, a page at a time. */
+function ReviewList({ artist }: { artist: ArtistPublicProfile }) {
+  const reviews = usePublicArtistReviews(artist);
+  if (reviews.items.length === 0 && !reviews.loading)
+    return (
+      <p className={css({ color: 'fg.muted' })}>
+        No reviews yet. Be the first to order a song from {artist.stage_name}.
+      </p>
+    );
+  return (
+    <>
+      <ul className={css({ display: 'grid', gap: '4' })}>
+        {reviews.items.map((review) => (
+          <li key={review.id}>
+            <ReviewItem review={review} artistName={artist.stage_name} />
+          </li>
+        ))}
+      </ul>
+      <MoreReviews
+        hasMore={reviews.hasMore}
+        loadingMore={reviews.loadingMore}
+        error={reviews.moreError}
+        onMore={reviews.loadMore}
+      />
+    </>
   );
 }

@@ -1,12 +1,60 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { type CatalogFilters, emptyFilters } from '../../../machines/artist-catalog.machine';
+import { catalogMessages, catalogSorts } from '../../../contracts/artist';
+import { type ArtistCatalogEvent, type CatalogFilters, emptyFilters } from '../../../machines/artist-catalog.machine';
 import { useCatalogMachine } from '../../actors/catalog-machine';
 import { Button } from '../ui/button';
 import { inputClass } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import { ArtistCard } from './artist-card';
+
+/** Minimum ratings to choose from, best first. */
+const ratingChoices = [4, 3, 2, 1].map((stars) => ({ value: String(stars), display: `${stars} stars & up` }));
+ratingChoices.unshift({ value: '5', display: '5 stars only' });
+/** The orders besides recommended (the select's empty choice). */
+const sortChoices = catalogSorts.filter((s) => s.value !== 'recommended').map((s) => ({ ...s }));
+
+/** A price bound in whole pesos; each key waits for the pause like the search. */
+function PriceInput({
+  label,
+  name,
+  value,
+  send,
+  error,
+}: {
+  label: string;
+  name: 'min_price' | 'max_price';
+  value: string;
+  send: (event: ArtistCatalogEvent) => void;
+  error?: string | undefined;
+}) {
+  const id = `artist-${name.replace('_', '-')}`;
+  return (
+    <div className={css({ flex: '1', minW: '0' })}>
+      <label htmlFor={id} className={css({ display: 'block', fontSize: 'sm', mb: '1' })}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        className={inputClass}
+        value={value}
+        placeholder={name === 'min_price' ? 'e.g. 1500' : 'e.g. 3000'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => send({ type: 'price.typed', name, value: e.target.value.replace(/[^\d]/g, '').slice(0, 6) })}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className={css({ color: 'danger.fg', fontSize: 'sm', mt: '1' })}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * The catalogue: `search` is the filters the address holds; `syncUrl` writes the filters the person
@@ -30,12 +78,16 @@ export function ArtistsPage({
   const empty = useSelector(actor, (s) => s.hasTag('empty'));
   const failed = useSelector(actor, (s) => s.hasTag('error'));
   const canLoadMore = useSelector(actor, (s) => s.can({ type: 'user.loadMore' }));
+  const backwards =
+    /^\d+$/.test(filters.min_price) &&
+    /^\d+$/.test(filters.max_price) &&
+    Number(filters.min_price) > Number(filters.max_price);
 
   // Back/forward changes the address by itself: the list follows it.
   const lastSearch = useRef(search);
   useEffect(() => {
     const same = (a: CatalogFilters, b: CatalogFilters) =>
-      a.genre === b.genre && a.vocal_type === b.vocal_type && a.q === b.q;
+      (Object.keys(emptyFilters) as (keyof CatalogFilters)[]).every((name) => a[name] === b[name]);
     if (same(lastSearch.current, search)) return;
     lastSearch.current = search;
     if (!same(search, actor.getSnapshot().context.filters))
@@ -54,6 +106,7 @@ export function ArtistsPage({
           display: 'grid',
           gap: '4',
           gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr auto' },
+          rowGap: '3',
           alignItems: 'end',
           mt: '8',
         })}
@@ -91,6 +144,31 @@ export function ArtistsPage({
         <Button color="text" onClick={() => actor.send({ type: 'user.clearFilters' })}>
           Clear
         </Button>
+        <fieldset className={css({ gridColumn: { md: 'span 2' }, display: 'flex', gap: '3', alignItems: 'start' })}>
+          <legend className={css({ fontWeight: 'medium', fontSize: 'sm', mb: '1' })}>Price per song (₱)</legend>
+          <PriceInput label="Lowest price" name="min_price" value={filters.min_price} send={actor.send} />
+          <PriceInput
+            label="Highest price"
+            name="max_price"
+            value={filters.max_price}
+            send={actor.send}
+            error={backwards ? catalogMessages.priceRangeBackwards : undefined}
+          />
+        </fieldset>
+        <SelectField
+          label="Rating"
+          emptyLabel="Any rating"
+          options={ratingChoices}
+          value={filters.min_rating}
+          onChange={(value) => actor.send({ type: 'filter.changed', name: 'min_rating', value })}
+        />
+        <SelectField
+          label="Sort by"
+          emptyLabel="Recommended"
+          options={sortChoices}
+          value={filters.sort}
+          onChange={(value) => actor.send({ type: 'filter.changed', name: 'sort', value })}
+        />
       </search>
 
       {/* While the first page loads, the list holds a screen's height, so the cards do not push the footer up into view and down again. */}
