@@ -45,6 +45,25 @@ export const contactNumberSchema = v.pipe(
   v.regex(/^\d{7,20}$/, m.contactNumberInvalid),
 );
 
+/**
+ * A contact number that may be left out (sign-up, the customer's profile): empty or missing is none (null);
+ * anything typed follows contactNumberSchema's rule and message.
+ */
+export const optionalContactNumberSchema = v.pipe(
+  str(m.contactNumberInvalid),
+  v.transform((s) => s.replace(/[\s-]/g, '')),
+  v.check((s) => s === '' || /^\d{7,20}$/.test(s), m.contactNumberInvalid),
+  v.transform((s) => (s === '' ? null : s)),
+);
+
+/** A dial code that may be left out: empty follows the country; one that is given must be the country's. */
+const dialCodeMatches = (i: { country: string; dial_code: string }) =>
+  i.dial_code === '' || findCountry(i.country)?.dial_code === i.dial_code;
+const withCountryDialCode = <T extends { country: string; dial_code: string }>(i: T): T => ({
+  ...i,
+  dial_code: i.dial_code === '' ? (findCountry(i.country)?.dial_code ?? '') : i.dial_code,
+});
+
 export const loginSchema = v.strictObject({
   email: emailSchema,
   password: existingPasswordSchema,
@@ -60,7 +79,8 @@ export const registerSchema = v.pipe(
     email: emailSchema,
     password: newPasswordSchema,
     password_confirmation: v.pipe(str(m.confirmationRequired), v.nonEmpty(m.confirmationRequired)),
-    contact_number: contactNumberSchema,
+    // Optional (docs/product.md §3): a phone is not needed to order.
+    contact_number: optionalContactNumberSchema,
     country: v.pipe(
       str(m.countryInvalid),
       v.check((code) => findCountry(code) !== undefined, m.countryInvalid),
@@ -75,14 +95,8 @@ export const registerSchema = v.pipe(
     ),
     ['password_confirmation'],
   ),
-  v.forward(
-    v.partialCheck(
-      [['country'], ['dial_code']],
-      (i) => findCountry(i.country)?.dial_code === i.dial_code,
-      m.dialCodeMismatch,
-    ),
-    ['dial_code'],
-  ),
+  v.forward(v.partialCheck([['country'], ['dial_code']], dialCodeMatches, m.dialCodeMismatch), ['dial_code']),
+  v.transform(withCountryDialCode),
 );
 export type RegisterBody = v.InferInput<typeof registerSchema>;
 
@@ -146,14 +160,8 @@ export const customerProfileSchema = v.pipe(
     country: registerEntries.country,
     dial_code: registerEntries.dial_code,
   }),
-  v.forward(
-    v.partialCheck(
-      [['country'], ['dial_code']],
-      (i) => findCountry(i.country)?.dial_code === i.dial_code,
-      m.dialCodeMismatch,
-    ),
-    ['dial_code'],
-  ),
+  v.forward(v.partialCheck([['country'], ['dial_code']], dialCodeMatches, m.dialCodeMismatch), ['dial_code']),
+  v.transform(withCountryDialCode),
 );
 
 /** Messages of the customer's account settings. */

@@ -14,6 +14,8 @@ export const specMessages = {
   emailRequired: 'Please enter your email address',
   emailInvalid: 'Please enter a valid email address',
   welcomeBack: (firstName: string) => `Welcome back, ${firstName}`,
+  /** The first greeting: after sign-up, and an applicant's first sign-in (docs/product.md §8). */
+  welcome: (firstName: string) => `Welcome to Labsongs, ${firstName}`,
   signOutConfirm: 'Are you sure you want to end your session?',
   invalidUserType: 'Invalid user type. Use "user" or "artist".',
   noNotifications: 'No notifications',
@@ -38,7 +40,7 @@ export function signInGreeting(user: {
   application_progress: { password_updated: boolean } | null;
 }): string {
   const firstVisit = user.type === 'artist' && user.application_progress?.password_updated === false;
-  return firstVisit ? `Welcome to Labsongs, ${user.first_name}` : specMessages.welcomeBack(user.first_name);
+  return firstVisit ? specMessages.welcome(user.first_name) : specMessages.welcomeBack(user.first_name);
 }
 
 /** What the SPA shows when the server cannot be reached at all. */

@@ -17,7 +17,6 @@ export const serverMessages = {
   payloadTooLarge: 'The request body is too large.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   serverError: serverErrorMessage,
-  registered: 'Your account has been created. You can now log in.',
   loggedOut: 'You have been signed out.',
   refreshed: 'Your session has been renewed.',
   forgotSent: 'If an account exists for this email, we have sent a link to reset the password.',

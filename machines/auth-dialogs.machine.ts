@@ -91,8 +91,11 @@ export const authDialogsMachine = setup({
       (_, params: { path: string }) => ({ type: 'user.signOut', redirectTo: params.path }),
     ),
     // Supplied by the app:
-    /** docs/product.md §4 Customer login: back to a checkout (pending, or `returnTo`), else /order with a welcome. */
-    afterCustomerLogin: (_, _params: { user: AuthUser; returnTo: string | null }) => {},
+    /**
+     * docs/product.md §4 Customer login: back to a checkout (pending, or `returnTo`), else /order with a welcome
+     * ("Welcome to Labsongs" after a sign-up, `firstVisit`; "Welcome back" otherwise).
+     */
+    afterCustomerLogin: (_, _params: { user: AuthUser; returnTo: string | null; firstVisit: boolean }) => {},
     /** The artist's page a signed-out visit asked for (`returnTo`), else the dashboard, with a welcome. */
     afterArtistLogin: (_, _params: { user: AuthUser; returnTo: string | null }) => {},
   },
@@ -105,7 +108,7 @@ export const authDialogsMachine = setup({
     'dialog.openLogin': {
       target: '.login',
       actions: { type: 'setLogin', params: ({ event }) => ({ returnTo: event.returnTo ?? null }) },
-      description: 'The visitor opens the login modal (Login in the header, or after a sign-up or a password reset).',
+      description: 'The visitor opens the login modal (Login in the header, or after a password reset).',
     },
     'dialog.openLoginAgain': {
       target: '.loginAgain',
@@ -164,10 +167,14 @@ export const authDialogsMachine = setup({
         target: '.closed',
         actions: {
           type: 'afterCustomerLogin',
-          params: ({ context, event }) => ({ user: event.user, returnTo: context.returnTo }),
+          params: ({ context, event }) => ({
+            user: event.user,
+            returnTo: context.returnTo,
+            firstVisit: event.firstVisit === true,
+          }),
         },
         description:
-          'A customer signed in: the modal closes and they go on where they were going (a checkout, for one).',
+          'A customer signed in or signed up: the modal closes and they go on where they were going (a checkout, for one), welcomed.',
       },
     ],
     'page.opened': {

@@ -41,8 +41,11 @@ export type AuthDialogsEvent =
   | { type: 'dialog.openSignOutConfirm' }
   | { type: 'dialog.close' }
   | { type: 'user.confirm' }
-  /** A login form child signed someone in (loginFormMachine's afterLogin). */
-  | { type: 'login.succeeded'; user: AuthUser; userType: UserType }
+  /**
+   * A login form child signed someone in (loginFormMachine's afterLogin), or the sign-up form a new customer
+   * (`firstVisit`: welcomed, not welcomed back).
+   */
+  | { type: 'login.succeeded'; user: AuthUser; userType: UserType; firstVisit?: boolean }
   /** An artist page showing a form child opened or was left (the form starts afresh / resets). */
   | { type: 'page.opened'; form: ArtistAuthForm; returnTo?: string }
   | { type: 'page.left'; form: ArtistAuthForm };

@@ -1,6 +1,8 @@
 // Registration: the confirmation mismatch shows as the user types; everything else is the server's
-// to judge (its per-field errors clear as the user edits that field). The app supplies register and
-// the two toasts; closing the modal and opening the login are the account modals' (by systemId).
+// to judge (its per-field errors clear as the user edits that field). A sign-up signs the person in:
+// it tells the session and the account modals what a login tells them (by systemId), so whatever
+// follows a login (closing, where to go, the greeting) follows a sign-up too, with a first welcome.
+// The app supplies register and the error toast.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { phone } from '../contracts/constants';
 import { findCountry } from '../contracts/countries';
@@ -56,7 +58,7 @@ export const signUpFormMachine = setup({
     tags: {} as SignUpFormTag,
   },
   actors: {
-    /** POST /auth/register (user area) with the payload and dial_code → {message}. */
+    /** POST /auth/register (user area) with the payload and dial_code → {user, token}, as a login answers. */
     register: fromPromise<RegisterOutput, RegisterInput>(notProvided('register')),
   },
   guards: {
@@ -97,10 +99,28 @@ export const signUpFormMachine = setup({
       errors: withMismatch(readFailure(params.error).errors ?? {}, context.values),
     })),
     resetForm: assign(() => ({ values: initialSignUpValues(), errors: {} })),
-    closeDialog: sendTo(({ system }) => system.get(appActorIds.authDialogs), { type: 'dialog.close' }),
-    openLogin: sendTo(({ system }) => system.get(appActorIds.authDialogs), { type: 'dialog.openLogin' }),
+    /** The session keeps the token and the user, for the tab's life as an unticked "Remember me" login. */
+    announceSignedIn: sendTo(
+      ({ system }) => system.get(appActorIds.session),
+      (_, params: RegisterOutput) => ({
+        type: 'session.signedIn',
+        token: params.token,
+        user: params.user,
+        userType: 'user',
+        remember: false,
+      }),
+    ),
+    /** The account modals close and lead on as after a login (docs/product.md §4 Customer login), with a first welcome. */
+    afterSignUp: sendTo(
+      ({ system }) => system.get(appActorIds.authDialogs),
+      (_, params: RegisterOutput) => ({
+        type: 'login.succeeded',
+        user: params.user,
+        userType: 'user',
+        firstVisit: true,
+      }),
+    ),
     // Supplied by the app:
-    showSuccessToast: (_, _params: { message: string }) => {},
     showErrorToast: (_, _params: { message: string }) => {},
   },
 }).createMachine({
@@ -136,14 +156,14 @@ export const signUpFormMachine = setup({
         input: ({ context }) => context.values,
         onDone: {
           target: 'editing',
-          // docs/product.md §4 Registration, in its order.
+          // docs/product.md §4 Registration: signed in, then on as after a login.
           actions: [
+            { type: 'announceSignedIn', params: ({ event }) => event.output },
+            { type: 'afterSignUp', params: ({ event }) => event.output },
             'resetForm',
-            'closeDialog',
-            { type: 'showSuccessToast', params: ({ event }) => ({ message: event.output.message }) },
-            'openLogin',
           ],
-          description: 'Created: the modal closes, the visitor is told, and the login opens.',
+          description:
+            'Created and signed in: the modal closes and the new customer is welcomed and goes on, as after a login.',
         },
         onError: [
           {

@@ -1,4 +1,5 @@
 // The Account Sign Up modal (docs/product.md §3 Registration payload, §4 Registration, §5 Registration).
+import type { AuthUser } from '../contracts/account';
 import type { RegisterField } from '../contracts/auth';
 import type { FieldErrors } from '../contracts/http';
 import type { SignUpPrefill } from './auth-dialogs.types';
@@ -33,8 +34,10 @@ export type SignUpFormEvent =
 export type SignUpFormTag = 'busy';
 
 export type RegisterInput = SignUpValues;
+/** A sign-up answers as a login does: the new customer is signed in. */
 export interface RegisterOutput {
-  message: string;
+  user: AuthUser;
+  token: string;
 }
 
 export type { SignUpPrefill };

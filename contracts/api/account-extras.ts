@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { EmailConfirmationState } from '../email-confirmation';
 import { type MailArea, type MailPreferences, mailCategories } from '../mail';
 import {
   type Notification,
@@ -69,3 +70,12 @@ export type ReadAllAnswerCheck = Expect<SameType<v.InferOutput<typeof readAllAns
 export type NotificationPushCheck = Expect<SameType<v.InferOutput<typeof notificationPushSchema>, NotificationPush>>;
 export type StreamTokenCheck = Expect<SameType<v.InferOutput<typeof streamTokenSchema>, StreamToken>>;
 export type MailPreferencesCheck = Expect<SameType<AnyAreaPreferences, MailPreferences>>;
+
+/** GET /email-confirmation and POST /email-confirmation/confirm (contracts/email-confirmation.ts). */
+export const emailConfirmationStateSchema = v.strictObject({
+  email: v.string(),
+  confirmed_at: v.nullable(v.string()),
+});
+export type EmailConfirmationStateCheck = Expect<
+  SameType<v.InferOutput<typeof emailConfirmationStateSchema>, EmailConfirmationState>
+>;

@@ -23,7 +23,7 @@ export const authDialogsMachine = createMachine({
       "actions": {
         "type": "setLogin"
       },
-      "description": "The visitor opens the login modal (Login in the header, or after a sign-up or a password reset)."
+      "description": "The visitor opens the login modal (Login in the header, or after a password reset)."
     },
     "dialog.openLoginAgain": {
       "target": ".loginAgain",
@@ -95,7 +95,7 @@ export const authDialogsMachine = createMachine({
         "actions": {
           "type": "afterCustomerLogin"
         },
-        "description": "A customer signed in: the modal closes and they go on where they were going (a checkout, for one)."
+        "description": "A customer signed in or signed up: the modal closes and they go on where they were going (a checkout, for one), welcomed."
       }
     ],
     "page.opened": {

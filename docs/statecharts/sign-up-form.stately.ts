@@ -40,14 +40,15 @@ export const signUpFormMachine = createMachine({
         "onDone": {
           "target": "editing",
           "actions": [
-            "resetForm",
-            "closeDialog",
             {
-              "type": "showSuccessToast"
+              "type": "announceSignedIn"
             },
-            "openLogin"
+            {
+              "type": "afterSignUp"
+            },
+            "resetForm"
           ],
-          "description": "Created: the modal closes, the visitor is told, and the login opens."
+          "description": "Created and signed in: the modal closes and the new customer is welcomed and goes on, as after a login."
         },
         "onError": [
           {

@@ -1,13 +1,15 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as v from 'valibot';
-import type { AccountType } from '../../contracts/account';
+import type { AccountType, LoginAnswer } from '../../contracts/account';
 import { accountCareMessages } from '../../contracts/account-care';
 import type { loginSchema, registerSchema } from '../../contracts/auth';
 import { fieldMessages } from '../../contracts/field-messages';
-import { signInGreeting } from '../../contracts/messages';
+import { signInGreeting, specMessages } from '../../contracts/messages';
 import { operationsMessages } from '../../contracts/operations';
 import { serverMessages } from '../../contracts/server-messages';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
+import type { UserRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
@@ -17,6 +19,7 @@ import { canRestore, claimEmail, restoreAccount } from '../users/account-restore
 import { createAccount } from '../users/accounts';
 import { toAuthUser } from '../users/auth-user';
 import { findUsersByEmail, normaliseEmail, updateUser } from '../users/users.repository';
+import { mailConfirmationLink } from './email-confirmation';
 import { authRateRules } from './rate-rules';
 import { activeAccountFor, bearerToken, currentAuth, unauthenticated } from './require-auth';
 
@@ -50,7 +53,7 @@ const wrongAreaMessage: Record<AccountType, string> = {
 };
 
 export async function login(c: AppContext, area: AccountType, body: LoginInput) {
-  const { db, passwords, rateLimiter, tokens, config } = c.var;
+  const { db, passwords, rateLimiter, config } = c.var;
   const rules = authRateRules(config.rateLimits);
   const email = normaliseEmail(body.email);
   const client = clientIp(c, config.trustProxy);
@@ -85,14 +88,26 @@ export async function login(c: AppContext, area: AccountType, body: LoginInput) 
   if (candidate.suspended_at !== null)
     throw new ApiError(403, operationsMessages.accountSuspended(c.var.config.supportEmail));
   const account = restoring ? await restoreAccount(db, candidate, c.var.clock.now()) : candidate;
+  const greeting = restoring
+    ? accountCareMessages.accountRestored(account.first_name)
+    : signInGreeting(toAuthUser(account));
+  return answerSignedIn(c, account, body.remember, greeting);
+}
 
-  const { token } = await tokens.issue(account, body.remember);
-  const user = toAuthUser(account);
-  return ok(
-    c,
-    { user, token },
-    restoring ? accountCareMessages.accountRestored(user.first_name) : signInGreeting(user),
-  );
+/**
+ * The answer of every sign-in with a password, login and sign-up alike: a fresh session (`remember` picks
+ * its refresh window) and the user, with the greeting as the message.
+ */
+async function answerSignedIn(
+  c: AppContext,
+  account: UserRow,
+  remember: boolean,
+  greeting: string,
+  status: ContentfulStatusCode = 200,
+) {
+  const { token } = await c.var.tokens.issue(account, remember);
+  const answer: LoginAnswer = { user: toAuthUser(account), token };
+  return ok(c, answer, greeting, status);
 }
 
 export async function register(c: AppContext, body: RegisterInput) {
@@ -100,29 +115,37 @@ export async function register(c: AppContext, body: RegisterInput) {
   enforceRate(await rateLimiter.hit(authRateRules(config.rateLimits).registerClient, clientIp(c, config.trustProxy)));
   const emailTaken = () => new ApiError(422, serverMessages.validationFailed, { email: [fieldMessages.emailTaken] });
   await claimEmail(db, 'user', body.email, clock.now());
+  const passwordHash = await passwords.hash(body.password);
+  let account: UserRow;
   try {
-    await createAccount(
-      db,
-      passwords,
-      {
-        type: 'user',
-        email: body.email,
-        password: body.password,
-        first_name: body.first_name,
-        middle_name: body.middle_name,
-        last_name: body.last_name,
-        contact_number: body.contact_number,
-        country: body.country,
-        dial_code: body.dial_code,
-      },
-      clock.now(),
-    );
+    // The account and its welcome mail (with the link that confirms the address) exist together or not at all.
+    account = await db.transaction().execute(async (trx) => {
+      const created = await createAccount(
+        trx,
+        passwords,
+        {
+          type: 'user',
+          email: body.email,
+          passwordHash,
+          first_name: body.first_name,
+          middle_name: body.middle_name,
+          last_name: body.last_name,
+          contact_number: body.contact_number,
+          country: body.country,
+          dial_code: body.dial_code,
+        },
+        clock.now(),
+      );
+      await mailConfirmationLink(trx, created.id, 'welcome', clock.now());
+      return created;
+    });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides, the loser hears why.
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  return ok(c, null, serverMessages.registered, 201);
+  // Signed in at once, as an unticked "Remember me" login is (docs/product.md §4 Registration).
+  return answerSignedIn(c, account, false, specMessages.welcome(account.first_name), 201);
 }
 
 export function me(c: AppContext) {

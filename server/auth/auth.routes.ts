@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
 import type { AccountType } from '../../contracts/account';
 import { authUserSchema, loginAnswerSchema } from '../../contracts/api/account';
+import { emailConfirmationStateSchema } from '../../contracts/api/account-extras';
 import { messageOnlySchema, successSchema } from '../../contracts/api/envelope';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../../contracts/auth';
+import { confirmEmailSchema } from '../../contracts/email-confirmation';
 import type { AppEnv } from '../context';
 import { validateJson } from '../http/validate-json';
 import { operation } from '../openapi/operation';
 import { firstTimeLogin, login, logout, me, refresh, register } from './auth.handlers';
+import { confirmEmail, emailConfirmationState, resendConfirmation } from './email-confirmation';
 import { forgotPassword, resetPassword } from './password.handlers';
 import { requireAuth } from './require-auth';
 
@@ -74,13 +77,46 @@ export function createAuthRoutes(area: AccountType): Hono<AppEnv> {
     routes.post(
       '/auth/register',
       operation({
-        summary: 'Sign up as a customer',
+        summary: 'Sign up as a customer: signed in at once, and mailed a welcome with a link that confirms the address',
         tags: 'Auth',
-        answers: { 201: messageOnlySchema },
+        answers: { 201: successSchema(loginAnswerSchema) },
         fails: [409, 429],
       }),
       validateJson(registerSchema),
       (c) => register(c, c.req.valid('json')),
+    );
+    routes.get(
+      '/email-confirmation',
+      operation({
+        summary: "The customer's email address and whether it is confirmed",
+        tags: 'Auth',
+        auth: true,
+        answers: { 200: successSchema(emailConfirmationStateSchema) },
+      }),
+      signedIn,
+      (c) => emailConfirmationState(c),
+    );
+    routes.post(
+      '/email-confirmation/confirm',
+      operation({
+        summary: 'Confirm the email address with the mailed link (single use, expiring)',
+        tags: 'Auth',
+        answers: { 200: successSchema(emailConfirmationStateSchema) },
+      }),
+      validateJson(confirmEmailSchema),
+      (c) => confirmEmail(c, c.req.valid('json')),
+    );
+    routes.post(
+      '/email-confirmation/resend',
+      operation({
+        summary: 'Mail the confirmation link again',
+        tags: 'Auth',
+        auth: true,
+        answers: { 200: messageOnlySchema },
+        fails: [409, 429],
+      }),
+      signedIn,
+      (c) => resendConfirmation(c),
     );
   }
   routes.post(

@@ -32,6 +32,12 @@ export function authRateRules(limits: RateLimitConfig) {
     },
     forgotAccount: { name: 'forgot-account', limit: limits.forgotPerAccount, windowSeconds: ONE_HOUR },
     forgotClient: { name: 'forgot-client', limit: limits.forgotPerClient, windowSeconds: ONE_HOUR },
+    /** Confirmation links mailed again per account: the forgot-password limit, a mailbox is a mailbox. */
+    confirmResendAccount: {
+      name: 'confirm-resend-account',
+      limit: limits.forgotPerAccount,
+      windowSeconds: ONE_HOUR,
+    },
     /** New accounts per client address: keeps scripted sign-ups and email probing slow. */
     registerClient: { name: 'register-client', limit: limits.registerPerClient, windowSeconds: ONE_HOUR },
     /** Artist applications per client address, counted before the body is read: each may store a sample file. */

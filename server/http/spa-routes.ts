@@ -9,6 +9,7 @@ export const spaRoutes = [
   '/about',
   '/admin',
   '/contact',
+  '/confirm-email',
   '/artists',
   '/privacy-policy',
   '/reset-password',

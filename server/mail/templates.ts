@@ -14,6 +14,7 @@ import { refundLine, refundNextStep } from '../../contracts/refunds';
 import { approvedContent, rejectedContent } from '../admin/review.mail';
 import { applicationContent } from '../artists/application.mail';
 import { passwordChangedContent, passwordResetContent } from '../auth/password-reset.mail';
+import { confirmEmailContent, welcomeContent } from '../auth/welcome.mail';
 import {
   type DeactivatedData,
   deactivatedContent,
@@ -64,6 +65,31 @@ const orderFact = (o: OrderFacts): [string, string] => ['Order', o.reference];
 const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.display ?? method;
 
 const define = <D>(template: Template<D>) => template;
+
+/** Her notes as a mail quotes them: trimmed, and cut at a word near `max` characters. */
+export function quotedNotes(notes: string, max = 400): string {
+  const text = notes.trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** A revised song is ready: which version, and what she asked for. */
+function revisedSongReady(order: OrderFacts, version: number, notes: string, ctx: RenderContext): MailContent {
+  const artist = order.artist ?? 'The artist';
+  return {
+    subject: `Version ${version} of your song for ${order.recipient} is ready (${order.reference})`,
+    preview: `${artist} made the changes you asked for.`,
+    greeting: hello(ctx),
+    paragraphs: [
+      `${artist} made version ${version} of the song for ${order.recipient} after your notes${notes.trim() ? ' (quoted below)' : ''}, and it passed our checks. Listen to it, then accept it or ask for changes. Every earlier version stays on your order page.`,
+    ],
+    facts: [orderFact(order), ['Version', String(version)]],
+    ...(notes.trim() ? { quote: quotedNotes(notes) } : {}),
+    action: { label: `Listen to version ${version}`, url: customerOrderUrl(ctx, order) },
+  };
+}
 const refundMailFacts = (centavos: number) => ({
   amount: centavos / 100,
   sent_at: null,
@@ -127,19 +153,23 @@ export const mailTemplates = {
       action: { label: 'See your order', url: customerOrderUrl(ctx, order) },
     }),
   }),
-  song_ready: define<{ order: OrderFacts }>({
+  // `version` from 2 on: a revision she asked for, made after her notes (lifecycle/song-versions.ts).
+  song_ready: define<{ order: OrderFacts; version?: number; notes?: string | null }>({
     category: 'order_progress',
     area: 'user',
-    render: ({ order }, ctx) => ({
-      subject: `Your song for ${order.recipient} is ready (${order.reference})`,
-      preview: 'Listen to it, then accept it or ask for changes.',
-      greeting: hello(ctx),
-      paragraphs: [
-        `The song for ${order.recipient} passed our checks and is ready to listen to. Accept it, or ask the artist for changes.`,
-      ],
-      facts: [orderFact(order)],
-      action: { label: 'Listen to your song', url: customerOrderUrl(ctx, order) },
-    }),
+    render: ({ order, version, notes }, ctx) =>
+      version && version > 1
+        ? revisedSongReady(order, version, notes ?? '', ctx)
+        : {
+            subject: `Your song for ${order.recipient} is ready (${order.reference})`,
+            preview: 'Listen to it, then accept it or ask for changes.',
+            greeting: hello(ctx),
+            paragraphs: [
+              `The song for ${order.recipient} passed our checks and is ready to listen to. Accept it, or ask the artist for changes.`,
+            ],
+            facts: [orderFact(order)],
+            action: { label: 'Listen to your song', url: customerOrderUrl(ctx, order) },
+          },
   }),
   // The three refund mails say what contracts/refunds.ts says on every screen (machines/refund.machine.ts).
   refund_recorded: define<{ order: OrderFacts; amount_centavos: number; reason: string }>({
@@ -480,6 +510,23 @@ export const mailTemplates = {
         validMinutes: d.valid_minutes,
       }),
   }),
+  /** After sign-up: what to do next, and the link that confirms the address (server/auth/email-confirmation.ts). */
+  welcome: define<{ token: string; valid_days: number }>({
+    category: null,
+    render: (d, ctx) =>
+      welcomeContent({ publicUrl: ctx.publicUrl, token: d.token, firstName: ctx.firstName, validDays: d.valid_days }),
+  }),
+  /** The confirmation link again, asked for from the account page. */
+  email_confirmation: define<{ token: string; valid_days: number }>({
+    category: null,
+    render: (d, ctx) =>
+      confirmEmailContent({
+        publicUrl: ctx.publicUrl,
+        token: d.token,
+        firstName: ctx.firstName,
+        validDays: d.valid_days,
+      }),
+  }),
   /** After every password change or reset: essential, so a stranger's change cannot go unnoticed. */
   password_changed: define<{ area: AccountType; how: 'changed' | 'reset'; changed_at: string; support_email: string }>({
     category: null,
@@ -499,7 +546,12 @@ export type MailKind = keyof typeof mailTemplates | DigestItemKind;
 export type MailData<K extends keyof typeof mailTemplates> = Parameters<(typeof mailTemplates)[K]['render']>[0];
 
 /** Kinds whose payload holds a secret (a reset token, a temporary password): emptied once sent. */
-export const secretKinds: ReadonlySet<string> = new Set(['password_reset', 'application_received']);
+export const secretKinds: ReadonlySet<string> = new Set([
+  'password_reset',
+  'application_received',
+  'welcome',
+  'email_confirmation',
+]);
 
 export function templateOf(kind: string): Template<unknown> | undefined {
   return (mailTemplates as Record<string, Template<unknown>>)[kind];

@@ -14,7 +14,7 @@ const PAYMENT_ATTEMPT_TTL_MS = 2 * DAY_MS;
  * Deletes rows that can no longer matter (revocations of unrefreshable tokens, old counters and reset
  * links, old unverified payment callbacks, the stream rows of a node that died) and expires checkouts
  * nobody paid. Every statement finds its rows through an index on what it filters by (migrations 0001,
- * 0010 and 0015) and changes at most BATCH_ROWS of them (services/batches.ts), so however much piled up
+ * 0010, 0015 and 0024) and changes at most BATCH_ROWS of them (services/batches.ts), so however much piled up
  * (a node down for a week) no statement blocks the database for long.
  */
 export async function pruneExpired(db: Kysely<DB>, clock: Clock): Promise<void> {
@@ -33,6 +33,11 @@ export async function pruneExpired(db: Kysely<DB>, clock: Clock): Promise<void> 
   });
   await deleteInBatches(db, {
     table: 'password_resets',
+    key: 'id',
+    olderThan: { column: 'expires_at', before: dayAgo },
+  });
+  await deleteInBatches(db, {
+    table: 'email_confirmations',
     key: 'id',
     olderThan: { column: 'expires_at', before: dayAgo },
   });

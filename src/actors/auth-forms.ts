@@ -32,10 +32,7 @@ export function authFormsLogic(api: Api): AuthFormsLogic {
       actors: {
         register: fromPromise(({ input }) => authApi(api.for('user')).register({ ...input })),
       },
-      actions: {
-        showSuccessToast: (_, p) => notify.success(p.message),
-        showErrorToast: (_, p) => notify.error(p.message),
-      },
+      actions: { showErrorToast: (_, p) => notify.error(p.message) },
     }),
     forgotPasswordForm: forgotPasswordFormMachine.provide({
       actors: {

@@ -17,9 +17,9 @@ function ownPath(path: string | null, area: '/customer/' | '/artist/'): string |
 /**
  * docs/product.md §4 Customer login: a pending checkout on the checkout page (or one a session reset interrupted,
  * `returnTo`) resumes it; a customer's page a signed-out visit asked for opens; otherwise /order,
- * each with a welcome.
+ * each with a welcome (a first one after a sign-up).
  */
-function afterCustomerLogin(firstName: string, returnTo: string | null): void {
+function afterCustomerLogin(firstName: string, returnTo: string | null, firstVisit: boolean): void {
   const onCheckout = currentRouteName() === 'order.checkout' || returnTo === orderCheckoutPath;
   if (storage.get('checkoutPending') === 'true' && onCheckout) {
     navigateTo('/order/checkout');
@@ -29,7 +29,7 @@ function afterCustomerLogin(firstName: string, returnTo: string | null): void {
   const asked = ownPath(returnTo, '/customer/');
   if (asked) navigateToHref(asked);
   else navigateTo('/order');
-  notify.success(specMessages.welcomeBack(firstName));
+  notify.success(firstVisit ? specMessages.welcome(firstName) : specMessages.welcomeBack(firstName));
 }
 
 /**
@@ -48,7 +48,7 @@ function authDialogsLogicFor(api: Api) {
       }),
     },
     actions: {
-      afterCustomerLogin: (_, p) => afterCustomerLogin(p.user.first_name, p.returnTo),
+      afterCustomerLogin: (_, p) => afterCustomerLogin(p.user.first_name, p.returnTo, p.firstVisit),
       afterArtistLogin: (_, p) => {
         const asked = ownPath(p.returnTo, '/artist/');
         if (asked) navigateToHref(asked);

@@ -18,8 +18,9 @@ export function authApi(http: Http) {
           .json<ApiSuccess<{ token: string; user: AuthUser }> & { message: string }>();
         return { ...body.data, message: body.message } satisfies RefreshAnswer;
       }),
+    /** Signs the new customer in: the answer is a login's. */
     register: (body: RegisterBody) =>
-      call(() => http.post('auth/register', { json: body }).json<{ message: string }>()),
+      call(async () => (await http.post('auth/register', { json: body }).json<ApiSuccess<LoginAnswer>>()).data),
     firstTimeLogin: () =>
       call(async () => (await http.patch('auth/first-time-login').json<ApiSuccess<AuthUser>>()).data),
     forgotPassword: (email: string) =>

@@ -1,8 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { e2e } from './env';
 import { linkFromOutbox, site, uniqueEmail } from './pages';
+import { expect, test } from './test';
 
-test('a visitor signs up, logs in, is welcomed on the order page and signs out', async ({ page }) => {
+test('a visitor signs up, is signed in and welcomed on the order page, signs out and is welcomed back', async ({
+  page,
+}) => {
   const s = site(page);
   const email = uniqueEmail('newcustomer');
   await page.goto('/');
@@ -11,20 +13,27 @@ test('a visitor signs up, logs in, is welcomed on the order page and signs out',
   await signUp.getByLabel('First name', { exact: true }).fill('Jamie');
   await signUp.getByLabel('Last name', { exact: true }).fill('Cruz');
   await signUp.getByLabel('Email', { exact: true }).fill(email);
-  await signUp.getByLabel('Contact number', { exact: true }).fill('9171234567');
-  await expect(signUp.getByLabel('Contact number', { exact: true })).toHaveValue('917 1234 567');
+  // The phone is optional, under the disclosure; one typed there still takes the mask.
+  await signUp.getByText('Add a middle name or a phone number (optional)').click();
+  await signUp.getByLabel('Contact number (optional)', { exact: true }).fill('9171234567');
+  await expect(signUp.getByLabel('Contact number (optional)', { exact: true })).toHaveValue('917 1234 567');
   await signUp.getByLabel('Password', { exact: true }).fill('Sunshine2026');
   await signUp.getByLabel('Confirm password', { exact: true }).fill('Sunshine2026');
   await signUp.getByRole('button', { name: 'Create account' }).click();
 
-  // Registration success: the modal closes, the server's message shows, and the login modal opens.
-  await expect(s.toast('Your account has been created')).toBeVisible();
-  await expect(s.dialog('Account Login')).toBeVisible();
-  await s.logIn(email, 'Sunshine2026');
+  // Registration success: signed in at once and welcomed, where a login lands (no login form in between).
+  await expect(page).toHaveURL(/\/order\/occasion$/);
+  await expect(s.toast('Welcome to Labsongs, Jamie')).toBeVisible();
+  await expect(s.dialog('Account Login')).toHaveCount(0);
+  await expect(page.getByRole('banner')).toContainText('Jamie Cruz');
 
+  await s.signOut();
+  await expect(page).toHaveURL(`${e2e.baseUrl}/`);
+  // The next sign-in is a return.
+  await s.openLogin();
+  await s.logIn(email, 'Sunshine2026');
   await expect(page).toHaveURL(/\/order\/occasion$/);
   await expect(s.toast('Welcome back, Jamie')).toBeVisible();
-  await expect(page.getByRole('banner')).toContainText('Jamie Cruz');
 
   await s.signOut();
   await expect(page).toHaveURL(`${e2e.baseUrl}/`);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { e2e } from './env';
 import { site } from './pages';
+import { expect, test } from './test';
 
 test('sign-up: "Passwords do not match." as you type, and the server\'s errors under each field', async ({ page }) => {
   const s = site(page);
@@ -14,7 +14,9 @@ test('sign-up: "Passwords do not match." as you type, and the server\'s errors u
   await expect(d.getByText('Passwords do not match.')).toHaveCount(0);
 
   await d.getByLabel('Email', { exact: true }).fill(e2e.demo.customer.email);
-  await d.getByLabel('Contact number', { exact: true }).fill('12');
+  // The phone is optional (under the disclosure), but one typed must be a phone number.
+  await d.getByText('Add a middle name or a phone number (optional)').click();
+  await d.getByLabel('Contact number (optional)', { exact: true }).fill('12');
   await d.getByRole('button', { name: 'Create account' }).click();
   await expect(d.getByText('Please enter your first name')).toBeVisible();
   await expect(d.getByText('Please enter your last name')).toBeVisible();
@@ -27,7 +29,7 @@ test('sign-up: "Passwords do not match." as you type, and the server\'s errors u
 
   // A taken email is the server's answer once the rest is valid.
   await d.getByLabel('Last name', { exact: true }).fill('Reyes');
-  await d.getByLabel('Contact number', { exact: true }).fill('9171234567');
+  await d.getByLabel('Contact number (optional)', { exact: true }).fill('9171234567');
   await d.getByRole('button', { name: 'Create account' }).click();
   await expect(d.getByText('An account with this email already exists')).toBeVisible();
   await expect(d.getByLabel('Last name', { exact: true })).toHaveValue('Reyes');
@@ -38,12 +40,13 @@ test('sign-up: changing the country clears the contact number', async ({ page })
   await page.goto('/');
   await s.openSignUp();
   const d = s.dialog('Account Sign Up');
-  await d.getByLabel('Contact number', { exact: true }).fill('9171234567');
-  await d.getByRole('combobox', { name: 'Contact number country' }).fill('Japan');
+  await d.getByText('Add a middle name or a phone number (optional)').click();
+  await d.getByLabel('Contact number (optional)', { exact: true }).fill('9171234567');
+  await d.getByRole('combobox', { name: 'Contact number (optional) country' }).fill('Japan');
   await page.getByRole('option', { name: /Japan/ }).click();
-  await expect(d.getByLabel('Contact number', { exact: true })).toHaveValue('');
+  await expect(d.getByLabel('Contact number (optional)', { exact: true })).toHaveValue('');
   await expect(d.getByText('Dial code +81')).toBeVisible();
-  await d.getByRole('combobox', { name: 'Contact number country' }).fill('Atlantis');
+  await d.getByRole('combobox', { name: 'Contact number (optional) country' }).fill('Atlantis');
   await expect(page.getByText('Nothing found.')).toBeVisible();
 });
 

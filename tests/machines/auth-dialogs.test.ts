@@ -39,6 +39,8 @@ const events: AuthDialogsEvent[] = [
   { type: 'dialog.close' },
   { type: 'user.confirm' },
   { type: 'login.succeeded', user: customer, userType: 'user' },
+  // The sign-up form's: a new customer, signed in as by a login.
+  { type: 'login.succeeded', user: customer, userType: 'user', firstVisit: true },
   { type: 'login.succeeded', user: artist, userType: 'artist' },
   { type: 'page.opened', form: 'login' },
   // A signed-out visit to an artist's page (the guard's `redirect`): the login leads back there.
@@ -183,9 +185,13 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
     ]);
     expect(after.matches('closed')).toBe(true);
   } else if (event.type === 'login.succeeded') {
-    // docs/product.md §4 Customer login: the modal closes and leads on, back to a checkout the login-again modal kept.
+    // docs/product.md §4 Customer login: the modal closes and leads on, back to a checkout the login-again modal kept;
+    // after a sign-up the same way, with a first welcome.
     expect(others).toEqual([
-      { type: 'afterCustomerLogin', params: { user: customer, returnTo: before.context.returnTo } },
+      {
+        type: 'afterCustomerLogin',
+        params: { user: customer, returnTo: before.context.returnTo, firstVisit: event.firstVisit === true },
+      },
     ]);
     expect(after.matches('closed')).toBe(true);
   } else {

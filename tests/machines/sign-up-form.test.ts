@@ -13,7 +13,7 @@ import {
   signUpFormMachine,
 } from '../../machines/sign-up-form.machine';
 import type { RegisterInput, RegisterOutput } from '../../machines/sign-up-form.types';
-import { validationError } from './fixtures';
+import { customer, validationError } from './fixtures';
 import {
   type ActionLog,
   describePath,
@@ -37,6 +37,8 @@ const serverFieldErrors = validationError({
   country: [fieldMessages.countryInvalid],
 });
 
+const signedUp: RegisterOutput = { user: customer, token: 'new-session-token' };
+
 const events = [
   { type: 'field.changed', name: 'first_name', value: 'Ann' },
   { type: 'field.changed', name: 'password', value: 'abc12345' },
@@ -48,20 +50,26 @@ const events = [
   { type: 'form.prefill', first_name: 'Cy', last_name: 'Diaz', email: 'cy@example.com' },
   { type: 'user.submit' },
   { type: 'dialog.closed' },
-  { type: 'xstate.done.actor.register', output: { message: serverMessages.registered } },
+  { type: 'xstate.done.actor.register', output: signedUp },
   { type: 'xstate.error.actor.register', error: serverFieldErrors },
   { type: 'xstate.error.actor.register', error: { status: 429, message: serverMessages.tooManyRequests } },
 ] as SignUpFormEvent[];
+
+/** What a sign-up tells the others: exactly what a login tells them, and that this is a first visit. */
+const signedInActions = (output: RegisterOutput) => [
+  sentTo('session', { type: 'session.signedIn', ...output, userType: 'user', remember: false }),
+  sentTo('authDialogs', { type: 'login.succeeded', user: output.user, userType: 'user', firstVisit: true }),
+];
 
 function start(): Harness {
   const fakes = new FakeCalls();
   const log: ActionLog = [];
   const machine = signUpFormMachine.provide({
     actors: { register: fakes.actor<RegisterOutput, RegisterInput>('register') },
-    actions: recordingActions(['showSuccessToast', 'showErrorToast'], log),
+    actions: recordingActions(['showErrorToast'], log),
   });
-  // A recorder in the account modals' place: closing and opening the login are events they receive.
-  return { actor: startWithPeers(machine, { peers: ['authDialogs'], log }), fakes, log };
+  // Recorders in the session's and the account modals' places: signing in and leading on are events they receive.
+  return { actor: startWithPeers(machine, { peers: ['session', 'authDialogs'], log }), fakes, log };
 }
 
 const stateExpectations: Record<string, (s: any, h: Harness) => void> = {
@@ -119,14 +127,10 @@ function stepExpectations({ event, before, after, actions }: StepCheck<Harness>)
       break;
     }
     case 'xstate.done.actor.register':
-      // docs/product.md §4 Registration: the form is cleared, the server message shows, the modal closes, the login modal opens
-      // (the toast is shown at once; the modals hear the close and the login right after, in that order).
+      // docs/product.md §4 Registration: signed in (the session keeps the new session, for the tab's life) and on
+      // as after a login, with a first welcome; no login modal follows. The form is cleared.
       expect(after.context).toEqual({ values: initialSignUpValues(), errors: {} });
-      expect(actions).toEqual([
-        { type: 'showSuccessToast', params: { message: serverMessages.registered } },
-        sentTo('authDialogs', { type: 'dialog.close' }),
-        sentTo('authDialogs', { type: 'dialog.openLogin' }),
-      ]);
+      expect(actions).toEqual(signedInActions(signedUp));
       break;
     case 'xstate.error.actor.register': {
       const error = event.error as { message: string; errors?: Record<string, string[]> };
@@ -261,17 +265,14 @@ describe('signUpFormMachine: docs/product.md §3–§5', () => {
     expect(connectSignUpForm(h.actor.getSnapshot()).errorsOf('country')).toEqual([]);
   });
 
-  it('success: cleared, closed, server message as a success toast, then the login modal', async () => {
+  it('success: signed in and led on as by a login (never the login form again), then cleared', async () => {
     const h = start();
     h.actor.send({ type: 'field.changed', name: 'first_name', value: 'Ann' });
     h.actor.send({ type: 'user.submit' });
-    h.fakes.resolve('register', { message: 'Custom server words.' });
+    h.fakes.resolve('register', signedUp);
     await flush();
-    expect(h.log).toEqual([
-      { type: 'showSuccessToast', params: { message: 'Custom server words.' } },
-      sentTo('authDialogs', { type: 'dialog.close' }),
-      sentTo('authDialogs', { type: 'dialog.openLogin' }),
-    ]);
+    expect(h.log).toEqual(signedInActions(signedUp));
+    expect(h.log).not.toContainEqual(sentTo('authDialogs', { type: 'dialog.openLogin' }));
     expect(h.actor.getSnapshot().context.values.first_name).toBe('');
   });
 

@@ -10,7 +10,8 @@ const REGISTER = '/api/v1/user/auth/register';
 describe.each(databases)('POST /auth/register (%s)', (kind) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness(kind);
+    // More sign-ups than a client may make in an hour (the limit has its own test in rate-limit.test.ts).
+    h = await createHarness(kind, { env: { RATE_LIMIT_REGISTER_PER_CLIENT: '1000' } });
   });
   afterAll(() => h.close());
 
@@ -22,7 +23,7 @@ describe.each(databases)('POST /auth/register (%s)', (kind) => {
     return answer;
   };
 
-  it('creates a customer: 201 {message: registered}, stored normalised, and the customer can log in', async () => {
+  it('creates a customer: 201 signed in ({user, token} as a login answers, welcomed), stored normalised', async () => {
     const email = uniqueEmail('New.Customer').replace('new.customer', 'New.Customer');
     const body = registration({
       email: `  ${email.toUpperCase()} `,
@@ -34,7 +35,13 @@ describe.each(databases)('POST /auth/register (%s)', (kind) => {
     });
     const answer = await h.call('POST', REGISTER, body);
     expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ message: serverMessages.registered, data: null });
+    expect(answer.body.message).toBe('Welcome to Labsongs, Maria');
+    expect(Object.keys(answer.body.data).sort()).toEqual(['token', 'user']);
+    expect(answer.body.data.user).toMatchObject({ type: 'user', email: email.toLowerCase(), first_name: 'Maria' });
+    // The token is a session like a login's: it opens the account at once.
+    const me = await h.call('GET', '/api/v1/user/auth/me', undefined, { token: answer.body.data.token });
+    expect(me.status).toBe(200);
+    expect(me.body.data.email).toBe(email.toLowerCase());
 
     const row = await findUserByEmail(h.database.db, 'user', email);
     expect(row).toMatchObject({
@@ -68,9 +75,23 @@ describe.each(databases)('POST /auth/register (%s)', (kind) => {
       email: [specMessages.emailRequired],
       password: [fieldMessages.passwordRequired],
       password_confirmation: [fieldMessages.confirmationRequired],
-      contact_number: [fieldMessages.contactNumberInvalid],
       country: [fieldMessages.countryInvalid],
     });
+  });
+
+  it('takes no phone: contact_number and dial_code may be left out or empty (the dial code follows the country)', async () => {
+    for (const [label, overrides] of [
+      ['missing', { contact_number: undefined, dial_code: undefined, middle_name: undefined }],
+      ['empty', { contact_number: '', dial_code: '', middle_name: '' }],
+      ['empty with a dial code', { contact_number: ' ', dial_code: '+63' }],
+    ] as const) {
+      const email = uniqueEmail('no-phone');
+      const answer = await h.call('POST', REGISTER, registration({ email, ...overrides }));
+      expect(answer.status, `${label}: ${answer.text}`).toBe(201);
+      expect(answer.body.data.user.contact_number, label).toBeNull();
+      const row = await findUserByEmail(h.database.db, 'user', email);
+      expect(row, label).toMatchObject({ contact_number: null, country: 'PH', dial_code: '+63' });
+    }
   });
 
   it('refuses names that are too long', async () => {
@@ -139,7 +160,7 @@ describe.each(databases)('POST /auth/register (%s)', (kind) => {
     );
   });
 
-  it('refuses a contact number that is not 7 to 20 digits', async () => {
+  it('refuses a contact number that is not 7 to 20 digits (optional, but checked when given)', async () => {
     for (const contact_number of ['12345', '1'.repeat(21), '917abc4567']) {
       await expectFieldError(registration({ contact_number }), 'contact_number', fieldMessages.contactNumberInvalid);
     }

@@ -48,31 +48,59 @@ describe('Account Sign Up modal', () => {
     expect(within(dialog).getByText('Please enter your last name')).toBeTruthy();
   });
 
-  it("on success closes, shows the server's message and opens the login modal", async () => {
-    const server = fakeServer({
+  it('asks only what an order needs: the middle name and phone wait under a disclosure, marked optional', async () => {
+    fakeServer({});
+    renderApp('/');
+    const dialog = await openFromHeader('Sign Up', 'Account Sign Up');
+    const disclosure = within(dialog).getByText('Add a middle name or a phone number (optional)').closest('details');
+    expect(disclosure?.open).toBe(false);
+    expect(within(dialog).getByLabelText('Contact number (optional)').closest('details')).toBe(disclosure);
+    expect(within(dialog).getByLabelText('Middle name (optional)').closest('details')).toBe(disclosure);
+    for (const label of ['First name', 'Last name', 'Email', 'Password', 'Confirm password']) {
+      expect(within(dialog).getByLabelText(label).closest('details'), label).toBeNull();
+    }
+  });
+
+  it('opens the disclosure when the server refuses the phone, with its message under the field', async () => {
+    fakeServer({
       'POST /api/v1/user/auth/register': () => ({
-        status: 201,
-        body: { message: 'Your account has been created. You can now log in.' },
+        status: 422,
+        body: { message: 'The given data was invalid.', errors: { contact_number: ['Please enter a valid number'] } },
       }),
     });
     renderApp('/');
     const dialog = await openFromHeader('Sign Up', 'Account Sign Up');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    expect(await within(dialog).findByText('Please enter a valid number')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Contact number (optional)').closest('details')?.open).toBe(true);
+  });
+
+  it('on success signs the new customer in, welcomes them and goes on as a login does (no login form)', async () => {
+    const user = makeUser({ first_name: 'Ana', email: 'ana@example.test' });
+    const server = fakeServer({
+      'POST /api/v1/user/auth/register': () => ({
+        status: 201,
+        body: { message: 'Welcome to Labsongs, Ana', data: { user, token: fakeToken() } },
+      }),
+      'GET /api/v1/user/auth/me': () => ({ status: 200, body: { data: user } }),
+    });
+    const { router } = renderApp('/');
+    const dialog = await openFromHeader('Sign Up', 'Account Sign Up');
     await userEvent.type(within(dialog).getByLabelText('First name'), 'Ana');
     await userEvent.type(within(dialog).getByLabelText('Last name'), 'Reyes');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'ana@example.test');
-    await userEvent.type(within(dialog).getByLabelText('Contact number'), '9171234567');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'abc12345');
     await userEvent.type(within(dialog).getByLabelText('Confirm password'), 'abc12345');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByRole('dialog', { name: 'Account Login' })).toBeTruthy();
-    expect(await screen.findByText('Your account has been created. You can now log in.')).toBeTruthy();
+    expect(await screen.findByText('Welcome to Labsongs, Ana')).toBeTruthy();
+    expect(screen.queryByText('Welcome back, Ana')).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/occasion'));
+    expect(screen.queryByRole('dialog', { name: 'Account Login' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Account Sign Up' })).toBeNull();
+    // Signed in for this tab, as an unticked "Remember me" login.
+    expect(sessionStorage.getItem(storageKeys.accessToken)).not.toBeNull();
     const sent = server.calls.find((c) => c.path === '/api/v1/user/auth/register');
-    expect(sent?.body).toMatchObject({
-      first_name: 'Ana',
-      country: 'PH',
-      dial_code: '+63',
-      contact_number: '9171234567',
-    });
+    expect(sent?.body).toMatchObject({ first_name: 'Ana', country: 'PH', dial_code: '+63', contact_number: '' });
     expect(sent?.headers.get('x-requested-with')).toBe('XMLHttpRequest');
   });
 });

@@ -4,6 +4,7 @@ import { findCountry } from '../../../contracts/countries';
 import { formatPhone } from '../../../machines/phone-input.machine';
 import { useSessionView } from '../../actors/hooks';
 import { AvatarUpload } from './avatar-upload';
+import { EmailConfirmationReminder } from './email-confirmation-reminder';
 import { CustomerProfileForm } from './profile-form';
 
 export function CustomerProfilePage() {
@@ -28,6 +29,7 @@ export function CustomerProfilePage() {
         <h2 id="profile-heading" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}>
           Profile
         </h2>
+        <EmailConfirmationReminder />
         {/* minmax(0, 1fr) and anywhere-wrapping: a long email breaks instead of pushing the page sideways. */}
         <dl
           className={css({

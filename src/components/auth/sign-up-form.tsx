@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { css } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
 import type { RegisterField } from '../../../contracts/auth';
@@ -14,6 +15,7 @@ export type SignUpFormActor = ActorRefFrom<typeof signUpFormMachine>;
 /** The Account Sign Up form (docs/product.md §3 registration payload, §5 rules). */
 export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin: () => void }) {
   const view = useSelector(actor, connectSignUpForm);
+  const [moreOpen, setMoreOpen] = useState(false);
   const { values, busy } = view;
   const formRef = useFocusFirstInvalid<HTMLFormElement>(useSelector(actor, (s) => s.context.errors));
   const change = (name: RegisterField) => (value: string) => actor.send({ type: 'field.changed', name, value });
@@ -37,22 +39,14 @@ export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin
           onValueChange={change('first_name')}
         />
         <TextField
-          label="Middle name (optional)"
-          name="middle_name"
-          autoComplete="additional-name"
-          value={values.middle_name}
-          errors={view.errorsOf('middle_name')}
-          onValueChange={change('middle_name')}
+          label="Last name"
+          name="last_name"
+          autoComplete="family-name"
+          value={values.last_name}
+          errors={view.errorsOf('last_name')}
+          onValueChange={change('last_name')}
         />
       </div>
-      <TextField
-        label="Last name"
-        name="last_name"
-        autoComplete="family-name"
-        value={values.last_name}
-        errors={view.errorsOf('last_name')}
-        onValueChange={change('last_name')}
-      />
       <TextField
         label="Email"
         type="email"
@@ -61,18 +55,6 @@ export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin
         value={values.email}
         errors={view.errorsOf('email')}
         onValueChange={change('email')}
-      />
-      <PhoneInput
-        label="Contact number"
-        name="contact_number"
-        country={values.country}
-        number={values.contact_number}
-        mask={view.contactNumberMask}
-        errors={[...view.errorsOf('country'), ...view.errorsOf('contact_number')]}
-        onCountryChange={(code) => {
-          if (code !== values.country) change('country')(code);
-        }}
-        onNumberChange={change('contact_number')}
       />
       <PasswordField
         label="Password"
@@ -91,6 +73,36 @@ export function SignUpForm({ actor, onLogin }: { actor: SignUpFormActor; onLogin
         errors={view.errorsOf('password_confirmation')}
         onValueChange={change('password_confirmation')}
       />
+      {/* Not needed to order (docs/product.md §3): out of the way, open when the server has something to say there. */}
+      <details
+        open={moreOpen || view.optionalHaveErrors}
+        onToggle={(e) => setMoreOpen(e.currentTarget.open)}
+        className={css({ mb: '4' })}
+      >
+        <summary className={css({ cursor: 'pointer', fontWeight: 'medium', color: 'brand.800', mb: '2' })}>
+          Add a middle name or a phone number (optional)
+        </summary>
+        <TextField
+          label="Middle name (optional)"
+          name="middle_name"
+          autoComplete="additional-name"
+          value={values.middle_name}
+          errors={view.errorsOf('middle_name')}
+          onValueChange={change('middle_name')}
+        />
+        <PhoneInput
+          label="Contact number (optional)"
+          name="contact_number"
+          country={values.country}
+          number={values.contact_number}
+          mask={view.contactNumberMask}
+          errors={[...view.errorsOf('country'), ...view.errorsOf('contact_number')]}
+          onCountryChange={(code) => {
+            if (code !== values.country) change('country')(code);
+          }}
+          onNumberChange={change('contact_number')}
+        />
+      </details>
       <Button type="submit" block loading={busy}>
         Create account
       </Button>
