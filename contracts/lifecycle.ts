@@ -455,6 +455,24 @@ export interface CustomerOrderLifecycle {
   payable: boolean;
   /** When the system cancels and refunds an order left without an artist (IDLE_NEEDS_ARTIST_DAYS); null otherwise. */
   auto_cancel_at: string | null;
+  /** Every song the customer was given, oldest first: v1, then one per revision she asked for. */
+  versions: SongVersion[];
+  /** The version her latest notes asked for, while it is being made (null once delivered, or none asked). */
+  requested_version: { number: number; notes: string; asked_at: string } | null;
+}
+
+/** A song the customer was given (validated by our team), numbered as she heard them. */
+export interface SongVersion {
+  /** 1 for the first song delivered, +1 for each revision she asked for. */
+  number: number;
+  url: string;
+  download_url: string;
+  mime: string;
+  lyrics: string;
+  /** When our team validated it and she could listen to it. */
+  delivered_at: string;
+  /** Her notes that asked for this version; null for the first. */
+  notes: string | null;
 }
 
 export interface GiftLink {

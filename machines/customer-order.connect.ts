@@ -44,6 +44,14 @@ export function ratesAbovePaid(
   });
 }
 
+/** The confirmation before a revision is used: how many remain after this one. */
+export function revisionConfirmText(left: number): string {
+  const after = Math.max(0, left - 1);
+  return after === 0
+    ? 'This uses your last revision: after it you can accept the song, but not ask for more changes.'
+    : `This uses one of your ${countOf(left, 'revision')}. After it, you will have ${countOf(after, 'revision')} left.`;
+}
+
 export function connectCustomerOrder(snapshot: CustomerOrderSnapshot) {
   const { context } = snapshot;
   const order = snapshot.matches('ready') ? context.order : null;
@@ -71,6 +79,11 @@ export function connectCustomerOrder(snapshot: CustomerOrderSnapshot) {
     errorsOf: (action: CustomerAction): FieldErrors => context.errors[action] ?? none,
     revisionsLeft,
     revisionsLeftText: `${countOf(revisionsLeft, 'revision')} left`,
+    /** Asking for changes: 'confirm' while she is asked to spend a revision (and while it is sent). */
+    revisionStep:
+      snapshot.matches({ ready: 'confirming' }) || (busy && context.pending === 'reject') ? 'confirm' : 'notes',
+    /** What confirming spends, and what remains after it. */
+    revisionConfirmText: revisionConfirmText(revisionsLeft),
     /** Delivered, and the revisions this order includes are used up: accepting is what is left. */
     noRevisionsLeft: allowed('accept') && !allowed('reject') && lifecycle !== null && revisionsLeft === 0,
     /** The song once validated (also while revised after a rejection). */

@@ -121,6 +121,8 @@ export const customerOrderMachine = setup({
       const action = actionOf(event);
       return action !== null && parseAction(action, context.drafts).ok;
     },
+    /** Asking for changes spends one of the order's revisions: she confirms it first. */
+    spendsRevision: ({ event }) => actionOf(event) === 'reject',
     /** A new artist (not offered this order before), and room for one more unless it is a removal. */
     canToggleArtist: ({ context, event }) => {
       if (event.type !== 'artist.toggled' || !context.order) return false;
@@ -166,6 +168,7 @@ export const customerOrderMachine = setup({
     ),
     closeDialog: assign({ dialog: null }),
     setPending: assign(({ event }) => ({ pending: actionOf(event) })),
+    setPendingRevision: assign({ pending: 'reject' as const }),
     clearPending: assign({ pending: null }),
     showClientErrors: assign(({ context, event }) => {
       const action = actionOf(event);
@@ -270,6 +273,14 @@ export const customerOrderMachine = setup({
             },
             'user.submit': [
               {
+                guard: and(['isAllowed', 'isValid', 'spendsRevision']),
+                target: 'confirming',
+                // The confirmation shows in the dialog, whichever way she got here.
+                actions: 'openDialog',
+                description:
+                  'Her notes for the artist are filled in right: before one of her revisions is used, she is asked to confirm.',
+              },
+              {
                 guard: and(['isAllowed', 'isValid']),
                 target: 'running',
                 actions: 'setPending',
@@ -282,6 +293,31 @@ export const customerOrderMachine = setup({
                 description: 'The action is not filled in right: the fields say what to fix, and nothing is sent.',
               },
             ],
+          },
+        },
+        confirming: {
+          description:
+            'She is asked to confirm using one of her revisions, told how many remain after it; nothing is spent yet.',
+          on: {
+            'user.confirm': {
+              target: 'running',
+              actions: 'setPendingRevision',
+              description: 'She confirms: her notes go to the artist and one revision is used.',
+            },
+            'user.back': {
+              target: 'idle',
+              description: 'She goes back to her notes: nothing is spent and what she typed stays.',
+            },
+            'user.close': {
+              target: 'idle',
+              actions: 'closeDialog',
+              description: 'She closes the dialog: nothing is spent and what she typed stays.',
+            },
+            'live.changed': {
+              target: 'catchingUp',
+              description:
+                'The order changed elsewhere while she decides: its new state is read, and she is back at her notes.',
+            },
           },
         },
         running: {

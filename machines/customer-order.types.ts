@@ -54,6 +54,9 @@ export type CustomerOrderEvent =
   | { type: 'user.open'; action: CustomerAction }
   | { type: 'user.close' }
   | { type: 'user.submit'; action: CustomerAction }
+  /** Asking for changes: she confirms spending a revision, or goes back to her notes. */
+  | { type: 'user.confirm' }
+  | { type: 'user.back' }
   | { type: 'user.retry' }
   /** The order changed elsewhere (an artist accepted, the team validated): the live routing says so. */
   | { type: 'live.changed' };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { CustomerOrderLifecycle, Gift, GiftLink, LifecycleFacts, OrderRefund } from '../lifecycle';
+import type { CustomerOrderLifecycle, Gift, GiftLink, LifecycleFacts, OrderRefund, SongVersion } from '../lifecycle';
 import {
   type CheckoutAnswer,
   type Order,
@@ -175,6 +175,17 @@ export const giftLinkSchema = v.strictObject({
   reveal_on: v.nullable(v.string()),
 });
 
+/** A song the customer was given (SongVersion). */
+export const songVersionSchema = v.strictObject({
+  number: v.number(),
+  url: v.string(),
+  download_url: v.string(),
+  mime: v.string(),
+  lyrics: v.string(),
+  delivered_at: v.string(),
+  notes: v.nullable(v.string()),
+});
+
 /** What GET /user/orders adds to an order (CustomerOrderLifecycle). */
 export const customerLifecycleSchema = v.strictObject({
   lifecycle: lifecycleFactsSchema,
@@ -197,6 +208,8 @@ export const customerLifecycleSchema = v.strictObject({
   refunds: v.array(refundBriefSchema),
   payable: v.boolean(),
   auto_cancel_at: v.nullable(v.string()),
+  versions: v.array(songVersionSchema),
+  requested_version: v.nullable(v.strictObject({ number: v.number(), notes: v.string(), asked_at: v.string() })),
 });
 
 /** GET /user/orders/{id}, each of GET /user/orders, and every customer lifecycle action's answer. */
@@ -286,6 +299,7 @@ export type OrderBriefCheck = Expect<Mirrors<typeof orderBriefSchema, OrderBrief
 export type LifecycleFactsCheck = Expect<Mirrors<typeof lifecycleFactsSchema, LifecycleFacts>>;
 export type RefundBriefCheck = Expect<Mirrors<typeof refundBriefSchema, OrderRefund>>;
 export type GiftLinkCheck = Expect<Mirrors<typeof giftLinkSchema, GiftLink>>;
+export type SongVersionCheck = Expect<Mirrors<typeof songVersionSchema, SongVersion>>;
 export type CustomerLifecycleCheck = Expect<Mirrors<typeof customerLifecycleSchema, CustomerOrderLifecycle>>;
 export type OrderDetailCheck = Expect<Mirrors<typeof orderDetailSchema, OrderDetail>>;
 export type OrderHistoryPageCheck = Expect<Mirrors<typeof orderHistoryPageSchema, OrderHistoryPage>>;

@@ -87,6 +87,12 @@ export const customerOrderMachine = createMachine({
             },
             "user.submit": [
               {
+                "guard": "isAllowed && isValid && spendsRevision",
+                "target": "confirming",
+                "actions": "openDialog",
+                "description": "Her notes for the artist are filled in right: before one of her revisions is used, she is asked to confirm."
+              },
+              {
                 "guard": "isAllowed && isValid",
                 "target": "running",
                 "actions": "setPending",
@@ -98,6 +104,29 @@ export const customerOrderMachine = createMachine({
                 "description": "The action is not filled in right: the fields say what to fix, and nothing is sent."
               }
             ]
+          }
+        },
+        "confirming": {
+          "description": "She is asked to confirm using one of her revisions, told how many remain after it; nothing is spent yet.",
+          "on": {
+            "user.confirm": {
+              "target": "running",
+              "actions": "setPendingRevision",
+              "description": "She confirms: her notes go to the artist and one revision is used."
+            },
+            "user.back": {
+              "target": "idle",
+              "description": "She goes back to her notes: nothing is spent and what she typed stays."
+            },
+            "user.close": {
+              "target": "idle",
+              "actions": "closeDialog",
+              "description": "She closes the dialog: nothing is spent and what she typed stays."
+            },
+            "live.changed": {
+              "target": "catchingUp",
+              "description": "The order changed elsewhere while she decides: its new state is read, and she is back at her notes."
+            }
           }
         },
         "running": {

@@ -32,6 +32,7 @@ import {
 import { acceptedTermsOf, pesos } from '../orders/pricing';
 import { findUploadsByLocations } from '../orders/temp-uploads.repository';
 import { toRefundBrief } from '../payments/refunds';
+import { deliveredVersions, requestedVersion } from './song-versions';
 import { factsOfRow } from './transition';
 
 // Everything the artist, admin and customer screens show about orders, loaded for a page of orders
@@ -295,10 +296,9 @@ export function toCustomerLifecycle(
   publicUrl: string,
 ): CustomerOrderLifecycle {
   const offers = rel.offers.get(order.id) ?? [];
-  const delivered = (rel.recordings.get(order.id) ?? []).filter(
-    (r) => r.status !== 'pending' && r.status !== 'revision_requested',
-  );
-  const latest = delivered.at(-1);
+  const events = rel.events.get(order.id) ?? [];
+  const delivered = deliveredVersions(rel.recordings.get(order.id) ?? [], events);
+  const latest = delivered.at(-1)?.recording;
   return {
     lifecycle: factsOfRow(order, openOffersOf(offers), artistAway(order, rel)),
     due_at: order.due_at,
@@ -324,5 +324,15 @@ export function toCustomerLifecycle(
       order.status === 'needs_artist' && order.needs_artist_since
         ? new Date(Date.parse(order.needs_artist_since) + IDLE_NEEDS_ARTIST_DAYS * 86_400_000).toISOString()
         : null,
+    versions: delivered.map(({ number, recording, delivered_at, notes }) => ({
+      number,
+      url: media.audioUrl(recording.temp_location),
+      download_url: `${media.audioUrl(recording.temp_location)}&download=1`,
+      mime: recording.mime,
+      lyrics: recording.lyrics,
+      delivered_at,
+      notes,
+    })),
+    requested_version: requestedVersion(order, delivered, events),
   };
 }

@@ -3,6 +3,7 @@ import { IDLE_NEEDS_ARTIST_DAYS, type LifecycleFacts } from '../../contracts/lif
 import { occasions } from '../../contracts/order';
 import type { OrderLifecycleEvent } from '../../machines/order-lifecycle.machine';
 import type { DB, OrderRow } from '../db/schema';
+import { deliveredVersions } from '../lifecycle/song-versions';
 import { acceptedTermsOf } from '../orders/pricing';
 import { enqueueAdminDigestItem, enqueueMail } from './queue';
 import type { OrderFacts } from './templates';
@@ -107,6 +108,19 @@ async function enqueueNeedsArtistMail(trx: Executor, input: OrderMailInput, fact
       at,
     },
   );
+}
+
+/** The version this validation gave the customer, and her notes that asked for it (lifecycle/song-versions.ts). */
+async function versionJustDelivered(trx: Executor, orderId: number) {
+  const recordings = await trx.selectFrom('order_recordings').selectAll().where('order_id', '=', orderId).execute();
+  const events = await trx
+    .selectFrom('order_events')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('type', 'in', ['admin_validated', 'customer_rejected'])
+    .execute();
+  const latest = deliveredVersions(recordings, events).at(-1);
+  return latest ? { version: latest.number, notes: latest.notes } : {};
 }
 
 export async function enqueueOrderMails(trx: Executor, input: OrderMailInput): Promise<void> {
@@ -262,7 +276,12 @@ export async function enqueueOrderMails(trx: Executor, input: OrderMailInput): P
       await enqueueMail(
         trx,
         { userId: order.customer_id },
-        { kind: 'song_ready', data: { order: facts }, key: key('song_ready', order.customer_id), at },
+        {
+          kind: 'song_ready',
+          data: { order: facts, ...(await versionJustDelivered(trx, order.id)) },
+          key: key('song_ready', order.customer_id),
+          at,
+        },
       );
       if (artist !== null) {
         await enqueueMail(

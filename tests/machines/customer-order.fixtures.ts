@@ -29,6 +29,8 @@ const baseOrder: OrderDetail = {
   refunds: [],
   payable: false,
   auto_cancel_at: null,
+  versions: [],
+  requested_version: null,
   brief: {
     occasion: {
       gifter_first_name: 'Maria',
@@ -79,6 +81,17 @@ export const recording: NonNullable<OrderDetail['recording']> = {
   uploaded_at: '2026-12-10T08:00:00.000Z',
 };
 
+/** The first song as the order's `versions` list carries it. */
+export const firstVersion: OrderDetail['versions'][number] = {
+  number: 1,
+  url: recording.url,
+  download_url: recording.download_url,
+  mime: recording.mime,
+  lyrics: recording.lyrics,
+  delivered_at: '2026-12-10T09:00:00.000Z',
+  notes: null,
+};
+
 /** An order with `status` and the facts (and fields) an order in that state has. */
 export function orderAt(
   status: OrderStatus,
@@ -101,6 +114,7 @@ export function orderAt(
     artist: taken ? { id: 'a1', stage_name: 'Liza Sings' } : null,
     due_at: taken ? '2026-12-22T16:00:00.000Z' : null,
     recording: delivered ? recording : null,
+    versions: delivered ? [firstVersion] : [],
     paid_at: status === 'awaiting_payment' ? null : baseOrder.paid_at,
     ...extra,
   };

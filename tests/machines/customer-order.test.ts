@@ -66,6 +66,8 @@ const scenarios: Record<string, CustomerOrderEvent[]> = {
     { type: 'field.changed', action: 'reject', name: 'reason', value: '  A slower tempo, please  ' },
     submit('accept'),
     submit('reject'),
+    { type: 'user.confirm' },
+    { type: 'user.back' },
   ],
   'a completed song': [
     loaded(orderAt('completed')),
@@ -137,6 +139,16 @@ const states: Record<string, (s: any, h: Harness) => void> = {
     if (s.context.dialog) expect(isActionAllowed(s.context.order, s.context.dialog)).toBe(true);
     for (const action of customerActions) expect(view.allowed(action)).toBe(isActionAllowed(s.context.order, action));
   },
+  'ready.confirming': (s, h) => {
+    // Her notes are valid and nothing is sent yet: she is told what remains after this revision.
+    expect(s.context.dialog).toBe('reject');
+    expect(s.context.pending).toBeNull();
+    expect(parseAction('reject', s.context.drafts).ok).toBe(true);
+    expect(h.fakes.pending.size).toBe(0);
+    const view = connectCustomerOrder(s);
+    expect(view).toMatchObject({ revisionStep: 'confirm', busy: false, dialog: 'reject' });
+    expect(view.revisionConfirmText).toContain(view.revisionsLeft > 1 ? `${view.revisionsLeft - 1} revision` : 'last');
+  },
   'ready.running': (s, h) => {
     const action = s.context.pending as CustomerAction;
     expect(isActionAllowed(s.context.order, action)).toBe(true);
@@ -206,7 +218,11 @@ function step({ event, before, after, actions }: StepCheck<Harness>): void {
       break;
     case 'user.submit':
       expect(actions).toEqual([]);
-      if (handled && !after.matches({ ready: 'running' })) {
+      if (after.matches({ ready: 'confirming' })) {
+        // A valid request for changes waits for her word; nothing else goes this way.
+        expect(event.action).toBe('reject');
+        expect(parseAction('reject', before.context.drafts).ok).toBe(true);
+      } else if (handled && !after.matches({ ready: 'running' })) {
         const parsed = parseAction(event.action as CustomerAction, before.context.drafts);
         expect(parsed.ok).toBe(false);
         expect(after.context.errors[event.action as CustomerAction]).toEqual(parsed.ok ? {} : parsed.errors);
@@ -216,6 +232,14 @@ function step({ event, before, after, actions }: StepCheck<Harness>): void {
       expect(actions).toEqual([]);
       expect((after.context.drafts as any)[event.action as string][event.name as string]).toBe(event.value);
       expect((after.context.errors as any)[event.action as string]?.[event.name as string]).toBeUndefined();
+      break;
+    case 'user.back':
+    case 'user.close':
+      // Going back or closing spends nothing and keeps what she typed.
+      expect(actions).toEqual([]);
+      expect(after.context.drafts).toEqual(before.context.drafts);
+      expect(after.context.pending).toBeNull();
+      expect(after.context.dialog).toBe(event.type === 'user.back' ? before.context.dialog : null);
       break;
     default:
       expect(actions).toEqual([]);
@@ -343,11 +367,47 @@ describe('customerOrderMachine: rules', () => {
     });
     expect(h.actor.getSnapshot().context.errors.reject).toEqual({});
     h.actor.send(submit('reject'));
+    // Nothing is spent until she confirms.
+    expect(h.actor.getSnapshot().matches({ ready: 'confirming' })).toBe(true);
+    expect(h.fakes.pending.size).toBe(0);
+    h.actor.send({ type: 'user.confirm' });
     expect(h.fakes.pending.get('runAction')?.input).toEqual({
       orderId: 7,
       action: 'reject',
       body: { reason: 'Slower, please, in the chorus' },
     });
+  });
+
+  it('asks before a revision is used, saying how many remain; going back or closing spends nothing and keeps the notes', async () => {
+    const h = await loadedWith(orderAt('delivered'));
+    const notes = 'Softer in the last chorus, please.';
+    h.actor.send(open('reject'));
+    h.actor.send({ type: 'field.changed', action: 'reject', name: 'reason', value: notes });
+    h.actor.send(submit('reject'));
+    expect(connectCustomerOrder(h.actor.getSnapshot())).toMatchObject({
+      revisionStep: 'confirm',
+      revisionConfirmText: 'This uses one of your 2 revisions. After it, you will have 1 revision left.',
+    });
+    h.actor.send({ type: 'user.back' });
+    expect(connectCustomerOrder(h.actor.getSnapshot())).toMatchObject({ revisionStep: 'notes', dialog: 'reject' });
+    expect(h.actor.getSnapshot().context.drafts.reject.reason).toBe(notes);
+    h.actor.send(submit('reject'));
+    h.actor.send({ type: 'user.close' });
+    expect(connectCustomerOrder(h.actor.getSnapshot())).toMatchObject({ revisionStep: 'notes', dialog: null });
+    expect(h.actor.getSnapshot().context.drafts.reject.reason).toBe(notes);
+    expect(h.fakes.calls.filter((c) => c.src === 'runAction')).toEqual([]);
+    // While her confirmed request is sent, the dialog stays on the confirmation.
+    h.actor.send(open('reject'));
+    h.actor.send(submit('reject'));
+    h.actor.send({ type: 'user.confirm' });
+    expect(connectCustomerOrder(h.actor.getSnapshot())).toMatchObject({ revisionStep: 'confirm', pending: 'reject' });
+    // The last one says so.
+    const last = await loadedWith(orderAt('delivered', { revisions_used: 1 }));
+    last.actor.send({ type: 'field.changed', action: 'reject', name: 'reason', value: notes });
+    last.actor.send(submit('reject'));
+    expect(connectCustomerOrder(last.actor.getSnapshot()).revisionConfirmText).toBe(
+      'This uses your last revision: after it you can accept the song, but not ask for more changes.',
+    );
   });
 
   it('asks for a rating from 1 to 5 and sends it as a number', async () => {

@@ -153,8 +153,11 @@ describe.each(databases)('mail (%s)', (kind) => {
       `Receipt for order ${ref}`,
       expect.stringMatching(new RegExp(`^Stage .+ is writing your song \\(${ref}\\)$`)),
       expect.stringMatching(new RegExp(`^Your song for \\w+ is ready \\(${ref}\\)$`)),
-      expect.stringMatching(new RegExp(`^Your song for \\w+ is ready \\(${ref}\\)$`)),
+      // The revised song's mail says which version it is and quotes what she asked for.
+      expect.stringMatching(new RegExp(`^Version 2 of your song for \\w+ is ready \\(${ref}\\)$`)),
     ]);
+    const revised = mails.find((m) => m.subject.startsWith('Version 2 of your song')) as OutboxMail;
+    expect(revised.text).toContain('> More guitar in the chorus, please.');
     const accepted = mails.find((m) => m.subject.includes('is writing your song')) as OutboxMail;
     // The same words as the order page, the artist's card and the console (contracts/format.ts).
     const { due_at: dueAt } = await h.database.db

@@ -6,7 +6,7 @@ import { type GiftLink, lifecycleMessages, revisionNoteRule, revisionNoteTooShor
 import { type OrderDetail, orderMessages } from '../../contracts/order';
 import { cancelledMessage } from '../../contracts/refunds';
 import { toaster } from '../../src/components/ui/toaster-region';
-import { gift, lockedGift, orderAt, recording } from '../machines/customer-order.fixtures';
+import { firstVersion, gift, lockedGift, orderAt, recording } from '../machines/customer-order.fixtures';
 import { currentPlayer, type FakeCall, fakeServer, makeUser, renderApp, storeSession } from './app-harness';
 
 afterEach(() => {
@@ -114,15 +114,16 @@ describe('customer order page', () => {
     // The rule shows before anything is typed.
     expect(dialog.textContent).toContain(revisionNoteRule);
     // Empty: the shared schema's message under the field, nothing sent.
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the artist' }));
-    const field = within(dialog).getByLabelText('What should the artist change?') as HTMLTextAreaElement;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const notes = () => within(dialog).getByLabelText('What should the artist change?') as HTMLTextAreaElement;
+    let field = notes();
     expect(await within(dialog).findByText(lifecycleMessages.changesRequired)).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(posts(server.calls, '/api/v1/user/orders/7/reject')).toHaveLength(0);
 
     // One word: the rule (shown as the field's hint before typing) is the error, nothing sent, the text stays.
     await userEvent.type(field, 'Slower');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the artist' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     const short = await within(dialog).findByText(revisionNoteTooShort);
     expect(field.getAttribute('aria-describedby')).toBe(short.id);
     expect(field.value).toBe('Slower');
@@ -130,13 +131,17 @@ describe('customer order page', () => {
 
     // The server's 422: under the field, and what was typed stays.
     await userEvent.type(field, ' in the last chorus');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the artist' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Send to the artist' }));
     const message = await within(dialog).findByText('Say a little more about what to change');
+    // Back at her notes (the confirmation's step is gone): the same text, the server's word under it.
+    field = notes();
     expect(field.getAttribute('aria-describedby')).toBe(message.id);
     expect(field.value).toBe('Slower in the last chorus');
 
     await userEvent.type(field, ', and twice');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the artist' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Send to the artist' }));
     expect(await screen.findByText(lifecycleMessages.customerRejected)).toBeTruthy();
     expect(posts(server.calls, '/api/v1/user/orders/7/reject').at(-1)?.body).toEqual({
       reason: 'Slower in the last chorus, and twice',
@@ -146,6 +151,90 @@ describe('customer order page', () => {
     );
     expect(screen.queryByRole('dialog', { name: 'Ask for changes' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Accept the song' })).toBeNull();
+  });
+
+  it('asks before a revision is used, with the count left after it; going back or closing spends nothing, focus returns', async () => {
+    const { server } = customerWithOrder(orderAt('delivered'));
+    renderApp('/customer/account/orders/7');
+    const trigger = await screen.findByRole('button', { name: 'Ask for changes' });
+    await userEvent.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Ask for changes' });
+    const notes = 'Softer in the last chorus, please.';
+    await userEvent.type(within(dialog).getByLabelText('What should the artist change?'), notes);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const confirm = await within(dialog).findByTestId('revision-confirm');
+    expect(confirm.textContent).toContain(
+      'This uses one of your 2 revisions. After it, you will have 1 revision left.',
+    );
+    expect(confirm.textContent).toContain(notes);
+    // Focus follows to the confirmation's words.
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('This uses one of your 2 revisions'));
+
+    // Back: her notes as typed, focus in the field, nothing sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    const field = within(dialog).getByLabelText('What should the artist change?') as HTMLTextAreaElement;
+    expect(field.value).toBe(notes);
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    // Closing from the confirmation: nothing sent, focus back on "Ask for changes", the notes kept.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await within(dialog).findByTestId('revision-confirm');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ask for changes' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
+    expect(posts(server.calls, '/api/v1/user/orders/7/reject')).toHaveLength(0);
+    expect(screen.getByText('2 revisions left')).toBeTruthy();
+    await userEvent.click(trigger);
+    const again = await screen.findByRole('dialog', { name: 'Ask for changes' });
+    expect((within(again).getByLabelText('What should the artist change?') as HTMLTextAreaElement).value).toBe(notes);
+  });
+
+  it('lists every version newest first with its date and her notes, each playable; the one being made on top', async () => {
+    const v2 = {
+      ...firstVersion,
+      number: 2,
+      url: '/media/audio/rec32?exp=1&sig=y',
+      delivered_at: '2026-12-14T09:00:00.000Z',
+      notes: 'A slower tempo in the chorus, please.',
+    };
+    customerWithOrder(
+      orderAt(
+        'in_revision',
+        { revisions_used: 2, revision_limit: 3 },
+        {
+          recording,
+          versions: [firstVersion, v2],
+          requested_version: {
+            number: 3,
+            notes: 'Say Lola twice at the end.',
+            asked_at: '2026-12-15T02:00:00.000Z',
+          },
+        },
+      ),
+    );
+    renderApp('/customer/account/orders/7');
+    const section = await screen.findByRole('region', { name: 'Versions of your song' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('h4')?.textContent)).toEqual([
+      'Version 3: being made',
+      'Version 2 (current)',
+      'Version 1',
+    ]);
+    expect(items[0]?.textContent).toContain('Say Lola twice at the end.');
+    expect(items[0]?.textContent).toContain('Asked for on Dec 15, 2026');
+    expect(items[1]?.textContent).toContain('Delivered on Dec 14, 2026');
+    expect(items[1]?.textContent).toContain('A slower tempo in the chorus, please.');
+    expect(items[2]?.textContent).toContain('Delivered on Dec 10, 2026');
+    expect(items[2]?.textContent).not.toContain('Your notes');
+    await userEvent.click(within(items[2] as HTMLElement).getByRole('button', { name: 'Play version 1' }));
+    expect((await currentPlayer()).getSnapshot().context.songs).toEqual([
+      { url: firstVersion.url, title: 'Song for Lola, version 1' },
+    ]);
+    await userEvent.click(within(items[1] as HTMLElement).getByRole('button', { name: 'Play version 2' }));
+    await waitFor(async () =>
+      expect((await currentPlayer()).getSnapshot().context.songs).toEqual([
+        { url: v2.url, title: 'Song for Lola, version 2' },
+      ]),
+    );
   });
 
   it('accepting asks first, then the song can be rated 1–5 with a review', async () => {

@@ -13,6 +13,7 @@ import { BriefSummary, OrderFacts, occasionLabel } from './order-facts';
 import { OrderTimeline } from './order-timeline';
 import { GivenRating, RateForm } from './rate-form';
 import { RebookSection } from './rebook-section';
+import { SongVersions } from './song-versions';
 
 const linkClass = css({ color: 'brand.700', textDecoration: 'underline' });
 
@@ -107,6 +108,7 @@ export function CustomerOrderPage({ orderId }: { orderId: number }) {
           }}
         />
       ) : null}
+      <SongVersions order={order} artistName={artistName} />
       {view.allowed('rebook') ? <RebookSection view={view} send={send} /> : null}
       {view.allowed('rate') ? <RateForm view={view} send={send} /> : null}
       {order.rating !== null ? <GivenRating rating={order.rating} review={order.review} /> : null}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { formatPesosWithCentavos } from '../../../../contracts/format';
 import { lifecycleMessages, revisionNoteRule } from '../../../../contracts/lifecycle';
@@ -7,6 +8,8 @@ import { TextAreaField } from '../../artist-application/text-area-field';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Modal } from '../../ui/modal';
+
+const notesId = 'revision-notes';
 
 interface Props {
   view: CustomerOrderView;
@@ -72,43 +75,84 @@ function AcceptDialog({ view, send }: Props) {
   );
 }
 
+/**
+ * Asking for changes takes two steps in one dialog: her notes, then a confirmation that says how many
+ * revisions remain after this one. Going back or closing spends nothing and keeps what she typed.
+ */
 function RejectDialog({ view, send }: Props) {
   const errors = view.errorsOf('reject');
+  const open = view.dialog === 'reject';
+  const confirming = view.revisionStep === 'confirm';
+  const confirmRef = useRef<HTMLParagraphElement>(null);
+  const wasConfirming = useRef(false);
+  // The step's first words take focus when it changes, so a keyboard or screen reader follows along.
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+    else if (wasConfirming.current && open) document.getElementById(notesId)?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming, open]);
+  const sending = view.pending === 'reject';
   return (
     <Modal
-      open={view.dialog === 'reject'}
+      open={open}
       onClose={() => send({ type: 'user.close' })}
       title="Ask for changes"
-      description={`Tell the artist what to change. ${view.revisionsLeftText} on this order.`}
+      description={confirming ? undefined : `Tell the artist what to change. ${view.revisionsLeftText} on this order.`}
       footer={
-        <>
-          <Button color="text" onClick={() => send({ type: 'user.close' })} disabled={view.pending === 'reject'}>
-            Keep the song
-          </Button>
-          <Button type="submit" form="reject-form" loading={view.pending === 'reject'}>
-            Send to the artist
-          </Button>
-        </>
+        confirming ? (
+          <>
+            <Button color="text" onClick={() => send({ type: 'user.back' })} disabled={sending}>
+              Go back
+            </Button>
+            <Button onClick={() => send({ type: 'user.confirm' })} loading={sending}>
+              Send to the artist
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button color="text" onClick={() => send({ type: 'user.close' })}>
+              Keep the song
+            </Button>
+            <Button type="submit" form="reject-form">
+              Continue
+            </Button>
+          </>
+        )
       }
     >
-      <form
-        id="reject-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          send({ type: 'user.submit', action: 'reject' });
-        }}
-      >
-        <TextAreaField
-          label="What should the artist change?"
-          value={view.drafts.reject.reason}
-          errors={errors.reason}
-          hint={revisionNoteRule}
-          maxLength={2000}
-          required
-          onValueChange={(value) => send({ type: 'field.changed', action: 'reject', name: 'reason', value })}
-        />
-      </form>
+      {confirming ? (
+        <div data-testid="revision-confirm">
+          <p ref={confirmRef} tabIndex={-1} className={css({ fontWeight: 'semibold', mb: '3' })}>
+            {view.revisionConfirmText}
+          </p>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm', mb: '1' })}>Your notes for the artist:</p>
+          <blockquote
+            className={css({ borderLeftWidth: '4px', borderColor: 'brand.500', pl: '3', whiteSpace: 'pre-line' })}
+          >
+            {view.drafts.reject.reason.trim()}
+          </blockquote>
+        </div>
+      ) : (
+        <form
+          id="reject-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'user.submit', action: 'reject' });
+          }}
+        >
+          <TextAreaField
+            id={notesId}
+            label="What should the artist change?"
+            value={view.drafts.reject.reason}
+            errors={errors.reason}
+            hint={revisionNoteRule}
+            maxLength={2000}
+            required
+            onValueChange={(value) => send({ type: 'field.changed', action: 'reject', name: 'reason', value })}
+          />
+        </form>
+      )}
     </Modal>
   );
 }
