@@ -31,6 +31,7 @@ export const orderMessages = {
   clipInvalid: 'This clip is no longer available: upload it again',
   paymentMethodRequired: 'Choose a payment method',
   draftNotFound: 'This order draft was not found. Start a new order.',
+  draftDiscarded: 'Your draft is deleted. You can start a new order.',
   stepMissing: 'Finish the earlier steps first',
   alreadyCommitted: 'This order has already been placed.',
   notPayable: 'This order cannot be paid now.',

@@ -89,6 +89,8 @@ export type AppEvent =
   | { type: 'screen.unwatch'; ref: AnyActorRef }
   | { type: 'artists.preselect'; id: string }
   | { type: 'session.loggedOut' }
+  /** The session ended in another tab: the draft keeps what this tab wrote. */
+  | { type: 'session.endedElsewhere' }
   | Extract<PlayerEvent, { type: 'player.load' }>
   | DialogsBoundEvent
   | OtherTabEvent

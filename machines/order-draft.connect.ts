@@ -6,7 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import { type ClipSlot, MAX_SELECTED_ARTISTS } from '../contracts/order';
 import type { orderDraftMachine } from './order-draft.machine';
 import type { FormStep, OrderStep } from './order-draft.types';
-import { isOrderPlaced, orderStepPaths, orderSteps } from './order-steps';
+import { firstOpenStep, isOrderPlaced, orderStepPaths, orderSteps } from './order-steps';
 
 type OrderDraftSnapshot = SnapshotFrom<typeof orderDraftMachine>;
 
@@ -32,6 +32,20 @@ export function connectOrderDraft(snapshot: OrderDraftSnapshot) {
   const selected = forms.song.selected_artists;
   const serverClip = (slot: ClipSlot) => tempOrder?.story?.[slot] ?? null;
   return {
+    /** Nobody is signed in: the steps are kept in this browser; review asks to sign up or log in. */
+    guest: snapshot.context.guest,
+    /**
+     * "Continue your order for {name}": a draft with its occasion done, and where it continues (the
+     * furthest step reached); null when there is nothing to continue. "Start over" sends draft.discard.
+     */
+    continueOrder:
+      completed.occasion && hasPendingOrder && !isOrderPlaced(completed, hasPendingOrder)
+        ? {
+            recipient: forms.occasion.recipient_first_name,
+            path: orderStepPaths[firstOpenStep(completed, hasPendingOrder)],
+          }
+        : null,
+    canStartOver: snapshot.can({ type: 'draft.discard' }),
     busy: snapshot.hasTag('busy'),
     saving: snapshot.hasTag('saving'),
     restoring: snapshot.hasTag('restoring'),

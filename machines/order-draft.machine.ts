@@ -5,15 +5,21 @@
 // the draft and leaves for the payment page. The draft is kept under docs/product.md §9's storage keys and resumed
 // from them; the server's temp order wins where the two differ. The app supplies the network actors,
 // persistDraft, clearStoredDraft, goToStep, leaveForPayment and showErrorToast.
-import { and, assign, fromPromise, setup } from 'xstate';
+import * as v from 'valibot';
+import { and, assign, fromPromise, not, setup } from 'xstate';
+import { issuesToFieldErrors } from '../contracts/auth';
 import { phone } from '../contracts/constants';
 import { findCountry } from '../contracts/countries';
+import type { FieldErrors } from '../contracts/http';
 import {
   type CheckoutAnswer,
   type ClipSlot,
   clipSlots,
   MAX_SELECTED_ARTISTS,
+  occasionSchema,
   orderMessages,
+  songSchema,
+  storySchema,
   type TempOrder,
 } from '../contracts/order';
 import { hasFieldErrors, notProvided, readFailure, withoutField } from './api-error';
@@ -184,6 +190,15 @@ function formsFromServer(forms: OrderForms, temp: TempOrder): OrderForms {
   };
 }
 
+/** Each step's request rules (the server checks them again, with the artists and dates, when it is saved). */
+const stepSchemas = { occasion: occasionSchema, song: songSchema, story: storySchema } as const;
+
+/** A guest's step checked here with the rules its save will meet: the fields' messages, or none. */
+export function localErrorsOf(step: FormStep, forms: OrderForms): FieldErrors {
+  const result = v.safeParse(stepSchemas[step], forms[step]);
+  return result.success ? {} : issuesToFieldErrors(result.issues);
+}
+
 /** The steps the server's draft has: each saved part, and review once it is committed. */
 export function completedFromServer(temp: TempOrder): CompletedSteps {
   return {
@@ -290,8 +305,11 @@ export function initialDraftContext(input: OrderDraftInput | undefined): OrderDr
     paymentMethod: '',
     lastError: null,
     pendingClips: [],
+    guest: input?.guest === true,
+    owner: accountKey(input?.account),
+    unsynced: false,
   };
-  if (orderId === null) return base;
+  if (orderId === null) return base.guest ? { ...base, ...guestSteps(input) } : base;
   const order = committedOrderOf(input?.order);
   const completed = Object.fromEntries(
     completableSteps.map((step) => [step, input?.completed?.[step] === true]),
@@ -305,6 +323,23 @@ export function initialDraftContext(input: OrderDraftInput | undefined): OrderDr
     checkoutPending: completed.review && input?.checkoutPending === true,
     order: completed.review ? order : null,
   };
+}
+
+/** A guest's steps kept in this browser: the form steps done, without review (only a commit marks it). */
+function guestSteps(input: OrderDraftInput | undefined): Pick<OrderDraftContext, 'completed' | 'hasPendingOrder'> {
+  const completed = { ...noStepsCompleted };
+  for (const step of ['occasion', 'song', 'story'] as const) {
+    const before = completableSteps.slice(0, completableSteps.indexOf(step));
+    completed[step] = input?.completed?.[step] === true && before.every((s) => completed[s]);
+  }
+  const hasPendingOrder = input?.hasPendingOrder === true && completed.occasion;
+  return { completed: hasPendingOrder ? completed : { ...noStepsCompleted }, hasPendingOrder };
+}
+
+/** Who an account is, for the draft's owner: its id, else its email. */
+export function accountKey(account: DraftAccount | null | undefined): string | null {
+  if (!account) return null;
+  return account.id !== undefined ? `id:${account.id}` : `email:${account.email.toLowerCase()}`;
 }
 
 /** The draft as the server has it (docs/product.md: the server's temp order is the source of truth). */
@@ -458,6 +493,94 @@ function savingState<const S extends FormStep, const Src extends 'saveOccasion' 
   } as const;
 }
 
+/**
+ * step.save of a guest (nobody signed in): checked here with the save's rules; when they pass, the step
+ * is done in this browser and the guest moves on (the server checks it all again when they sign in).
+ */
+function guestSave(step: FormStep) {
+  const next = nextStep(step);
+  const isStep = { type: 'isEventStep', params: { step } } as const;
+  return [
+    {
+      guard: and([isStep, 'isGuest', { type: 'isLocallyInvalid', params: { step } }]),
+      actions: { type: 'setLocalErrors', params: { step } },
+      description: `A guest continues with answers missing or wrong: each field of the ${step} step says what to fix.`,
+    },
+    {
+      guard: and([isStep, 'isGuest']),
+      target: `#orderDraft.editing.${next}`,
+      actions: [
+        ...startCall(step),
+        { type: 'markStep', params: { step } },
+        'markLocalDraft',
+        'markUnsynced',
+        persist,
+        ...goTo(next),
+      ],
+      description: `A guest's ${step} step is complete: it is kept in this browser and they move on to the ${next} step.`,
+    },
+  ] as const;
+}
+
+/** A part of a guest's draft could not be saved at sign-in: back on its step, the answers kept, marked not done. */
+function syncFailed(step: FormStep) {
+  const back = `#orderDraft.editing.${step}` as const;
+  const reopen = [{ type: 'unmarkFrom', params: { step } }, 'markSynced', persist, ...goTo(step)] as const;
+  return [
+    {
+      guard: 'hasFieldErrors',
+      target: back,
+      actions: [{ type: 'setStepErrors', params: ({ event }: ErrorArgs) => ({ step, error: event.error }) }, ...reopen],
+      description: `The server refused some of the ${step} step's answers: the customer is taken there, each field shown what to fix, the text kept.`,
+    },
+    {
+      target: back,
+      actions: [...toastFailure, ...reopen],
+      description: `Saving the ${step} step failed (offline, or the server): the customer is taken there with a message, the text kept, to save it again.`,
+    },
+  ] as const;
+}
+
+/** After a part is saved at sign-in (`store`): on to the next part the guest completed, else where they were. */
+function syncNext<const A extends readonly unknown[]>(step: 'song' | 'story' | null, store: A) {
+  const actions = [...store, persist] as const;
+  const landing = {
+    target: '#orderDraft.deciding',
+    actions: [...actions, 'markSynced'],
+    description:
+      'Everything the guest wrote is saved to the account: they continue where they were (review stays review).',
+  } as const;
+  if (step === null) return [landing] as const;
+  return [
+    {
+      guard: { type: 'hasLocalStep', params: { step } },
+      target: `#orderDraft.syncing.${step}`,
+      actions,
+      description: `The guest had completed the ${step} step too: it is saved next.`,
+    },
+    landing,
+  ] as const;
+}
+
+const storeAnswer = {
+  type: 'storeTempOrder',
+  params: ({ event }: { event: { output: TempOrderOutput } }) => ({ tempOrder: event.output }),
+} as const;
+
+/** syncing.song / syncing.story: PATCH the part the guest completed into the account's new draft. */
+function syncingStep<const S extends 'song' | 'story', const Src extends 'saveSong' | 'saveStory'>(step: S, src: Src) {
+  return {
+    description: `The ${step} step the guest wrote is being saved to their account.`,
+    invoke: {
+      id: src,
+      src,
+      input: ({ context }: ContextArgs) => ({ orderId: context.orderId ?? 0, values: context.forms[step] }),
+      onDone: syncNext(step === 'song' ? 'story' : null, [storeAnswer]),
+      onError: syncFailed(step),
+    },
+  } as const;
+}
+
 /** deciding: to the landing step; when the app has another step open, it is told to navigate. */
 function landingTransitions() {
   return orderSteps.flatMap(
@@ -489,6 +612,10 @@ export const orderDraftMachine = setup({
     tags: {} as OrderDraftTag,
   },
   actors: {
+    /** GET /temp-order/current → the signed-in customer's newest open draft, or null. */
+    loadCurrentDraft: fromPromise<TempOrderOutput | null, void>(notProvided('loadCurrentDraft')),
+    /** DELETE /temp-order/{id}. */
+    discardTempOrder: fromPromise<unknown, DraftCallInput>(notProvided('discardTempOrder')),
     /** GET /temp-order/{id} → the draft. */
     loadTempOrder: fromPromise<TempOrderOutput, DraftCallInput>(notProvided('loadTempOrder')),
     /** POST /temp-order with the occasion fields → {order_id}. */
@@ -506,6 +633,19 @@ export const orderDraftMachine = setup({
   },
   guards: {
     hasOrderId: ({ context }) => context.orderId !== null,
+    isGuest: ({ context }) => context.guest,
+    /** Someone else signs in over a draft another account kept (its session ended in another tab). */
+    isOtherAccount: ({ context, event }) =>
+      event.type === 'session.loggedIn' && context.owner !== null && context.owner !== accountKey(event.account),
+    /** Steps were saved in this browser, signed out, over a draft the account has on the server. */
+    hasUnsyncedSteps: ({ context }) => context.orderId !== null && context.order === null && context.unsynced,
+    /** A guest's steps kept in this browser, not on the server yet. */
+    hasLocalDraft: ({ context }) => context.orderId === null && context.completed.occasion,
+    hasNoDraft: ({ context }) => context.orderId === null && !context.completed.occasion,
+    hasLocalStep: ({ context }, params: { step: FormStep }) => context.completed[params.step],
+    isLocallyInvalid: ({ context }, params: { step: FormStep }) =>
+      Object.keys(localErrorsOf(params.step, context.forms)).length > 0,
+    hasFoundDraft: ({ event }) => 'output' in event && event.output !== null && event.output !== undefined,
     isEventStep: ({ event }, params: StepParams) => 'step' in event && event.step === params.step,
     /** docs/product.md §2: step.open for `step`, and its guard allows it. */
     canOpenStep: ({ context, event }, params: StepParams) =>
@@ -533,6 +673,25 @@ export const orderDraftMachine = setup({
   },
   actions: {
     setStep: assign((_, params: StepParams) => ({ step: params.step })),
+    signIn: assign({ guest: false }),
+    /** The account now signed in owns the draft (it keeps it when the session ends in another tab). */
+    setOwner: assign(({ event }) => (event.type === 'session.loggedIn' ? { owner: accountKey(event.account) } : {})),
+    markUnsynced: assign({ unsynced: true }),
+    markSynced: assign({ unsynced: false }),
+    becomeGuest: assign({ guest: true }),
+    /** A guest's first step is done: the pending-order flag stands for the draft kept in this browser. */
+    markLocalDraft: assign({ hasPendingOrder: true }),
+    setLocalErrors: assign(({ context }, params: { step: FormStep }) => ({
+      errors: { ...context.errors, [params.step]: localErrorsOf(params.step, context.forms) },
+    })),
+    /** A step (and those after it) is not done after all: the server did not take it. */
+    unmarkFrom: assign(({ context }, params: { step: FormStep }) => {
+      const from = completableSteps.indexOf(params.step);
+      const completed = Object.fromEntries(
+        completableSteps.map((step, i) => [step, i < from && context.completed[step]]),
+      ) as CompletedSteps;
+      return { completed, hasPendingOrder: context.orderId !== null };
+    }),
     setField: assign(({ context, event }) => {
       if (event.type !== 'field.changed') return {};
       const { step, name, value } = event;
@@ -631,6 +790,8 @@ export const orderDraftMachine = setup({
       errors: noErrors,
       paymentMethod: '',
       lastError: null,
+      owner: null,
+      unsynced: false,
     })),
     // Supplied by the app:
     persistDraft: (_, _params: PersistDraftParams) => {},
@@ -651,15 +812,29 @@ export const orderDraftMachine = setup({
     },
     'session.loggedOut': {
       target: '.editing.occasion',
-      actions: ['resetDraft', 'clearStoredDraft'],
+      actions: ['resetDraft', 'clearStoredDraft', 'becomeGuest'],
       description:
         'The customer signed out: the draft is cleared from this browser and a new one starts at the occasion step.',
     },
-    'session.loggedIn': {
-      guard: 'canPrefillGifter',
-      actions: ['prefillGifter', persist],
-      description: "A customer signed in: their name, email and phone fill the gifter's details that are still empty.",
+    'session.endedElsewhere': {
+      actions: ['becomeGuest', persist],
+      description:
+        'The session ended in another tab: this tab keeps the draft and everything typed (stored again, as that sign-out cleared it) for the same account to continue after signing in again; it is kept in this browser meanwhile.',
     },
+    'session.loggedIn': [
+      {
+        guard: 'canPrefillGifter',
+        actions: ['signIn', 'setOwner', 'prefillGifter', persist],
+        description:
+          "A customer signed in: their name, email and phone fill the gifter's details that are still empty.",
+      },
+      {
+        guard: 'isGuest',
+        actions: ['signIn', 'setOwner'],
+        description:
+          'A customer signed in while the draft was busy or kept on the account: its saves now go to the account.',
+      },
+    ],
     'clip.pending': {
       actions: 'setClipPending',
       description: 'Whatever the draft is doing, the story step shows when a voice take or an upload is under way.',
@@ -729,6 +904,7 @@ export const orderDraftMachine = setup({
           description: 'The occasion step: who the song is for, from whom, and the occasion.',
           on: {
             'step.save': [
+              ...guestSave('occasion'),
               {
                 guard: and([{ type: 'isEventStep', params: { step: 'occasion' } } as const, 'hasOrderId']),
                 target: '#orderDraft.saving.occasion',
@@ -747,23 +923,29 @@ export const orderDraftMachine = setup({
         song: {
           description: "The song step: the artists to offer the order to, and the song's style.",
           on: {
-            'step.save': {
-              guard: { type: 'isEventStep', params: { step: 'song' } },
-              target: '#orderDraft.saving.song',
-              actions: startCall('song'),
-              description: 'The customer saves the song step.',
-            },
+            'step.save': [
+              ...guestSave('song'),
+              {
+                guard: { type: 'isEventStep', params: { step: 'song' } },
+                target: '#orderDraft.saving.song',
+                actions: startCall('song'),
+                description: 'The customer saves the song step.',
+              },
+            ],
           },
         },
         story: {
           description: 'The story step: what the song should tell, with voice takes or files.',
           on: {
-            'step.save': {
-              guard: { type: 'isEventStep', params: { step: 'story' } },
-              target: '#orderDraft.saving.story',
-              actions: startCall('story'),
-              description: 'The customer saves the story step.',
-            },
+            'step.save': [
+              ...guestSave('story'),
+              {
+                guard: { type: 'isEventStep', params: { step: 'story' } },
+                target: '#orderDraft.saving.story',
+                actions: startCall('story'),
+                description: 'The customer saves the story step.',
+              },
+            ],
           },
         },
         review: {
@@ -779,6 +961,7 @@ export const orderDraftMachine = setup({
                   'The order was placed already (the customer came back from checkout): on to checkout again.',
               },
               {
+                guard: not('isGuest'),
                 target: '#orderDraft.committing',
                 actions: startCall('review'),
                 description: 'The customer confirms the review: the draft becomes an order awaiting payment.',
@@ -800,6 +983,51 @@ export const orderDraftMachine = setup({
       },
       on: {
         'step.open': openStepTransitions('.'),
+        'session.loggedIn': [
+          {
+            guard: and(['isGuest', 'isOtherAccount']),
+            target: '#orderDraft.finding',
+            actions: ['resetDraft', 'clearStoredDraft', 'signIn', 'setOwner', 'prefillGifter', persist],
+            description:
+              "Another account signs in over a draft kept for the account signed out in another tab: that draft is cleared (never shown to them) and this account's own open draft is looked for.",
+          },
+          {
+            guard: and(['isGuest', 'hasUnsyncedSteps']),
+            target: '#orderDraft.syncing.occasionAgain',
+            actions: ['signIn', 'setOwner', 'prefillGifter', persist],
+            description:
+              'Signing in again over a draft the account has, with steps saved in this browser meanwhile: those steps are saved to the account, nothing retyped.',
+          },
+          {
+            guard: and(['isGuest', 'hasLocalDraft']),
+            target: '#orderDraft.syncing',
+            actions: ['signIn', 'setOwner', 'prefillGifter', persist],
+            description:
+              'A guest who wrote their brief signs up or logs in: what they wrote is saved to their account, nothing to retype.',
+          },
+          {
+            guard: and(['isGuest', 'hasNoDraft']),
+            target: '#orderDraft.finding',
+            actions: ['signIn', 'setOwner', 'prefillGifter', persist],
+            description:
+              "A customer signs in with no draft in this browser (a new device, a new tab): their account's open draft is looked for.",
+          },
+        ],
+        'draft.discard': [
+          {
+            guard: and(['hasOrderId', not('isCommitted')]),
+            target: '#orderDraft.discarding',
+            actions: startCall('occasion'),
+            description: '"Start over": the draft kept on the account is deleted.',
+          },
+          {
+            guard: not('isCommitted'),
+            target: '.occasion',
+            actions: ['resetDraft', 'clearStoredDraft', ...goTo('occasion')],
+            description:
+              '"Start over" with a draft kept only in this browser: it is cleared, back to the occasion step.',
+          },
+        ],
         'checkout.methodChosen': {
           actions: 'setPaymentMethod',
           description:
@@ -852,6 +1080,92 @@ export const orderDraftMachine = setup({
         occasion: savingState('occasion', 'saveOccasion'),
         song: savingState('song', 'saveSong'),
         story: savingState('story', 'saveStory'),
+      },
+    },
+    /** A guest signed in: the parts they completed are saved in order (create with the occasion, then song, story). */
+    syncing: {
+      description: 'The guest signed in: the parts they wrote are being saved to their account; they wait.',
+      tags: ['busy', 'saving'],
+      initial: 'occasion',
+      states: {
+        occasion: {
+          description: 'The occasion the guest wrote creates the draft on their account.',
+          invoke: {
+            id: 'createTempOrder',
+            src: 'createTempOrder',
+            input: ({ context }) => context.forms.occasion,
+            onDone: syncNext('song', [
+              { type: 'storeCreatedDraft', params: ({ event }) => ({ orderId: event.output.order_id }) },
+            ]),
+            onError: syncFailed('occasion'),
+          },
+        },
+        occasionAgain: {
+          description: 'The occasion, as this browser kept it, is saved again to the draft the account has.',
+          invoke: {
+            id: 'saveOccasion',
+            src: 'saveOccasion',
+            input: ({ context }) => ({ orderId: context.orderId ?? 0, values: context.forms.occasion }),
+            onDone: syncNext('song', [storeAnswer]),
+            onError: syncFailed('occasion'),
+          },
+        },
+        song: syncingStep('song', 'saveSong'),
+        story: syncingStep('story', 'saveStory'),
+      },
+    },
+    /** GET /temp-order/current: the signed-in customer's newest open draft, if any. */
+    finding: {
+      description: "Looking for the account's open draft, to continue it on this device; the pages wait for it.",
+      tags: ['busy', 'restoring'],
+      invoke: {
+        id: 'loadCurrentDraft',
+        src: 'loadCurrentDraft',
+        onDone: [
+          {
+            guard: 'hasFoundDraft',
+            target: 'deciding',
+            actions: [
+              { type: 'applyServerDraft', params: ({ event }) => ({ tempOrder: event.output as TempOrder }) },
+              persist,
+            ],
+            description: 'The account has a draft: its answers and finished steps fill this device, ready to continue.',
+          },
+          { target: 'deciding', description: 'The account has no open draft: the customer starts a new one.' },
+        ],
+        onError: {
+          target: 'deciding',
+          description: 'The draft could not be looked for (offline): the customer starts here as if there were none.',
+        },
+      },
+    },
+    /** DELETE /temp-order/{id}: "Start over". */
+    discarding: {
+      description: 'The draft is being deleted from the account, to start over.',
+      tags: ['busy', 'saving'],
+      invoke: {
+        id: 'discardTempOrder',
+        src: 'discardTempOrder',
+        input: ({ context }) => ({ orderId: context.orderId ?? 0 }),
+        onDone: {
+          target: 'editing.occasion',
+          actions: ['resetDraft', 'clearStoredDraft', ...goTo('occasion')],
+          description: 'The draft is deleted: the customer starts a new order at the occasion step.',
+        },
+        onError: [
+          {
+            guard: 'isDraftMissing',
+            target: 'editing.occasion',
+            actions: ['resetDraft', 'clearStoredDraft', ...goTo('occasion')],
+            description:
+              'The draft was gone already (deleted elsewhere): the customer starts a new order all the same.',
+          },
+          {
+            target: 'deciding',
+            actions: toastFailure,
+            description: 'It could not be deleted (offline, or the server): the customer is told and the draft stays.',
+          },
+        ],
       },
     },
     committing: {

@@ -39,7 +39,7 @@ export interface CommittedOrder {
 
 /** The customer's details that prefill the gifter (from the signed-in account). */
 export type DraftAccount = Pick<AuthUser, 'first_name' | 'last_name' | 'email'> &
-  Partial<Pick<AuthUser, 'contact_number' | 'country' | 'dial_code'>>;
+  Partial<Pick<AuthUser, 'id' | 'contact_number' | 'country' | 'dial_code'>>;
 
 export interface OrderDraftContext {
   /** The temp order's id (POST /temp-order's order_id), or null before the first occasion save. */
@@ -65,6 +65,19 @@ export interface OrderDraftContext {
   lastError: string | null;
   /** Story clip slots with a take or upload under way that saving now would lose (never stored). */
   pendingClips: ClipSlot[];
+  /**
+   * Nobody is signed in: the steps are checked here and kept in this browser only (no order id); the
+   * draft is saved to the account when someone signs in (the app starts the draft as a guest and the
+   * root tells it who is signed in at once).
+   */
+  guest: boolean;
+  /**
+   * Whose draft this is: the account last signed in here (its id, else its email), or null. Kept when the
+   * session ends in another tab, so the same account continues it and another account never sees it.
+   */
+  owner: string | null;
+  /** Steps saved in this browser while nobody was signed in over a draft the account has: re-sent at sign-in. */
+  unsynced: boolean;
 }
 
 /** The forms as stored: any field may be missing (an older or damaged copy). */
@@ -86,6 +99,8 @@ export interface OrderDraftInput {
   preselectedArtist?: string | null;
   /** The signed-in customer: the gifter is prefilled from it while the gifter is blank. */
   account?: DraftAccount | null;
+  /** Start as a guest (the app does; a sign-in told at once ends it). Its stored steps count without an order id. */
+  guest?: boolean | null;
 }
 
 /** What the draft stores under labsongs_temp_order. */
@@ -139,8 +154,15 @@ export type OrderDraftEvent =
   | { type: 'checkout.methodChosen'; paymentMethod: string }
   /** docs/product.md §4 Reset: clears the order id, steps, forms and flags (and their storage). */
   | { type: 'draft.reset' }
+  /** "Start over": the draft is deleted from the account (when it is there) and cleared here. */
+  | { type: 'draft.discard' }
   /** A customer signed in: a blank gifter is prefilled from the account. */
   | { type: 'session.loggedIn'; account: DraftAccount }
+  /**
+   * The session ended in another tab (its own Logout there, or a sign-out elsewhere): this tab's draft and
+   * typed text are kept for the same account's next sign-in.
+   */
+  | { type: 'session.endedElsewhere' }
   /** Logout or a session reset: the draft goes with the session. */
   | { type: 'session.loggedOut' };
 

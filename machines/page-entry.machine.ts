@@ -43,9 +43,11 @@ export const pageEntryMachine = setup({
     /** Nobody is signed in, and someone arrives at a page only a customer may see. */
     isSignedOutArrival: ({ context, event }) =>
       event.type === 'route.entering' && event.arriving && event.needs === 'user' && context.user === null,
-    /** A signed-in customer opens a step of the order flow. */
+    /** A customer or a guest (nobody signed in: a first visit has no wall) opens a step of the order flow. */
     isCustomersOrderStep: ({ context, event }) =>
-      event.type === 'route.entering' && context.user?.type === 'user' && orderStepRoutes.includes(event.route),
+      event.type === 'route.entering' &&
+      (context.user === null || context.user.type === 'user') &&
+      orderStepRoutes.includes(event.route),
   },
 }).createMachine({
   id: 'pageEntry',
@@ -65,7 +67,8 @@ export const pageEntryMachine = setup({
           {
             guard: 'isCustomersOrderStep',
             actions: 'needDraft',
-            description: 'A customer opens a page of the order flow: their draft starts if it has not.',
+            description:
+              'A customer, or a guest writing their brief, opens a page of the order flow: the draft starts if it has not.',
           },
         ],
         'session.changed': [

@@ -246,6 +246,11 @@ export const sessionMachine = setup({
      * passes it on, or clears the stored draft when no page has started the draft yet.
      */
     clearDraft: sendTo(({ system }) => system.get(appActorIds.app), { type: 'session.loggedOut' }),
+    /**
+     * The session ended in another tab: this tab's order draft (typed text included) is kept for the same
+     * account's next sign-in rather than lost (issue 27); the draft clears it if another account signs in.
+     */
+    keepDraftForSignIn: sendTo(({ system }) => system.get(appActorIds.app), { type: 'session.endedElsewhere' }),
     /** docs/product.md §4 Session reset: the login-again modal, with where to go back to after it (a pending checkout). */
     offerLoginAgain: sendTo(
       // Through the root: the account modals may not have started yet (it holds what they are told).
@@ -357,8 +362,9 @@ export const sessionMachine = setup({
         },
         'tab.signedOut': {
           target: 'signedOut',
-          actions: ['clearSession', 'clearDraft'],
-          description: 'Another tab signed out (or the account was deactivated there): this tab signs out too.',
+          actions: ['clearSession', 'keepDraftForSignIn'],
+          description:
+            "Another tab signed out (or the account was deactivated there): this tab signs out too, keeping its order draft and typed text for the same account's next sign-in.",
         },
         'account.deactivated': {
           target: 'signedOut',

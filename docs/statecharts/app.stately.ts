@@ -125,6 +125,10 @@ export const appMachine = createMachine({
             "description": "Signed out: the draft is cleared (once it has been checked with the server)."
           }
         ],
+        "session.endedElsewhere": {
+          "actions": "tellDraft",
+          "description": "The session ended in another tab: a started draft keeps what this tab wrote, for the next sign-in."
+        },
         "player.load": {
           "actions": "play",
           "description": "A play button: the player (started with the first play) plays its songs."

@@ -19,20 +19,42 @@ export const orderDraftMachine = createMachine({
       "target": ".editing.occasion",
       "actions": [
         "resetDraft",
-        "clearStoredDraft"
+        "clearStoredDraft",
+        "becomeGuest"
       ],
       "description": "The customer signed out: the draft is cleared from this browser and a new one starts at the occasion step."
     },
-    "session.loggedIn": {
-      "guard": "canPrefillGifter",
+    "session.endedElsewhere": {
       "actions": [
-        "prefillGifter",
+        "becomeGuest",
         {
           "type": "persistDraft"
         }
       ],
-      "description": "A customer signed in: their name, email and phone fill the gifter's details that are still empty."
+      "description": "The session ended in another tab: this tab keeps the draft and everything typed (stored again, as that sign-out cleared it) for the same account to continue after signing in again; it is kept in this browser meanwhile."
     },
+    "session.loggedIn": [
+      {
+        "guard": "canPrefillGifter",
+        "actions": [
+          "signIn",
+          "setOwner",
+          "prefillGifter",
+          {
+            "type": "persistDraft"
+          }
+        ],
+        "description": "A customer signed in: their name, email and phone fill the gifter's details that are still empty."
+      },
+      {
+        "guard": "isGuest",
+        "actions": [
+          "signIn",
+          "setOwner"
+        ],
+        "description": "A customer signed in while the draft was busy or kept on the account: its saves now go to the account."
+      }
+    ],
     "clip.pending": {
       "actions": "setClipPending",
       "description": "Whatever the draft is doing, the story step shows when a voice take or an upload is under way."
@@ -327,6 +349,53 @@ export const orderDraftMachine = createMachine({
           "on": {
             "step.save": [
               {
+                "guard": "isEventStep && isGuest && isLocallyInvalid",
+                "actions": {
+                  "type": "setLocalErrors",
+                  "params": {
+                    "step": "occasion"
+                  }
+                },
+                "description": "A guest continues with answers missing or wrong: each field of the occasion step says what to fix."
+              },
+              {
+                "guard": "isEventStep && isGuest",
+                "target": "#orderDraft.editing.song",
+                "actions": [
+                  {
+                    "type": "clearStepErrors",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  },
+                  "clearLastError",
+                  {
+                    "type": "markStep",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  },
+                  "markLocalDraft",
+                  "markUnsynced",
+                  {
+                    "type": "persistDraft"
+                  },
+                  {
+                    "type": "goToStep",
+                    "params": {
+                      "step": "song"
+                    }
+                  },
+                  {
+                    "type": "setStep",
+                    "params": {
+                      "step": "song"
+                    }
+                  }
+                ],
+                "description": "A guest's occasion step is complete: it is kept in this browser and they move on to the song step."
+              },
+              {
                 "guard": "isEventStep && hasOrderId",
                 "target": "#orderDraft.saving.occasion",
                 "actions": [
@@ -365,49 +434,147 @@ export const orderDraftMachine = createMachine({
         "song": {
           "description": "The song step: the artists to offer the order to, and the song's style.",
           "on": {
-            "step.save": {
-              "guard": {
-                "type": "isEventStep",
-                "params": {
-                  "step": "song"
-                }
-              },
-              "target": "#orderDraft.saving.song",
-              "actions": [
-                {
-                  "type": "clearStepErrors",
+            "step.save": [
+              {
+                "guard": "isEventStep && isGuest && isLocallyInvalid",
+                "actions": {
+                  "type": "setLocalErrors",
                   "params": {
                     "step": "song"
                   }
                 },
-                "clearLastError"
-              ],
-              "description": "The customer saves the song step."
-            }
+                "description": "A guest continues with answers missing or wrong: each field of the song step says what to fix."
+              },
+              {
+                "guard": "isEventStep && isGuest",
+                "target": "#orderDraft.editing.story",
+                "actions": [
+                  {
+                    "type": "clearStepErrors",
+                    "params": {
+                      "step": "song"
+                    }
+                  },
+                  "clearLastError",
+                  {
+                    "type": "markStep",
+                    "params": {
+                      "step": "song"
+                    }
+                  },
+                  "markLocalDraft",
+                  "markUnsynced",
+                  {
+                    "type": "persistDraft"
+                  },
+                  {
+                    "type": "goToStep",
+                    "params": {
+                      "step": "story"
+                    }
+                  },
+                  {
+                    "type": "setStep",
+                    "params": {
+                      "step": "story"
+                    }
+                  }
+                ],
+                "description": "A guest's song step is complete: it is kept in this browser and they move on to the story step."
+              },
+              {
+                "guard": {
+                  "type": "isEventStep",
+                  "params": {
+                    "step": "song"
+                  }
+                },
+                "target": "#orderDraft.saving.song",
+                "actions": [
+                  {
+                    "type": "clearStepErrors",
+                    "params": {
+                      "step": "song"
+                    }
+                  },
+                  "clearLastError"
+                ],
+                "description": "The customer saves the song step."
+              }
+            ]
           }
         },
         "story": {
           "description": "The story step: what the song should tell, with voice takes or files.",
           "on": {
-            "step.save": {
-              "guard": {
-                "type": "isEventStep",
-                "params": {
-                  "step": "story"
-                }
-              },
-              "target": "#orderDraft.saving.story",
-              "actions": [
-                {
-                  "type": "clearStepErrors",
+            "step.save": [
+              {
+                "guard": "isEventStep && isGuest && isLocallyInvalid",
+                "actions": {
+                  "type": "setLocalErrors",
                   "params": {
                     "step": "story"
                   }
                 },
-                "clearLastError"
-              ],
-              "description": "The customer saves the story step."
-            }
+                "description": "A guest continues with answers missing or wrong: each field of the story step says what to fix."
+              },
+              {
+                "guard": "isEventStep && isGuest",
+                "target": "#orderDraft.editing.review",
+                "actions": [
+                  {
+                    "type": "clearStepErrors",
+                    "params": {
+                      "step": "story"
+                    }
+                  },
+                  "clearLastError",
+                  {
+                    "type": "markStep",
+                    "params": {
+                      "step": "story"
+                    }
+                  },
+                  "markLocalDraft",
+                  "markUnsynced",
+                  {
+                    "type": "persistDraft"
+                  },
+                  {
+                    "type": "goToStep",
+                    "params": {
+                      "step": "review"
+                    }
+                  },
+                  {
+                    "type": "setStep",
+                    "params": {
+                      "step": "review"
+                    }
+                  }
+                ],
+                "description": "A guest's story step is complete: it is kept in this browser and they move on to the review step."
+              },
+              {
+                "guard": {
+                  "type": "isEventStep",
+                  "params": {
+                    "step": "story"
+                  }
+                },
+                "target": "#orderDraft.saving.story",
+                "actions": [
+                  {
+                    "type": "clearStepErrors",
+                    "params": {
+                      "step": "story"
+                    }
+                  },
+                  "clearLastError"
+                ],
+                "description": "The customer saves the story step."
+              }
+            ]
           }
         },
         "review": {
@@ -434,6 +601,7 @@ export const orderDraftMachine = createMachine({
                 "description": "The order was placed already (the customer came back from checkout): on to checkout again."
               },
               {
+                "guard": "!isGuest",
                 "target": "#orderDraft.committing",
                 "actions": [
                   {
@@ -551,6 +719,99 @@ export const orderDraftMachine = createMachine({
               }
             },
             "description": "The customer opens the checkout step; it opens only once the steps before it are done."
+          }
+        ],
+        "session.loggedIn": [
+          {
+            "guard": "isGuest && isOtherAccount",
+            "target": "#orderDraft.finding",
+            "actions": [
+              "resetDraft",
+              "clearStoredDraft",
+              "signIn",
+              "setOwner",
+              "prefillGifter",
+              {
+                "type": "persistDraft"
+              }
+            ],
+            "description": "Another account signs in over a draft kept for the account signed out in another tab: that draft is cleared (never shown to them) and this account's own open draft is looked for."
+          },
+          {
+            "guard": "isGuest && hasUnsyncedSteps",
+            "target": "#orderDraft.syncing.occasionAgain",
+            "actions": [
+              "signIn",
+              "setOwner",
+              "prefillGifter",
+              {
+                "type": "persistDraft"
+              }
+            ],
+            "description": "Signing in again over a draft the account has, with steps saved in this browser meanwhile: those steps are saved to the account, nothing retyped."
+          },
+          {
+            "guard": "isGuest && hasLocalDraft",
+            "target": "#orderDraft.syncing",
+            "actions": [
+              "signIn",
+              "setOwner",
+              "prefillGifter",
+              {
+                "type": "persistDraft"
+              }
+            ],
+            "description": "A guest who wrote their brief signs up or logs in: what they wrote is saved to their account, nothing to retype."
+          },
+          {
+            "guard": "isGuest && hasNoDraft",
+            "target": "#orderDraft.finding",
+            "actions": [
+              "signIn",
+              "setOwner",
+              "prefillGifter",
+              {
+                "type": "persistDraft"
+              }
+            ],
+            "description": "A customer signs in with no draft in this browser (a new device, a new tab): their account's open draft is looked for."
+          }
+        ],
+        "draft.discard": [
+          {
+            "guard": "hasOrderId && !isCommitted",
+            "target": "#orderDraft.discarding",
+            "actions": [
+              {
+                "type": "clearStepErrors",
+                "params": {
+                  "step": "occasion"
+                }
+              },
+              "clearLastError"
+            ],
+            "description": "\"Start over\": the draft kept on the account is deleted."
+          },
+          {
+            "guard": "!isCommitted",
+            "target": ".occasion",
+            "actions": [
+              "resetDraft",
+              "clearStoredDraft",
+              {
+                "type": "goToStep",
+                "params": {
+                  "step": "occasion"
+                }
+              },
+              {
+                "type": "setStep",
+                "params": {
+                  "step": "occasion"
+                }
+              }
+            ],
+            "description": "\"Start over\" with a draft kept only in this browser: it is cleared, back to the occasion step."
           }
         ],
         "checkout.methodChosen": {
@@ -945,6 +1206,530 @@ export const orderDraftMachine = createMachine({
         }
       }
     },
+    "syncing": {
+      "description": "The guest signed in: the parts they wrote are being saved to their account; they wait.",
+      "tags": [
+        "busy",
+        "saving"
+      ],
+      "initial": "occasion",
+      "states": {
+        "occasion": {
+          "description": "The occasion the guest wrote creates the draft on their account.",
+          "invoke": {
+            "id": "createTempOrder",
+            "src": "createTempOrder",
+            "onDone": [
+              {
+                "guard": {
+                  "type": "hasLocalStep",
+                  "params": {
+                    "step": "song"
+                  }
+                },
+                "target": "#orderDraft.syncing.song",
+                "actions": [
+                  {
+                    "type": "storeCreatedDraft"
+                  },
+                  {
+                    "type": "persistDraft"
+                  }
+                ],
+                "description": "The guest had completed the song step too: it is saved next."
+              },
+              {
+                "target": "#orderDraft.deciding",
+                "actions": [
+                  {
+                    "type": "storeCreatedDraft"
+                  },
+                  {
+                    "type": "persistDraft"
+                  },
+                  "markSynced"
+                ],
+                "description": "Everything the guest wrote is saved to the account: they continue where they were (review stays review)."
+              }
+            ],
+            "onError": [
+              {
+                "guard": "hasFieldErrors",
+                "target": "#orderDraft.editing.occasion",
+                "actions": [
+                  {
+                    "type": "setStepErrors"
+                  },
+                  {
+                    "type": "unmarkFrom",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  },
+                  "markSynced",
+                  {
+                    "type": "persistDraft"
+                  },
+                  {
+                    "type": "goToStep",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  },
+                  {
+                    "type": "setStep",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  }
+                ],
+                "description": "The server refused some of the occasion step's answers: the customer is taken there, each field shown what to fix, the text kept."
+              },
+              {
+                "target": "#orderDraft.editing.occasion",
+                "actions": [
+                  {
+                    "type": "setLastError"
+                  },
+                  {
+                    "type": "showErrorToast"
+                  },
+                  {
+                    "type": "unmarkFrom",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  },
+                  "markSynced",
+                  {
+                    "type": "persistDraft"
+                  },
+                  {
+                    "type": "goToStep",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  },
+                  {
+                    "type": "setStep",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  }
+                ],
+                "description": "Saving the occasion step failed (offline, or the server): the customer is taken there with a message, the text kept, to save it again."
+              }
+            ]
+          }
+        },
+        "occasionAgain": {
+          "description": "The occasion, as this browser kept it, is saved again to the draft the account has.",
+          "invoke": {
+            "id": "saveOccasion",
+            "src": "saveOccasion",
+            "onDone": [
+              {
+                "guard": {
+                  "type": "hasLocalStep",
+                  "params": {
+                    "step": "song"
+                  }
+                },
+                "target": "#orderDraft.syncing.song",
+                "actions": [
+                  {
+                    "type": "storeTempOrder"
+                  },
+                  {
+                    "type": "persistDraft"
+                  }
+                ],
+                "description": "The guest had completed the song step too: it is saved next."
+              },
+              {
+                "target": "#orderDraft.deciding",
+                "actions": [
+                  {
+                    "type": "storeTempOrder"
+                  },
+                  {
+                    "type": "persistDraft"
+                  },
+                  "markSynced"
+                ],
+                "description": "Everything the guest wrote is saved to the account: they continue where they were (review stays review)."
+              }
+            ],
+            "onError": [
+              {
+                "guard": "hasFieldErrors",
+                "target": "#orderDraft.editing.occasion",
+                "actions": [
+                  {
+                    "type": "setStepErrors"
+                  },
+                  {
+                    "type": "unmarkFrom",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  },
+                  "markSynced",
+                  {
+                    "type": "persistDraft"
+                  },
+                  {
+                    "type": "goToStep",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  },
+                  {
+                    "type": "setStep",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  }
+                ],
+                "description": "The server refused some of the occasion step's answers: the customer is taken there, each field shown what to fix, the text kept."
+              },
+              {
+                "target": "#orderDraft.editing.occasion",
+                "actions": [
+                  {
+                    "type": "setLastError"
+                  },
+                  {
+                    "type": "showErrorToast"
+                  },
+                  {
+                    "type": "unmarkFrom",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  },
+                  "markSynced",
+                  {
+                    "type": "persistDraft"
+                  },
+                  {
+                    "type": "goToStep",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  },
+                  {
+                    "type": "setStep",
+                    "params": {
+                      "step": "occasion"
+                    }
+                  }
+                ],
+                "description": "Saving the occasion step failed (offline, or the server): the customer is taken there with a message, the text kept, to save it again."
+              }
+            ]
+          }
+        },
+        "song": {
+          "description": "The song step the guest wrote is being saved to their account.",
+          "invoke": {
+            "id": "saveSong",
+            "src": "saveSong",
+            "onDone": [
+              {
+                "guard": {
+                  "type": "hasLocalStep",
+                  "params": {
+                    "step": "story"
+                  }
+                },
+                "target": "#orderDraft.syncing.story",
+                "actions": [
+                  {
+                    "type": "storeTempOrder"
+                  },
+                  {
+                    "type": "persistDraft"
+                  }
+                ],
+                "description": "The guest had completed the story step too: it is saved next."
+              },
+              {
+                "target": "#orderDraft.deciding",
+                "actions": [
+                  {
+                    "type": "storeTempOrder"
+                  },
+                  {
+                    "type": "persistDraft"
+                  },
+                  "markSynced"
+                ],
+                "description": "Everything the guest wrote is saved to the account: they continue where they were (review stays review)."
+              }
+            ],
+            "onError": [
+              {
+                "guard": "hasFieldErrors",
+                "target": "#orderDraft.editing.song",
+                "actions": [
+                  {
+                    "type": "setStepErrors"
+                  },
+                  {
+                    "type": "unmarkFrom",
+                    "params": {
+                      "step": "song"
+                    }
+                  },
+                  "markSynced",
+                  {
+                    "type": "persistDraft"
+                  },
+                  {
+                    "type": "goToStep",
+                    "params": {
+                      "step": "song"
+                    }
+                  },
+                  {
+                    "type": "setStep",
+                    "params": {
+                      "step": "song"
+                    }
+                  }
+                ],
+                "description": "The server refused some of the song step's answers: the customer is taken there, each field shown what to fix, the text kept."
+              },
+              {
+                "target": "#orderDraft.editing.song",
+                "actions": [
+                  {
+                    "type": "setLastError"
+                  },
+                  {
+                    "type": "showErrorToast"
+                  },
+                  {
+                    "type": "unmarkFrom",
+                    "params": {
+                      "step": "song"
+                    }
+                  },
+                  "markSynced",
+                  {
+                    "type": "persistDraft"
+                  },
+                  {
+                    "type": "goToStep",
+                    "params": {
+                      "step": "song"
+                    }
+                  },
+                  {
+                    "type": "setStep",
+                    "params": {
+                      "step": "song"
+                    }
+                  }
+                ],
+                "description": "Saving the song step failed (offline, or the server): the customer is taken there with a message, the text kept, to save it again."
+              }
+            ]
+          }
+        },
+        "story": {
+          "description": "The story step the guest wrote is being saved to their account.",
+          "invoke": {
+            "id": "saveStory",
+            "src": "saveStory",
+            "onDone": [
+              {
+                "target": "#orderDraft.deciding",
+                "actions": [
+                  {
+                    "type": "storeTempOrder"
+                  },
+                  {
+                    "type": "persistDraft"
+                  },
+                  "markSynced"
+                ],
+                "description": "Everything the guest wrote is saved to the account: they continue where they were (review stays review)."
+              }
+            ],
+            "onError": [
+              {
+                "guard": "hasFieldErrors",
+                "target": "#orderDraft.editing.story",
+                "actions": [
+                  {
+                    "type": "setStepErrors"
+                  },
+                  {
+                    "type": "unmarkFrom",
+                    "params": {
+                      "step": "story"
+                    }
+                  },
+                  "markSynced",
+                  {
+                    "type": "persistDraft"
+                  },
+                  {
+                    "type": "goToStep",
+                    "params": {
+                      "step": "story"
+                    }
+                  },
+                  {
+                    "type": "setStep",
+                    "params": {
+                      "step": "story"
+                    }
+                  }
+                ],
+                "description": "The server refused some of the story step's answers: the customer is taken there, each field shown what to fix, the text kept."
+              },
+              {
+                "target": "#orderDraft.editing.story",
+                "actions": [
+                  {
+                    "type": "setLastError"
+                  },
+                  {
+                    "type": "showErrorToast"
+                  },
+                  {
+                    "type": "unmarkFrom",
+                    "params": {
+                      "step": "story"
+                    }
+                  },
+                  "markSynced",
+                  {
+                    "type": "persistDraft"
+                  },
+                  {
+                    "type": "goToStep",
+                    "params": {
+                      "step": "story"
+                    }
+                  },
+                  {
+                    "type": "setStep",
+                    "params": {
+                      "step": "story"
+                    }
+                  }
+                ],
+                "description": "Saving the story step failed (offline, or the server): the customer is taken there with a message, the text kept, to save it again."
+              }
+            ]
+          }
+        }
+      }
+    },
+    "finding": {
+      "description": "Looking for the account's open draft, to continue it on this device; the pages wait for it.",
+      "tags": [
+        "busy",
+        "restoring"
+      ],
+      "invoke": {
+        "id": "loadCurrentDraft",
+        "src": "loadCurrentDraft",
+        "onDone": [
+          {
+            "guard": "hasFoundDraft",
+            "target": "deciding",
+            "actions": [
+              {
+                "type": "applyServerDraft"
+              },
+              {
+                "type": "persistDraft"
+              }
+            ],
+            "description": "The account has a draft: its answers and finished steps fill this device, ready to continue."
+          },
+          {
+            "target": "deciding",
+            "description": "The account has no open draft: the customer starts a new one."
+          }
+        ],
+        "onError": {
+          "target": "deciding",
+          "description": "The draft could not be looked for (offline): the customer starts here as if there were none."
+        }
+      }
+    },
+    "discarding": {
+      "description": "The draft is being deleted from the account, to start over.",
+      "tags": [
+        "busy",
+        "saving"
+      ],
+      "invoke": {
+        "id": "discardTempOrder",
+        "src": "discardTempOrder",
+        "onDone": {
+          "target": "editing.occasion",
+          "actions": [
+            "resetDraft",
+            "clearStoredDraft",
+            {
+              "type": "goToStep",
+              "params": {
+                "step": "occasion"
+              }
+            },
+            {
+              "type": "setStep",
+              "params": {
+                "step": "occasion"
+              }
+            }
+          ],
+          "description": "The draft is deleted: the customer starts a new order at the occasion step."
+        },
+        "onError": [
+          {
+            "guard": "isDraftMissing",
+            "target": "editing.occasion",
+            "actions": [
+              "resetDraft",
+              "clearStoredDraft",
+              {
+                "type": "goToStep",
+                "params": {
+                  "step": "occasion"
+                }
+              },
+              {
+                "type": "setStep",
+                "params": {
+                  "step": "occasion"
+                }
+              }
+            ],
+            "description": "The draft was gone already (deleted elsewhere): the customer starts a new order all the same."
+          },
+          {
+            "target": "deciding",
+            "actions": [
+              {
+                "type": "setLastError"
+              },
+              {
+                "type": "showErrorToast"
+              }
+            ],
+            "description": "It could not be deleted (offline, or the server): the customer is told and the draft stays."
+          }
+        ]
+      }
+    },
     "committing": {
       "description": "The reviewed draft is being turned into an order awaiting payment.",
       "tags": [
@@ -1233,6 +2018,9 @@ export const orderDraftMachine = createMachine({
     },
     "paymentMethod": "",
     "lastError": null,
-    "pendingClips": []
+    "pendingClips": [],
+    "guest": false,
+    "owner": null,
+    "unsynced": false
   }
 });

@@ -25,7 +25,7 @@ export const pageEntryMachine = createMachine({
           {
             "guard": "isCustomersOrderStep",
             "actions": "needDraft",
-            "description": "A customer opens a page of the order flow: their draft starts if it has not."
+            "description": "A customer, or a guest writing their brief, opens a page of the order flow: the draft starts if it has not."
           }
         ],
         "session.changed": [

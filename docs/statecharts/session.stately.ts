@@ -149,9 +149,9 @@ export const sessionMachine = createMachine({
           "target": "signedOut",
           "actions": [
             "clearSession",
-            "clearDraft"
+            "keepDraftForSignIn"
           ],
-          "description": "Another tab signed out (or the account was deactivated there): this tab signs out too."
+          "description": "Another tab signed out (or the account was deactivated there): this tab signs out too, keeping its order draft and typed text for the same account's next sign-in."
         },
         "account.deactivated": {
           "target": "signedOut",

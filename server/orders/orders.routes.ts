@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { placedAlreadySchema } from '../../contracts/api/envelope';
+import { messageOnlySchema, placedAlreadySchema } from '../../contracts/api/envelope';
 import {
   orderAnswer,
   orderDetailAnswer,
@@ -25,6 +25,8 @@ import { getOrder, listOrders, listPayments } from './order.handlers';
 import {
   commitTempOrder,
   createTempOrder,
+  deleteTempOrder,
+  getCurrentTempOrder,
   getTempOrder,
   saveOccasion,
   saveSong,
@@ -66,6 +68,30 @@ export function createOrderRoutes(): Hono<AppEnv> {
     }),
     customer,
     (c) => uploadClip(c),
+  );
+  routes.get(
+    '/temp-order/current',
+    operation({
+      summary: "The customer's newest open draft, to continue it on any device",
+      tags: 'Orders',
+      auth: true,
+      answers: { 200: tempOrderAnswer },
+      fails: [404],
+    }),
+    customer,
+    (c) => getCurrentTempOrder(c),
+  );
+  routes.delete(
+    draft,
+    operation({
+      summary: 'Delete an open draft (start over)',
+      tags: 'Orders',
+      auth: true,
+      answers: { 409: placedAlreadySchema, 200: messageOnlySchema },
+      fails: [404, 409],
+    }),
+    customer,
+    (c) => deleteTempOrder(c, idOf(c.req.param('id'))),
   );
   routes.get(
     draft,

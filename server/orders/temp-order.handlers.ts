@@ -41,7 +41,9 @@ import { earliestNeededBy, isCalendarDate, offerTermsOf, platformFeeCentavos, pr
 import {
   claimOpenTempOrder,
   completedStepsOf,
+  deleteOpenTempOrder,
   findArtistsByPublicIds,
+  findCurrentTempOrder,
   findTempOrderForUser,
   insertTempOrder,
   markTempOrderCommitted,
@@ -180,6 +182,21 @@ export async function createTempOrder(c: AppContext, body: OccasionInput) {
 /** GET /temp-order/{id}. */
 export async function getTempOrder(c: AppContext, id: number) {
   return answerDraft(c, await ownDraft(c, id));
+}
+
+/** GET /temp-order/current: the caller's newest open draft, so any device continues it; 404 when none. */
+export async function getCurrentTempOrder(c: AppContext) {
+  const row = await findCurrentTempOrder(c.var.db, currentAuth(c).user.id);
+  if (!row) throw draftNotFound();
+  return answerDraft(c, row);
+}
+
+/** DELETE /temp-order/{id}: "Start over". A placed order's draft stays (409); another customer's is a 404. */
+export async function deleteTempOrder(c: AppContext, id: number) {
+  const row = await ownDraft(c, id);
+  if (row.committed_order_id !== null) return alreadyCommitted(c, row.committed_order_id);
+  if (!(await deleteOpenTempOrder(c.var.db, row.user_id, id))) throw draftNotFound();
+  return ok(c, null, orderMessages.draftDiscarded);
 }
 
 /** PATCH /temp-order/{id}/occasion. */

@@ -43,6 +43,30 @@ export function findTempOrderForUser(db: Executor, userId: number, id: number): 
   return db.selectFrom('temp_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** The customer's newest open (not committed) draft: the one another device continues. */
+export function findCurrentTempOrder(db: Executor, userId: number): Promise<TempOrderRow | undefined> {
+  return db
+    .selectFrom('temp_orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('committed_order_id', 'is', null)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Deletes the customer's open draft ("Start over"); false when there is none by that id (or it is an order now). */
+export async function deleteOpenTempOrder(db: Executor, userId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('temp_orders')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('committed_order_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 /**
  * Saves one step of a draft that is still open (not committed) and marks it completed. Conditional on
  * `committed_order_id is null`, so a save racing a commit either lands before it or not at all.

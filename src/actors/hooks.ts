@@ -77,11 +77,7 @@ export function useDialogsActor(): DialogsActor | null {
   return useSelector(root, (s) => s.context.dialogs);
 }
 
-/** docs/product.md §2 footer "Order Song": the login modal when logged out, else the first order step. */
+/** docs/product.md §2 footer "Order Song": the first order step, for a guest too (they sign up at review). */
 export function useOrderSong(): () => void {
-  const { session, root } = useAppActors();
-  return useCallback(() => {
-    if (session.getSnapshot().hasTag('authenticated')) navigateTo('/order/occasion');
-    else root.send({ type: 'dialog.openLogin' });
-  }, [session, root]);
+  return useCallback(() => navigateTo('/order/occasion'), []);
 }

@@ -18,6 +18,8 @@ export function orderDraftToStart(api: Api): LoadedChildren {
   const logic = orderDraftMachine.provide({
     actors: {
       loadTempOrder: fromPromise(({ input }) => orders().get(input.orderId)),
+      loadCurrentDraft: fromPromise(() => orders().current()),
+      discardTempOrder: fromPromise(({ input }) => orders().discard(input.orderId)),
       createTempOrder: fromPromise(({ input }) => orders().create(input)),
       saveOccasion: fromPromise(({ input }) => orders().saveStep(input.orderId, 'occasion', input.values)),
       saveSong: fromPromise(({ input }) => orders().saveStep(input.orderId, 'song', input.values)),
@@ -41,7 +43,8 @@ export function orderDraftToStart(api: Api): LoadedChildren {
   });
   // The draft as stored when it starts (the root tells it who is signed in); the artist an earlier
   // page preselected is taken once.
-  const input = readDraftInput(readStoredDraft());
+  // It starts as a guest's: the root tells it at once who is signed in (session.loggedIn).
+  const input = { ...readDraftInput(readStoredDraft()), guest: true };
   storage.set('preselectedArtist', null);
   return { [appActorIds.orderDraft]: toStart(logic, input) };
 }

@@ -10,6 +10,13 @@ export function orderApi(http: Http) {
     create: (occasion: unknown) =>
       call(() => data(http.post('temp-order', { json: occasion }).json<ApiSuccess<{ order_id: number }>>())),
     get: (id: number) => call(() => data(http.get(`temp-order/${id}`).json<ApiSuccess<TempOrder>>())),
+    /** The account's newest open draft, or null when it has none (404). */
+    current: () =>
+      call(() => data(http.get('temp-order/current').json<ApiSuccess<TempOrder>>())).catch((error: unknown) => {
+        if ((error as { status?: number }).status === 404) return null;
+        throw error;
+      }),
+    discard: (id: number) => call(() => http.delete(`temp-order/${id}`).json<ApiSuccess<null>>()),
     saveStep: (id: number, step: 'occasion' | 'song' | 'story', values: unknown) =>
       call(() => data(http.patch(`temp-order/${id}/${step}`, { json: values }).json<ApiSuccess<TempOrder>>())),
     commit: (id: number) => call(() => data(http.post(`temp-order/${id}/commit`).json<ApiSuccess<Order>>())),

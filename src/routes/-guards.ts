@@ -25,8 +25,10 @@ async function settledUser(session: SessionActor): Promise<AuthUser | null> {
 export async function authGuard(actors: { session: SessionActor }, matches: Matches, href: string): Promise<void> {
   const authUser = metaOf(matches, 'authUser');
   const guestOnly = metaOf(matches, 'guestOnly');
-  if (!authUser && !guestOnly) return;
+  const guestWelcome = metaOf(matches, 'guestWelcome');
+  if (!authUser && !guestOnly && !guestWelcome) return;
   const user = await settledUser(actors.session);
+  if (guestWelcome && user && user.type !== 'user') throw redirect({ to: '/', replace: true });
   if (authUser && !user && authUser === 'artist')
     throw redirect({ to: '/artist/login', search: { redirect: href }, replace: true });
   if (authUser && user?.type !== authUser) throw redirect({ to: '/', replace: true });

@@ -5,6 +5,8 @@ export interface RouteMeta {
   authUser?: UserType;
   /** Artist login, artist forgot password and the application need a logged-out visitor (docs/product.md §5). */
   guestOnly?: boolean;
+  /** A customer's page a guest may open too (the order brief's steps, issue 27); someone of another area goes to /. */
+  guestWelcome?: boolean;
   /** 'admin': the admin console's own top bar (src/admin/admin-layout.tsx). */
   layout?: 'main' | 'bare' | 'artist' | 'application' | 'admin';
   pageTitle?: string;

@@ -17,6 +17,17 @@ export async function orderStepGuard(context: RouterContext, step: OrderStep): P
 }
 
 /**
+ * /order: the first step, or review when a draft with review reached is in progress (a guest who signs
+ * in at review stays there, docs/product.md §4 Customer login).
+ */
+export async function orderLandingGuard(context: RouterContext): Promise<never> {
+  const draft = await startedDraft(context.actors.root);
+  const snapshot = draft ? await waitFor(draft, isDraftSettled) : null;
+  const atReview = snapshot !== null && redirectFor(snapshot, 'review') === null;
+  throw redirect({ to: atReview ? orderStepPaths.review : orderStepPaths.occasion, replace: true });
+}
+
+/**
  * The customer's draft, once the root has started it for the step being opened (its code loads first),
  * or null when nothing opens a step (a link's preload): then there is nothing to decide yet.
  * Rejects when its code did not load (the page shows the error, with Try again).

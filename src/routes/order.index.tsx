@@ -1,9 +1,8 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { orderLandingGuard } from './-order-guard';
 
-// docs/product.md §2: /order redirects to /order/occasion.
+// docs/product.md §2: /order redirects to /order/occasion (or review, when a draft has reached it).
 export const Route = createFileRoute('/order/')({
-  staticData: { authUser: 'user' },
-  beforeLoad: () => {
-    throw redirect({ to: '/order/occasion', replace: true });
-  },
+  staticData: { guestWelcome: true },
+  beforeLoad: ({ context }) => orderLandingGuard(context),
 });

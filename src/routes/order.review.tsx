@@ -4,7 +4,7 @@ import { ReviewSummary } from '../components/order/review-summary';
 import { orderStepGuard } from './-order-guard';
 
 export const Route = createFileRoute('/order/review')({
-  staticData: { pageTitle: 'Order a song: review', name: 'order.review', authUser: 'user', layout: 'main' },
+  staticData: { pageTitle: 'Order a song: review', name: 'order.review', guestWelcome: true, layout: 'main' },
   beforeLoad: ({ context }) => orderStepGuard(context, 'review'),
   component: function OrderReviewPage() {
     return (

@@ -4,7 +4,7 @@ import { SongForm } from '../components/order/song-form';
 import { orderStepGuard } from './-order-guard';
 
 export const Route = createFileRoute('/order/song')({
-  staticData: { pageTitle: 'Order a song: artists and style', name: 'order.song', authUser: 'user', layout: 'main' },
+  staticData: { pageTitle: 'Order a song: artists and style', name: 'order.song', guestWelcome: true, layout: 'main' },
   beforeLoad: ({ context }) => orderStepGuard(context, 'song'),
   component: function OrderSongPage() {
     return (

@@ -4,7 +4,7 @@ import { StoryForm } from '../components/order/story-form';
 import { orderStepGuard } from './-order-guard';
 
 export const Route = createFileRoute('/order/story')({
-  staticData: { pageTitle: 'Order a song: the story', name: 'order.story', authUser: 'user', layout: 'main' },
+  staticData: { pageTitle: 'Order a song: the story', name: 'order.story', guestWelcome: true, layout: 'main' },
   beforeLoad: ({ context }) => orderStepGuard(context, 'story'),
   component: function OrderStoryPage() {
     return (

@@ -626,6 +626,7 @@ const rootEvents = [
   { type: 'entry.needsDraft' },
   { type: 'artists.preselect', id: 'A-0002' },
   { type: 'session.loggedOut' },
+  { type: 'session.endedElsewhere' },
   playAna,
   { type: 'child.started', children: { authDialogs: started.authDialogs } },
   { type: 'child.started', children: { orderDraft: started.orderDraft } },
@@ -738,6 +739,8 @@ function checkStep({ event, before, after, actions }: StepCheck<Harness>) {
       ...(ctx.orderDraft ? [] : [{ type: 'clearStoredDraft', params: undefined }]),
       tellTo('lazyDraft', 'orderDraft', event),
     ];
+  // Signed out in another tab: the draft (started or held until it starts) keeps what this tab wrote.
+  else if (type === 'session.endedElsewhere') expected = [tellTo('lazyDraft', 'orderDraft', event)];
   else if (type === 'player.load') expected = [need('lazyPlayer'), tellTo('lazyPlayer', 'player', event)];
   else if (type === 'child.failed') expected = [{ type: 'showLoadFailed', params: undefined }];
   else {

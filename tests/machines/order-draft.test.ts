@@ -12,9 +12,11 @@ import { serverMessages } from '../../contracts/server-messages';
 import { storageKeys } from '../../contracts/storage-keys';
 import { connectOrderDraft } from '../../machines/order-draft.connect';
 import {
+  accountKey,
   completedFromServer,
   emptyForms,
   initialDraftContext,
+  localErrorsOf,
   type OrderDraftEvent,
   orderDraftMachine,
   persistParams,
@@ -92,6 +94,7 @@ const account: DraftAccount = {
 
 /** Another customer who signs in while the draft is open. */
 const signingIn: DraftAccount = { ...account, first_name: 'Bea', last_name: 'Cruz', email: 'bea@example.com' };
+const otherAccount: DraftAccount = { ...account, first_name: 'Cy', last_name: 'Tan', email: 'cy@example.com' };
 const gifterFields = ['gifter_first_name', 'gifter_last_name', 'gifter_email', 'gifter_contact_number'] as const;
 const isGifterEmpty = (occasion: OccasionValues) => gifterFields.every((name) => occasion[name].trim() === '');
 /** The forms without the gifter's details, which a sign-in may fill at any time (even during a save). */
@@ -209,8 +212,21 @@ function modelEvents(snapshot: any): OrderDraftEvent[] {
     { type: 'artists.preselect', id: 'A-0007' },
     { type: 'clip.set', slot: 'song_prompt1_clip', temp_location: CLIP },
     { type: 'draft.reset' },
+    { type: 'draft.discard' },
     { type: 'session.loggedOut' },
+    {
+      type: 'xstate.done.actor.loadCurrentDraft',
+      output: serverDraft(c.forms, { ...none, occasion: true, song: true }),
+    },
+    { type: 'xstate.done.actor.loadCurrentDraft', output: null },
+    { type: 'xstate.error.actor.loadCurrentDraft', error: offline },
+    { type: 'xstate.done.actor.discardTempOrder', output: null },
+    { type: 'xstate.error.actor.discardTempOrder', error: draftGone },
+    { type: 'xstate.error.actor.discardTempOrder', error: offline },
     { type: 'session.loggedIn', account: signingIn },
+    // issue 27: another account signs in; the session ends in another tab.
+    { type: 'session.loggedIn', account: otherAccount },
+    { type: 'session.endedElsewhere' },
     { type: 'clip.pending', slot: 'song_clip', pending: true },
     // The server agrees with the stored draft, or is one step behind it; it lost it; it cannot be reached.
     { type: 'xstate.done.actor.loadTempOrder', output: serverDraft(c.forms, c.completed, c.orderId ?? ORDER_ID) },
@@ -256,6 +272,8 @@ function start(input: OrderDraftInput | undefined): DraftHarness {
   const machine = orderDraftMachine.provide({
     actors: {
       loadTempOrder: fakes.actor<TempOrder, DraftCallInput>('loadTempOrder'),
+      loadCurrentDraft: fakes.actor<TempOrder | null, void>('loadCurrentDraft'),
+      discardTempOrder: fakes.actor<unknown, DraftCallInput>('discardTempOrder'),
       createTempOrder: fakes.actor<CreateTempOrderOutput, OccasionValues>('createTempOrder'),
       saveOccasion: fakes.actor<TempOrder, SaveStepInput<OccasionValues>>('saveOccasion'),
       saveSong: fakes.actor<TempOrder, SaveStepInput<SongValues>>('saveSong'),
@@ -301,11 +319,15 @@ function editingExpectation(step: OrderStep) {
     expect(stepGuard(s.context.completed, s.context.hasPendingOrder, step)).toBeNull();
     expectReachability(s, true);
     for (const other of FORM_STEPS) expect(s.can({ type: 'step.save', step: other })).toBe(other === step);
-    expect(s.can({ type: 'review.commit' })).toBe(step === 'review');
+    // A guest is asked to sign up or log in at review: the commit waits for it.
+    expect(s.can({ type: 'review.commit' })).toBe(step === 'review' && !s.context.guest);
     expect(s.can({ type: 'checkout.pay', paymentMethod: 'gcash' })).toBe(step === 'checkout');
     if (step === 'checkout') expect(s.context.order).not.toBeNull();
     // Flags without a draft mean nothing; checkout pending goes with the committed order.
-    if (s.context.orderId === null) expect(s.context.completed).toEqual(none);
+    // (A guest's steps are kept in this browser without one, review never among them; a draft kept for an
+    // account signed out in another tab keeps its id, and its order.)
+    if (s.context.orderId === null && !s.context.guest) expect(s.context.completed).toEqual(none);
+    if (s.context.guest && s.context.orderId === null) expect(s.context.completed.review).toBe(false);
     expect(s.context.checkoutPending).toBe(s.context.completed.review);
     expect(connectOrderDraft(s)).toMatchObject({ openStep: step, busy: false, busyStep: null });
     expect(isDraftSettled(s)).toBe(true);
@@ -364,12 +386,64 @@ const stateExpectations: Record<string, (s: any, h: DraftHarness) => void> = {
     expectReachability(s, false);
     expect(isDraftSettled(s)).toBe(false);
   },
+  // issue 27: a guest's brief saved at sign-in, part by part; the account's draft looked for; Start over.
+  ...Object.fromEntries(
+    (
+      [
+        ['occasion', 'createTempOrder'],
+        ['song', 'saveSong'],
+        ['story', 'saveStory'],
+      ] as const
+    ).map(([step, src]) => [
+      `syncing.${step}`,
+      (s: any, h: Harness) => {
+        // (A session ended elsewhere meanwhile makes the draft a guest's again: the call's answer still lands.)
+        expect(tags(s)).toEqual(calling);
+        expect(s.context.completed[step]).toBe(true);
+        expect(s.context.orderId === null).toBe(step === 'occasion');
+        expect([...h.fakes.pending.keys()]).toEqual([src]);
+        const sent = h.fakes.pending.get(src)?.input as any;
+        expect(step === 'occasion' ? sent : sent.values).toEqual(s.context.forms[step]);
+        expectReachability(s, false);
+        expect(isDraftSettled(s)).toBe(false);
+      },
+    ]),
+  ),
+  'syncing.occasionAgain': (s, h) => {
+    // Signed in again over the account's draft: the occasion kept here is saved to it (PATCH, not a new draft).
+    expect(tags(s)).toEqual(calling);
+    expect(s.context.unsynced).toBe(true);
+    expect([...h.fakes.pending.keys()]).toEqual(['saveOccasion']);
+    expect(h.fakes.pending.get('saveOccasion')?.input).toEqual({
+      orderId: s.context.orderId,
+      values: s.context.forms.occasion,
+    });
+    expect(isDraftSettled(s)).toBe(false);
+  },
+  finding: (s, h) => {
+    expect(tags(s)).toEqual({ busy: true, saving: false, restoring: true, leaving: false });
+    expect(s.context.orderId).toBeNull();
+    expect([...h.fakes.pending.keys()]).toEqual(['loadCurrentDraft']);
+    expect(isDraftSettled(s)).toBe(false);
+  },
+  discarding: (s, h) => {
+    expect(tags(s)).toEqual(calling);
+    expect([...h.fakes.pending.keys()]).toEqual(['discardTempOrder']);
+    expect(h.fakes.pending.get('discardTempOrder')?.input).toEqual({ orderId: s.context.orderId });
+  },
   leaving: (s, h) => {
     expect(tags(s)).toEqual({ busy: false, saving: false, restoring: false, leaving: true });
     // product §4: the draft was reset before the browser leaves.
     // Only a sign-in (the gifter) or a take under way may have changed it since.
-    const { forms, pendingClips: _clips, ...rest } = s.context;
-    const { forms: emptyAtStart, pendingClips: _none, ...reset } = initialDraftContext(undefined);
+    // Only a sign-in (the gifter, whose draft it is), a take under way or a sign-out elsewhere may have changed it since.
+    const { forms, pendingClips: _clips, owner: _owner, guest: _guest, ...rest } = s.context;
+    const {
+      forms: emptyAtStart,
+      pendingClips: _none,
+      owner: _noOwner,
+      guest: _noGuest,
+      ...reset
+    } = initialDraftContext(undefined);
     expect(rest).toEqual(reset);
     expect(withoutGifter(forms)).toEqual(withoutGifter(emptyAtStart));
     expectReachability(s, true);
@@ -388,6 +462,126 @@ function landing(before: any, after: any) {
   return before.context.step !== null && before.context.step !== step ? [goTo(step)] : [];
 }
 
+/**
+ * issue 27's rules, read from the product: a guest's save is checked here and kept in this browser
+ * (never sent); a sign-in saves what a guest wrote (create, song, story) or looks for the account's
+ * draft; a part the server refuses puts the customer back on it with the text kept; Start over deletes.
+ * Returns true when it judged the step.
+ */
+function guestExpectations({ harness, event, before, after, actions }: StepCheck<DraftHarness>): boolean {
+  const e = event as any;
+  const inSync = typeof before.value === 'object' && 'syncing' in before.value;
+  if (before.context.guest && event.type === 'step.save' && before.can(event)) {
+    expect(harness.fakes.pending.size).toBe(0);
+    const errors = localErrorsOf(e.step, before.context.forms);
+    if (Object.keys(errors).length > 0) {
+      expect(after.value).toEqual(before.value);
+      expect(after.context.errors[e.step as FormStep]).toEqual(errors);
+      expect(actions).toEqual([]);
+    } else {
+      expect(after.value).toEqual({ editing: NEXT[e.step as OrderStep] });
+      expect(after.context.completed[e.step as FormStep]).toBe(true);
+      expect(after.context.hasPendingOrder).toBe(true);
+      expect(after.context.orderId).toBe(before.context.orderId);
+      // Kept here until someone signs in, when it is sent (a kept draft id included).
+      expect(after.context.unsynced).toBe(true);
+      expect(actions).toEqual([persisted(after.context), goTo(NEXT[e.step as OrderStep])]);
+    }
+    return true;
+  }
+  if (event.type === 'session.loggedIn' && before.context.guest) {
+    expect(after.context.guest).toBe(false);
+    expect(after.context.owner).toBe(accountKey(e.account));
+    const editingNow = typeof before.value === 'object' && 'editing' in before.value;
+    const owner = before.context.owner;
+    if (editingNow && owner !== null && owner !== accountKey(e.account)) {
+      // Another account never sees the draft kept for the one signed out elsewhere: cleared, theirs looked for.
+      expect(after.value).toBe('finding');
+      expect(after.context.orderId).toBeNull();
+      expect(withoutGifter(after.context.forms)).toEqual(withoutGifter(emptyForms()));
+      expect(actions).toContainEqual({ type: 'clearStoredDraft', params: undefined });
+      return true;
+    }
+    if (editingNow && before.context.orderId !== null && before.context.unsynced)
+      expect(after.value).toEqual({ syncing: 'occasionAgain' });
+    // Nothing typed is lost to a sign-in: only a blank gifter is filled in.
+    expect(withoutGifter(after.context.forms)).toEqual(withoutGifter(before.context.forms));
+    const editing = typeof before.value === 'object' && 'editing' in before.value;
+    if (editing && before.context.orderId === null)
+      expect(after.value).toBe(before.context.completed.occasion ? after.value : 'finding');
+    if (editing && before.context.orderId === null && before.context.completed.occasion)
+      expect(after.value).toEqual({ syncing: 'occasion' });
+    return true;
+  }
+  const done = /^xstate\.done\.actor\.(\w+)$/.exec(event.type)?.[1];
+  const failed = /^xstate\.error\.actor\.(\w+)$/.exec(event.type)?.[1];
+  if (inSync && (done || failed)) {
+    expect(after.context.forms).toEqual(before.context.forms);
+    const step: FormStep =
+      done === 'createTempOrder' || failed === 'createTempOrder' || e.type.includes('Occasion')
+        ? 'occasion'
+        : e.type.includes('Song')
+          ? 'song'
+          : 'story';
+    if (done) {
+      if (step === 'occasion') expect(after.context.orderId).toBe(ORDER_ID);
+      if (done !== 'createTempOrder') expect(after.context.tempOrder).toEqual(e.output);
+      const nextPart = step === 'occasion' ? 'song' : step === 'song' ? 'story' : null;
+      if (nextPart && before.context.completed[nextPart]) expect(after.value).toEqual({ syncing: nextPart });
+      else {
+        expect(after.value).toHaveProperty('editing');
+        expect(after.context.unsynced).toBe(false);
+      }
+    } else {
+      // The server refused or failed: back on that step, the text kept, the step not done.
+      expect(after.value).toEqual({ editing: step });
+      expect(after.context.completed[step]).toBe(false);
+      if (e.error.errors) expect(after.context.errors[step]).toEqual(e.error.errors);
+      expect(actions).toContainEqual(goTo(step));
+    }
+    return true;
+  }
+  if (done === 'loadCurrentDraft' || failed === 'loadCurrentDraft') {
+    if (done && e.output) {
+      expect(after.context.orderId).toBe(e.output.id);
+      expect(after.context.completed).toEqual(completedFromServer(e.output));
+      expect(after.context.forms.occasion).toEqual(e.output.occasion);
+    } else {
+      expect(after.context.orderId).toBeNull();
+      expect(after.context.forms).toEqual(before.context.forms);
+    }
+    expect(after.value).toHaveProperty('editing');
+    return true;
+  }
+  if (done === 'discardTempOrder' || (failed === 'discardTempOrder' && e.error.status === 404)) {
+    expect(after.value).toEqual({ editing: 'occasion' });
+    expect(after.context.orderId).toBeNull();
+    expect(after.context.forms).toEqual(emptyForms());
+    expect(actions).toContainEqual({ type: 'clearStoredDraft', params: undefined });
+    return true;
+  }
+  if (failed === 'discardTempOrder') {
+    expect(after.context.orderId).toBe(before.context.orderId);
+    expect(after.context.forms).toEqual(before.context.forms);
+    expect(actions[0]).toEqual(toast(e.error.message));
+    return true;
+  }
+  if (event.type === 'draft.discard') {
+    if (!before.can(event)) {
+      expect(after.context).toEqual(before.context);
+      return true;
+    }
+    if (before.context.orderId !== null) expect(after.value).toBe('discarding');
+    else {
+      expect(after.value).toEqual({ editing: 'occasion' });
+      expect(after.context.forms).toEqual(emptyForms());
+      expect(actions).toContainEqual({ type: 'clearStoredDraft', params: undefined });
+    }
+    return true;
+  }
+  return false;
+}
+
 function stepExpectations({ harness, event, before, after, actions }: StepCheck<DraftHarness>): void {
   const handled = before.can(event);
   const e = event as any;
@@ -395,6 +589,7 @@ function stepExpectations({ harness, event, before, after, actions }: StepCheck<
   const failed = /^xstate\.error\.actor\.(\w+)$/.exec(event.type)?.[1];
   // Every persisted payload is the context as it is now, under the storage keys' names.
   for (const a of actions.filter((x) => x.type === 'persistDraft')) expect(a).toEqual(persisted(after.context));
+  if (guestExpectations({ harness, event, before, after, actions } as StepCheck<DraftHarness>)) return;
 
   if (done === 'loadTempOrder') {
     const server = e.output as TempOrder;
@@ -576,14 +771,23 @@ function stepExpectations({ harness, event, before, after, actions }: StepCheck<
       expect(isGifterEmpty(before.context.forms.occasion)).toBe(true);
       expect(after.value).toEqual(before.value);
       expect(after.context.forms.occasion).toMatchObject({
-        gifter_first_name: 'Bea',
-        gifter_last_name: 'Cruz',
-        gifter_email: 'bea@example.com',
+        gifter_first_name: e.account.first_name,
+        gifter_last_name: e.account.last_name,
+        gifter_email: e.account.email,
         gifter_contact_number: account.contact_number,
       });
-      expect({ ...after.context, forms: { ...after.context.forms, occasion: before.context.forms.occasion } }).toEqual(
-        before.context,
-      );
+      expect(after.context.owner).toBe(accountKey(e.account));
+      expect({
+        ...after.context,
+        owner: before.context.owner,
+        forms: { ...after.context.forms, occasion: before.context.forms.occasion },
+      }).toEqual(before.context);
+      expect(actions).toEqual([persisted(after.context)]);
+      return;
+    case 'session.endedElsewhere':
+      // issue 27: signed out in another tab, this tab keeps its draft and typed text, stored again, as a guest's.
+      expect(after.value).toEqual(before.value);
+      expect(after.context).toEqual({ ...before.context, guest: true });
       expect(actions).toEqual([persisted(after.context)]);
       return;
     case 'clip.pending':
@@ -594,9 +798,11 @@ function stepExpectations({ harness, event, before, after, actions }: StepCheck<
       return;
     case 'draft.reset':
     case 'session.loggedOut':
-      // product §4 Reset: order id, steps, forms and flags, and their storage.
+      // product §4 Reset: order id, steps, forms and flags, and their storage; a sign-out leaves a guest.
       expect(after.value).toEqual({ editing: 'occasion' });
-      expect(after.context).toEqual(initialDraftContext(undefined));
+      expect(after.context).toEqual(
+        initialDraftContext({ guest: event.type === 'session.loggedOut' || before.context.guest }),
+      );
       expect(actions).toEqual([{ type: 'clearStoredDraft', params: undefined }]);
       expect(harness.fakes.pending.size).toBe(0);
       return;
@@ -631,6 +837,9 @@ describe('orderDraftMachine: model-based paths', () => {
       c.order !== null,
       c.step,
       withErrors,
+      c.guest,
+      c.owner,
+      c.unsynced,
     ]);
   };
   const starts: Record<string, OrderDraftInput | undefined> = {
@@ -639,6 +848,28 @@ describe('orderDraftMachine: model-based paths', () => {
     'a visitor': undefined,
     'a stored draft with occasion and song saved': storedAt({ ...none, occasion: true, song: true }),
     'a stored draft committed, at checkout': storedAt(allDone),
+    // issue 27: nobody signed in; the brief written (kept in this browser), or only begun.
+    'a guest with the brief written': {
+      guest: true,
+      forms: filledForms,
+      completed: { ...none, occasion: true, song: true, story: true },
+      hasPendingOrder: true,
+    },
+    'a guest who typed the occasion': { guest: true, forms: filledForms },
+    'a guest at the song step with nothing chosen': {
+      guest: true,
+      forms: { occasion: filledForms.occasion },
+      completed: { ...none, occasion: true },
+      hasPendingOrder: true,
+    },
+    'a guest at the story step with nothing written': {
+      guest: true,
+      forms: { occasion: filledForms.occasion, song: filledForms.song },
+      completed: { ...none, occasion: true, song: true },
+      hasPendingOrder: true,
+    },
+    // Signed out elsewhere with a saved draft kept: the sign-in arrives while it is checked with the server.
+    'a guest with a saved draft kept': storedAt({ ...none, occasion: true }, { guest: true }),
   };
   // Each further start keeps only the paths that take a transition the earlier ones did not.
   const seen = new Set<string>();
@@ -1053,7 +1284,8 @@ describe('orderDraftMachine: product §4 order draft flow', () => {
       h.actor.send(event);
       expect(h.fakes.pending.size).toBe(0);
       expect(state(h).value).toEqual({ editing: 'occasion' });
-      expect(state(h).context).toEqual(initialDraftContext(undefined));
+      // A sign-out leaves a guest (issue 27: they may write a brief again without a wall).
+      expect(state(h).context).toEqual(initialDraftContext({ guest: event.type === 'session.loggedOut' }));
       expect(state(h).context.forms).toEqual(emptyForms());
       expect(h.log.at(-1)).toEqual({ type: 'clearStoredDraft', params: undefined });
       for (const step of ['song', 'story', 'review', 'checkout'] as const)
@@ -1214,7 +1446,8 @@ describe('orderDraftMachine: resume from storage (the server wins)', () => {
       tempOrder: read('tempOrder'),
     });
     const resumed = initialDraftContext(input);
-    expect(resumed).toEqual({ ...state(h).context, step: null, tempOrder: null });
+    // Whose draft it is lives in the tab only (no storage key): the session's account tells it again.
+    expect(resumed).toEqual({ ...state(h).context, step: null, tempOrder: null, owner: null });
   });
 
   it('readDraftInput: damaged or partial values read as missing; flags without a draft mean nothing', () => {
@@ -1434,5 +1667,68 @@ describe('orderDraftMachine: view model and defaults', () => {
     await flush();
     expect(actor.getSnapshot().value).toEqual({ editing: 'occasion' });
     expect(log).toEqual([{ type: 'showErrorToast', params: { message: 'createTempOrder not provided' } }]);
+  });
+});
+
+describe('orderDraftMachine: a session ended in another tab (issue 27)', () => {
+  const state = (h: Harness) => h.actor.getSnapshot();
+  /** A signed-in customer with occasion and song saved on the account, typing the story. */
+  async function typingStory() {
+    const h = start(storedAt({ ...none, occasion: true, song: true }, { account }));
+    h.fakes.resolve('loadTempOrder', serverDraft(filledForms, { ...none, occasion: true, song: true }));
+    await flush();
+    h.actor.send({ type: 'step.open', step: 'story' });
+    h.actor.send({ type: 'field.changed', step: 'story', name: 'song_about', value: 'Not saved yet' });
+    return h;
+  }
+
+  it('keeps the draft and unsaved text; the same account signing in again finds it all there', async () => {
+    const h = await typingStory();
+    h.actor.send({ type: 'session.endedElsewhere' });
+    expect(state(h).context).toMatchObject({ guest: true, orderId: ORDER_ID });
+    expect(state(h).context.forms.story.song_about).toBe('Not saved yet');
+    // Stored again: the other tab's own Logout cleared the shared storage.
+    expect(h.log.at(-1)).toEqual(persisted(state(h).context));
+    h.actor.send({ type: 'session.loggedIn', account });
+    expect(state(h).value).toEqual({ editing: 'story' });
+    expect(state(h).context).toMatchObject({ guest: false, orderId: ORDER_ID });
+    expect(state(h).context.forms.story.song_about).toBe('Not saved yet');
+    expect(h.fakes.pending.size).toBe(0);
+  });
+
+  it('another account signing in never sees it: cleared, and their own draft is looked for', async () => {
+    const h = await typingStory();
+    h.actor.send({ type: 'session.endedElsewhere' });
+    h.actor.send({ type: 'session.loggedIn', account: otherAccount });
+    expect(state(h).value).toBe('finding');
+    expect(state(h).context.orderId).toBeNull();
+    expect(state(h).context.forms.story).toEqual(emptyForms().story);
+    expect(state(h).context.forms.occasion.recipient_first_name).toBe('');
+    expect(state(h).context.forms.occasion.gifter_email).toBe(otherAccount.email);
+    expect(h.log).toContainEqual({ type: 'clearStoredDraft', params: undefined });
+  });
+
+  it('a step saved while signed out over the kept draft is sent at the next sign-in (occasion, song, story)', async () => {
+    const h = await typingStory();
+    h.actor.send({ type: 'session.endedElsewhere' });
+    h.actor.send({ type: 'field.changed', step: 'story', name: 'song_about', value: filledForms.story.song_about });
+    h.actor.send({ type: 'step.save', step: 'story' });
+    // Kept in this browser: nothing sent while nobody is signed in.
+    expect(state(h).value).toEqual({ editing: 'review' });
+    expect(h.fakes.pending.size).toBe(0);
+    h.actor.send({ type: 'session.loggedIn', account });
+    expect(state(h).value).toEqual({ syncing: 'occasionAgain' });
+    h.fakes.resolve('saveOccasion', serverDraft(filledForms, { ...none, occasion: true, song: true }));
+    await flush();
+    h.fakes.resolve('saveSong', serverDraft(filledForms, { ...none, occasion: true, song: true }));
+    await flush();
+    expect(h.fakes.pending.get('saveStory')?.input).toEqual({
+      orderId: ORDER_ID,
+      values: state(h).context.forms.story,
+    });
+    h.fakes.resolve('saveStory', serverDraft(filledForms, { ...none, occasion: true, song: true, story: true }));
+    await flush();
+    expect(state(h).value).toEqual({ editing: 'review' });
+    expect(state(h).context.unsynced).toBe(false);
   });
 });

@@ -38,7 +38,8 @@ interface Reference {
 function decide(page: PageEntry, user: AuthUser | null): ActionLog {
   if (page.arriving && page.needs === 'user' && user === null)
     return [toParent({ type: 'entry.askLogin', returnTo: page.href })];
-  if (user?.type === 'user' && orderSteps.includes(page.route)) return [toParent({ type: 'entry.needsDraft' })];
+  // A guest writes the brief without a wall (issue 27); an artist orders nothing.
+  if (user?.type !== 'artist' && orderSteps.includes(page.route)) return [toParent({ type: 'entry.needsDraft' })];
   return [];
 }
 
@@ -71,7 +72,9 @@ const page = (href: string, needs: PageEntry['needs'], arriving = true): PageEnt
   arriving,
 });
 const customerPage = page('/customer/account?tab=1', 'user');
-const orderStep = page('/order/song', 'user');
+// The brief's steps need no login (a guest writes it); checkout does.
+const orderStep = page('/order/song', null);
+const checkoutStep = page('/order/checkout', 'user');
 
 const events: PageEntryEvent[] = [
   { type: 'session.changed', user: null },
@@ -82,6 +85,7 @@ const events: PageEntryEvent[] = [
   // The same page checked again in place (a change of session re-runs the guards): nobody arrives.
   page('/customer/account?tab=1', 'user', false),
   orderStep,
+  checkoutStep,
   page('/artist/earnings', 'artist'),
   page('/artists', null),
 ];
@@ -162,15 +166,22 @@ describe('pageEntryMachine: rules', () => {
     expect(send(start(), { type: 'session.changed', user: artist }, orderStep)).toEqual([]);
   });
 
+  it('a guest opening a step of the brief needs the draft, with no login asked; checkout asks for the login', () => {
+    expect(send(start(), { type: 'session.changed', user: null }, orderStep)).toEqual([{ type: 'entry.needsDraft' }]);
+    expect(send(start(), { type: 'session.changed', user: null }, checkoutStep)).toEqual([
+      { type: 'entry.askLogin', returnTo: '/order/checkout' },
+    ]);
+  });
+
   it('a page that opens during the check is decided after it, with the settled user', () => {
     const signedIn = start();
     expect(send(signedIn, { type: 'session.changed', user: null, checking: true }, orderStep)).toEqual([]);
     expect(send(signedIn, { type: 'session.changed', user: customer })).toEqual([{ type: 'entry.needsDraft' }]);
-    // The check found nobody: the arrival at the order step asks for the login leading back there.
+    // The check found nobody: the arrival at checkout asks for the login leading back there.
     const signedOut = start();
-    send(signedOut, { type: 'session.changed', user: null, checking: true }, orderStep);
+    send(signedOut, { type: 'session.changed', user: null, checking: true }, checkoutStep);
     expect(send(signedOut, { type: 'session.changed', user: null })).toEqual([
-      { type: 'entry.askLogin', returnTo: '/order/song' },
+      { type: 'entry.askLogin', returnTo: '/order/checkout' },
     ]);
   });
 

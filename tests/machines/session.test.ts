@@ -46,6 +46,8 @@ const appActions = [
 ] as const;
 /** What the session tells the app (recorders in the root's and its children's places): the draft ends, the login-again modal. */
 const clearDraft = sentTo('app', { type: 'session.loggedOut' });
+/** Signed out in another tab: this tab's draft is kept for the same account's next sign-in (issue 27). */
+const keepDraft = sentTo('app', { type: 'session.endedElsewhere' });
 // The login-again modal is asked for through the root: the modals may not have started yet.
 const offerLoginAgain = (returnTo: string | null) => sentTo('app', { type: 'dialog.openLoginAgain', returnTo });
 const navigationActions = new Set(['goHome', 'goTo', 'goToArtistLogin', 'goToCustomerAccount', 'replaceWithHome']);
@@ -320,8 +322,10 @@ function stepExpectations(check: StepCheck<SessionHarness>): void {
     before.can(event) &&
     !before.matches('signedOut')
   ) {
-    // Deactivated here or signed out in another tab: the session and the draft end, without a navigation.
-    expect(actions).toContainEqual(clearDraft);
+    // Deactivated here: the session and the draft end. Signed out in another tab: the session ends, this
+    // tab's draft and typed text are kept for the next sign-in (issue 27). Neither navigates.
+    expect(actions).toContainEqual(event.type === 'tab.signedOut' ? keepDraft : clearDraft);
+    expect(actions).not.toContainEqual(event.type === 'tab.signedOut' ? clearDraft : keepDraft);
     expect(after.matches('signedOut')).toBe(true);
     expect(harness.storage.token).toBeNull();
   } else {

@@ -26,7 +26,26 @@ const rowClass = css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap
  * One optional story clip: upload an audio file or record a voice message, with a progress bar while
  * it uploads, then a player and a remove button. The draft keeps the clip's temporary location.
  */
-export function ClipSlot({ slot, label, hint }: { slot: Slot; label: string; hint?: string }) {
+export function ClipSlot(props: { slot: Slot; label: string; hint?: string }) {
+  const { view } = useOrderDraft();
+  return view.guest ? <GuestClipSlot label={props.label} /> : <AccountClipSlot {...props} />;
+}
+
+/** A guest's clip slot: recordings are kept on an account, so they are added after signing up or logging in. */
+function GuestClipSlot({ label }: { label: string }) {
+  return (
+    <div className={slotClass} data-part="guest-clip">
+      <p className={css({ fontWeight: 'semibold' })}>
+        {label} <span className={css({ fontWeight: 'normal', color: 'fg.muted', fontSize: 'sm' })}>(optional)</span>
+      </p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '1' })}>
+        Sign up or log in at the review step to add recordings.
+      </p>
+    </div>
+  );
+}
+
+function AccountClipSlot({ slot, label, hint }: { slot: Slot; label: string; hint?: string }) {
   const { view, send } = useOrderDraft();
   const clip = view.clipOf(slot);
   const url = clip.url ?? clipPreviews.get(clip.temp_location);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { formatCalendarDay, formatPesos } from '../../../contracts/format';
 import { type ClipSlot, chargeRuleText } from '../../../contracts/order';
+import { useDialogs } from '../../actors/hooks';
 import { clipPreviews } from '../../order/clip-previews';
 import { Button, buttonRecipe } from '../ui/button';
 import { useOrderOptions } from './options';
@@ -197,6 +198,7 @@ export function ReviewSummary() {
       </section>
 
       <FormAlert messages={view.otherErrorsOf('review')} />
+      {view.guest ? <GuestAsk /> : null}
       <StepActions>
         {view.placed ? (
           <span />
@@ -205,15 +207,45 @@ export function ReviewSummary() {
             ← Back
           </Link>
         )}
-        <Button
-          size="lg"
-          loading={committing}
-          disabled={!view.canCommit}
-          onClick={() => send({ type: 'review.commit' })}
-        >
-          {committing ? 'Placing your order…' : view.order ? 'Continue to checkout' : 'Place order'}
-        </Button>
+        {view.guest ? null : (
+          <Button
+            size="lg"
+            loading={committing}
+            disabled={!view.canCommit}
+            onClick={() => send({ type: 'review.commit' })}
+          >
+            {committing ? 'Placing your order…' : view.order ? 'Continue to checkout' : 'Place order'}
+          </Button>
+        )}
       </StepActions>
     </div>
+  );
+}
+
+/**
+ * A guest's review: the one ask of the visit. Signing up or logging in (either modal) saves what they
+ * wrote to the account and they stay here to place the order; the draft listens to the session.
+ */
+function GuestAsk() {
+  const dialogs = useDialogs();
+  return (
+    <section
+      aria-labelledby="guest-ask-title"
+      data-testid="guest-ask"
+      className={css({ bg: 'brand.50', borderRadius: 'xl', p: { base: '4', md: '5' }, mb: '5' })}
+    >
+      <h2 id="guest-ask-title" className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
+        Sign up or log in to send your order
+      </h2>
+      <p className={css({ fontSize: 'sm', mt: '1' })}>
+        Everything you wrote stays here: after signing in you place the order and pay.
+      </p>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '3' })}>
+        <Button onClick={() => dialogs.send({ type: 'dialog.openSignUp' })}>Sign up</Button>
+        <Button color="secondary" onClick={() => dialogs.send({ type: 'dialog.openLogin' })}>
+          Log in
+        </Button>
+      </div>
+    </section>
   );
 }
