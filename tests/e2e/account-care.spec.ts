@@ -1,7 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { accountCareMessages } from '../../contracts/account-care';
 import { e2e } from './env';
 import { artistLogin } from './pages';
+import { expect, test } from './test';
 
 // Accounts with care (issue 25) in Chromium: an artist changes their payout account (the form asks
 // for the current password and confirms the change), and the admin sees the flag on the artist's

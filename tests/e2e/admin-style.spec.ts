@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { storageKeys } from '../../contracts/storage-keys';
 import { e2e } from './env';
 import { dateIn } from './order-pages';
+import { expect, test } from './test';
 
 // The admin lists share one toolbar (filter and search, or status tabs) and the two pay forms share one
 // method choice: a keyboard user moves through the tabs and the search keeps its place in the address.

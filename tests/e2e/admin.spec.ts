@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { artistMessages } from '../../contracts/artist';
 import { latestMailTo } from '../../server/services/outbox';
 import { e2e } from './env';
 import { site, tinyWav, uniqueEmail } from './pages';
+import { expect, test } from './test';
 
 const admin = { email: 'admin@labsongs.test', password: 'Admin123!' };
 /** The seeded artist whose four parts are done (server/db/seed.ts). */

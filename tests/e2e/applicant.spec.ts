@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { artistMessages } from '../../contracts/artist';
 import { specMessages } from '../../contracts/messages';
 import { applyAsArtist, artistLogin, temporaryPasswordFor, uniqueEmail } from './pages';
+import { expect, test } from './test';
 
 // An applicant is never stuck: the unfinished form has a way out and a logo that does not loop; a
 // rejected applicant reads the admin's reason in the app (bell and profile) and resubmits from there.

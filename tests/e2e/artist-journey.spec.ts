@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { artistMessages } from '../../contracts/artist';
 import { tour } from '../../contracts/constants';
 import { applyAsArtist, artistLogin, site, temporaryPasswordFor, uniqueEmail } from './pages';
+import { expect, test } from './test';
 
 const admin = { email: 'admin@labsongs.test', password: 'Admin123!' };
 
@@ -152,9 +152,10 @@ test("the catalogue searches, filters and shows an artist's profile; an unknown 
   await page.getByRole('link', { name: 'Ana Reyes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ana Reyes' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Samples' })).toBeVisible();
-  // Ordering with this artist when logged out asks for a login first.
+  // Ordering with this artist when logged out starts the brief at once (issue 27: the login waits for review).
   await page.getByRole('button', { name: 'Order with this artist' }).click();
-  await expect(s.dialog('Account Login')).toBeVisible();
+  await expect(page).toHaveURL(/\/order\/occasion$/);
+  await expect(s.dialog('Account Login')).toHaveCount(0);
   await page.goto('/artist/nosuchartist');
   await expect(page.getByRole('heading', { name: 'This artist is not available' })).toBeVisible();
 });

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { MIN_RATE_CENTAVOS } from '../../contracts/options';
 import { e2e } from './env';
 import { applyAsArtist, artistLogin, temporaryPasswordFor, uniqueEmail } from './pages';
+import { expect, test } from './test';
 
 // Artists see what is urgent, in Chromium: a new approved artist's offers are listed soonest answer
 // deadline first with a countdown (urgent under an hour, in words as well as colour), whatever the

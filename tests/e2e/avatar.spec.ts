@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 /** A valid PNG of one colour (8-bit RGB), built by hand: signature, IHDR, IDAT, IEND. */
 function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {

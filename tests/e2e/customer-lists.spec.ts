@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { site, uniqueEmail } from './pages';
+import { expect, test } from './test';
 
 // A customer with more orders than one page: the order history and the payment history show the
 // newest first, and "Show more" brings the older ones. The orders are placed through the API (the

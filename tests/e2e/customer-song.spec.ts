@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { e2e } from './env';
 import { site, untilHydrated } from './pages';
+import { expect, test } from './test';
 
 // The customer keeps their song: a download on the order page, saved under who and what it is for.
 

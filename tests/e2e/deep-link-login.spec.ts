@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { e2e } from './env';
 import { site, untilHydrated } from './pages';
+import { expect, test } from './test';
 
 // A link to a page of someone's own area, opened signed out (from a mail, a bookmark, another device):
 // the person is asked to log in where they belong and, after it, lands on the page they asked for.

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { formatDeadline, formatPeso, formatPesosWithCentavos } from '../../contracts/format';
 import { IDLE_NEEDS_ARTIST_DAYS } from '../../contracts/lifecycle';
@@ -8,6 +8,7 @@ import { readOutbox } from '../../server/services/outbox';
 import { e2e } from './env';
 import { dateIn } from './order-pages';
 import { site, uniqueEmail } from './pages';
+import { expect, test } from './test';
 
 // An idle order with no artist is refunded automatically, in Chromium: a customer pays an order offered
 // to one artist, the artist declines, and her order page says what she can do and by when it is cancelled

@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { e2e } from './env';
 import { dateIn, logInFromFooter, orderPages } from './order-pages';
 import { tinyWav } from './pages';
+import { expect, test } from './test';
 
 // The order lifecycle end to end (issue 5), three people in three browser contexts side by side, against
 // the real server: the customer orders and pays; the artist sees the offer arrive live in the bell,
@@ -154,6 +155,7 @@ test('an order travels from payment to a shared gift, with every party notified 
   await customer.getByRole('button', { name: 'Ask for changes' }).click();
   const changes = customer.getByRole('dialog', { name: 'Ask for changes' });
   await changes.getByLabel('What should the artist change?').fill('Could the last chorus be softer?');
+  await changes.getByRole('button', { name: 'Continue' }).click();
   await changes.getByRole('button', { name: 'Send to the artist' }).click();
   await expect(changes).toBeHidden();
 

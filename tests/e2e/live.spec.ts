@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { artistMessages } from '../../contracts/artist';
 import { tour } from '../../contracts/constants';
 import { e2e } from './env';
 import { applyAsArtist, artistLogin, site, temporaryPasswordFor, uniqueEmail } from './pages';
+import { expect, test } from './test';
 
 // Every open screen follows what happens elsewhere, without a reload (issue 10): the customer's order
 // page when the artist accepts, the artist's menu and switch when the admin approves, and a second tab

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { findLink, readOutbox } from '../../server/services/outbox';
 import { e2e } from './env';
 import { dateIn, logInFromFooter, orderPages } from './order-pages';
+import { expect, test } from './test';
 
 // Mail preferences (issue 14): the customer turns a kind of mail off and on in the account settings,
 // then places an order and follows the unsubscribe link of its "waiting for payment" mail, without

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { e2e } from './env';
 import { dateIn, logInFromFooter, orderPages } from './order-pages';
+import { expect, test } from './test';
 
 // Money and trust in Chromium against the real server (issue 11): a failed payment is paid again from
 // "Pay now"; the result page believes the server, not the address; the admin reveals a payout's

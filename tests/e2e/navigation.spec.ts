@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { sandboxBanner } from '../../contracts/sandbox';
 import { untilHydrated } from './pages';
+import { expect, test } from './test';
 
 test('navigation scrolls to the top, and going back restores the saved position', async ({ page }) => {
   await page.setViewportSize({ width: 1000, height: 600 });

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations, expectNoSeriousViolationsAtBothSizes } from './axe';
 import { e2e } from './env';
 import { site } from './pages';
+import { expect, test } from './test';
 
 // Issue 27, notifications people understand: a customer's notification opens the order itself, titles in
 // plain words, and "Mark all as read" empties the badge. The demo customer's seeded orders notified her.

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
+import { expect, test } from './test';
 
 // The operations home at /admin: an admin signs in and lands on it, sees what needs a person (the demo
 // data has an application waiting for review) and the charts, follows a queue to where it is resolved,

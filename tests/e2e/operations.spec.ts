@@ -1,8 +1,10 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { operationsMessages } from '../../contracts/operations';
 import { orderMessages } from '../../contracts/order';
 import { e2e } from './env';
-import { site, uniqueEmail, untilHydrated } from './pages';
+import { signInAsCustomer } from './order-pages';
+import { uniqueEmail } from './pages';
+import { expect, test } from './test';
 
 // Operations (issue 13) end to end: an artist deactivates with an order in progress and the customer
 // rebooks it; an admin gives an order nobody has to another artist, who sees the offer; an admin
@@ -140,11 +142,7 @@ async function adminLogIn(page: Page) {
 }
 
 async function customerLogIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await untilHydrated(page);
-  await page.getByRole('contentinfo').getByRole('button', { name: 'Order Song' }).click();
-  await site(page).logIn(email, password);
-  await expect(page).toHaveURL(/\/order\/occasion$/);
+  await signInAsCustomer(page, { email, password });
 }
 
 test.describe.configure({ mode: 'serial' });

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { formatCalendarDay } from '../../contracts/format';
 import { dateIn, logInFromFooter, orderPages } from './order-pages';
+import { expect, test } from './test';
 
 // The customer's order flow against the real server (issue 3): occasion → song → story → review →
 // checkout → the sandbox pay page → the result page, then the order and the payment in the account.

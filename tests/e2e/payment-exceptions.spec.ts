@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { createSandboxProvider } from '../../server/payments/sandbox.provider';
 import { e2e } from './env';
 import { dateIn } from './order-pages';
+import { expect, test } from './test';
 
 // A verified payment for the wrong amount is never silent: the provider is answered OK, the admin finds
 // it under Payments and refunds it whole, and the order still waits for a payment.

@@ -1,8 +1,9 @@
 // The global audio player in Chromium against the real server and the seed's synthesised WAV samples
 // (signed /media/audio URLs with Range). Timings follow docs/product.md §9: progress every 1000 ms, a broken song
 // is skipped after the 3000 ms notice.
-import { expect, type Page, type Request, test } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import type { ArtistCatalogPage, ArtistPublicProfile } from '../../contracts/artist';
+import { expect, test } from './test';
 
 /** "1:05" → 65 */
 const seconds = (label: string) => label.split(':').reduce((total, part) => total * 60 + Number(part), 0);

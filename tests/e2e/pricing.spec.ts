@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { e2e } from './env';
 import { dateIn, logInFromFooter, orderPages } from './order-pages';
 import { artistLogin } from './pages';
+import { expect, test } from './test';
 
 // Prices that mean what they say, in Chromium against the real server: the customer chooses Ana Reyes
 // (₱2,500) and Migs (₱1,800), reads the rule before paying, pays ₱2,500; Migs's offer shows his own

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { e2e } from './env';
 import { dateIn, logInFromFooter, orderPages } from './order-pages';
+import { expect, test } from './test';
 
 // One refund truth in Chromium against the real server: the customer cancels a paid order and sees
 // the refund owed on the order page and in the payment history; the admin marks it sent with its

@@ -1,6 +1,7 @@
-import { type Browser, expect, test } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { e2e } from './env';
 import { site } from './pages';
+import { expect, test } from './test';
 
 // "Remember me" (issue 27): unchecked, the sign-in lasts as long as the tab; checked, it outlives the
 // browser. A closed browser is a new context given what the old one stored across restarts (cookies

@@ -1,7 +1,9 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { lifecycleMessages } from '../../contracts/lifecycle';
 import { e2e } from './env';
-import { site, tinyWav, uniqueEmail, untilHydrated } from './pages';
+import { signInAsCustomer } from './order-pages';
+import { tinyWav, uniqueEmail } from './pages';
+import { expect, test } from './test';
 
 // Nothing stranded, end to end: an artist sends the recording of an order and is then suspended; the
 // admin opens the order, sees that a revision is not offered, and gives the order to another artist
@@ -190,11 +192,7 @@ test('a suspended artist’s order: no revision offered, reassigned with a reaso
     // The new artist takes it; the customer's order page shows who has it now.
     await call(request, 'POST', `/api/v1/artist/orders/${order.id}/accept`, next.token);
     const customer = await newPage(browser);
-    await customer.goto('/');
-    await untilHydrated(customer);
-    await customer.getByRole('contentinfo').getByRole('button', { name: 'Order Song' }).click();
-    await site(customer).logIn(order.customer.email, order.customer.password);
-    await expect(customer).toHaveURL(/\/order\/occasion$/);
+    await signInAsCustomer(customer, order.customer);
     await customer.goto(`/customer/account/orders/${order.id}`);
     await expect(customer.getByRole('region', { name: 'Details' })).toContainText(NEXT.name);
     await expect(customer.getByRole('region', { name: 'Details' })).not.toContainText(LEAVING.name);

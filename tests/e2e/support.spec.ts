@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { supportMessages } from '../../contracts/support';
 import { expectNoSeriousViolations, expectNoSeriousViolationsAtBothSizes } from './axe';
 import { e2e } from './env';
 import { site, untilHydrated } from './pages';
+import { expect, test } from './test';
 
 // Help within reach: a customer reports a problem on their order and sees it went; the admin finds it
 // on the operations home, reads it and closes it. The contact page shows the configured address and

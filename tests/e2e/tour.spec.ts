@@ -1,8 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { tour } from '../../contracts/constants';
 import { genreValues, MIN_RATE_CENTAVOS, vocalTypeValues } from '../../contracts/options';
 import { storageKeys } from '../../contracts/storage-keys';
 import { applyAsArtist, artistLogin, temporaryPasswordFor, uniqueEmail } from './pages';
+import { expect, test } from './test';
 
 // The approved artist's first-login tour (docs/product.md §4 Tour, §9 labels) in Chromium: the brand's card at
 // the online switch with Skip tour and Finish (the tour has one step, so Previous and Next do not
