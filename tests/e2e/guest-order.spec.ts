@@ -31,6 +31,10 @@ async function writeBriefAsGuest(page: Page, gifter: { firstName: string; lastNa
   // Nothing to place before signing in.
   await expect(page.getByRole('button', { name: 'Place order' })).toHaveCount(0);
   await expectBriefShown(page);
+  // The artists by name (the guest's draft holds only their ids; the catalogue names them).
+  const chosen = page.getByRole('list', { name: 'Chosen artists' });
+  await expect(chosen.getByRole('listitem')).toHaveCount(artists.length);
+  for (const name of artists) await expect(chosen).toContainText(name);
   return { artists, ask };
 }
 

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { formatCalendarDay, formatPesos } from '../../../contracts/format';
 import { type ClipSlot, chargeRuleText } from '../../../contracts/order';
 import { useDialogs } from '../../actors/hooks';
+import { useChosenArtists } from '../../actors/use-chosen-artists';
 import { clipPreviews } from '../../order/clip-previews';
 import { Button, buttonRecipe } from '../ui/button';
 import { useOrderOptions } from './options';
@@ -70,7 +71,10 @@ export function ReviewSummary() {
   const { view, send } = useOrderDraft();
   const { labelOf } = useOrderOptions();
   const { occasion, song, story } = view.forms;
-  const artistNames = new Map(view.savedArtists.map((a) => [a.id, a.stage_name]));
+  // The server's draft names and prices its artists; a guest's (only in this browser) is named from the catalogue.
+  const looked = useChosenArtists(view.savedArtists.length > 0 ? [] : song.selected_artists);
+  const known = view.savedArtists.length > 0 ? view.savedArtists : looked;
+  const artistNames = new Map(known.map((a) => [a.id, a.stage_name]));
   const rates = view.savedArtists.filter((a) => song.selected_artists.includes(a.id)).map((a) => a.rate);
   const clips = (Object.keys(clipLabels) as ClipSlot[])
     .map((slot) => ({ slot, ...view.clipOf(slot) }))
@@ -120,10 +124,10 @@ export function ReviewSummary() {
         <Item term="Artists">
           <ul aria-label="Chosen artists">
             {song.selected_artists.map((id) => {
-              const saved = view.savedArtists.find((a) => a.id === id);
+              const saved = known.find((a) => a.id === id);
               return (
                 <li key={id}>
-                  {artistNames.get(id) ?? id}
+                  {artistNames.get(id) ?? 'Loading the artist…'}
                   {saved ? <span className={css({ color: 'fg.muted' })}> · {formatPesos(saved.rate)}</span> : null}
                 </li>
               );
