@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { type AppStatus, type AuthUser, appStatuses } from './account';
 import { contactNumberSchema, emailSchema, existingPasswordSchema, newPasswordSchema } from './auth';
+import { catalogSortValues } from './catalog-sorts';
 import { findCountry } from './countries';
 import { fieldMessages as m } from './field-messages';
 import type { Page } from './lifecycle';
@@ -401,18 +402,7 @@ export interface ApplicationDetail extends ApplicationSummary {
   rejection_reason: string | null;
 }
 
-/**
- * The catalogue's orders (docs/product.md §4): recommended is the stage-name order; price is the artist's
- * rate (what the customer pays); rating is the average shown on the card, best first.
- */
-export const catalogSorts = [
-  { value: 'recommended', display: 'Recommended' },
-  { value: 'price_asc', display: 'Price: low to high' },
-  { value: 'price_desc', display: 'Price: high to low' },
-  { value: 'rating', display: 'Rating: best first' },
-] as const;
-export type CatalogSort = (typeof catalogSorts)[number]['value'];
-export const catalogSortValues = catalogSorts.map((s) => s.value) as [CatalogSort, ...CatalogSort[]];
+export { type CatalogSort, catalogSorts } from './catalog-sorts';
 
 export const catalogMessages = {
   priceInvalid: `Enter a price in whole pesos, up to ₱${(MAX_RATE_CENTAVOS / 100).toLocaleString('en-PH')}`,

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { catalogSortValues } from '../../contracts/artist';
+import { catalogSortValues } from '../../contracts/catalog-sorts';
 import { genreValues, MAX_RATE_CENTAVOS, vocalTypeValues } from '../../contracts/options';
 import type { CatalogFilters } from '../../machines/artist-catalog.machine';
 import { ArtistsPage } from '../components/catalog/artists-page';
