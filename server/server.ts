@@ -21,6 +21,7 @@ import { createLocalHub } from './notifications/hub';
 import { startPgHub } from './notifications/pg-hub';
 import { closeStreamsForShutdown, openStreamCount } from './notifications/stream-sessions';
 import { sweepTempUploads } from './orders/temp-upload-sweep';
+import { createBackgroundWork } from './services/background-work';
 import { type Clock, systemClock } from './services/clock';
 import { resolveJwtSecret } from './services/jwt-secret';
 import { createLogger, type Logger } from './services/logger';
@@ -65,7 +66,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const payoutKey = await resolvePayoutKey(config.payoutKey, config.dataDir);
   const storage = createStorageFor(config.storage);
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, {
+    onIdleConnectionError: (error) =>
+      logger.warn('an idle database connection failed; the pool opens another', { error }),
+  });
   let node: NodeRegistration;
   try {
     await migrateToLatest(database);
@@ -130,26 +134,34 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   const app = createApp(deps);
 
+  // Shutdown waits for the runs below that are in progress before it closes the database.
+  const background = createBackgroundWork();
   const prune = () =>
-    Promise.all([
-      pruneExpired(database.db, clock).catch((error: unknown) => logger.warn('pruning expired rows failed', { error })),
-      // Story clips no committed order took, 24 h after upload (orders/temp-upload-sweep.ts).
-      sweepTempUploads(database.db, storage, clock).catch((error: unknown) =>
-        logger.warn('sweeping temporary uploads failed', { error }),
-      ),
-      // Work newly past its due date: the admins are told once per order (admin/overdue-alerts.ts).
-      alertOverdueOrders({ db: database.db, hub, clock }).catch((error: unknown) =>
-        logger.warn('alerting overdue orders failed', { error }),
-      ),
-    ]);
+    background.run(() =>
+      Promise.all([
+        pruneExpired(database.db, clock).catch((error: unknown) =>
+          logger.warn('pruning expired rows failed', { error }),
+        ),
+        // Story clips no committed order took, 24 h after upload (orders/temp-upload-sweep.ts).
+        sweepTempUploads(database.db, storage, clock).catch((error: unknown) =>
+          logger.warn('sweeping temporary uploads failed', { error }),
+        ),
+        // Work newly past its due date: the admins are told once per order (admin/overdue-alerts.ts).
+        alertOverdueOrders({ db: database.db, hub, clock }).catch((error: unknown) =>
+          logger.warn('alerting overdue orders failed', { error }),
+        ),
+      ]),
+    );
   await prune();
   // Stored files no row names, 24 h on, and a bucket's abandoned multipart uploads (services/orphan-sweep.ts).
   // It lists the whole storage: one node of the cluster takes it per ORPHAN_SWEEP_EVERY_MS (a window of the
   // shared rate-limit table is the lease), and start-up does not wait for it.
   const orphanLease = createRateLimiter(database.db, clock);
   const sweepOrphans = () =>
-    sweepOrphanFilesOnLease(database.db, storage, clock, orphanLease).catch((error: unknown) =>
-      logger.warn('sweeping orphaned files failed', { error }),
+    background.run(() =>
+      sweepOrphanFilesOnLease(database.db, storage, clock, orphanLease).catch((error: unknown) =>
+        logger.warn('sweeping orphaned files failed', { error }),
+      ),
     );
   void sweepOrphans();
   const pruneTimer = setInterval(() => {
@@ -163,10 +175,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const sweepOffers = async () => {
     if (sweeping) return;
     sweeping = true;
-    await expireOffers({ db: database.db, hub, clock, logger })
-      .catch((error: unknown) => logger.warn('expiring offers failed', { error }))
-      .then(() => cancelIdleOrders({ db: database.db, hub, clock }))
-      .catch((error: unknown) => logger.warn('cancelling idle orders failed', { error }))
+    await background
+      .run(() =>
+        expireOffers({ db: database.db, hub, clock, logger })
+          .catch((error: unknown) => logger.warn('expiring offers failed', { error }))
+          .then(() => cancelIdleOrders({ db: database.db, hub, clock }))
+          .catch((error: unknown) => logger.warn('cancelling idle orders failed', { error })),
+      )
       .finally(() => {
         sweeping = false;
       });
@@ -188,6 +203,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     clearInterval(pruneTimer);
     clearInterval(offerTimer);
     await mailer.close();
+    await background.settled();
     await hub.close();
     await node.stop();
     await database.destroy();
@@ -203,7 +219,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
    * Graceful shutdown (SIGTERM): readiness answers 503 so the balancer drains this node; the listening
    * socket closes (new connections are refused); notification streams get a `retry:` hint and end, so
    * their browsers reconnect to a node that stays; requests in flight finish within SHUTDOWN_GRACE_MS
-   * (then what is left is cut); the mail batch in progress finishes; then the hub and the database close.
+   * (then what is left is cut); the mail batch and the background jobs in progress finish; then the hub
+   * and the database close.
    */
   const close = () => {
     closing ??= (async () => {
@@ -231,6 +248,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearTimeout(cut);
       logger.info('shutdown: finishing the mail batch in progress');
       await mailer.close();
+      logger.info('shutdown: finishing the background jobs in progress');
+      await background.settled();
       logger.info('shutdown: closing the notification hub and the database');
       await hub.close();
       await node.stop();

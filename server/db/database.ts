@@ -21,6 +21,12 @@ export interface OpenOptions {
   schema?: string;
   /** PostgreSQL pool size. */
   maxConnections?: number;
+  /**
+   * PostgreSQL only: told when an idle pooled connection fails (the server restarted, a failover, an
+   * operator ended it). The pool drops that connection and opens another when needed; without a
+   * listener its 'error' event would end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): AppDatabase {
@@ -78,6 +84,7 @@ function openPostgres(url: string, options: OpenOptions): AppDatabase {
     max: options.maxConnections ?? 10,
     ...(options.schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  pool.on('error', (error) => options.onIdleConnectionError?.(error));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema, destroy: () => db.destroy() };
 }

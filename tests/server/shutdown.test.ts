@@ -144,6 +144,7 @@ describe.each(databases)('graceful shutdown (%s)', (kind) => {
         'shutdown: ending notification streams',
         'shutdown: waiting for requests in flight',
         'shutdown: finishing the mail batch in progress',
+        'shutdown: finishing the background jobs in progress',
         'shutdown: closing the notification hub and the database',
         'shutdown: done',
       ]);
