@@ -15,11 +15,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an idle PostgreSQL connection tha
     const killer = openDatabase({ kind: 'postgres', url }, { maxConnections: 1 });
     try {
       const before = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
-      const pid = before.rows[0].pid;
+      const pid = before.rows[0]?.pid;
+      expect(pid).toEqual(expect.any(Number));
       await sql`select pg_terminate_backend(${pid})`.execute(killer.db);
       await expect.poll(() => reported.length, { timeout: 5000 }).toBeGreaterThan(0);
       const after = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
-      expect(after.rows[0].pid).not.toBe(pid);
+      expect(after.rows[0]?.pid).not.toBe(pid);
     } finally {
       await killer.destroy();
       await database.destroy();
