@@ -72,11 +72,15 @@ export async function confirmEmail(c: AppContext, body: ConfirmInput) {
       'email_confirmations.expires_at as expires_at',
       'email_confirmations.used_at as used_at',
       'users.deactivated_at as deactivated_at',
+      'users.email as email',
+      'users.email_confirmed_at as email_confirmed_at',
     ])
     .where('email_confirmations.token_hash', '=', sha256(body.token))
     .executeTakeFirst();
   if (!link || link.deactivated_at !== null) throw fieldError(messages.linkInvalid, 'token');
-  if (link.used_at !== null) throw fieldError(messages.linkUsed, 'token');
+  // A used link confirmed the address (the second click on a mail, the link opened on another device):
+  // nothing is wrong, and the person is told so with the confirmed state.
+  if (link.used_at !== null) return ok(c, stateOf(link), messages.linkUsed);
   if (link.expires_at <= now) throw fieldError(messages.linkExpired, 'token');
 
   const user = await db.transaction().execute(async (trx) => {
@@ -101,7 +105,15 @@ export async function confirmEmail(c: AppContext, body: ConfirmInput) {
       .returning(['email', 'email_confirmed_at'])
       .executeTakeFirstOrThrow();
   });
-  if (!user) throw fieldError(messages.linkUsed, 'token');
+  if (!user) {
+    // Used by a concurrent request a moment ago: the address is confirmed all the same.
+    const confirmed = await db
+      .selectFrom('users')
+      .select(['email', 'email_confirmed_at'])
+      .where('id', '=', link.user_id)
+      .executeTakeFirstOrThrow();
+    return ok(c, stateOf(confirmed), messages.linkUsed);
+  }
   return ok(c, stateOf(user), messages.confirmed);
 }
 

@@ -20,6 +20,7 @@ import { ok } from '../http/envelope';
 import { enqueueGiftThanksMail } from '../mail/order-mails';
 import { publishCommitted } from '../notifications/live-changes';
 import { detailsOf } from '../orders/order.handlers';
+import { parseStored } from '../orders/order.serializers';
 import { findOrderForCustomer } from '../orders/orders.repository';
 import { dateOnly } from '../orders/pricing';
 import { acceptDelivery, cancelOrder, newGiftToken, rateOrder, rebookOrder, rejectDelivery } from './order-actions';
@@ -145,12 +146,19 @@ export async function getGift(c: AppContext, token: string) {
   const relations = await loadRelations(db, [order]);
   const lifecycle = toCustomerLifecycle(order, relations, media, config.publicUrl);
   const revealed = order.gift_reveal_on === null || order.gift_reveal_on <= manilaToday(clock.now());
-  const brief = JSON.parse(order.brief) as { occasion: { gifter_first_name: string } };
+  // The brief names who gives the song; an order whose brief lacks it (written before the field was
+  // asked) falls back to the customer's own first name rather than failing the recipient's page.
+  const brief = parseStored<{ occasion?: { gifter_first_name?: string } }>(order.brief);
+  const gifter =
+    brief?.occasion?.gifter_first_name ??
+    (await db.selectFrom('users').select('first_name').where('id', '=', order.customer_id).executeTakeFirst())
+      ?.first_name ??
+    '';
   const song = revealed && lifecycle.recording ? lifecycle.recording : null;
   const gift: Gift = {
     recipient_first_name: order.recipient_first_name,
     occasion_name: occasions.find((o) => o.value === order.occasion_name)?.display ?? order.occasion_name,
-    gifter_first_name: brief.occasion.gifter_first_name,
+    gifter_first_name: gifter,
     artist: lifecycle.artist ?? { id: '', stage_name: '' },
     reveal_on: order.gift_reveal_on,
     revealed,

@@ -56,7 +56,11 @@ test('a visitor signs up with only the needed fields, is welcomed signed in, and
   await page.goto(welcomeLink);
   await expect(page.getByTestId('confirm-email-result')).toContainText('This confirmation link is not valid.');
   await page.goto(newLink);
-  await expect(page.getByTestId('confirm-email-result')).toContainText('This confirmation link was already used');
+  await expect(page.getByTestId('confirm-email-result')).toHaveText(
+    'This confirmation link was already used: your email address is confirmed.',
+  );
+  await expect(page.getByRole('link', { name: 'Order a song' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in to get a new link' })).toHaveCount(0);
 
   // Confirmed: the account page has nothing more to ask.
   await page.goto('/customer/account');

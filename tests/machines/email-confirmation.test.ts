@@ -34,13 +34,13 @@ const confirmedAnswer: ConfirmationAnswer = {
   message: messages.confirmed,
 };
 const unconfirmedAnswer: ConfirmationAnswer = { data: { email, confirmed_at: null } };
-const usedLink = validationError({ token: [messages.linkUsed] });
+const expiredLink = validationError({ token: [messages.linkExpired] });
 const tooMany = { status: 429, message: serverMessages.tooManyRequests };
 
 const events = [
   { type: 'user.resend' },
   { type: 'xstate.done.actor.confirm', output: confirmedAnswer },
-  { type: 'xstate.error.actor.confirm', error: usedLink },
+  { type: 'xstate.error.actor.confirm', error: expiredLink },
   { type: 'xstate.done.actor.loadState', output: confirmedAnswer },
   { type: 'xstate.done.actor.loadState', output: unconfirmedAnswer },
   { type: 'xstate.error.actor.loadState', error: { status: 500, message: 'down' } },
@@ -81,7 +81,7 @@ const stateExpectations: Record<string, (s: any, h: Harness) => void> = {
   refused: (s) => {
     expect(view(s)).toEqual({ busy: false, canResend: true });
     // The reason is the server's: the field's message, or the failure's own.
-    expect([messages.linkUsed, serverMessages.tooManyRequests]).toContain(s.context.message);
+    expect([messages.linkExpired, serverMessages.tooManyRequests]).toContain(s.context.message);
   },
   resending: (s, h) => {
     expect(view(s)).toEqual({ busy: true, canResend: false });
@@ -103,7 +103,7 @@ const stateExpectations: Record<string, (s: any, h: Harness) => void> = {
 
 function stepExpectations({ event, after }: StepCheck<Harness>): void {
   if (event.type === 'xstate.done.actor.confirm') expect(after.context.message).toBe(messages.confirmed);
-  if (event.type === 'xstate.error.actor.confirm') expect(after.context.message).toBe(messages.linkUsed);
+  if (event.type === 'xstate.error.actor.confirm') expect(after.context.message).toBe(messages.linkExpired);
   if (event.type === 'xstate.error.actor.resend') expect(after.context.message).toBe(serverMessages.tooManyRequests);
 }
 

@@ -922,6 +922,29 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       expect(twice.status).toBe(409);
       expect(twice.body.message).toBe(lifecycleMessages.thanksAlreadySent);
       expect((await h.call('GET', `${U}/gifts/${token}`)).body.data.thanked).toBe(true);
+
+      // A brief without the gifter's name (written before it was asked): the customer's own first name.
+      const storedBrief = JSON.parse(
+        (
+          await h.database.db
+            .selectFrom('orders')
+            .select('brief')
+            .where('id', '=', Number(order.id))
+            .executeTakeFirstOrThrow()
+        ).brief,
+      ) as { occasion: { gifter_first_name: string } };
+      const fromBrief = (await h.call('GET', `${U}/gifts/${token}`)).body.data.gifter_first_name;
+      expect(fromBrief).toBe(storedBrief.occasion.gifter_first_name);
+      await h.database.db.updateTable('orders').set({ brief: '{}' }).where('id', '=', Number(order.id)).execute();
+      const customer = await h.database.db
+        .selectFrom('orders')
+        .innerJoin('users', 'users.id', 'orders.customer_id')
+        .select('users.first_name')
+        .where('orders.id', '=', Number(order.id))
+        .executeTakeFirstOrThrow();
+      const withoutName = await h.call('GET', `${U}/gifts/${token}`);
+      expect(withoutName.status, withoutName.text).toBe(200);
+      expect(withoutName.body.data.gifter_first_name).toBe(customer.first_name);
     });
 
     it('the customer downloads their own song from the order, under a proper name; nobody else gets the link', async () => {

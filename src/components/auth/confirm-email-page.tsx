@@ -12,7 +12,8 @@ const bad = css({ bg: 'red.50', color: 'danger.fg' });
 
 /**
  * /confirm-email?token=…: the welcome mail's link confirms the address and says how it went; a link that
- * is used, expired or replaced says so, with a new link for the signed-in customer (or a login first).
+ * was used already says the address is confirmed; one that is expired or replaced says so, with a new link
+ * for the signed-in customer (or a login first).
  */
 export function ConfirmEmailPage({ token }: { token: string }) {
   const { view, send } = useEmailConfirmation(token);
