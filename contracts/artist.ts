@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import { type AppStatus, type AuthUser, appStatuses } from './account';
+import { addOnMessages, isRushPrice, type RushOffer } from './addons';
 import { contactNumberSchema, emailSchema, existingPasswordSchema, newPasswordSchema } from './auth';
 import { catalogSortValues } from './catalog-sorts';
 import { findCountry } from './countries';
+import { type DeliveryPromise, deliveryMessages, isCalendarDate, turnaroundDaysSchema } from './delivery';
 import { fieldMessages as m } from './field-messages';
 import type { Page } from './lifecycle';
 import { specMessages } from './messages';
@@ -178,33 +180,72 @@ function isAdult(birthdate: string, today: Date): boolean {
 }
 
 /** PATCH /profile/artist-info: sets artist_info (the server also needs at least one sample song). */
-export const artistInfoSchema = v.strictObject({
-  stage_name: text('stage name', 60, artistMessages.stageNameRequired),
-  bio: v.pipe(
-    linesInput(),
-    v.trim(),
-    v.minLength(40, artistMessages.bioTooShort),
-    v.maxLength(2000, artistMessages.bioTooLong),
+export const artistInfoSchema = v.pipe(
+  v.strictObject({
+    stage_name: text('stage name', 60, artistMessages.stageNameRequired),
+    bio: v.pipe(
+      linesInput(),
+      v.trim(),
+      v.minLength(40, artistMessages.bioTooShort),
+      v.maxLength(2000, artistMessages.bioTooLong),
+    ),
+    genres: v.pipe(
+      v.optional(v.array(v.string(artistMessages.genreUnknown), artistMessages.genresRequired), []),
+      v.minLength(1, artistMessages.genresRequired),
+      v.maxLength(5, artistMessages.genresRequired),
+      v.check((gs) => gs.every((g) => (genreValues as string[]).includes(g)), artistMessages.genreUnknown),
+      v.check((gs) => new Set(gs).size === gs.length, artistMessages.genreUnknown),
+    ),
+    vocal_type: v.pipe(
+      str(artistMessages.vocalTypeRequired),
+      v.check((t) => (vocalTypeValues as string[]).includes(t), artistMessages.vocalTypeRequired),
+    ),
+    /** Whole pesos. */
+    rate: v.pipe(
+      v.number(artistMessages.rateInvalid),
+      v.integer(artistMessages.rateInvalid),
+      v.minValue(MIN_RATE_CENTAVOS / 100, artistMessages.rateInvalid),
+      v.maxValue(MAX_RATE_CENTAVOS / 100, artistMessages.rateInvalid),
+    ),
+    /** Days to record a song once accepted (contracts/delivery.ts limits); left out, the one on file stays. */
+    turnaround_days: v.optional(turnaroundDaysSchema),
+    /** Rush delivery (contracts/addons.ts): offered or not; left out, what is on file stays. */
+    offers_rush: v.optional(v.boolean(addOnMessages.rushChoiceInvalid)),
+    /** Whole pesos on top of the rate; read only when offers_rush is true. */
+    rush_price: v.optional(v.nullable(v.number(addOnMessages.rushPriceInvalid))),
+    /** Days to record a rush song; read only when offers_rush is true, shorter than turnaround_days. */
+    rush_turnaround_days: v.optional(v.nullable(v.number(addOnMessages.rushTurnaroundInvalid))),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['offers_rush'], ['rush_price']],
+      (i) => i.offers_rush !== true || isRushPrice(i.rush_price),
+      addOnMessages.rushPriceInvalid,
+    ),
+    ['rush_price'],
   ),
-  genres: v.pipe(
-    v.optional(v.array(v.string(artistMessages.genreUnknown), artistMessages.genresRequired), []),
-    v.minLength(1, artistMessages.genresRequired),
-    v.maxLength(5, artistMessages.genresRequired),
-    v.check((gs) => gs.every((g) => (genreValues as string[]).includes(g)), artistMessages.genreUnknown),
-    v.check((gs) => new Set(gs).size === gs.length, artistMessages.genreUnknown),
+  v.forward(
+    v.partialCheck(
+      [['offers_rush'], ['rush_turnaround_days']],
+      (i) => i.offers_rush !== true || v.is(turnaroundDaysSchema, i.rush_turnaround_days),
+      addOnMessages.rushTurnaroundInvalid,
+    ),
+    ['rush_turnaround_days'],
   ),
-  vocal_type: v.pipe(
-    str(artistMessages.vocalTypeRequired),
-    v.check((t) => (vocalTypeValues as string[]).includes(t), artistMessages.vocalTypeRequired),
+  // Against the standard turnaround sent with it; the server checks the one on file when none is sent.
+  v.forward(
+    v.partialCheck(
+      [['offers_rush'], ['turnaround_days'], ['rush_turnaround_days']],
+      (i) =>
+        i.offers_rush !== true ||
+        i.turnaround_days === undefined ||
+        typeof i.rush_turnaround_days !== 'number' ||
+        i.rush_turnaround_days < i.turnaround_days,
+      addOnMessages.rushNotShorter,
+    ),
+    ['rush_turnaround_days'],
   ),
-  /** Whole pesos. */
-  rate: v.pipe(
-    v.number(artistMessages.rateInvalid),
-    v.integer(artistMessages.rateInvalid),
-    v.minValue(MIN_RATE_CENTAVOS / 100, artistMessages.rateInvalid),
-    v.maxValue(MAX_RATE_CENTAVOS / 100, artistMessages.rateInvalid),
-  ),
-});
+);
 export type ArtistInfoBody = v.InferInput<typeof artistInfoSchema>;
 
 /** PATCH /profile/bank: sets payout_info; stored encrypted, answered masked. */
@@ -322,6 +363,11 @@ export interface ArtistProfile {
   vocal_type: VocalType | null;
   /** Whole pesos; the platform base price until the artist sets one. */
   rate: number;
+  /** Days to record a song once accepted; the platform default until the artist sets one. */
+  turnaround_days: number;
+  /** Rush delivery (contracts/addons.ts): whole pesos on top of the rate, and its days; both null: not offered. */
+  rush_price: number | null;
+  rush_turnaround_days: number | null;
   links: string[];
   pitch: string | null;
   payout: PayoutMasked | null;
@@ -351,6 +397,10 @@ export interface ArtistCard {
   /** Whole pesos. */
   rate: number;
   sample: { title: string; url: string } | null;
+  /** The turnaround, the answer window and the date a song ordered now arrives (computed by the server). */
+  delivery: DeliveryPromise;
+  /** Their rush delivery and the date a rush song ordered now arrives; null when they do not offer it. */
+  rush: RushOffer | null;
 }
 
 export interface ArtistCatalogPage {
@@ -434,6 +484,17 @@ export const catalogQuerySchema = v.pipe(
     min_rating: v.optional(
       v.pipe(v.string(), v.picklist(['1', '2', '3', '4', '5'], catalogMessages.ratingInvalid), v.transform(Number)),
     ),
+    /** The artist's standard turnaround is at most this many days. */
+    turnaround: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\d{1,2}$/, deliveryMessages.turnaroundInvalid),
+        v.transform(Number),
+        turnaroundDaysSchema,
+      ),
+    ),
+    /** yyyy-mm-dd: a song ordered now arrives on or before this date ("can deliver by"). */
+    deliver_by: v.optional(v.pipe(v.string(), v.check(isCalendarDate, deliveryMessages.deliverByInvalid))),
     sort: v.optional(v.picklist(catalogSortValues, catalogMessages.sortInvalid), 'recommended'),
     cursor: v.optional(v.pipe(v.string(), plainText(), v.maxLength(200, 'Invalid cursor'))),
     limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'Invalid limit'))),

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import type { OrderAddOns } from './addons';
 import { fieldMessages as m } from './field-messages';
+import type { LyricsStep } from './lyrics';
 import { searchSchema } from './operations';
 import {
   type AdminStage,
@@ -43,6 +45,13 @@ export const eventRoles = {
   admin_reassigned: ['admin'],
   /** The provider refunded or charged back a succeeded payment: the order stops. */
   payment_reversed: ['system'],
+  /** Lyrics for approval (contracts/lyrics.ts): the artist posts a draft in the order's thread… */
+  lyrics_posted: ['artist'],
+  /** …the customer approves it, or asks for changes (not a revision)… */
+  lyrics_approved: ['customer'],
+  lyrics_changes_requested: ['customer'],
+  /** …or turns lyrics approval off for the order before the recording. */
+  lyrics_skipped: ['customer'],
 } as const satisfies Record<string, readonly LifecycleRole[]>;
 
 export type LifecycleEventType = keyof typeof eventRoles;
@@ -98,6 +107,10 @@ export const lifecycleMessages = {
     admin_reassigned:
       'Only an order waiting for an artist, overdue work, or work whose artist left can be given to another artist.',
     payment_reversed: 'This order has no payment to reverse.',
+    lyrics_posted: 'Lyrics can be sent for approval only while the customer has not approved them yet.',
+    lyrics_approved: 'There is no lyrics draft waiting for your approval.',
+    lyrics_changes_requested: 'There is no lyrics draft waiting for your approval.',
+    lyrics_skipped: 'Lyrics approval can be turned off only before the recording is made.',
   } satisfies Record<LifecycleEventType, string>,
   noRevisionsLeft: 'You have used all the revisions this order includes.',
   payoutHeld: 'This payout is on hold: the order was disputed or cancelled.',
@@ -334,6 +347,10 @@ export interface LifecycleFacts {
   revision_limit: number;
   /** Present (true) only when the artist who has the order deactivated or was suspended. */
   artist_away?: true;
+  /** Present (true) only when the customer approves the lyrics before the recording (contracts/lyrics.ts). */
+  lyrics_approval?: true;
+  /** While the artist works on an order with lyrics approval: where the lyrics stand (absent once approved). */
+  lyrics_step?: LyricsStep;
 }
 
 export interface Page<T> {
@@ -398,6 +415,8 @@ export interface ArtistOrder {
   price: number;
   /** What the artist earns: price − platform fee (pesos). */
   earning: number;
+  /** Rush delivery and extra revisions the customer bought, parts of `price` (to an artist: their own rush price). */
+  add_ons: OrderAddOns;
   offer: { status: OfferStatus; rank: number; expires_at: string | null; decline_reason: string | null };
   /** The brief, clips with signed URLs; without the customer's contact details (need to know). */
   brief: ArtistOrderBrief;
@@ -410,6 +429,8 @@ export interface ArtistOrder {
   thanks: { name: string; message: string; at: string } | null;
   accepted_at: string | null;
   completed_at: string | null;
+  /** Messages in the order's thread the reader has not read (contracts/order-messages.ts). */
+  unread_messages: number;
 }
 
 /** GET /admin/orders → data.items[], GET /admin/orders/{id} → data. */
@@ -437,6 +458,8 @@ export type OrderRefund = RefundBrief;
 /** GET /user/orders and /orders/{id} add these to the order (OrderDetail). */
 export interface CustomerOrderLifecycle {
   lifecycle: LifecycleFacts;
+  /** Messages in the order's thread the customer has not read (contracts/order-messages.ts). */
+  unread_messages: number;
   due_at: string | null;
   /** The delivered song, once an admin validated it (also while in revision after a rejection). */
   recording:

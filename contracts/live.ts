@@ -8,7 +8,8 @@ import * as v from 'valibot';
 /** The SSE event name that carries a `LiveChange` (notifications keep the event `notification`). */
 export const liveChangeEvent = 'change';
 
-const liveChangeKinds = ['order', 'offer', 'application', 'payout', 'refund'] as const;
+// `message`: a new message in an order's thread (id: the message's, status: its author's role, order_id set).
+const liveChangeKinds = ['order', 'offer', 'application', 'payout', 'refund', 'message'] as const;
 export type LiveChangeKind = (typeof liveChangeKinds)[number];
 
 const liveChangeSchema = v.object({

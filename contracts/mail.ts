@@ -4,8 +4,8 @@ import * as v from 'valibot';
 // Receipts, refunds, cancellations, payouts, password and security mails are essential and always go.
 
 export const mailCategories = {
-  user: ['payment_reminders', 'order_progress'],
-  artist: ['offers', 'order_progress', 'thank_you_notes'],
+  user: ['payment_reminders', 'order_progress', 'messages'],
+  artist: ['offers', 'order_progress', 'thank_you_notes', 'messages'],
 } as const;
 
 export type MailArea = keyof typeof mailCategories;
@@ -29,7 +29,11 @@ export const mailCategoryLabels: Record<MailCategory, { label: string; hint: str
   },
   thank_you_notes: {
     label: 'Thank-you notes',
-    hint: 'When a gift recipient thanks you for a song.',
+    hint: 'When a gift recipient thanks you for a song, or a customer tips you.',
+  },
+  messages: {
+    label: 'Unread messages',
+    hint: 'When a message about one of your orders waits unread for 10 minutes (one mail until you read it or more messages come).',
   },
 };
 

@@ -50,6 +50,16 @@ export const notificationTypes = [
   'artist_reactivated',
   /** Admins: someone wrote through the contact page or reported a problem on an order. */
   'support_request',
+  /** Artist: the customer of an accepted song tipped them (issue 28); the tip is in their earnings. */
+  'tip_received',
+  /** Customer and artist: new messages in an order's thread (one until they read the thread; issue 28). */
+  'new_message',
+  /** Customer: the artist posted lyrics for approval (contracts/lyrics.ts). */
+  'lyrics_posted',
+  /** Artist: the customer approved the lyrics, asked for changes, or turned lyrics approval off. */
+  'lyrics_approved',
+  'lyrics_changes_requested',
+  'lyrics_skipped',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -176,6 +186,14 @@ const artistTargets: Record<NotificationType, string> = {
   stage_name_rejected: 'profile',
   // Admins only; an artist never receives it.
   support_request: 'dashboard',
+  tip_received: 'earnings',
+  // The thread is on the order's card; most conversations happen while the artist works on the song.
+  new_message: 'ongoing',
+  // Lyrics come before the recording: the order is in Ongoing.
+  lyrics_posted: 'ongoing',
+  lyrics_approved: 'ongoing',
+  lyrics_changes_requested: 'ongoing',
+  lyrics_skipped: 'ongoing',
 };
 
 /** Where an admin resolves each alert that is not about the order itself (the others open the order). */
@@ -338,6 +356,31 @@ export const notificationTexts: Record<
           title: 'Order on hold: please stop work',
           body: `The payment for order ${o.reference} was reversed by the customer's bank. Please stop work; our team will be in touch.`,
         },
+  // `sender`: who wrote (the artist's stage name, the customer's first name or the team).
+  new_message: (o) => ({
+    title: o.sender ? `New message from ${o.sender}` : 'New message',
+    body: `${o.sender ?? 'Someone'} wrote to you about order ${o.reference}. Read it on the order page.`,
+  }),
+  lyrics_posted: (o) => ({
+    title: 'Lyrics waiting for your approval',
+    body: `${o.artist ?? 'Your artist'} wrote the lyrics of the song for ${o.recipient} (${o.reference}). Read them in the messages, then approve them or ask for changes.`,
+  }),
+  lyrics_approved: (o) => ({
+    title: 'Lyrics approved',
+    body: `The customer approved your lyrics for ${o.recipient} (${o.reference}). You can record the song now.`,
+  }),
+  lyrics_changes_requested: (o) => ({
+    title: 'Changes asked to the lyrics',
+    body: `The customer asked for changes to your lyrics for ${o.recipient} (${o.reference}). Read their note in the messages and post new lyrics.`,
+  }),
+  lyrics_skipped: (o) => ({
+    title: 'You can record now',
+    body: `The customer turned lyrics approval off for ${o.recipient} (${o.reference}). Record the song when you are ready.`,
+  }),
+  tip_received: (o) => ({
+    title: 'You received a tip',
+    body: `The customer tipped you for the song for ${o.recipient} (${o.reference}). The whole tip is in your earnings.`,
+  }),
   payout_paid: (o) => ({
     title: 'Your earning was sent',
     body: `Your earning for order ${o.reference} was transferred.`,

@@ -1,7 +1,9 @@
 import * as v from 'valibot';
+import { extraRevisionsSchema, type OrderAddOns, type RushOffer, rushChoiceSchema } from './addons';
 import type { CatalogOptions } from './artist';
 import { contactNumberSchema, emailSchema } from './auth';
 import { findCountry } from './countries';
+import type { DeliveryPromise } from './delivery';
 import { fieldMessages as m } from './field-messages';
 import { formatPesos } from './format';
 import type { CustomerOrderLifecycle } from './lifecycle';
@@ -186,6 +188,9 @@ export const songSchema = v.strictObject({
   is_rebook: flag,
   /** yyyy-mm-dd */
   needed_by: v.pipe(str(orderMessages.neededByInvalid), v.regex(/^\d{4}-\d{2}-\d{2}$/, orderMessages.neededByInvalid)),
+  /** Add-ons (contracts/addons.ts): rush delivery (every chosen artist must offer it) and extra revisions. */
+  rush: rushChoiceSchema,
+  extra_revisions: extraRevisionsSchema,
 });
 export type SongBody = v.InferInput<typeof songSchema>;
 
@@ -238,11 +243,30 @@ export interface TempOrderClip {
 export interface TempOrder {
   id: number;
   occasion: v.InferOutput<typeof occasionSchema> | null;
-  song: (v.InferOutput<typeof songSchema> & { artists: { id: string; stage_name: string; rate: number }[] }) | null;
+  song:
+    | (v.InferOutput<typeof songSchema> & {
+        /** The chosen artists with their rates and what each promises (the date a song ordered now arrives). */
+        artists: {
+          id: string;
+          stage_name: string;
+          rate: number;
+          /** What they would take this order for (pesos): their rate plus the add-ons chosen, at their prices. */
+          price: number;
+          delivery: DeliveryPromise;
+          /** Their rush delivery, or null when they do not offer it. */
+          rush: RushOffer | null;
+        }[];
+      })
+    | null;
   story: (Omit<v.InferOutput<typeof storySchema>, ClipSlot> & Record<ClipSlot, TempOrderClip | null>) | null;
-  /** Whole pesos, computed by the server from the selected artists (docs/architecture.md §4). */
+  /** Whole pesos, computed by the server from the selected artists and add-ons (docs/architecture.md §4). */
   price: number | null;
-  /** The earliest needed-by date the selected artists can make (yyyy-mm-dd). */
+  /** The add-ons chosen and what each adds to `price` (whole pesos); null before the song step. */
+  add_ons: OrderAddOns | null;
+  /**
+   * The earliest needed-by date the selected artists can make (yyyy-mm-dd): what the slowest of them
+   * promises, or today + MIN_LEAD_DAYS before any is chosen.
+   */
   earliest_needed_by: string | null;
   committed_order_id: number | null;
 }
@@ -267,6 +291,8 @@ export interface Order {
   recipient_first_name: string;
   needed_by: string;
   artists: { id: string; stage_name: string }[];
+  /** Rush delivery and extra revisions, each a part of `price`. */
+  add_ons: OrderAddOns;
   created_at: string;
   paid_at: string | null;
   events: OrderEvent[];
@@ -276,10 +302,13 @@ export interface Order {
  * The price rule in the customer's words, shown before payment (review, checkout, pay page): the
  * highest rate is paid up front; an artist with a lower rate who takes the order means a refund.
  */
-export function chargeRuleText(amount: number, rates: readonly number[]): string {
+export function chargeRuleText(amount: number, rates: readonly number[], addOns?: OrderAddOns | null): string {
+  // With add-ons, `rates` are each artist's price for this order (their rate and rush price, the extra revisions).
+  const what = addOns?.rush || addOns?.extra_revisions ? 'price' : 'rate';
+  const included = what === 'price' ? ', add-ons included' : '';
   if (rates.length > 1 && rates.some((rate) => rate < amount))
-    return `You pay ${formatPesos(amount)} now, the highest rate of the artists you chose. If an artist with a lower rate takes your order, the difference is refunded to you.`;
-  return `You pay ${formatPesos(amount)} now, the rate of the ${rates.length > 1 ? 'artists' : 'artist'} you chose.`;
+    return `You pay ${formatPesos(amount)} now, the highest ${what} of the artists you chose${included}. If an artist with a lower ${what} takes your order, the difference is refunded to you.`;
+  return `You pay ${formatPesos(amount)} now, the ${what} of the ${rates.length > 1 ? 'artists' : 'artist'} you chose${included}.`;
 }
 
 export interface CheckoutAnswer {
@@ -390,8 +419,13 @@ export interface OrderPaymentState {
   payable: boolean;
   /** What a checkout charges (pesos): the highest rate of the chosen artists until one accepts. */
   amount: number;
-  /** The chosen artists' rates (pesos), in their order: with `amount`, the price rule (chargeRuleText). */
+  /**
+   * Each chosen artist's price for this order (pesos; their rate, with the add-ons their price includes),
+   * in their order: with `amount` and `add_ons`, the price rule (chargeRuleText).
+   */
   artist_rates: number[];
+  /** The add-ons chosen at the song step, priced in `amount`. */
+  add_ons: OrderAddOns;
   /** What is being paid for, said on the pay page: the occasion (a value of `occasions`) and the recipient. */
   occasion_name: string;
   recipient_first_name: string;

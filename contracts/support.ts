@@ -82,6 +82,8 @@ export interface SupportRequest {
   user_id: number | null;
   /** The order reported on, when there is one. */
   order: { id: number; reference: string } | null;
+  /** A reported conversation (contracts/thread-report.ts): the order's thread up to this message (0: empty). */
+  thread: { through_message_id: number } | null;
   created_at: string;
   closed_at: string | null;
 }

@@ -10,6 +10,7 @@ import type { HolderReview } from '../contracts/account-care';
 import { type ArtistProfile, applicationParts, artistMessages } from '../contracts/artist';
 import { phone } from '../contracts/constants';
 import { findCountry } from '../contracts/countries';
+import { DEFAULT_TURNAROUND_DAYS } from '../contracts/delivery';
 import { BASE_PRICE_CENTAVOS } from '../contracts/options';
 import { hasFieldErrors, notProvided, readFailure, withoutField } from './api-error';
 import type {
@@ -84,7 +85,18 @@ function personalFrom(user: AuthUser | null, extra: Pick<PersonalInfoValues, 'ci
 export function initialApplicationValues(user: AuthUser | null): ApplicationValues {
   return {
     personalInfo: personalFrom(user, { city: '', birthdate: '' }),
-    artistInfo: { stage_name: '', bio: '', genres: [], vocal_type: '', rate: BASE_PRICE_CENTAVOS / 100 },
+    artistInfo: {
+      stage_name: '',
+      bio: '',
+      genres: [],
+      vocal_type: '',
+      rate: BASE_PRICE_CENTAVOS / 100,
+      turnaround_days: DEFAULT_TURNAROUND_DAYS,
+      // Rush delivery is opt-in (docs/product.md §9 "Add-ons").
+      offers_rush: false,
+      rush_price: null,
+      rush_turnaround_days: null,
+    },
     payoutInfo: emptyPayout,
     password: emptyPasswords,
   };
@@ -99,6 +111,10 @@ export function valuesFromProfile(profile: ArtistProfile): ApplicationValues {
     genres: [...profile.genres],
     vocal_type: profile.vocal_type ?? '',
     rate: profile.rate,
+    turnaround_days: profile.turnaround_days,
+    offers_rush: profile.rush_price !== null,
+    rush_price: profile.rush_price,
+    rush_turnaround_days: profile.rush_turnaround_days,
   };
   return {
     personalInfo: personalFrom(profile.user, { city: profile.city ?? '', birthdate: profile.birthdate ?? '' }),

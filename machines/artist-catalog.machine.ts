@@ -5,7 +5,10 @@ import type { ArtistCard, ArtistCatalogPage } from '../contracts/artist';
 import type { Option } from '../contracts/options';
 import { notProvided, readFailure } from './api-error';
 
-/** Every choice as text, '' when not chosen (sort '' is recommended); prices in whole pesos. */
+/**
+ * Every choice as text, '' when not chosen (sort '' is recommended); prices in whole pesos; turnaround in
+ * days (at most); deliver_by a yyyy-mm-dd date the song must arrive by.
+ */
 export interface CatalogFilters {
   genre: string;
   vocal_type: string;
@@ -13,6 +16,8 @@ export interface CatalogFilters {
   min_price: string;
   max_price: string;
   min_rating: string;
+  turnaround: string;
+  deliver_by: string;
   sort: string;
 }
 
@@ -26,7 +31,11 @@ export interface ArtistCatalogContext {
 }
 
 export type ArtistCatalogEvent =
-  | { type: 'filter.changed'; name: 'genre' | 'vocal_type' | 'min_rating' | 'sort'; value: string }
+  | {
+      type: 'filter.changed';
+      name: 'genre' | 'vocal_type' | 'min_rating' | 'turnaround' | 'deliver_by' | 'sort';
+      value: string;
+    }
   | { type: 'search.typed'; q: string }
   | { type: 'price.typed'; name: 'min_price' | 'max_price'; value: string }
   /** The address changed by itself (back/forward): adopt its filters. */
@@ -47,6 +56,8 @@ export const emptyFilters: CatalogFilters = {
   min_price: '',
   max_price: '',
   min_rating: '',
+  turnaround: '',
+  deliver_by: '',
   sort: '',
 };
 const SEARCH_DEBOUNCE_MS = 300;

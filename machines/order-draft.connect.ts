@@ -98,6 +98,10 @@ export function connectOrderDraft(snapshot: OrderDraftSnapshot) {
     clipsPending: snapshot.context.pendingClips.length > 0,
     /** The server's price for the selected artists (whole pesos), once the song step is saved. */
     price: order?.price ?? tempOrder?.price ?? null,
+    /** The add-ons the server priced (rush, extra revisions, each with its part of `price`), once saved. */
+    addOns: tempOrder?.add_ons ?? null,
+    /** Each saved artist's price for this order, add-ons included: the price rule's rates (chargeRuleText). */
+    savedPrices: (tempOrder?.song?.artists ?? []).map((a) => a.price),
     /** The earliest needed-by date the selected artists can make (yyyy-mm-dd), from the server. */
     earliestNeededBy: tempOrder?.earliest_needed_by ?? null,
     /** The saved artists with their names and rates, for the review page. */

@@ -83,6 +83,9 @@ export function emptyForms(): OrderForms {
       vocal_type: '',
       is_rebook: false,
       needed_by: '',
+      // Add-ons (docs/product.md §9 "Add-ons"): none until the customer chooses.
+      rush: false,
+      extra_revisions: 0,
     },
     story: {
       song_about: '',

@@ -49,12 +49,15 @@ export const orderLifecycleMachine = setup({
       fromRightRole(event) && event.type === 'admin_reassigned' && (event.overdue === true || context.artistAway),
     /** The artist who sent the recording left or was suspended. */
     artistGone: ({ context, event }) => fromRightRole(event) && context.artistAway,
+    /** The customer approves the lyrics before the recording. */
+    lyricsFirst: ({ context, event }) => fromRightRole(event) && context.lyricsApproval,
   },
   actions: {
     closeOffer: assign(({ context }) => ({ openOffers: Math.max(0, context.openOffers - 1) })),
     closeAllOffers: assign({ openOffers: 0 }),
     openOffers: assign((_, params: { offers: number }) => ({ openOffers: params.offers })),
     useRevision: assign(({ context }) => ({ revisionsUsed: context.revisionsUsed + 1 })),
+    skipLyrics: assign({ lyricsApproval: false }),
   },
 }).createMachine({
   id: 'orderLifecycle',
@@ -63,6 +66,7 @@ export const orderLifecycleMachine = setup({
     revisionsUsed: input?.revisionsUsed ?? 0,
     revisionLimit: input?.revisionLimit ?? 2,
     artistAway: input?.artistAway ?? false,
+    lyricsApproval: input?.lyricsApproval ?? false,
   }),
   initial: 'awaiting_payment',
   states: {
@@ -87,12 +91,21 @@ export const orderLifecycleMachine = setup({
       description: 'Paid: the chosen artists each have an open offer; the first to accept takes the order.',
       meta: meta({ step: 1, customer: 'Waiting for an artist to accept', artistStage: 'new' }),
       on: {
-        artist_accepted: {
-          guard: 'byRightRole',
-          target: 'in_progress',
-          actions: 'closeAllOffers',
-          description: 'An artist accepts: the order is theirs and the other offers close.',
-        },
+        artist_accepted: [
+          {
+            guard: 'lyricsFirst',
+            target: 'in_progress.lyrics_draft',
+            actions: 'closeAllOffers',
+            description:
+              'An artist accepts an order whose customer approves the lyrics: the order is theirs, the other offers close, and the artist writes the lyrics first.',
+          },
+          {
+            guard: 'byRightRole',
+            target: 'in_progress',
+            actions: 'closeAllOffers',
+            description: 'An artist accepts: the order is theirs and the other offers close.',
+          },
+        ],
         artist_declined: [
           {
             guard: 'hasOtherOffers',
@@ -182,14 +195,84 @@ export const orderLifecycleMachine = setup({
       },
     },
     in_progress: {
-      description: 'An artist accepted and is recording the song, due the day before it is needed.',
+      description:
+        'An artist accepted and is making the song, due the day before it is needed: first the lyrics when the customer approves them, then the recording.',
       meta: meta({ step: 2, customer: 'The artist is working on your song', artistStage: 'ongoing' }),
-      on: {
-        recording_uploaded: {
-          guard: 'byRightRole',
-          target: 'in_validation',
-          description: 'The artist sends the recording: an admin checks it.',
+      initial: 'recording',
+      states: {
+        lyrics_draft: {
+          description:
+            'The customer approves the lyrics before the recording: the artist writes a lyrics draft and posts it in the order messages.',
+          on: {
+            lyrics_posted: {
+              guard: 'byRightRole',
+              target: 'lyrics_review',
+              description: 'The artist posts the lyrics draft: the customer reads it.',
+            },
+            lyrics_skipped: {
+              guard: 'byRightRole',
+              target: 'recording',
+              actions: 'skipLyrics',
+              description: 'The customer turns lyrics approval off: the artist may record straight away.',
+            },
+          },
         },
+        lyrics_review: {
+          description:
+            'The lyrics draft waits for the customer: they approve it or ask for changes. The recording waits too.',
+          on: {
+            lyrics_approved: {
+              guard: 'byRightRole',
+              target: 'recording',
+              description: 'The customer approves the lyrics: the artist may record the song.',
+            },
+            lyrics_changes_requested: {
+              guard: 'byRightRole',
+              target: 'lyrics_changes',
+              description: 'The customer asks for changes to the lyrics, with a note. This does not use a revision.',
+            },
+            lyrics_posted: {
+              guard: 'byRightRole',
+              target: 'lyrics_review',
+              description:
+                'The artist posts a corrected draft before the customer answered: the customer reads the newest.',
+            },
+            lyrics_skipped: {
+              guard: 'byRightRole',
+              target: 'recording',
+              actions: 'skipLyrics',
+              description: 'The customer turns lyrics approval off: the artist may record straight away.',
+            },
+          },
+        },
+        lyrics_changes: {
+          description: 'The customer asked for changes to the lyrics: the artist posts a new draft.',
+          on: {
+            lyrics_posted: {
+              guard: 'byRightRole',
+              target: 'lyrics_review',
+              description: 'The artist posts the changed lyrics: the customer reads them again.',
+            },
+            lyrics_skipped: {
+              guard: 'byRightRole',
+              target: 'recording',
+              actions: 'skipLyrics',
+              description: 'The customer turns lyrics approval off: the artist may record straight away.',
+            },
+          },
+        },
+        recording: {
+          description: 'The artist records the song (the lyrics are approved, or the customer does not approve them).',
+          on: {
+            recording_uploaded: {
+              guard: 'byRightRole',
+              target: '#orderLifecycle.in_validation',
+              description: 'The artist sends the recording: an admin checks it.',
+            },
+          },
+        },
+      },
+      on: {
         cancelled: { guard: 'byAdmin', target: 'cancelled', description: 'An admin cancels the order.' },
         artist_left: {
           guard: 'byRightRole',

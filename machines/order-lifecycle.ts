@@ -2,6 +2,7 @@
 // (timeline, allowed buttons). An order's state is rebuilt from its stored facts, never kept alive.
 import { type SnapshotFrom, transition } from 'xstate';
 import { eventRoles, type LifecycleEventType, type LifecycleFacts, type LifecycleRole } from '../contracts/lifecycle';
+import { lyricsSteps } from '../contracts/lyrics';
 import type { OrderStatus } from '../contracts/order';
 import { type OrderLifecycleEvent, type OrderLifecycleMeta, orderLifecycleMachine } from './order-lifecycle.machine';
 
@@ -9,7 +10,12 @@ export type OrderLifecycleSnapshot = SnapshotFrom<typeof orderLifecycleMachine>;
 
 /** The snapshot an order with these facts is in. */
 export function lifecycleSnapshotOf(facts: LifecycleFacts): OrderLifecycleSnapshot {
-  const value = facts.status === 'completed' ? { completed: facts.rated ? 'rated' : 'unrated' } : facts.status;
+  const value =
+    facts.status === 'completed'
+      ? { completed: facts.rated ? 'rated' : 'unrated' }
+      : facts.status === 'in_progress'
+        ? { in_progress: facts.lyrics_step ? `lyrics_${facts.lyrics_step}` : 'recording' }
+        : facts.status;
   return orderLifecycleMachine.resolveState({
     value,
     context: {
@@ -17,6 +23,7 @@ export function lifecycleSnapshotOf(facts: LifecycleFacts): OrderLifecycleSnapsh
       revisionsUsed: facts.revisions_used,
       revisionLimit: facts.revision_limit,
       artistAway: facts.artist_away === true,
+      lyricsApproval: facts.lyrics_approval === true,
     },
   });
 }
@@ -25,6 +32,7 @@ export function lifecycleSnapshotOf(facts: LifecycleFacts): OrderLifecycleSnapsh
 export function factsOf(snapshot: OrderLifecycleSnapshot): LifecycleFacts {
   const value = snapshot.value;
   const status = (typeof value === 'string' ? value : Object.keys(value)[0]) as OrderStatus;
+  const lyricsStep = lyricsSteps.find((step) => snapshot.matches({ in_progress: `lyrics_${step}` }));
   return {
     status,
     rated: snapshot.matches({ completed: 'rated' }),
@@ -32,6 +40,8 @@ export function factsOf(snapshot: OrderLifecycleSnapshot): LifecycleFacts {
     revisions_used: snapshot.context.revisionsUsed,
     revision_limit: snapshot.context.revisionLimit,
     ...(snapshot.context.artistAway ? { artist_away: true as const } : {}),
+    ...(snapshot.context.lyricsApproval ? { lyrics_approval: true as const } : {}),
+    ...(lyricsStep ? { lyrics_step: lyricsStep } : {}),
   };
 }
 
@@ -58,7 +68,11 @@ export function decide(facts: LifecycleFacts, event: OrderLifecycleEvent): Decis
   }
   const [next] = transition(orderLifecycleMachine, snapshot, event);
   const after = factsOf(next);
-  return { ok: true, facts: after, changed: after.status !== facts.status || after.rated !== facts.rated };
+  return {
+    ok: true,
+    facts: after,
+    changed: after.status !== facts.status || after.rated !== facts.rated || after.lyrics_step !== facts.lyrics_step,
+  };
 }
 
 /** The event `type` as `role` would send it now (`overdue`: the order's work is past its due date). */

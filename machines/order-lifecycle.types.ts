@@ -13,6 +13,11 @@ export interface OrderLifecycleContext {
    * changes it.
    */
   artistAway: boolean;
+  /**
+   * The customer approves the lyrics before the recording (contracts/lyrics.ts): on for a first order with
+   * the artist unless the customer turned it off; the server reads it from the order.
+   */
+  lyricsApproval: boolean;
 }
 
 export type OrderLifecycleInput = Partial<OrderLifecycleContext>;

@@ -33,7 +33,9 @@ export function connectPayOrder(snapshot: SnapshotFrom<typeof payOrderMachine>) 
     /** What is being paid for (null until loaded). */
     summary: context.payment ? paymentSummaryOf(context.payment) : null,
     /** The price rule, said before paying (null until loaded). */
-    chargeRule: context.payment ? chargeRuleText(context.payment.amount, context.payment.artist_rates) : null,
+    chargeRule: context.payment
+      ? chargeRuleText(context.payment.amount, context.payment.artist_rates, context.payment.add_ons)
+      : null,
     canPay: snapshot.can({ type: 'user.pay' }),
   };
 }

@@ -23,11 +23,14 @@ import {
   createArtistOrderRoutes,
   createCustomerLifecycleRoutes,
 } from './lifecycle/lifecycle.routes';
+import { createArtistLyricsRoutes, createCustomerLyricsRoutes } from './lyrics/lyrics.routes';
 import { createMailPreferenceRoutes } from './mail/preferences';
 import { createUnsubscribeRoutes } from './mail/unsubscribe.routes';
 import { createUnsubscribeSigner } from './mail/unsubscribe-token';
 import { createMediaRoutes } from './media/media.routes';
 import { createMediaSigner } from './media/signed-url';
+import { createOrderMessageRoutes } from './messages/messages.routes';
+import { createThreadReportRoutes } from './messages/report.routes';
 import { createLocalHub } from './notifications/hub';
 import { createNotificationRoutes } from './notifications/notifications.routes';
 import { createStreamTokens } from './notifications/stream-token';
@@ -35,6 +38,7 @@ import { createOpenApiRoutes } from './openapi/openapi.routes';
 import { createOrderRoutes } from './orders/orders.routes';
 import { createPaymentProvider } from './payments/payment-provider';
 import { createCheckoutRoutes, createPaymentRoutes } from './payments/payments.routes';
+import { createTipRoutes } from './payments/tips.routes';
 import { createArtistReviewRoutes } from './reviews/reviews.routes';
 import { createMetrics } from './services/metrics';
 import { createPasswordHasher } from './services/passwords';
@@ -124,12 +128,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/v1/user', createCustomerProfileRoutes());
   app.route('/api/v1/user', createOrderRoutes());
   app.route('/api/v1/user', createCheckoutRoutes(paymentProvider));
+  app.route('/api/v1/user', createTipRoutes(paymentProvider));
   app.route('/api/v1/user', createCustomerLifecycleRoutes());
   app.route('/api/v1/artist', createArtistOrderRoutes());
   app.route('/api/v1/artist', createArtistReviewRoutes());
   app.route('/api/v1/admin', createAdminOrderRoutes());
   app.route('/api/v1/user', createSupportRoutes());
   app.route('/api/v1/admin', createAdminSupportRoutes());
+  for (const area of areas) app.route(`/api/v1/${area}`, createOrderMessageRoutes(area));
+  app.route('/api/v1/user', createCustomerLyricsRoutes());
+  app.route('/api/v1/artist', createArtistLyricsRoutes());
+  app.route('/api/v1/user', createThreadReportRoutes('user'));
+  app.route('/api/v1/artist', createThreadReportRoutes('artist'));
   app.route('/api/v1/user', createMailPreferenceRoutes('user'));
   app.route('/api/v1/artist', createMailPreferenceRoutes('artist'));
   app.route('/', createUnsubscribeRoutes(createUnsubscribeSigner(deps.jwtSecret, config.publicUrl)));

@@ -17,6 +17,7 @@ import { applyServerTimeouts } from './http/timeouts';
 import { cancelIdleOrders } from './lifecycle/idle-orders';
 import { expireOffers } from './lifecycle/offer-sweep';
 import { lifecycleSettingsOf } from './lifecycle/settings';
+import { mailUnreadMessages } from './messages/message-alerts';
 import { createLocalHub } from './notifications/hub';
 import { startPgHub } from './notifications/pg-hub';
 import { closeStreamsForShutdown, openStreamCount } from './notifications/stream-sessions';
@@ -170,7 +171,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }, PRUNE_EVERY_MS);
   pruneTimer.unref();
   // Offers unanswered past OFFER_TTL_HOURS (lifecycle/offer-sweep.ts), then orders left without an artist
-  // for IDLE_NEEDS_ARTIST_DAYS (lifecycle/idle-orders.ts); both safe with several processes.
+  // for IDLE_NEEDS_ARTIST_DAYS (lifecycle/idle-orders.ts), then messages unread for UNREAD_MAIL_MINUTES
+  // (messages/message-alerts.ts); all safe with several processes.
   let sweeping = false;
   const sweepOffers = async () => {
     if (sweeping) return;
@@ -180,7 +182,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         expireOffers({ db: database.db, hub, clock, logger })
           .catch((error: unknown) => logger.warn('expiring offers failed', { error }))
           .then(() => cancelIdleOrders({ db: database.db, hub, clock }))
-          .catch((error: unknown) => logger.warn('cancelling idle orders failed', { error })),
+          .catch((error: unknown) => logger.warn('cancelling idle orders failed', { error }))
+          .then(() => mailUnreadMessages({ db: database.db, clock }))
+          .catch((error: unknown) => logger.warn('mailing unread messages failed', { error })),
       )
       .finally(() => {
         sweeping = false;

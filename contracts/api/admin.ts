@@ -22,6 +22,7 @@ import {
   paymentExceptionResolutionLabel,
 } from '../payment-exceptions';
 import { applicationProgressSchema } from './account';
+import { orderAddOnsSchema } from './addons';
 import { artistSongSchema, feedbackSchema, payoutSchema, recordingAnswerSchema } from './artist';
 import { pageSchema, successSchema } from './envelope';
 import {
@@ -187,6 +188,7 @@ export const adminOrderSchema = v.strictObject({
   overdue: v.boolean(),
   price: v.number(),
   earning: v.number(),
+  add_ons: orderAddOnsSchema,
   brief: orderBriefSchema,
   lifecycle: lifecycleFactsSchema,
   recording: v.nullable(recordingAnswerSchema),
@@ -195,6 +197,7 @@ export const adminOrderSchema = v.strictObject({
   review: v.nullable(v.string()),
   accepted_at: v.nullable(v.string()),
   completed_at: v.nullable(v.string()),
+  unread_messages: v.number(),
   customer: personSchema,
   artist: v.nullable(artistRefSchema),
   offers: v.array(

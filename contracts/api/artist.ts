@@ -28,6 +28,8 @@ import type { OpenWork, OpenWorkOutcome } from '../operations';
 import { genreValues, type Option, vocalTypeValues } from '../options';
 import type { UserOptions } from '../order';
 import { authUserSchema, loginAnswerSchema } from './account';
+import { orderAddOnsSchema, rushOfferSchema } from './addons';
+import { deliveryPromiseSchema } from './delivery';
 import { pageSchema, successSchema } from './envelope';
 import { lifecycleFactsSchema, occasionAnswerSchema, orderBriefSchema, orderStatusSchema } from './orders';
 import { artistReviewSchema, starCountSchema } from './reviews';
@@ -72,6 +74,9 @@ export const artistProfileSchema = v.strictObject({
   genres: v.array(genreSchema),
   vocal_type: v.nullable(vocalTypeSchema),
   rate: v.number(),
+  turnaround_days: v.number(),
+  rush_price: v.nullable(v.number()),
+  rush_turnaround_days: v.nullable(v.number()),
   links: v.array(v.string()),
   pitch: v.nullable(v.string()),
   payout: v.nullable(payoutMaskedSchema),
@@ -152,6 +157,8 @@ const artistCardEntries = {
   rating_count: v.number(),
   rate: v.number(),
   sample: v.nullable(v.strictObject({ title: v.string(), url: v.string() })),
+  delivery: deliveryPromiseSchema,
+  rush: rushOfferSchema,
 };
 
 export const artistCardSchema = v.strictObject(artistCardEntries);
@@ -228,6 +235,7 @@ export const artistOrderSchema = v.strictObject({
   overdue: v.boolean(),
   price: v.number(),
   earning: v.number(),
+  add_ons: orderAddOnsSchema,
   offer: v.strictObject({
     status: v.picklist(offerStatuses),
     rank: v.number(),
@@ -243,6 +251,7 @@ export const artistOrderSchema = v.strictObject({
   thanks: v.nullable(v.strictObject({ name: v.string(), message: v.string(), at: v.string() })),
   accepted_at: v.nullable(v.string()),
   completed_at: v.nullable(v.string()),
+  unread_messages: v.number(),
 });
 
 export const recordingUploadSchema = v.strictObject({

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { CustomerOrderLifecycle, Gift, GiftLink, LifecycleFacts, OrderRefund, SongVersion } from '../lifecycle';
+import { lyricsSteps } from '../lyrics';
 import {
   type CheckoutAnswer,
   type Order,
@@ -17,6 +18,8 @@ import {
   type TempOrderClip,
   type TempOrderCreated,
 } from '../order';
+import { orderAddOnsSchema, rushOfferSchema } from './addons';
+import { deliveryPromiseSchema } from './delivery';
 import { successSchema } from './envelope';
 import type { Expect, SameType } from './same-type';
 
@@ -84,6 +87,8 @@ export const songAnswerSchema = v.strictObject({
   vocal_type: v.string(),
   is_rebook: v.boolean(),
   needed_by: v.string(),
+  rush: v.boolean(),
+  extra_revisions: v.number(),
 });
 
 const clip = v.nullable(tempOrderClipSchema);
@@ -114,11 +119,20 @@ export const tempOrderSchema = v.strictObject({
   song: v.nullable(
     v.strictObject({
       ...songAnswerSchema.entries,
-      artists: v.array(v.strictObject({ ...artistRefSchema.entries, rate: pesos })),
+      artists: v.array(
+        v.strictObject({
+          ...artistRefSchema.entries,
+          rate: pesos,
+          price: pesos,
+          delivery: deliveryPromiseSchema,
+          rush: rushOfferSchema,
+        }),
+      ),
     }),
   ),
   story: v.nullable(storyAnswerSchema),
   price: v.nullable(pesos),
+  add_ons: v.nullable(orderAddOnsSchema),
   earliest_needed_by: v.nullable(v.string()),
   committed_order_id: v.nullable(v.number()),
 });
@@ -142,6 +156,7 @@ export const orderSchema = v.strictObject({
   recipient_first_name: v.string(),
   needed_by: v.string(),
   artists: v.array(artistRefSchema),
+  add_ons: orderAddOnsSchema,
   created_at: v.string(),
   paid_at: v.nullable(v.string()),
   events: v.array(orderEventSchema),
@@ -155,6 +170,8 @@ export const lifecycleFactsSchema = v.strictObject({
   revisions_used: v.number(),
   revision_limit: v.number(),
   artist_away: v.optional(v.literal(true)),
+  lyrics_approval: v.optional(v.literal(true)),
+  lyrics_step: v.optional(v.picklist(lyricsSteps)),
 });
 
 /** A refund as the customer's screens list it (RefundBrief; the admin's order lists them the same way). */
@@ -189,6 +206,7 @@ export const songVersionSchema = v.strictObject({
 /** What GET /user/orders adds to an order (CustomerOrderLifecycle). */
 export const customerLifecycleSchema = v.strictObject({
   lifecycle: lifecycleFactsSchema,
+  unread_messages: v.number(),
   due_at: v.nullable(v.string()),
   recording: v.nullable(
     v.strictObject({
@@ -271,6 +289,7 @@ export const orderPaymentStateSchema = v.strictObject({
   payable: v.boolean(),
   amount: pesos,
   artist_rates: v.array(pesos),
+  add_ons: orderAddOnsSchema,
   occasion_name: v.string(),
   recipient_first_name: v.string(),
   artist_names: v.array(v.string()),

@@ -32,6 +32,7 @@ export const supportRequestSchema = v.strictObject({
   message: v.string(),
   user_id: v.nullable(v.number()),
   order: v.nullable(v.strictObject({ id: v.number(), reference: v.string() })),
+  thread: v.nullable(v.strictObject({ through_message_id: v.number() })),
   created_at: v.string(),
   closed_at: v.nullable(v.string()),
 });

@@ -610,7 +610,11 @@ export const applicationFormMachine = createMachine({
         "bio": "",
         "genres": [],
         "vocal_type": "",
-        "rate": 2500
+        "rate": 2500,
+        "turnaround_days": 5,
+        "offers_rush": false,
+        "rush_price": null,
+        "rush_turnaround_days": null
       },
       "payoutInfo": {
         "bank_name": "",

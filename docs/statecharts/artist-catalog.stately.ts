@@ -154,6 +154,8 @@ export const artistCatalogMachine = createMachine({
       "min_price": "",
       "max_price": "",
       "min_rating": "",
+      "turnaround": "",
+      "deliver_by": "",
       "sort": ""
     },
     "artists": [],

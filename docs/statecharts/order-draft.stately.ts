@@ -1994,7 +1994,9 @@ export const orderDraftMachine = createMachine({
         "genre": "",
         "vocal_type": "",
         "is_rebook": false,
-        "needed_by": ""
+        "needed_by": "",
+        "rush": false,
+        "extra_revisions": 0
       },
       "story": {
         "song_about": "",

@@ -2,6 +2,7 @@ import type { ArtistProfile, ArtistSong, PayoutMasked } from '../../contracts/ar
 import { BASE_PRICE_CENTAVOS, type Genre, genreValues, type VocalType, vocalTypeValues } from '../../contracts/options';
 import type { ArtistPayoutRow, ArtistProfileRow, ArtistSongRow, UserRow } from '../db/schema';
 import type { MediaSigner } from '../media/signed-url';
+import { turnaroundDaysOf } from '../orders/delivery';
 import { toAuthUser } from '../users/auth-user';
 
 // The artist's own shapes; the catalogue and the admin console have theirs beside their routes.
@@ -71,6 +72,9 @@ export function toArtistProfile(parts: ArtistProfileParts, media: MediaSigner): 
     genres: genresOf(profile),
     vocal_type: vocalTypeOf(profile),
     rate: rateOf(profile),
+    turnaround_days: turnaroundDaysOf(profile),
+    rush_price: profile?.rush_price_centavos == null ? null : Math.round(profile.rush_price_centavos / 100),
+    rush_turnaround_days: profile?.rush_price_centavos == null ? null : (profile.rush_turnaround_days ?? null),
     links: linksOf(profile),
     pitch: profile?.pitch ?? null,
     payout: payout ? toPayoutMasked(payout) : null,

@@ -25,6 +25,7 @@ import { toAuthUser } from '../users/auth-user';
 import { markPartDone, type PartResult } from './application-progress';
 import { toArtistProfile, toPayoutMasked } from './artist.serializers';
 import { findPayout, findProfile, saveProfile } from './artists.repository';
+import { rushFieldsOf } from './rush-offer';
 import { countSongs, listSongs } from './songs.repository';
 import { saveStageName } from './stage-names';
 
@@ -84,6 +85,7 @@ export async function saveArtistInfo(c: AppContext, body: ArtistInfoInput) {
   if ((await countSongs(db, user.id)) === 0) {
     throw fieldError(serverMessages.validationFailed, 'samples', artistMessages.samplesRequired);
   }
+  const rush = await rushFieldsOf(db, user.id, body);
   const now = clock.now();
   const { result, name } = await db.transaction().execute(async (trx) => {
     // A taken name refuses the whole save (422 on stage_name); on an approved profile a new one waits for review.
@@ -96,6 +98,9 @@ export async function saveArtistInfo(c: AppContext, body: ArtistInfoInput) {
         genres: JSON.stringify(body.genres),
         vocal_type: body.vocal_type as ArtistProfile['vocal_type'],
         rate_centavos: body.rate * 100,
+        // Left out (an older form), the turnaround on file stays.
+        ...(body.turnaround_days === undefined ? {} : { turnaround_days: body.turnaround_days }),
+        ...rush,
       },
       now,
     );

@@ -15,6 +15,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { ratingsOf, unrated } from '../lifecycle/ratings.repository';
+import { type DeliverySettings, deliverySettingsOf, longestTurnaroundBy, promisesOf } from '../orders/delivery';
 import { methodsFor } from '../payments/methods';
 import { reviewPageOf } from '../reviews/reviews.handlers';
 import { starCountsOf } from '../reviews/reviews.repository';
@@ -49,6 +50,8 @@ export function options(c: AppContext) {
 /** GET /artists: approved, online artists, filtered and sorted; keyset pages in the sort's order. The page, for catalog-cache.ts to send. */
 export async function listArtists(c: AppContext, query: CatalogQuery): Promise<ArtistCatalogPage> {
   const { db, media } = c.var;
+  const now = c.var.clock.now();
+  const settings = deliverySettingsOf(c.var.config);
   const requested = query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit);
   if (requested < 1) throw new ApiError(422, serverMessages.validationFailed, { limit: ['Invalid limit'] });
   const limit = Math.min(requested, MAX_PAGE_SIZE);
@@ -59,6 +62,7 @@ export async function listArtists(c: AppContext, query: CatalogQuery): Promise<A
     min_rate_centavos: query.min_price === undefined ? undefined : query.min_price * 100,
     max_rate_centavos: query.max_price === undefined ? undefined : query.max_price * 100,
     min_rating_tenths: query.min_rating === undefined ? undefined : query.min_rating * 10,
+    max_turnaround_days: maxTurnaroundOf(query, now, settings),
     sort: query.sort,
     cursor: query.cursor ? decodeCursor(query.cursor, query.sort) : undefined,
     limit,
@@ -69,11 +73,30 @@ export async function listArtists(c: AppContext, query: CatalogQuery): Promise<A
   const last = page.at(-1);
   const body: ArtistCatalogPage = {
     artists: page.map((row) =>
-      toArtistCard(row.user, row.profile, songs.get(row.user.id) ?? [], media, ratings.get(row.user.id)),
+      toArtistCard(
+        row.user,
+        row.profile,
+        songs.get(row.user.id) ?? [],
+        media,
+        ratings.get(row.user.id),
+        promisesOf(now, settings, row.profile),
+      ),
     ),
     next_cursor: rows.length > limit && last ? encodeCursor(last.cursor) : null,
   };
   return body;
+}
+
+/**
+ * The turnaround filter and "can deliver by" as one bound on the turnaround (the promise date grows with it),
+ * so the index in the turnaround's order serves both; undefined when neither is chosen.
+ */
+function maxTurnaroundOf(query: CatalogQuery, now: Date, settings: DeliverySettings): number | undefined {
+  const bounds = [
+    query.turnaround,
+    query.deliver_by === undefined ? undefined : longestTurnaroundBy(now, settings, query.deliver_by),
+  ].filter((b): b is number => b !== undefined);
+  return bounds.length === 0 ? undefined : Math.min(...bounds);
 }
 
 /** How many reviews the artist's page shows before "More reviews". */
@@ -89,11 +112,20 @@ export async function getArtist(c: AppContext, publicId: string): Promise<Artist
     reviewPageOf(c, found.user.id, { limit: FIRST_REVIEWS }),
     starCountsOf(db, found.user.id),
   ]);
-  return toArtistPublicProfile(found.user, found.profile, songs, media, ratings.get(found.user.id) ?? unrated, {
-    reviews: reviews.items,
-    reviews_next_cursor: reviews.next_cursor,
-    rating_distribution: distribution,
-  });
+  const delivery = promisesOf(c.var.clock.now(), deliverySettingsOf(c.var.config), found.profile);
+  return toArtistPublicProfile(
+    found.user,
+    found.profile,
+    songs,
+    media,
+    ratings.get(found.user.id) ?? unrated,
+    delivery,
+    {
+      reviews: reviews.items,
+      reviews_next_cursor: reviews.next_cursor,
+      rating_distribution: distribution,
+    },
+  );
 }
 
 /** GET /artists/{id}/reviews: the next reviews of a visible artist, newest first. */

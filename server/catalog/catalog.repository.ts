@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { CatalogSort } from '../../contracts/artist';
+import { DEFAULT_TURNAROUND_DAYS } from '../../contracts/delivery';
 import { BASE_PRICE_CENTAVOS } from '../../contracts/options';
 import type { ArtistProfileRow, DB, UserRow } from '../db/schema';
 import type { CatalogCursor } from './catalog-cursor';
@@ -13,6 +14,8 @@ export interface CatalogFilter {
   max_rate_centavos?: number | undefined;
   /** The shown rating (tenths of a star) is at least this. */
   min_rating_tenths?: number | undefined;
+  /** The artist's standard turnaround is at most this many days (the turnaround and "can deliver by" filters). */
+  max_turnaround_days?: number | undefined;
   sort: CatalogSort;
   cursor?: CatalogCursor | undefined;
   limit: number;
@@ -39,6 +42,8 @@ const tenthsKey = sql<number>`(case when artist_summaries.rating_count > 0
   then (artist_summaries.rating_sum * 20 + artist_summaries.rating_count) / (artist_summaries.rating_count * 2)
   else 0 end)`;
 const countKey = sql<number>`coalesce(artist_summaries.rating_count, 0)`;
+/** The artist's standard turnaround in days (server/orders/delivery.ts turnaroundDaysOf): set, or the default. */
+const daysKey = sql<number>`coalesce(artist_profiles.turnaround_days, ${sql.lit(DEFAULT_TURNAROUND_DAYS)})`;
 
 /**
  * The keyset condition "after the cursor" for each sort, written `key >= :at and (key > :at or …)`
@@ -56,6 +61,8 @@ function after(cursor: CatalogCursor): Expression<SqlBool> {
     case 'rating':
       return sql<SqlBool>`${tenthsKey} <= ${cursor.tenths} and (${tenthsKey} < ${cursor.tenths}
         or (${countKey} <= ${cursor.count} and (${countKey} < ${cursor.count} or ${id} > ${cursor.id})))`;
+    case 'fastest':
+      return sql<SqlBool>`${daysKey} >= ${cursor.days} and (${daysKey} > ${cursor.days} or ${id} > ${cursor.id})`;
   }
 }
 
@@ -91,14 +98,20 @@ async function withProfiles(db: Kysely<DB>, users: UserRow[]): Promise<Map<numbe
 /**
  * One page (plus one row, to know whether another page follows) in the sort's order; users.id breaks
  * every tie. Recommended: stage name. Price: rate, then id. Rating: shown rating and number of ratings,
- * most first, then id; unrated artists last.
+ * most first, then id; unrated artists last. Fastest: turnaround, shortest first, then id.
  */
 export async function findCatalogPage(db: Kysely<DB>, filter: CatalogFilter): Promise<CatalogRow[]> {
   let query = visibleArtists(db)
     .leftJoin('artist_profiles', 'artist_profiles.user_id', 'users.id')
     .leftJoin('artist_summaries', 'artist_summaries.artist_id', 'users.id')
     .selectAll('users')
-    .select([sortKey.as('sort_key'), rateKey.as('sort_rate'), tenthsKey.as('sort_tenths'), countKey.as('sort_count')]);
+    .select([
+      sortKey.as('sort_key'),
+      rateKey.as('sort_rate'),
+      tenthsKey.as('sort_tenths'),
+      countKey.as('sort_count'),
+      daysKey.as('sort_days'),
+    ]);
   // Genre keys come from a fixed list of plain words, so the quoted key is an exact element match in the JSON array.
   if (filter.genre) query = query.where('artist_profiles.genres', 'like', `%"${filter.genre}"%`);
   if (filter.vocal_type) query = query.where('artist_profiles.vocal_type', '=', filter.vocal_type as never);
@@ -106,6 +119,7 @@ export async function findCatalogPage(db: Kysely<DB>, filter: CatalogFilter): Pr
   if (filter.min_rate_centavos !== undefined) query = query.where(rateKey, '>=', filter.min_rate_centavos);
   if (filter.max_rate_centavos !== undefined) query = query.where(rateKey, '<=', filter.max_rate_centavos);
   if (filter.min_rating_tenths !== undefined) query = query.where(tenthsKey, '>=', filter.min_rating_tenths);
+  if (filter.max_turnaround_days !== undefined) query = query.where(daysKey, '<=', filter.max_turnaround_days);
   if (filter.cursor) query = query.where(after(filter.cursor));
   switch (filter.sort) {
     case 'recommended':
@@ -120,13 +134,17 @@ export async function findCatalogPage(db: Kysely<DB>, filter: CatalogFilter): Pr
     case 'rating':
       query = query.orderBy(tenthsKey, 'desc').orderBy(countKey, 'desc');
       break;
+    case 'fastest':
+      query = query.orderBy(daysKey);
+      break;
   }
   const rows = await query
     .orderBy('users.id')
     .limit(filter.limit + 1)
     .execute();
   const users = rows.map(
-    ({ sort_key: _key, sort_rate: _rate, sort_tenths: _tenths, sort_count: _count, ...user }) => user as UserRow,
+    ({ sort_key: _key, sort_rate: _rate, sort_tenths: _tenths, sort_count: _count, sort_days: _days, ...user }) =>
+      user as UserRow,
   );
   const profiles = await withProfiles(db, users);
   return rows.map((row, i) => ({
@@ -138,10 +156,11 @@ export async function findCatalogPage(db: Kysely<DB>, filter: CatalogFilter): Pr
 
 function cursorOf(
   sort: CatalogSort,
-  row: { id: number; sort_key: string; sort_rate: number; sort_tenths: number; sort_count: number },
+  row: { id: number; sort_key: string; sort_rate: number; sort_tenths: number; sort_count: number; sort_days: number },
 ): CatalogCursor {
   if (sort === 'recommended') return { sort, key: row.sort_key, id: row.id };
   if (sort === 'rating') return { sort, tenths: Number(row.sort_tenths), count: Number(row.sort_count), id: row.id };
+  if (sort === 'fastest') return { sort, days: Number(row.sort_days), id: row.id };
   return { sort, rate: Number(row.sort_rate), id: row.id };
 }
 

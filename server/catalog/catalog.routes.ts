@@ -3,14 +3,17 @@ import { artistCatalogPageAnswer, artistPublicProfileAnswer, userOptionsAnswer }
 import { reviewsPageAnswer } from '../../contracts/api/reviews';
 import { catalogQuerySchema } from '../../contracts/artist';
 import { reviewsQuerySchema } from '../../contracts/reviews';
-import type { AppEnv } from '../context';
+import type { AppContext, AppEnv } from '../context';
 import { validateQuery } from '../http/validate-query';
 import { operation } from '../openapi/operation';
+import { deliverySettingsOf, promiseEpoch } from '../orders/delivery';
 import { getArtist, getArtistReviews, listArtists, options } from './catalog.handlers';
 import { createCatalogCache } from './catalog-cache';
 
 /** Catalogue answers are reused for at most 30 s, and never past a quarter of a signed song URL's life. */
 const CATALOG_MAX_AGE_MS = 30_000;
+
+const promiseEpochOf = (c: AppContext) => promiseEpoch(c.var.clock.now(), deliverySettingsOf(c.var.config));
 
 /** The public catalogue in the user area (`/api/v1/user`): no login needed. */
 export function createCatalogRoutes(): Hono<AppEnv> {
@@ -37,8 +40,13 @@ export function createCatalogRoutes(): Hono<AppEnv> {
     validateQuery(catalogQuerySchema),
     (c) => {
       const query = c.req.valid('query');
-      // Every validated parameter is part of the key, so a new filter can never share another query's answer.
-      const key = JSON.stringify(['list', ...Object.entries(query).sort(([a], [b]) => a.localeCompare(b))]);
+      // Every validated parameter is part of the key, so a new filter can never share another query's answer;
+      // so is the promises' day, as the cards' arrival dates and "can deliver by" move with the clock.
+      const key = JSON.stringify([
+        'list',
+        promiseEpochOf(c),
+        ...Object.entries(query).sort(([a], [b]) => a.localeCompare(b)),
+      ]);
       return cache.answer(c, key, () => listArtists(c, query));
     },
   );
@@ -52,7 +60,7 @@ export function createCatalogRoutes(): Hono<AppEnv> {
     }),
     (c) => {
       const id = c.req.param('id');
-      return cache.answer(c, JSON.stringify(['artist', id]), () => getArtist(c, id));
+      return cache.answer(c, JSON.stringify(['artist', id, promiseEpochOf(c)]), () => getArtist(c, id));
     },
   );
   routes.get(

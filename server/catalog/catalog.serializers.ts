@@ -1,4 +1,6 @@
+import type { RushOffer } from '../../contracts/addons';
 import type { ArtistCard, ArtistPublicProfile } from '../../contracts/artist';
+import type { DeliveryPromise } from '../../contracts/delivery';
 import { genresOf, rateOf, vocalTypeOf } from '../artists/artist.serializers';
 import type { ArtistProfileRow, ArtistSongRow, UserRow } from '../db/schema';
 import { type RatingSummary, unrated } from '../lifecycle/ratings.repository';
@@ -10,13 +12,14 @@ function pickSample(user: UserRow, songs: ArtistSongRow[]): ArtistSongRow | unde
   return songs.find((s) => s.source === user.featured_song_path) ?? songs[0];
 }
 
-/** A card of the catalogue, with the artist's average rating from completed orders. */
+/** A card of the catalogue, with the artist's average rating from completed orders and their delivery promise. */
 export function toArtistCard(
   user: UserRow,
   profile: ArtistProfileRow | undefined,
   songs: ArtistSongRow[],
   media: MediaSigner,
-  ratings: RatingSummary = unrated,
+  ratings: RatingSummary | undefined,
+  promises: { delivery: DeliveryPromise; rush: RushOffer | null },
 ): ArtistCard {
   const sample = pickSample(user, songs);
   return {
@@ -25,10 +28,12 @@ export function toArtistCard(
     avatar: user.avatar_path ? `${MEDIA_PREFIX}${user.avatar_path}` : null,
     genres: genresOf(profile),
     vocal_type: vocalTypeOf(profile),
-    rating: ratings.rating,
-    rating_count: ratings.rating_count,
+    rating: (ratings ?? unrated).rating,
+    rating_count: (ratings ?? unrated).rating_count,
     rate: rateOf(profile),
     sample: sample ? { title: sample.title, url: media.audioUrl(sample.source) } : null,
+    delivery: promises.delivery,
+    rush: promises.rush,
   };
 }
 
@@ -39,12 +44,13 @@ export function toArtistPublicProfile(
   songs: ArtistSongRow[],
   media: MediaSigner,
   ratings: RatingSummary,
+  promises: { delivery: DeliveryPromise; rush: RushOffer | null },
   reviews: Pick<ArtistPublicProfile, 'reviews' | 'reviews_next_cursor' | 'rating_distribution'>,
 ): ArtistPublicProfile {
   const featured = songs.filter((s) => s.source === user.featured_song_path);
   const ordered = [...featured, ...songs.filter((s) => s.source !== user.featured_song_path)];
   return {
-    ...toArtistCard(user, profile, songs, media, ratings),
+    ...toArtistCard(user, profile, songs, media, ratings, promises),
     bio: profile?.bio ?? '',
     songs: ordered.map((s) => ({ source: s.source, title: s.title, url: media.audioUrl(s.source) })),
     ...reviews,

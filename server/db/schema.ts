@@ -1,7 +1,9 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountType, AppStatus } from '../../contracts/account';
+import type { LyricsStep } from '../../contracts/lyrics';
 import type { VocalType } from '../../contracts/options';
 import type { OrderStatus, PaymentStatus, RefundReason } from '../../contracts/order';
+import type { OrderMessageKind } from '../../contracts/order-messages';
 import type { PaymentExceptionKind, PaymentExceptionResolution } from '../../contracts/payment-exceptions';
 import type { SupportRequestStatus, SupportTopic } from '../../contracts/support';
 
@@ -107,6 +109,11 @@ export interface ArtistProfilesTable {
   vocal_type: VocalType | null;
   /** PHP centavos; null means the platform base price. */
   rate_centavos: number | null;
+  /** Days to record a song once accepted; null means DEFAULT_TURNAROUND_DAYS (contracts/delivery.ts, 0026). */
+  turnaround_days: number | null;
+  /** The artist's rush delivery (0029): its price on top of the rate and its shorter turnaround; both null: none. */
+  rush_price_centavos: Generated<number | null>;
+  rush_turnaround_days: Generated<number | null>;
   /** JSON array of http(s) links from the application. */
   links: Generated<string>;
   pitch: string | null;
@@ -243,6 +250,14 @@ export interface OrdersTable {
   /** The artist's one public answer to the review (0025), and when it was given. */
   review_answer: string | null;
   review_answered_at: string | null;
+  /** Add-ons (0029), all parts of price_centavos: rush delivery (1) and its price, extra revisions and theirs. */
+  rush: Generated<Flag>;
+  rush_centavos: Generated<number>;
+  extra_revisions: Generated<number>;
+  extra_revisions_centavos: Generated<number>;
+  /** Lyrics for approval (0031): the customer approves the lyrics first (1); where they stand while in progress. */
+  lyrics_approval: Generated<Flag>;
+  lyrics_step: LyricsStep | null;
 }
 
 export type OfferStatus = 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
@@ -259,9 +274,14 @@ export interface OrderArtistsTable {
   expires_at: string | null;
   responded_at: string | null;
   decline_reason: string | null;
-  /** The artist's rate and the platform fee on it when offered (0016); null: offered at the order's price. */
+  /**
+   * What the artist takes the order for and the platform fee on it, kept when offered (0016): their rate, plus
+   * on a rush order their rush price and any extra revisions bought (0029); null: offered at the order's price.
+   */
   rate_centavos: number | null;
   platform_fee_centavos: number | null;
+  /** On a rush order, the artist's rush price when offered (0029), included in rate_centavos; null: no rush. */
+  rush_centavos: Generated<number | null>;
 }
 export type RecordingStatus = 'pending' | 'validated' | 'revision_requested' | 'rejected_by_customer' | 'accepted';
 /** A recording the artist submitted; the file is the temp upload at `temp_location` (attached to the order). */
@@ -305,7 +325,30 @@ export interface PayoutsTable {
   paid_by: number | null;
   created_at: string;
   paid_at: string | null;
+  /** The tip this payout credits (0027); null for the order's own earning. */
+  tip_id: Generated<number | null>;
 }
+export type TipStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'held';
+/** A customer's tip to the artist of a completed order, paid through the provider like an order (0027). */
+export interface TipsTable {
+  id: Generated<number>;
+  order_id: number;
+  customer_id: number;
+  artist_id: number;
+  /** Stored when the tip is made; the provider's callback must match it. */
+  amount_centavos: number;
+  currency: string;
+  provider: PaymentProvider;
+  method: string;
+  txnid: string;
+  refno: string | null;
+  status: Generated<TipStatus>;
+  raw_status: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+export type TipRow = Selectable<TipsTable>;
 /**
  * Money that went back, or must go back, to a customer: one per payment. `owed` until an admin records
  * the transfer made in the provider's console (`paid`, with its reference). Chargebacks and provider
@@ -528,6 +571,57 @@ export interface SupportRequestsTable {
   created_at: string;
   closed_at: string | null;
   closed_by: number | null;
+  /** A reported conversation (0031): the newest message of the order's thread when it was reported. */
+  thread_through_id: number | null;
+}
+
+/** One message of an order's thread (migration 0028); `client_id` is unique per author (a resend stores nothing new). */
+export interface OrderMessagesTable {
+  id: Generated<number>;
+  order_id: number;
+  author_role: 'customer' | 'artist' | 'team';
+  author_id: number;
+  client_id: string;
+  body: string;
+  /** 1 when contact details were masked out of the body when it was stored. */
+  masked: Generated<number>;
+  /** Stored name of kind `attachments`, copied from its upload with the client's file name, sniffed type and size. */
+  attachment_key: string | null;
+  attachment_name: string | null;
+  attachment_type: string | null;
+  attachment_size: number | null;
+  /** 'text', or a lyrics draft, the customer's change request or approval (0031, contracts/lyrics.ts). */
+  kind: Generated<OrderMessageKind>;
+  created_at: string;
+}
+
+/** An attachment stored for an order's thread before its message is sent (migration 0028). */
+export interface OrderMessageUploadsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  file_key: string;
+  file_name: string;
+  mime: string;
+  size: number;
+  message_id: number | null;
+  created_at: string;
+}
+
+/** How far a reader has read an order's thread: a customer's or artist's user id, 0 for the team (migration 0028). */
+export interface OrderMessageReadsTable {
+  order_id: number;
+  reader_id: number;
+  last_read_id: number;
+}
+
+/** 0030: what a reader was told of the messages waiting for them (the unread mail and the bell). */
+export interface OrderMessageAlertsTable {
+  order_id: number;
+  reader_id: number;
+  mailed_through_id: Generated<number>;
+  pending_since: string | null;
+  notification_id: number | null;
 }
 
 export interface DB {
@@ -553,6 +647,7 @@ export interface DB {
   notifications: NotificationsTable;
   notification_counters: NotificationCountersTable;
   payouts: PayoutsTable;
+  tips: TipsTable;
   refunds: RefundsTable;
   payout_reveals: PayoutRevealsTable;
   gift_thanks: GiftThanksTable;
@@ -568,6 +663,10 @@ export interface DB {
   artist_rating_counts: ArtistRatingCountsTable;
   artist_monthly_credits: ArtistMonthlyCreditsTable;
   support_requests: SupportRequestsTable;
+  order_messages: OrderMessagesTable;
+  order_message_uploads: OrderMessageUploadsTable;
+  order_message_reads: OrderMessageReadsTable;
+  order_message_alerts: OrderMessageAlertsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -193,6 +193,8 @@ export async function seedDemoOrders(deps: {
             status: 'awaiting_payment',
             price_centavos: price,
             platform_fee_centavos: platformFeeCentavos(price, deps.platformFeePercent),
+            // The demo orders walk straight to their recordings: no lyrics step (docs/decisions.md "Lyrics for approval").
+            lyrics_approval: 0,
             occasion_name: demo.occasion,
             recipient_first_name: demo.recipient,
             needed_by: neededBy,

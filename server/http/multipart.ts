@@ -10,7 +10,11 @@ import { newStoredName, type Storage, type StorageKind } from '../services/stora
 import { ApiError } from './api-error';
 
 /** Which file fields a form takes, where each goes and what it must be. */
-export type FileRules = Record<string, { kind: StorageKind; family: FileFamily }>;
+export type FileRules = Record<
+  string,
+  // Several families: an order message's attachment (a sound, a picture or a PDF).
+  { kind: StorageKind; family: FileFamily | readonly FileFamily[]; wrongTypeMessage?: string }
+>;
 
 export interface StoredUpload {
   field: string;
@@ -39,8 +43,9 @@ const tooLarge = (field: string, maxBytes: number) => {
   const message = fileTooLargeFor(maxBytes);
   return new ApiError(413, message, { [field]: [message] });
 };
-const wrongType = (field: string, family: FileFamily) => {
-  const message = family === 'audio' ? artistMessages.audioOnly : artistMessages.imageOnly;
+const wrongType = (field: string, rule: FileRules[string]) => {
+  const message =
+    rule.wrongTypeMessage ?? (rule.family === 'audio' ? artistMessages.audioOnly : artistMessages.imageOnly);
   return new ApiError(415, message, { [field]: [message] });
 };
 const bodyTooLarge = () => new ApiError(413, serverMessages.payloadTooLarge);
@@ -193,7 +198,8 @@ async function storeFile(
   };
   const open = async (first: Buffer) => {
     const type = await sniffFileType(first);
-    if (!type || type.family !== rule.family) throw wrongType(field, rule.family);
+    const families: readonly FileFamily[] = typeof rule.family === 'string' ? [rule.family] : rule.family;
+    if (!type || !families.includes(type.family)) throw wrongType(field, rule);
     const name = newStoredName(type.ext);
     const pipe = new PassThrough();
     const stored = storage.write(rule.kind, name, pipe);

@@ -39,7 +39,7 @@ import type { TransitionResult } from './transition';
 
 async function adminOrders(c: AppContext, rows: OrderRow[]): Promise<AdminOrder[]> {
   const { db, media, clock } = c.var;
-  const relations = await loadRelations(db, rows);
+  const relations = await loadRelations(db, rows, { role: 'team', userId: currentAuth(c).user.id });
   return rows.map((row) => toAdminOrder(row, relations, media, clock.now()));
 }
 

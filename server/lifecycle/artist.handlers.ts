@@ -36,8 +36,8 @@ import type { TransitionResult } from './transition';
 
 async function artistOrders(c: AppContext, rows: OrderRow[]): Promise<ArtistOrder[]> {
   const { db, media, clock } = c.var;
-  const relations = await loadRelations(db, rows);
   const artistId = currentAuth(c).user.id;
+  const relations = await loadRelations(db, rows, { role: 'artist', userId: artistId });
   return rows.map((row) => toArtistOrder(row, artistId, relations, media, clock.now()));
 }
 

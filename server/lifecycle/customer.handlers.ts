@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type * as v from 'valibot';
+import { addOnMessages } from '../../contracts/addons';
 import type {
   cancelSchema,
   Gift,
@@ -22,7 +23,7 @@ import { publishCommitted } from '../notifications/live-changes';
 import { detailsOf } from '../orders/order.handlers';
 import { parseStored } from '../orders/order.serializers';
 import { findOrderForCustomer } from '../orders/orders.repository';
-import { dateOnly } from '../orders/pricing';
+import { dateOnly, offersRush } from '../orders/pricing';
 import { acceptDelivery, cancelOrder, newGiftToken, rateOrder, rebookOrder, rejectDelivery } from './order-actions';
 import { giftLinkOf, loadRelations, toCustomerLifecycle } from './order-views';
 import { lifecycleSettingsOf } from './settings';
@@ -102,6 +103,12 @@ export async function rebook(c: AppContext, id: number, body: v.InferOutput<type
   const ids = body.selected_artists.map((publicId) => byPublicId.get(publicId) as number);
   if (ids.some((artistId) => offeredBefore.some((o) => o.artist_id === artistId)))
     throw fieldError(lifecycleMessages.rebookSameArtist, 'selected_artists');
+  // A rush order stays rush: only artists who offer rush may be offered it (docs/product.md §9 "Add-ons").
+  if (order.rush === 1) {
+    const profiles = await db.selectFrom('artist_profiles').selectAll().where('user_id', 'in', ids).execute();
+    if (profiles.length !== ids.length || !profiles.every(offersRush))
+      throw fieldError(addOnMessages.rushNotOffered, 'selected_artists');
+  }
   const settings = lifecycleSettingsOf(c.var.config);
   return act(c, id, lifecycleMessages.rebooked, (trx, at, customerId) =>
     rebookOrder(trx, { orderId: id, customerId, artistIds: ids, at, settings }),

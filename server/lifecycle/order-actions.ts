@@ -5,6 +5,7 @@ import { orderMessages } from '../../contracts/order';
 import { decidePayment } from '../../machines/payment-attempt';
 import type { DB, OrderEventActor, OrderRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
+import { keepLyricsApprovalForFirstOrders } from '../lyrics/lyrics-default';
 import { adminIds, type ChangeSet } from '../notifications/live-changes';
 import { acceptedTermsOf, offerTermsOf } from '../orders/pricing';
 import { voidOpenAttempts } from '../payments/payments.repository';
@@ -53,9 +54,10 @@ export function payOrder(
     actorId: null,
     payload: input.payload,
     at: input.at,
-    apply: async (t) => {
+    apply: async (t, order) => {
       await openOffers(t, input.orderId, input.at, input.settings);
-      return { paid_at: iso(input.at), revision_limit: input.settings.revisionLimit };
+      // The extra revisions the customer bought come on top of the included ones.
+      return { paid_at: iso(input.at), revision_limit: input.settings.revisionLimit + order.extra_revisions };
     },
   });
 }
@@ -83,7 +85,8 @@ function requireOpenOffer(offer: { offer_status: string; expires_at: string | nu
  * The order takes the accepting artist's own rate; what the customer paid above it is owed back to
  * them in this same transaction (docs/decisions.md "Orders and payments").
  */
-export function acceptOffer(trx: Trx, input: { orderId: number; artistId: number; at: Date }) {
+export async function acceptOffer(trx: Trx, input: { orderId: number; artistId: number; at: Date }) {
+  await keepLyricsApprovalForFirstOrders(trx, input.orderId, input.artistId);
   return transitionOrder(trx, {
     orderId: input.orderId,
     event: { type: 'artist_accepted', role: 'artist' },
@@ -351,7 +354,7 @@ export function rebookOrder(
             order_id: order.id,
             artist_id: artistId,
             rank: first + index,
-            ...offerTermsOf(profiles.get(artistId), input.settings.platformFeePercent),
+            ...offerTermsOf(profiles.get(artistId), input.settings.platformFeePercent, order),
           })),
         )
         .execute();
@@ -524,7 +527,11 @@ export async function reassignOrder(
         expires_at: iso(new Date(input.at.getTime() + input.settings.offerTtlMs)),
         responded_at: null,
         decline_reason: null,
-        ...offerTermsOf((await profilesOf(t, [input.artistId])).get(input.artistId), input.settings.platformFeePercent),
+        ...offerTermsOf(
+          (await profilesOf(t, [input.artistId])).get(input.artistId),
+          input.settings.platformFeePercent,
+          order,
+        ),
       };
       const again = await t
         .updateTable('order_artists')

@@ -22,14 +22,16 @@ import type {
   TempUploadRow,
 } from '../db/schema';
 import type { MediaSigner } from '../media/signed-url';
+import { type Reader, unreadCounts } from '../messages/messages.repository';
 import {
   clipLocationsOf,
   parseStored,
   type StoredBrief,
+  songWithAddOns,
   storyWithClips,
   toOrderEvent,
 } from '../orders/order.serializers';
-import { acceptedTermsOf, pesos } from '../orders/pricing';
+import { acceptedTermsOf, addOnsOf, offerAddOnsOf, pesos } from '../orders/pricing';
 import { findUploadsByLocations } from '../orders/temp-uploads.repository';
 import { toRefundBrief } from '../payments/refunds';
 import { deliveredVersions, requestedVersion } from './song-versions';
@@ -47,6 +49,8 @@ export interface OrderRelations {
   uploads: Map<string, TempUploadRow>;
   refunds: Map<number, RefundRow[]>;
   thanks: Map<number, { name: string; message: string; created_at: string }>;
+  /** Unread order messages per order, for the reader the orders were loaded for (none: all 0). */
+  unread: Map<number, number>;
   people: Map<
     number,
     {
@@ -71,7 +75,7 @@ const group = <T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> => {
   return map;
 };
 
-export async function loadRelations(db: Kysely<DB>, orders: OrderRow[]): Promise<OrderRelations> {
+export async function loadRelations(db: Kysely<DB>, orders: OrderRow[], reader?: Reader): Promise<OrderRelations> {
   const ids = orders.map((o) => o.id);
   if (ids.length === 0) {
     return {
@@ -82,9 +86,10 @@ export async function loadRelations(db: Kysely<DB>, orders: OrderRow[]): Promise
       refunds: new Map(),
       thanks: new Map(),
       people: new Map(),
+      unread: new Map(),
     };
   }
-  const [offers, recordings, events, refunds, thanks] = await Promise.all([
+  const [offers, recordings, events, refunds, thanks, unread] = await Promise.all([
     db
       .selectFrom('order_artists')
       .innerJoin('users', 'users.id', 'order_artists.artist_id')
@@ -103,6 +108,7 @@ export async function loadRelations(db: Kysely<DB>, orders: OrderRow[]): Promise
       .orderBy('id')
       .execute(),
     db.selectFrom('gift_thanks').selectAll().where('order_id', 'in', ids).execute(),
+    reader ? unreadCounts(db, reader, ids) : new Map<number, number>(),
   ]);
   const locations = [
     ...orders.flatMap((o) => clipLocationsOf(parseStored<StoredBrief>(o.brief)?.story ?? null)),
@@ -127,6 +133,7 @@ export async function loadRelations(db: Kysely<DB>, orders: OrderRow[]): Promise
     refunds: group(refunds, (r) => r.order_id),
     thanks: new Map(thanks.map((t) => [t.order_id, t])),
     people: new Map(people.map((p) => [p.id, p])),
+    unread,
   };
 }
 
@@ -134,7 +141,11 @@ function briefOf(order: OrderRow, rel: OrderRelations, media: MediaSigner): Orde
   const brief = parseStored<StoredBrief>(order.brief) as StoredBrief;
   // Only the clips this order took (attached at commit), never another order's.
   const uploads = new Map([...rel.uploads].filter(([, upload]) => upload.attached_order_id === order.id));
-  return { occasion: brief.occasion, song: brief.song, story: storyWithClips(brief.story, uploads, media) };
+  return {
+    occasion: brief.occasion,
+    song: songWithAddOns(brief.song),
+    story: storyWithClips(brief.story, uploads, media),
+  };
 }
 
 /**
@@ -210,6 +221,7 @@ function common(order: OrderRow, rel: OrderRelations, media: MediaSigner, now: D
     overdue: isOverdue(order, now),
     price: pesos(order.price_centavos),
     earning: pesos(order.price_centavos - order.platform_fee_centavos),
+    add_ons: addOnsOf(order),
     brief: briefOf(order, rel, media),
     lifecycle: factsOfRow(order, openOffersOf(offers), artistAway(order, rel)),
     recording: recordingOf(recordings.at(-1), media),
@@ -218,6 +230,7 @@ function common(order: OrderRow, rel: OrderRelations, media: MediaSigner, now: D
     review: order.review,
     accepted_at: order.accepted_at,
     completed_at: order.completed_at,
+    unread_messages: rel.unread.get(order.id) ?? 0,
   };
 }
 
@@ -237,6 +250,8 @@ export function toArtistOrder(
     ...shared,
     price: pesos(terms.price_centavos),
     earning: pesos(terms.price_centavos - terms.platform_fee_centavos),
+    // On an open offer, the rush part is the artist's own rush price, like the price.
+    add_ons: order.artist_id === artistId || !offer ? shared.add_ons : offerAddOnsOf(order, offer),
     // Need to know: what writing the song takes, never how to reach the customer (docs/api.md).
     brief: artistBriefOf(shared.brief),
     offer: {
@@ -301,6 +316,7 @@ export function toCustomerLifecycle(
   const latest = delivered.at(-1)?.recording;
   return {
     lifecycle: factsOfRow(order, openOffersOf(offers), artistAway(order, rel)),
+    unread_messages: rel.unread.get(order.id) ?? 0,
     due_at: order.due_at,
     recording: latest
       ? {

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { type LifecycleFacts, type LifecycleRole, lifecycleMessages } from '../../contracts/lifecycle';
+import { lyricsTexts } from '../../contracts/lyrics';
 import { type NotificationReader, type NotificationType, notificationTexts } from '../../contracts/notifications';
 import { occasions, orderMessages } from '../../contracts/order';
 import { serverMessages } from '../../contracts/server-messages';
@@ -82,6 +83,8 @@ export function factsOfRow(order: OrderRow, openOffers: number, artistAway = fal
     revisions_used: order.revisions_used,
     revision_limit: order.revision_limit,
     ...(artistAway ? { artist_away: true as const } : {}),
+    ...(order.lyrics_approval === 1 ? { lyrics_approval: true as const } : {}),
+    ...(order.status === 'in_progress' && order.lyrics_step ? { lyrics_step: order.lyrics_step } : {}),
   };
 }
 
@@ -120,7 +123,12 @@ export async function transitionOrder(trx: Transaction<DB>, input: TransitionInp
         ? lifecycleMessages.noRevisionsLeft
         : decision.reason === 'artist_away'
           ? lifecycleMessages.artistAway
-          : lifecycleMessages.notNow[event.type],
+          : event.type === 'recording_uploaded' && facts.lyrics_step
+            ? // The recording waits for the customer's approval of the lyrics: say so, and what to do.
+              facts.lyrics_step === 'review'
+              ? lyricsTexts.recordingWaitsReview
+              : lyricsTexts.recordingWaits
+            : lifecycleMessages.notNow[event.type],
     );
   }
   const offersBefore = await offersOf(trx, order.id);
@@ -133,6 +141,9 @@ export async function transitionOrder(trx: Transaction<DB>, input: TransitionInp
       ...extra,
       status: decision.facts.status,
       revisions_used: decision.facts.revisions_used,
+      // Lyrics for approval (contracts/lyrics.ts): the machine's step of in_progress, and whether the customer approves.
+      lyrics_approval: decision.facts.lyrics_approval ? 1 : 0,
+      lyrics_step: decision.facts.lyrics_step ?? null,
       // The customer's 7 days to act run from when the order came to need an artist (idle-orders.ts).
       needs_artist_since:
         decision.facts.status !== 'needs_artist'
@@ -349,6 +360,15 @@ async function notificationsFor(
         ...to(await pendingOfferArtists(trx, order.id), 'new_order'),
         ...to([order.customer_id, previousArtist], 'order_reassigned'),
       ];
+    // Lyrics for approval: the other side hears of each step (the draft and the note are in the thread).
+    case 'lyrics_posted':
+      return to([order.customer_id], 'lyrics_posted');
+    case 'lyrics_approved':
+      return to([artist], 'lyrics_approved');
+    case 'lyrics_changes_requested':
+      return to([artist], 'lyrics_changes_requested');
+    case 'lyrics_skipped':
+      return before.status === 'in_progress' ? to([artist], 'lyrics_skipped') : [];
   }
 }
 

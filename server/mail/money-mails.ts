@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB, OrderRow, TipRow } from '../db/schema';
 import { orderFactsOf } from './order-mails';
 import { enqueueMail } from './queue';
 
@@ -92,5 +92,19 @@ export async function enqueueRefundMovedMail(
           key: `refund_failed:refund${refundId}:${iso}`,
           at,
         },
+  );
+}
+
+/** The artist's "you received a tip" mail (a thank-you note: the artist may turn it off). Once per tip. */
+export async function enqueueTipMail(trx: Executor, order: OrderRow, tip: TipRow, at: Date): Promise<void> {
+  await enqueueMail(
+    trx,
+    { userId: tip.artist_id },
+    {
+      kind: 'tip_received',
+      data: { order: await orderFactsOf(trx, order), amount_centavos: tip.amount_centavos },
+      key: `tip_received:tip${tip.id}`,
+      at,
+    },
   );
 }

@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
+import { addOnLines } from '../../contracts/addons';
 import { IDLE_NEEDS_ARTIST_DAYS, type LifecycleFacts } from '../../contracts/lifecycle';
 import { occasions } from '../../contracts/order';
 import type { OrderLifecycleEvent } from '../../machines/order-lifecycle.machine';
 import type { DB, OrderRow } from '../db/schema';
 import { deliveredVersions } from '../lifecycle/song-versions';
-import { acceptedTermsOf } from '../orders/pricing';
+import { acceptedTermsOf, offerAddOnsOf } from '../orders/pricing';
 import { enqueueAdminDigestItem, enqueueMail } from './queue';
 import type { OrderFacts } from './templates';
 
@@ -40,6 +41,7 @@ async function offersAt(trx: Executor, orderId: number, status: 'pending' | 'wit
       'order_artists.expires_at',
       'order_artists.rate_centavos',
       'order_artists.platform_fee_centavos',
+      'order_artists.rush_centavos',
       'users.stage_name',
       'users.first_name',
     ])
@@ -199,6 +201,7 @@ export async function enqueueOrderMails(trx: Executor, input: OrderMailInput): P
               order: facts,
               expires_at: offer.expires_at ?? iso,
               earning_centavos: terms.price_centavos - terms.platform_fee_centavos,
+              add_ons: addOnLines(offerAddOnsOf(order, offer)),
             },
             key: key('new_offer', offer.artist_id),
             at,

@@ -90,6 +90,27 @@ function revisedSongReady(order: OrderFacts, version: number, notes: string, ctx
     action: { label: `Listen to version ${version}`, url: customerOrderUrl(ctx, order) },
   };
 }
+/** Unread messages in an order's thread: how many, and who wrote those the mail is about. */
+interface UnreadMessagesData {
+  order: OrderFacts;
+  count: number;
+  from: string[];
+}
+
+function unreadMessagesContent(d: UnreadMessagesData, ctx: RenderContext, url: string): MailContent {
+  const waiting = `${countOf(d.count, 'new message')} ${pluralWord(d.count, 'is', 'are')} waiting for you`;
+  return {
+    subject: `${waiting} (${d.order.reference})`,
+    preview: `${d.from.join(', ')} wrote about the ${d.order.occasion} song for ${d.order.recipient}.`,
+    greeting: hello(ctx),
+    paragraphs: [
+      `${d.from.join(', ')} wrote to you about the ${d.order.occasion} song for ${d.order.recipient} (order ${d.order.reference}), and it is still unread. Read and answer on the order page: the whole conversation stays with the order.`,
+    ],
+    facts: [orderFact(d.order), ['Unread messages', String(d.count)]],
+    action: { label: pluralWord(d.count, 'Read the message', 'Read the messages'), url },
+  };
+}
+
 const refundMailFacts = (centavos: number) => ({
   amount: centavos / 100,
   sent_at: null,
@@ -170,6 +191,13 @@ export const mailTemplates = {
             facts: [orderFact(order)],
             action: { label: 'Listen to your song', url: customerOrderUrl(ctx, order) },
           },
+  }),
+  // Messages unread for UNREAD_MAIL_MINUTES, once per burst (server/messages/message-alerts.ts). Never the
+  // messages' words: the conversation, with its masking, stays on the order page.
+  messages_waiting: define<UnreadMessagesData>({
+    category: 'messages',
+    area: 'user',
+    render: (d, ctx) => unreadMessagesContent(d, ctx, customerOrderUrl(ctx, d.order)),
   }),
   // The three refund mails say what contracts/refunds.ts says on every screen (machines/refund.machine.ts).
   refund_recorded: define<{ order: OrderFacts; amount_centavos: number; reason: string }>({
@@ -311,10 +339,10 @@ export const mailTemplates = {
   }),
 
   // ---- Artists -------------------------------------------------------------------------------------
-  new_offer: define<{ order: OrderFacts; expires_at: string; earning_centavos: number }>({
+  new_offer: define<{ order: OrderFacts; expires_at: string; earning_centavos: number; add_ons?: string[] }>({
     category: 'offers',
     area: 'artist',
-    render: ({ order, expires_at, earning_centavos }, ctx) => ({
+    render: ({ order, expires_at, earning_centavos, add_ons = [] }, ctx) => ({
       subject: `New song offer ${order.reference}: answer by ${formatDeadline(expires_at)}`,
       preview: `A ${order.occasion} song for ${order.recipient}.`,
       greeting: hello(ctx),
@@ -324,6 +352,8 @@ export const mailTemplates = {
       facts: [
         orderFact(order),
         ['Answer by', formatDeadline(expires_at)],
+        // The add-ons the customer bought (rush, extra revisions) are part of the earning below.
+        ...(add_ons.length > 0 ? [['Add-ons', add_ons.join('; ')] as [string, string]] : []),
         ['Your earning', formatPeso(earning_centavos)],
       ],
       action: { label: 'See the offer', url: artistUrl(ctx, 'song-orders') },
@@ -423,6 +453,25 @@ export const mailTemplates = {
       ],
       action: { label: 'See your earnings', url: artistUrl(ctx, 'earnings') },
     }),
+  }),
+  tip_received: define<{ order: OrderFacts; amount_centavos: number }>({
+    category: 'thank_you_notes',
+    area: 'artist',
+    render: ({ order, amount_centavos }, ctx) => ({
+      subject: `You received a tip of ${formatPeso(amount_centavos)} (${order.reference})`,
+      preview: 'The whole tip is added to your earnings.',
+      greeting: hello(ctx),
+      paragraphs: [
+        `The customer loved the song for ${order.recipient} and tipped you. The whole tip is yours: it is added to your earnings and paid out with them.`,
+      ],
+      facts: [orderFact(order), ['Tip', formatPeso(amount_centavos)]],
+      action: { label: 'See your earnings', url: artistUrl(ctx, 'earnings') },
+    }),
+  }),
+  artist_messages_waiting: define<UnreadMessagesData & { screen: string }>({
+    category: 'messages',
+    area: 'artist',
+    render: (d, ctx) => unreadMessagesContent(d, ctx, `${artistUrl(ctx, d.screen)}#order-${d.order.order_id}`),
   }),
   gift_thank_you: define<{ order: OrderFacts; name: string; message: string }>({
     category: 'thank_you_notes',

@@ -9,6 +9,8 @@ export const AUDIO_PATH = '/media/audio/';
 export interface MediaSigner {
   /** `/media/audio/<source>?exp=<unix seconds>&sig=<base64url HMAC>`, valid for the configured lifetime. */
   audioUrl(source: string): string;
+  /** `exp=<unix seconds>&sig=<…>` for `source`, for a signed link outside /media/audio (an order message's attachment). */
+  signedQuery(source: string): string;
   /** Seconds the signature has left (> 0), or null when it is malformed, forged, altered or expired. */
   remainingSeconds(source: string, exp: string | undefined, sig: string | undefined): number | null;
 }
@@ -23,11 +25,16 @@ export function createMediaSigner(options: { jwtSecret: string; clock: Clock; tt
   const signatureOf = (source: string, exp: number) =>
     createHmac('sha256', key).update(`${source}:${exp}`).digest('base64url');
 
+  const signedQuery = (source: string) => {
+    if (!sourcePattern.test(source)) throw new Error('Not a media source key');
+    const exp = secondsOf(options.clock.now()) + options.ttlSeconds;
+    return `exp=${exp}&sig=${signatureOf(source, exp)}`;
+  };
+
   return {
+    signedQuery,
     audioUrl(source) {
-      if (!sourcePattern.test(source)) throw new Error('Not a media source key');
-      const exp = secondsOf(options.clock.now()) + options.ttlSeconds;
-      return `${AUDIO_PATH}${source}?exp=${exp}&sig=${signatureOf(source, exp)}`;
+      return `${AUDIO_PATH}${source}?${signedQuery(source)}`;
     },
     remainingSeconds(source, exp, sig) {
       if (

@@ -3,7 +3,8 @@ import type * as v from 'valibot';
 import { failureSchema } from '../../contracts/api/envelope';
 
 /** What one status answers: a JSON body (its schema), another media type, or no body. */
-export type Answer = v.GenericSchema | { media: string; description?: string } | 'empty';
+/** Several media types: a file that may be any of them (an order message's attachment). */
+export type Answer = v.GenericSchema | { media: string | string[]; description?: string } | 'empty';
 
 const statusText: Record<number, string> = {
   200: 'OK',
@@ -44,7 +45,10 @@ export interface OperationSpec {
 function responseOf(status: number, answer: Answer) {
   const description = (typeof answer === 'object' && 'media' in answer && answer.description) || statusText[status];
   if (answer === 'empty') return { description: description ?? String(status) };
-  if ('media' in answer) return { description: description ?? String(status), content: { [answer.media]: {} } };
+  if ('media' in answer) {
+    const media = typeof answer.media === 'string' ? [answer.media] : answer.media;
+    return { description: description ?? String(status), content: Object.fromEntries(media.map((m) => [m, {}])) };
+  }
   return {
     description: description ?? String(status),
     content: { 'application/json': { schema: resolver(answer) } },

@@ -25,7 +25,7 @@ type PaymentListQuery = v.InferOutput<typeof paymentListQuerySchema>;
  */
 export async function detailsOf(c: AppContext, rows: OrderRow[]): Promise<OrderDetail[]> {
   const { db, media, config } = c.var;
-  const relations = await loadRelations(db, rows);
+  const relations = await loadRelations(db, rows, { role: 'customer', userId: currentAuth(c).user.id });
   // Only the clips an order took (attached at commit), never another order's or a stranger's.
   const uploadsOf = new Map<number, Map<string, TempUploadRow>>();
   for (const [location, upload] of relations.uploads) {

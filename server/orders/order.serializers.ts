@@ -17,12 +17,20 @@ import {
 import type { ArtistProfileRow, OrderEventRow, OrderRow, TempOrderRow, TempUploadRow, UserRow } from '../db/schema';
 import type { MediaSigner } from '../media/signed-url';
 import { toRefundBrief } from '../payments/refunds';
+import { type DeliverySettings, deliveryPromiseOf, earliestNeededByFor, rushOfferOf } from './delivery';
 import type { PaymentWithRefunds } from './orders.repository';
-import { pesos, priceCentavosOf, rateCentavosOf } from './pricing';
+import { addOnsOf, offerTermsOf, orderPriceOf, pesos, rateCentavosOf } from './pricing';
 
 export type OccasionData = v.InferOutput<typeof occasionSchema>;
 export type SongData = v.InferOutput<typeof songSchema>;
 export type StoryData = v.InferOutput<typeof storySchema>;
+
+/** A song step as stored, with the add-ons a song saved before they existed lacks (none). */
+export const songWithAddOns = (song: SongData): SongData => ({
+  ...song,
+  rush: song.rush ?? false,
+  extra_revisions: song.extra_revisions ?? 0,
+});
 
 /** A draft step or a brief as stored (JSON text written by this server), or null. */
 export function parseStored<T>(text: string | null): T | null {
@@ -63,15 +71,23 @@ export interface TempOrderContext {
   /** The caller's usable uploads, by temp_location (a slot whose upload is gone answers null). */
   uploads: Map<string, TempUploadRow>;
   media: MediaSigner;
-  earliestNeededBy: string;
+  /** When the answer is made, and the platform's answer window and lead: the artists' promises. */
+  now: Date;
+  delivery: DeliverySettings;
 }
 
 /** GET /temp-order/{id} and every step's answer: the draft with the server's price and earliest date. */
 export function toTempOrder(row: TempOrderRow, ctx: TempOrderContext): TempOrder {
-  const song = parseStored<SongData>(row.song);
+  const stored = parseStored<SongData>(row.song);
+  const song = stored ? songWithAddOns(stored) : null;
   const story = parseStored<StoryData>(row.story);
   const chosen = song ? song.selected_artists.flatMap((id) => ctx.artists.get(id) ?? []) : [];
-  const price = song ? priceCentavosOf(chosen.map((a) => a.profile)) : null;
+  const price = song
+    ? orderPriceOf(
+        chosen.map((a) => a.profile),
+        song,
+      )
+    : null;
   return {
     id: row.id,
     occasion: parseStored<OccasionData>(row.occasion),
@@ -82,12 +98,34 @@ export function toTempOrder(row: TempOrderRow, ctx: TempOrderContext): TempOrder
             id: user.user_id,
             stage_name: user.stage_name ?? '',
             rate: pesos(rateCentavosOf(profile)),
+            price: pesos(
+              offerTermsOf(profile, 0, {
+                rush: song.rush ? 1 : 0,
+                extra_revisions_centavos: price?.extra_revisions_centavos ?? 0,
+              }).rate_centavos,
+            ),
+            delivery: deliveryPromiseOf(ctx.now, ctx.delivery, profile),
+            rush: rushOfferOf(ctx.now, ctx.delivery, profile),
           })),
         }
       : null,
     story: story ? storyWithClips(story, ctx.uploads, ctx.media) : null,
-    price: price === null ? null : pesos(price),
-    earliest_needed_by: ctx.earliestNeededBy,
+    price: price === null ? null : pesos(price.price_centavos),
+    add_ons:
+      song && price
+        ? addOnsOf({
+            rush: song.rush ? 1 : 0,
+            rush_centavos: price.rush_centavos,
+            extra_revisions: song.extra_revisions,
+            extra_revisions_centavos: price.extra_revisions_centavos,
+          })
+        : null,
+    earliest_needed_by: earliestNeededByFor(
+      ctx.now,
+      ctx.delivery,
+      chosen.map((a) => a.profile),
+      { rush: song?.rush ?? false },
+    ),
     committed_order_id: row.committed_order_id,
   };
 }
@@ -109,6 +147,7 @@ export function toOrder(row: OrderRow, artists: { id: string; stage_name: string
     recipient_first_name: row.recipient_first_name,
     needed_by: row.needed_by,
     artists,
+    add_ons: addOnsOf(row),
     created_at: row.created_at,
     paid_at: row.paid_at,
     events: events.map(toOrderEvent),
@@ -132,7 +171,7 @@ export function toOrderDetail(
 ): OrderDetail {
   const brief = parseStored<StoredBrief>(row.brief);
   const answer: OrderBrief | null = brief
-    ? { occasion: brief.occasion, song: brief.song, story: storyWithClips(brief.story, uploads, media) }
+    ? { occasion: brief.occasion, song: songWithAddOns(brief.song), story: storyWithClips(brief.story, uploads, media) }
     : null;
   return { ...toOrder(row, artists, events), ...lifecycle, brief: answer as OrderBrief };
 }

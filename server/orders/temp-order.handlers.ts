@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import * as v from 'valibot';
+import { addOnMessages } from '../../contracts/addons';
 import { artistMessages } from '../../contracts/artist';
 import { issuesToFieldErrors } from '../../contracts/auth';
 import { fieldMessages } from '../../contracts/field-messages';
@@ -21,23 +22,32 @@ import { currentAuth } from '../auth/require-auth';
 import { findVisibleArtistsByIds } from '../catalog/catalog.repository';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
-import type { DB, TempOrderRow, TempUploadRow } from '../db/schema';
+import type { ArtistProfileRow, DB, TempOrderRow, TempUploadRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { discardUploads, readMultipart } from '../http/multipart';
 import { enqueueOrderPlacedMail } from '../mail/order-mails';
+import { deliverySettingsOf, earliestNeededByFor } from './delivery';
 import {
   type OccasionData,
   parseStored,
   type SongData,
   type StoredBrief,
   type StoryData,
+  songWithAddOns,
   toClip,
   toOrder,
   toTempOrder,
 } from './order.serializers';
 import { listOrderArtists, listOrderEvents, newOrderReference, recordOrderEvent } from './orders.repository';
-import { earliestNeededBy, isCalendarDate, offerTermsOf, platformFeeCentavos, priceCentavosOf } from './pricing';
+import {
+  isCalendarDate,
+  type OrderPrice,
+  offersRush,
+  offerTermsOf,
+  orderPriceOf,
+  platformFeeCentavos,
+} from './pricing';
 import {
   claimOpenTempOrder,
   completedStepsOf,
@@ -87,7 +97,14 @@ async function ownDraft(c: AppContext, id: number): Promise<TempOrderRow> {
   return row;
 }
 
-const earliestFor = (c: AppContext) => earliestNeededBy(c.var.clock.now(), c.var.config.minLeadDays);
+/** The earliest needed-by date these artists can make (the slowest one's promise, rush or not), from now. */
+const earliestFor = (c: AppContext, artists: readonly { profile: ArtistProfileRow | undefined }[], rush: boolean) =>
+  earliestNeededByFor(
+    c.var.clock.now(),
+    deliverySettingsOf(c.var.config),
+    artists.map((a) => a.profile),
+    { rush },
+  );
 
 /**
  * The uploads a draft's story shows: the owner's clips that are still usable (unattached and
@@ -118,7 +135,8 @@ async function answerDraft(c: AppContext, row: TempOrderRow, status: 200 | 201 =
     artists,
     uploads,
     media: c.var.media,
-    earliestNeededBy: earliestFor(c),
+    now: c.var.clock.now(),
+    delivery: deliverySettingsOf(c.var.config),
   });
   return ok(c, body, undefined, status);
 }
@@ -128,8 +146,12 @@ async function songProblems(c: AppContext, db: Kysely<DB>, song: SongData) {
   const errors: FieldErrors = Object.create(null);
   const visible = await findVisibleArtistsByIds(db, song.selected_artists);
   if (visible.length !== song.selected_artists.length) errors.selected_artists = [orderMessages.artistUnavailable];
+  // With rush, every artist who may accept must offer it (checked again at commit: one may have opted out).
+  else if (song.rush && !visible.every((a) => offersRush(a.profile)))
+    errors.selected_artists = [addOnMessages.rushNotOffered];
   if (!isCalendarDate(song.needed_by)) errors.needed_by = [orderMessages.neededByInvalid];
-  else if (song.needed_by < earliestFor(c)) errors.needed_by = [orderMessages.neededByTooSoon];
+  // Before what the slowest chosen artist promises, one of them could take it and not make it.
+  else if (song.needed_by < earliestFor(c, visible, song.rush)) errors.needed_by = [orderMessages.neededByTooSoon];
   return { errors, visible };
 }
 
@@ -206,7 +228,7 @@ export async function saveOccasion(c: AppContext, id: number, body: OccasionInpu
   return saveStep(c, row, 'occasion', body);
 }
 
-/** PATCH /temp-order/{id}/song: every artist must be taking orders; the date at least MIN_LEAD_DAYS out. */
+/** PATCH /temp-order/{id}/song: every artist must be taking orders; the date no earlier than they promise. */
 export async function saveSong(c: AppContext, id: number, body: SongInput) {
   const row = await ownDraft(c, id);
   if (row.committed_order_id !== null) return alreadyCommitted(c, row.committed_order_id);
@@ -302,7 +324,8 @@ async function commitInTransaction(c: AppContext, trx: Transaction<DB>, id: numb
   }
   const steps = completedStepsOf(draft);
   const occasion = parseStored<OccasionData>(draft.occasion);
-  const song = parseStored<SongData>(draft.song);
+  const storedSong = parseStored<SongData>(draft.song);
+  const song = storedSong ? songWithAddOns(storedSong) : null;
   const story = parseStored<StoryData>(draft.story);
   if (!steps.has('occasion') || !steps.has('song') || !steps.has('story') || !occasion || !song || !story) {
     throw stepMissing();
@@ -319,8 +342,19 @@ async function commitInTransaction(c: AppContext, trx: Transaction<DB>, id: numb
 
   const byPublicId = new Map(visible.map((artist) => [artist.user.user_id, artist]));
   const ranked = song.selected_artists.map((publicId) => byPublicId.get(publicId) as (typeof visible)[number]);
-  const price = priceCentavosOf(ranked.map((artist) => artist.profile)) as number;
+  // The price is the server's own (rates, rush prices and extra revisions on file now), never the client's.
+  const parts = orderPriceOf(
+    ranked.map((artist) => artist.profile),
+    song,
+  ) as OrderPrice;
+  const price = parts.price_centavos;
   const fee = platformFeeCentavos(price, config.platformFeePercent);
+  const addOns = {
+    rush: song.rush ? (1 as const) : (0 as const),
+    rush_centavos: parts.rush_centavos,
+    extra_revisions: song.extra_revisions,
+    extra_revisions_centavos: parts.extra_revisions_centavos,
+  };
   const brief: StoredBrief = { occasion, song, story };
 
   const order = await trx
@@ -331,6 +365,7 @@ async function commitInTransaction(c: AppContext, trx: Transaction<DB>, id: numb
       status: 'awaiting_payment',
       price_centavos: price,
       platform_fee_centavos: fee,
+      ...addOns,
       occasion_name: occasion.occasion_name,
       recipient_first_name: occasion.recipient_first_name,
       needed_by: song.needed_by,
@@ -349,7 +384,7 @@ async function commitInTransaction(c: AppContext, trx: Transaction<DB>, id: numb
         order_id: order.id,
         artist_id: artist.user.id,
         rank: index + 1,
-        ...offerTermsOf(artist.profile, config.platformFeePercent),
+        ...offerTermsOf(artist.profile, config.platformFeePercent, addOns),
       })),
     )
     .execute();
@@ -383,6 +418,8 @@ async function commitInTransaction(c: AppContext, trx: Transaction<DB>, id: numb
       price_centavos: price,
       platform_fee_centavos: fee,
       artists: song.selected_artists,
+      rush: song.rush,
+      extra_revisions: song.extra_revisions,
     },
     at,
   });

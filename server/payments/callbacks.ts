@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { providerEvent } from '../../machines/payment-attempt';
-import type { DB, PaymentRow } from '../db/schema';
+import type { DB, PaymentRow, TipRow } from '../db/schema';
 import type { LifecycleSettings } from '../lifecycle/order-actions';
 import type { NotificationHub } from '../notifications/hub';
 import { publishCommitted } from '../notifications/live-changes';
@@ -10,6 +10,7 @@ import { type AttemptResult, stepAttempt } from './attempts';
 import { type RecordedException, recordCallbackException } from './exceptions';
 import { findPaymentByTxnid, recordCallback } from './payments.repository';
 import { type CallbackFields, type PaymentProvider, ProviderError } from './provider';
+import { findTipByTxnid, handleTipCallback } from './tips';
 
 export interface CallbackDeps {
   db: Kysely<DB>;
@@ -25,7 +26,9 @@ export type CallbackOutcome =
   /** We could not check it now (the provider's keys or inquiry unreachable): it should come again (503). */
   | { kind: 'unavailable' }
   /** Genuine. `changed` tells whether the payment moved; `payment` is its state afterwards. */
-  | { kind: 'accepted'; payment: PaymentRow; changed: boolean; orderPaid: boolean; ignored?: string };
+  | { kind: 'accepted'; payment: PaymentRow; changed: boolean; orderPaid: boolean; ignored?: string }
+  /** Genuine, for a tip (server/payments/tips.ts): `tip` is its state afterwards. */
+  | { kind: 'tip'; tip: TipRow; changed: boolean };
 
 const MAX_FIELDS = 40;
 const MAX_VALUE = 2000;
@@ -82,8 +85,12 @@ export async function handleCallback(
   }
 
   const payment = verified ? await findPaymentByTxnid(db, verified.txnid) : undefined;
+  // Not an order's payment: a tip's, decided by its own machine (tips.ts).
+  const tip = verified && !payment ? await findTipByTxnid(db, verified.txnid) : undefined;
+  if (verified && tip && tip.provider === provider.name)
+    return handleTipCallback(deps, provider, tip, verified, fields);
   if (!verified || !payment || payment.provider !== provider.name) {
-    const reason = !verified ? 'unverified' : !payment ? 'unknown_txnid' : 'wrong_provider';
+    const reason = !verified ? 'unverified' : !payment && !tip ? 'unknown_txnid' : 'wrong_provider';
     await record(payment?.id ?? null, false);
     // The txnid is ours and harmless; digests, signatures and the body stay out of the log.
     logger.warn('payment callback refused', { provider: provider.name, txnid: claimedTxnid.slice(0, 64), reason });

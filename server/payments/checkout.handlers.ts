@@ -7,7 +7,7 @@ import type { OrderRow, PaymentRow } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { findOrderForCustomer } from '../orders/orders.repository';
-import { pesos } from '../orders/pricing';
+import { addOnsOf, pesos } from '../orders/pricing';
 import { newTxnid } from './ids';
 import { paymentMessages } from './payment-messages';
 import { insertPayment, setProviderAnswer } from './payments.repository';
@@ -82,7 +82,19 @@ export async function checkout(c: AppContext, provider: PaymentProvider, orderId
 
 /** What the result page shows for the order's newest attempt and the order itself. */
 function paymentStateOf(
-  order: Pick<OrderRow, 'id' | 'reference' | 'status' | 'price_centavos' | 'occasion_name' | 'recipient_first_name'>,
+  order: Pick<
+    OrderRow,
+    | 'id'
+    | 'reference'
+    | 'status'
+    | 'price_centavos'
+    | 'occasion_name'
+    | 'recipient_first_name'
+    | 'rush'
+    | 'rush_centavos'
+    | 'extra_revisions'
+    | 'extra_revisions_centavos'
+  >,
   latest: Pick<PaymentRow, 'status' | 'refno'> | undefined,
   offers: { rate_centavos: number | null; stage_name: string | null; first_name: string }[],
 ): OrderPaymentState {
@@ -106,6 +118,7 @@ function paymentStateOf(
     amount: pesos(order.price_centavos),
     // An offer without its own rate was made at the order's price.
     artist_rates: offers.map((o) => pesos(o.rate_centavos ?? order.price_centavos)),
+    add_ons: addOnsOf(order),
     occasion_name: order.occasion_name,
     recipient_first_name: order.recipient_first_name,
     artist_names: offers.map((o) => o.stage_name ?? o.first_name),

@@ -18,6 +18,7 @@ import type { CallbackFields, PaymentProvider } from './provider';
 import { checkoutPageFor, checkoutRedirect } from './redirects';
 import { sandboxMessagePage, sandboxPayPage } from './sandbox.page';
 import { type SandboxProvider, sandboxOutcomes } from './sandbox.provider';
+import { findTipByTxnid, tipPageStatus, tipReturnUrl } from './tips';
 
 const isSandbox = (provider: PaymentProvider): provider is SandboxProvider =>
   provider.name === 'sandbox' && 'postbackFor' in provider;
@@ -41,14 +42,16 @@ async function takeCallback(c: AppContext, provider: PaymentProvider, fields: Ca
     count('error');
     throw error;
   }
-  count(outcome.kind === 'accepted' ? (outcome.changed ? 'moved' : 'unchanged') : outcome.kind);
+  count(
+    outcome.kind === 'accepted' || outcome.kind === 'tip' ? (outcome.changed ? 'moved' : 'unchanged') : outcome.kind,
+  );
   return outcome;
 }
 
 /** How a provider expects to be answered: `result=OK` (text/plain) for a genuine callback, else a refusal. */
 function callbackAnswer(c: AppContext, outcome: CallbackOutcome) {
   c.header('Cache-Control', 'no-store');
-  if (outcome.kind === 'accepted') return c.text('result=OK', 200);
+  if (outcome.kind === 'accepted' || outcome.kind === 'tip') return c.text('result=OK', 200);
   if (outcome.kind === 'unavailable') return c.text('result=FAIL_TRY_AGAIN', 503);
   return c.text(outcome.reason === 'unknown_txnid' ? 'result=FAIL_UNKNOWN_TXNID' : 'result=FAIL_DIGEST_MISMATCH', 400);
 }
@@ -109,6 +112,33 @@ export function createCheckoutRoutes(provider: PaymentProvider): Hono<AppEnv> {
 }
 
 /**
+ * The sandbox page's buttons for a tip: pay, fail or cancel (a tip has no chargeback to simulate). The
+ * signed postback goes through the same handler, then the browser goes back to the order's page.
+ */
+async function pressTipButton(c: AppContext, provider: SandboxProvider, action: string | undefined) {
+  const { db, config } = c.var;
+  const tip = await findTipByTxnid(db, c.req.param('txnid') ?? '');
+  if (tip?.provider !== 'sandbox')
+    return c.html(sandboxMessagePage('Payment not found', 'This payment link is not valid.'), 404, htmlHeaders);
+  if (action !== 'pay' && action !== 'fail' && action !== 'cancel')
+    return c.html(
+      sandboxMessagePage('Choose an option', 'Use one of the buttons on the payment page.'),
+      400,
+      htmlHeaders,
+    );
+  const fields = provider.postbackFor({
+    txnid: tip.txnid,
+    refno: tip.refno ?? '',
+    amountCentavos: tip.amount_centavos,
+    currency: tip.currency,
+    status: sandboxOutcomes[action],
+  });
+  await takeCallback(c, provider, fields);
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(tipReturnUrl(config.publicUrl, tip.order_id), 303);
+}
+
+/**
  * The provider-facing routes (mounted at the root). Only the configured provider's routes exist: with
  * DragonPay configured the sandbox cannot pay anything, and the reverse.
  */
@@ -149,7 +179,9 @@ export function createPaymentRoutes(provider: PaymentProvider): Hono<AppEnv> {
         try {
           const verified = fields ? await provider.verifyCallback(fields) : null;
           const payment = verified ? await findPaymentByTxnid(db, verified.txnid) : undefined;
-          if (verified && payment && payment.provider === 'dragonpay') {
+          const tip = verified && !payment ? await findTipByTxnid(db, verified.txnid) : undefined;
+          if (tip?.provider === 'dragonpay') target = tipReturnUrl(config.publicUrl, tip.order_id);
+          else if (verified && payment && payment.provider === 'dragonpay') {
             target = checkoutRedirect(config.publicUrl, checkoutPageFor(verified.status), {
               orderId: payment.order_id,
               refno: verified.refno || payment.refno,
@@ -201,8 +233,24 @@ export function createPaymentRoutes(provider: PaymentProvider): Hono<AppEnv> {
       async (c) => {
         const { db, config } = c.var;
         const payment = await findPaymentByTxnid(db, c.req.param('txnid'));
-        const order = payment?.provider === 'sandbox' ? await findOrderById(db, payment.order_id) : undefined;
-        if (!payment || !order) return notFoundPage(c);
+        if (!payment) {
+          const tip = await findTipByTxnid(db, c.req.param('txnid'));
+          const tipOrder = tip?.provider === 'sandbox' ? await findOrderById(db, tip.order_id) : undefined;
+          if (!tip || !tipOrder) return notFoundPage(c);
+          const tipPage = sandboxPayPage({
+            txnid: tip.txnid,
+            refno: tip.refno,
+            orderReference: tipOrder.reference,
+            amountCentavos: tip.amount_centavos,
+            currency: tip.currency,
+            status: tipPageStatus(tip.status),
+            returnUrl: tipReturnUrl(config.publicUrl, tip.order_id),
+            tip: true,
+          });
+          return c.html(tipPage, 200, htmlHeaders);
+        }
+        const order = payment.provider === 'sandbox' ? await findOrderById(db, payment.order_id) : undefined;
+        if (!order) return notFoundPage(c);
         const page = sandboxPayPage({
           txnid: payment.txnid,
           refno: payment.refno,
@@ -242,7 +290,8 @@ export function createPaymentRoutes(provider: PaymentProvider): Hono<AppEnv> {
         const { db, config } = c.var;
         const action = (await readCallbackForm(c.req.raw)).action;
         const payment = await findPaymentByTxnid(db, c.req.param('txnid'));
-        if (payment?.provider !== 'sandbox') return notFoundPage(c);
+        if (!payment) return pressTipButton(c, provider, action);
+        if (payment.provider !== 'sandbox') return notFoundPage(c);
         if (payment.status === 'voided') {
           // The order was paid by another checkout or cancelled: this one takes no money.
           return c.html(

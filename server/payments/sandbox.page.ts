@@ -62,6 +62,8 @@ export interface SandboxPageData {
   status: PaymentStatus;
   /** Where the "back" link of a payment that is already settled goes. */
   returnUrl: string;
+  /** A tip to the artist of the order (server/payments/tips.ts): said so, and no chargeback to simulate. */
+  tip?: boolean;
 }
 
 /** What a settled payment's page says: a sentence per status ("already succeeded" is not English). */
@@ -83,7 +85,7 @@ export function sandboxPayPage(data: SandboxPageData): string {
 <dl>
   <dt>Merchant</dt><dd>${escapeHtml(MERCHANT)}</dd>
   <dt>Amount</dt><dd class="amount">${escapeHtml(money(data.amountCentavos, data.currency))}</dd>
-  <dt>Order</dt><dd>${escapeHtml(data.orderReference)}</dd>
+  <dt>${data.tip ? 'Tip for order' : 'Order'}</dt><dd>${escapeHtml(data.orderReference)}</dd>
   <dt>Reference</dt><dd>${escapeHtml(data.refno ?? data.txnid)}</dd>
 </dl>`;
   if (data.status === 'voided') {
@@ -100,10 +102,14 @@ export function sandboxPayPage(data: SandboxPageData): string {
       `Payment succeeded · ${MERCHANT} sandbox`,
       `${details}
 <p>${escapeHtml(settledText.succeeded)}</p>
-<p><a href="${escapeHtml(data.returnUrl)}">Back to Labsongs</a></p>
+<p><a href="${escapeHtml(data.returnUrl)}">Back to Labsongs</a></p>${
+        data.tip
+          ? ''
+          : `
 <form method="post" action="/payments/sandbox/${escapeHtml(data.txnid)}">
   <button class="fail" type="submit" name="action" value="chargeback">Simulate a chargeback</button>
-</form>`,
+</form>`
+      }`,
     );
   }
   if (data.status !== 'pending') {

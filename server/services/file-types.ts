@@ -3,7 +3,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { isAudioOnlyMp4 } from './mp4-tracks';
 import { isAudioOnlyWebm } from './webm-tracks';
 
-export type FileFamily = 'audio' | 'image';
+/** `document`: a PDF, taken only as an order message's attachment. */
+export type FileFamily = 'audio' | 'image' | 'document';
 
 export interface FileType {
   family: FileFamily;
@@ -24,6 +25,7 @@ const webm: FileType = { family: 'audio', mime: 'audio/webm', ext: 'webm' };
 const jpg: FileType = { family: 'image', mime: 'image/jpeg', ext: 'jpg' };
 const png: FileType = { family: 'image', mime: 'image/png', ext: 'png' };
 const webp: FileType = { family: 'image', mime: 'image/webp', ext: 'webp' };
+const pdf: FileType = { family: 'document', mime: 'application/pdf', ext: 'pdf' };
 
 // file-type's extension → what the server takes it as. Absent means refused: HEIC, MOV, Ogg video, APNG,
 // and everything else. An MP4 is audio when its major brand is M4A, or when its tracks are all sound.
@@ -39,6 +41,7 @@ const accepted: Record<string, FileType> = {
   jpg,
   png,
   webp,
+  pdf,
 };
 
 /** The type of a file from its first bytes, or undefined for anything not on the list. */

@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import { pruneStaleStreams } from '../notifications/stream-sessions';
 import { expireStaleAttempts } from '../payments/attempts';
 import { pruneCallbacks } from '../payments/payments.repository';
+import { expireStaleTips } from '../payments/tips';
 import { deleteInBatches } from './batches';
 import { type Clock, isoAt } from './clock';
 
@@ -45,4 +46,6 @@ export async function pruneExpired(db: Kysely<DB>, clock: Clock): Promise<void> 
   await pruneStaleStreams(db, now);
   // A checkout nobody paid in two days is expired (late money still counts: machines/payment-attempt.machine.ts).
   await expireStaleAttempts(db, now, PAYMENT_ATTEMPT_TTL_MS);
+  // The same for tips (machines/tip-payment.machine.ts).
+  await expireStaleTips(db, now, PAYMENT_ATTEMPT_TTL_MS);
 }

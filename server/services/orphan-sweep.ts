@@ -43,6 +43,22 @@ async function referencedNames(db: Kysely<DB>, kind: StorageKind, names: string[
         .execute();
       return new Set(rows.map((row) => row.file_key));
     }
+    case 'attachments': {
+      // An order message's attachment: its upload row (sent or not yet) and the message that copied it.
+      const rows = await db
+        .selectFrom('order_message_uploads')
+        .select('file_key')
+        .where('file_key', 'in', names)
+        .union(
+          db
+            .selectFrom('order_messages')
+            .select('attachment_key as file_key')
+            .where('attachment_key', 'in', names)
+            .$narrowType<{ file_key: string }>(),
+        )
+        .execute();
+      return new Set(rows.map((row) => row.file_key));
+    }
   }
 }
 

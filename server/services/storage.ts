@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { mimeOfExtension } from './file-types';
 
-/** Folders (local) or key segments (bucket) of stored files: sample songs, avatars, clips and order recordings. */
-export const storageKinds = ['songs', 'avatars', 'clips'] as const;
+/** Folders (local) or key segments (bucket) of stored files: sample songs, avatars, clips and order recordings,
+ * and the attachments of order messages. */
+export const storageKinds = ['songs', 'avatars', 'clips', 'attachments'] as const;
 export type StorageKind = (typeof storageKinds)[number];
 
 /**
  * The only names a stored file can have: 24 random URL-safe characters and an extension the sniffer
  * chose. Every path and key is built from a name that matched this, so no client input can point elsewhere.
  */
-export const storedNamePattern = /^[A-Za-z0-9_-]{24}\.(mp3|wav|ogg|flac|m4a|webm|jpg|png|webp)$/;
+export const storedNamePattern = /^[A-Za-z0-9_-]{24}\.(mp3|wav|ogg|flac|m4a|webm|jpg|png|webp|pdf)$/;
 
 export interface StoredObject {
   name: string;

@@ -54,9 +54,11 @@ interface NewRequest {
   email: string;
   topic: SupportTopic;
   message: string;
+  /** A reported conversation: the newest message of the order's thread (server/messages/report.handlers.ts). */
+  threadThroughId?: number;
 }
 
-async function createRequest(c: AppContext, request: NewRequest) {
+export async function createRequest(c: AppContext, request: NewRequest) {
   const { db, clock, hub, config, rateLimiter } = c.var;
   enforceRate(await rateLimiter.hit(authRateRules(config.rateLimits).supportClient, clientIp(c, config.trustProxy)));
   const at = clock.now();
@@ -71,6 +73,7 @@ async function createRequest(c: AppContext, request: NewRequest) {
         email: request.email,
         topic: request.topic,
         message: request.message,
+        thread_through_id: request.threadThroughId ?? null,
         created_at: iso,
       })
       .returning('id')
@@ -170,6 +173,7 @@ const toSupportRequest = (r: Joined): SupportRequest => ({
   message: r.message,
   user_id: r.user_id,
   order: r.order_id !== null && r.order_reference ? { id: r.order_id, reference: r.order_reference } : null,
+  thread: r.thread_through_id === null ? null : { through_message_id: r.thread_through_id },
   created_at: r.created_at,
   closed_at: r.closed_at,
 });

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
+import { addOnLines } from '../../contracts/addons';
 import { formatPesosWithCentavos } from '../../contracts/format';
 import type { AdminOrder } from '../../contracts/lifecycle';
 import { refundReasonLabel } from '../../contracts/order';
@@ -8,6 +9,7 @@ import { timelineOf } from '../../machines/order-lifecycle';
 import { Button } from '../components/ui/button';
 import { Item, OrderBrief } from './order-brief';
 import { OrderMedia } from './order-media';
+import { AdminOrderMessages } from './order-messages';
 import { OrderReassign } from './order-reassign';
 import { OrderReview } from './order-review';
 import {
@@ -138,6 +140,7 @@ function OrderView({
       ) : null}
 
       <OrderMedia order={order} />
+      {order.status !== 'awaiting_payment' ? <AdminOrderMessages orderId={order.id} /> : null}
       <OrderBrief order={order} />
       <Summary order={order} />
       <Timeline order={order} />
@@ -166,6 +169,11 @@ function Summary({ order }: { order: AdminOrder }) {
         <Item term="Accepted">{formatDateTime(order.accepted_at)}</Item>
         <Item term="Completed">{formatDateTime(order.completed_at)}</Item>
         <Item term="Price">{formatPesosWithCentavos(order.price)}</Item>
+        {addOnLines(order.add_ons).length > 0 ? (
+          <Item term="Add-ons">
+            <span data-testid="order-add-ons">{addOnLines(order.add_ons).join(', ')}</span>
+          </Item>
+        ) : null}
         <Item term="Platform fee">{formatPesosWithCentavos(order.platform_fee)}</Item>
         <Item term="Artist earns">{formatPesosWithCentavos(order.earning)}</Item>
         <Item term="Customer revisions">{`${lifecycle.revisions_used} of ${lifecycle.revision_limit} used`}</Item>

@@ -14,6 +14,10 @@ export interface CatalogQuery {
   min_price?: string | undefined;
   max_price?: string | undefined;
   min_rating?: string | undefined;
+  /** At most this many days of turnaround, as text. */
+  turnaround?: string | undefined;
+  /** yyyy-mm-dd: a song ordered now arrives on or before it. */
+  deliver_by?: string | undefined;
   sort?: string | undefined;
   cursor?: string | undefined;
   limit?: number | undefined;

@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { catalogSortValues } from '../../contracts/catalog-sorts';
+import { isCalendarDate, turnaroundDaysSchema } from '../../contracts/delivery';
 import { genreValues, MAX_RATE_CENTAVOS, vocalTypeValues } from '../../contracts/options';
 import type { CatalogFilters } from '../../machines/artist-catalog.machine';
 import { ArtistsPage } from '../components/catalog/artists-page';
@@ -19,6 +20,8 @@ const searchSchema = v.pipe(
     min_price: pesos,
     max_price: pesos,
     min_rating: v.fallback(v.optional(v.picklist([1, 2, 3, 4, 5])), undefined),
+    turnaround: v.fallback(v.optional(turnaroundDaysSchema), undefined),
+    deliver_by: v.fallback(v.optional(v.pipe(v.string(), v.check(isCalendarDate))), undefined),
     sort: known(catalogSortValues.filter((s) => s !== 'recommended')),
   }),
   // A highest price below the lowest cannot match anything: the address keeps the lowest only.
@@ -38,6 +41,8 @@ const toFilters = (search: Search): CatalogFilters => ({
   min_price: search.min_price === undefined ? '' : String(search.min_price),
   max_price: search.max_price === undefined ? '' : String(search.max_price),
   min_rating: search.min_rating === undefined ? '' : String(search.min_rating),
+  turnaround: search.turnaround === undefined ? '' : String(search.turnaround),
+  deliver_by: search.deliver_by ?? '',
   sort: search.sort,
 });
 
@@ -51,6 +56,8 @@ function toSearch(filters: CatalogFilters): Partial<Search> {
     min_price: whole(filters.min_price),
     max_price: whole(filters.max_price),
     min_rating: whole(filters.min_rating),
+    turnaround: whole(filters.turnaround),
+    deliver_by: filters.deliver_by,
     sort: filters.sort === 'recommended' ? '' : filters.sort,
   };
   return Object.fromEntries(Object.entries(next).filter(([, value]) => value !== '' && value !== undefined));

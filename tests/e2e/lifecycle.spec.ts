@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { e2e } from './env';
-import { dateIn, logInFromFooter, orderPages } from './order-pages';
+import { dateIn, logInFromFooter, orderPages, turnLyricsApprovalOff } from './order-pages';
 import { tinyWav } from './pages';
 import { expect, test } from './test';
 
@@ -111,6 +111,8 @@ test('an order travels from payment to a shared gift, with every party notified 
   await customer.getByRole('button', { name: /^Pay / }).click();
   await customer.getByRole('button', { name: /^Pay / }).click();
   await expect(customer).toHaveURL(/\/checkout\/success/);
+  // Not about lyrics: the customer turns lyrics approval off, so the artist records straight away.
+  await turnLyricsApprovalOff(customer, reference);
 
   // The offer appears in the artist's bell without a reload.
   await expect(artist.bell()).not.toHaveAttribute('aria-label', unreadBefore);

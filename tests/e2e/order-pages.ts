@@ -148,3 +148,20 @@ export async function logInFromFooter(page: Page, who?: Customer): Promise<Custo
   signedInAs.set(page, customer);
   return customer;
 }
+
+/**
+ * For journeys not about lyrics: on a freshly paid order the customer turns "Approve the lyrics before
+ * the recording" off on the order page (it is on for a first order with an artist), so the artist records
+ * straight away.
+ */
+export async function turnLyricsApprovalOff(page: Page, reference: string): Promise<void> {
+  await page.goto(`/customer/account/order-history?transaction=${reference}`);
+  await page
+    .getByRole('link', { name: /View order/ })
+    .first()
+    .click();
+  const approval = page.getByRole('switch', { name: 'Approve the lyrics before the recording' });
+  await expect(approval).toHaveAttribute('aria-checked', 'true');
+  await approval.click();
+  await expect(approval).toHaveAttribute('aria-checked', 'false');
+}

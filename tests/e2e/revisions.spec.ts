@@ -22,7 +22,13 @@ async function token(request: APIRequestContext, area: 'user' | 'artist' | 'admi
   return ((await answer.json()) as { data: { token: string; user: { user_id: string } } }).data;
 }
 
-async function call(request: APIRequestContext, method: 'POST' | 'PATCH', path: string, auth: string, data?: unknown) {
+async function call(
+  request: APIRequestContext,
+  method: 'POST' | 'PATCH' | 'PUT',
+  path: string,
+  auth: string,
+  data?: unknown,
+) {
   const answer = await request.fetch(path, { method, headers: { Authorization: `Bearer ${auth}` }, data });
   const body = await answer.json().catch(() => ({}));
   expect(answer.status(), `${method} ${path}: ${JSON.stringify(body)}`).toBeLessThan(300);
@@ -106,6 +112,8 @@ async function deliveredOrder(request: APIRequestContext) {
     id: number;
     reference: string;
   };
+  // Not about lyrics: the customer turns lyrics approval off, so the artist records straight away.
+  await call(request, 'PUT', `${U}/orders/${order.id}/lyrics-approval`, customer.token, { on: false });
   const checkout = await call(request, 'POST', `${U}/order/${order.id}/checkout`, customer.token, {
     paymentMethod: 'sandbox',
   });

@@ -26,7 +26,7 @@ async function token(request: APIRequestContext, area: 'user' | 'artist' | 'admi
 
 async function call(
   request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
   path: string,
   auth: string,
   data?: unknown,
@@ -99,6 +99,8 @@ async function paidOrder(request: APIRequestContext, artist: string) {
     id: number;
     reference: string;
   };
+  // Not about lyrics: the customer turns lyrics approval off, so the artist records straight away.
+  await call(request, 'PUT', `${U}/orders/${order.id}/lyrics-approval`, customer.token, { on: false });
   const checkout = await call(request, 'POST', `${U}/order/${order.id}/checkout`, customer.token, {
     paymentMethod: 'sandbox',
   });

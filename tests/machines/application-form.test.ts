@@ -113,6 +113,9 @@ const profile: ArtistProfile = {
   genres: ['acoustic', 'pop'],
   vocal_type: 'male',
   rate: 3000,
+  turnaround_days: 5,
+  rush_price: null,
+  rush_turnaround_days: null,
   links: [],
   pitch: null,
   payout: { bank_name: 'GCash', account_name: 'Ben Cruz', account_number_masked: '•••• 1234', holder_review: null },
@@ -550,6 +553,10 @@ describe('applicationFormMachine: docs/architecture.md §5 application parts', (
       genres: ['acoustic', 'pop'],
       vocal_type: 'male',
       rate: 3000,
+      turnaround_days: 5,
+      offers_rush: false,
+      rush_price: null,
+      rush_turnaround_days: null,
     });
     expect(values.personalInfo).toMatchObject({ city: 'Quezon City', birthdate: '1990-04-01', first_name: 'Ben' });
     expect(values.payoutInfo).toEqual({

@@ -33,6 +33,8 @@ const card = (id: string): ArtistCard => ({
   rating_count: 0,
   rate: 2500,
   sample: null,
+  delivery: { turnaround_days: 7, answer_hours: 24, arrives_by: '2030-01-10' },
+  rush: null,
 });
 const firstPage: ArtistCatalogPage = { artists: [card('a'), card('b')], next_cursor: 'cur1' };
 const lastPage: ArtistCatalogPage = { artists: [card('b'), card('c')], next_cursor: null };

@@ -13,6 +13,7 @@ const baseOrder: OrderDetail = {
   recipient_first_name: 'Lola',
   needed_by: '2026-12-24',
   artists: [{ id: 'a1', stage_name: 'Liza Sings' }],
+  add_ons: { rush: false, rush_price: 0, extra_revisions: 0, extra_revisions_price: 0 },
   created_at: '2026-11-20T10:00:00.000Z',
   paid_at: '2026-11-20T10:05:00.000Z',
   events: [
@@ -20,6 +21,7 @@ const baseOrder: OrderDetail = {
     { type: 'payment_succeeded', at: '2026-11-20T10:05:00.000Z', by: 'provider' },
   ],
   lifecycle: { status: 'offered', rated: false, open_offers: 1, revisions_used: 0, revision_limit: 2 },
+  unread_messages: 0,
   due_at: null,
   recording: null,
   artist: null,
@@ -54,6 +56,8 @@ const baseOrder: OrderDetail = {
       genre: 'ballad',
       vocal_type: 'female',
       is_rebook: false,
+      rush: false,
+      extra_revisions: 0,
       needed_by: '2026-12-24',
     },
     story: {

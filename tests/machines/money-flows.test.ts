@@ -35,6 +35,7 @@ const stateOf = (state: OrderPaymentState['state'], payable = state !== 'paid' &
     payable,
     amount: 2500,
     artist_rates: [2500, 1800],
+    add_ons: { rush: false, rush_price: 0, extra_revisions: 0, extra_revisions_price: 0 },
     occasion_name: 'birthday',
     recipient_first_name: 'Lola',
     artist_names: ['Ben Cruz', 'Mara'],

@@ -141,6 +141,7 @@ const order: Order = {
   needed_by: '2030-02-01',
   artists: [{ id: 'A-0002', stage_name: 'Ben C' }],
   created_at: '2030-01-01T00:00:00.000Z',
+  add_ons: { rush: false, rush_price: 0, extra_revisions: 0, extra_revisions_price: 0 },
   paid_at: null,
   events: [],
 };
@@ -159,7 +160,14 @@ function serverDraft(forms: OrderForms, completed: CompletedSteps, orderId = ORD
     song: completed.song
       ? {
           ...forms.song,
-          artists: forms.song.selected_artists.map((id) => ({ id, stage_name: `Artist ${id}`, rate: 3000 })),
+          artists: forms.song.selected_artists.map((id) => ({
+            id,
+            stage_name: `Artist ${id}`,
+            rate: 3000,
+            price: 3000,
+            delivery: { turnaround_days: 7, answer_hours: 24, arrives_by: '2030-01-10' },
+            rush: null,
+          })),
         }
       : null,
     story: completed.story
@@ -173,6 +181,7 @@ function serverDraft(forms: OrderForms, completed: CompletedSteps, orderId = ORD
         }
       : null,
     price: completed.song ? 3000 : null,
+    add_ons: completed.song ? { rush: false, rush_price: 0, extra_revisions: 0, extra_revisions_price: 0 } : null,
     earliest_needed_by: completed.song ? '2030-01-15' : null,
     committed_order_id: completed.review ? order.id : null,
   };
@@ -1063,7 +1072,16 @@ describe('orderDraftMachine: product §4 order draft flow', () => {
     h.fakes.resolve('saveSong', afterSong);
     await flush();
     expect(view(h)).toMatchObject({ openStep: 'story', price: 3000, earliestNeededBy: '2030-01-15' });
-    expect(view(h).savedArtists).toEqual([{ id: 'A-0002', stage_name: 'Artist A-0002', rate: 3000 }]);
+    expect(view(h).savedArtists).toEqual([
+      {
+        id: 'A-0002',
+        stage_name: 'Artist A-0002',
+        rate: 3000,
+        price: 3000,
+        delivery: { turnaround_days: 7, answer_hours: 24, arrives_by: '2030-01-10' },
+        rush: null,
+      },
+    ]);
 
     fill(h, 'story', { song_about: filledForms.story.song_about });
     h.actor.send({ type: 'clip.set', slot: 'song_clip', temp_location: CLIP });

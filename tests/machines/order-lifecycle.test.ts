@@ -9,6 +9,7 @@ import {
   type LifecycleRole,
   stageStatuses,
 } from '../../contracts/lifecycle';
+import type { LyricsStep } from '../../contracts/lyrics';
 import { type OrderStatus, orderStatuses } from '../../contracts/order';
 import {
   allowedEvents,
@@ -41,13 +42,29 @@ import {
 
 // ---- The expectation model: docs/architecture.md §4 as a table, written independently of the machine -------------
 
-type StateKey = Exclude<OrderStatus, 'completed'> | 'completed.unrated' | 'completed.rated';
+/** In progress, the artist first writes the lyrics when the customer approves them (contracts/lyrics.ts), then records. */
+type InProgressKey =
+  | 'in_progress.lyrics_draft'
+  | 'in_progress.lyrics_review'
+  | 'in_progress.lyrics_changes'
+  | 'in_progress.recording';
+type StateKey =
+  | Exclude<OrderStatus, 'completed' | 'in_progress'>
+  | InProgressKey
+  | 'completed.unrated'
+  | 'completed.rated';
+const LYRICS_KEYS: InProgressKey[] = [
+  'in_progress.lyrics_draft',
+  'in_progress.lyrics_review',
+  'in_progress.lyrics_changes',
+];
 
 const STATE_KEYS: StateKey[] = [
   'awaiting_payment',
   'offered',
   'needs_artist',
-  'in_progress',
+  ...LYRICS_KEYS,
+  'in_progress.recording',
   'in_validation',
   'in_revision',
   'delivered',
@@ -78,6 +95,11 @@ const senders: Record<LifecycleEventType, LifecycleRole[]> = {
   artist_left: ['artist', 'admin'],
   admin_reassigned: ['admin'],
   payment_reversed: ['system'],
+  // Lyrics for approval: the artist posts, the customer approves, asks for changes or turns it off.
+  lyrics_posted: ['artist'],
+  lyrics_approved: ['customer'],
+  lyrics_changes_requested: ['customer'],
+  lyrics_skipped: ['customer'],
 };
 const EVENT_TYPES = Object.keys(senders) as LifecycleEventType[];
 
@@ -118,6 +140,17 @@ const artistGoes: Partial<Record<LifecycleEventType, Move[]>> = {
   ],
 };
 
+/** Taken work, whatever the lyrics: only an admin may cancel (an overdue order); the artist may go; a chargeback stops it. */
+const inProgress: Partial<Record<LifecycleEventType, Move[]>> = {
+  cancelled: [{ by: ['admin'], to: 'cancelled' }],
+  ...artistGoes,
+  payment_reversed: [{ by: ['system'], to: 'disputed' }],
+};
+/** The customer turns lyrics approval off: the artist records straight away. */
+const skipLyrics: Move[] = [
+  { by: ['customer'], to: 'in_progress.recording', counters: () => ({ lyricsApproval: false }) },
+];
+
 /** Which (state, event, role, counters) moves where. Anything not listed is refused. */
 const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
   awaiting_payment: {
@@ -127,7 +160,11 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
   },
   offered: {
     // The first artist to accept takes the order; the other offers are withdrawn.
-    artist_accepted: [{ by: ['artist'], to: 'in_progress', counters: closeAll }],
+    // On an order whose customer approves the lyrics, the artist writes them first.
+    artist_accepted: [
+      { by: ['artist'], when: (c) => c.lyricsApproval, to: 'in_progress.lyrics_draft', counters: closeAll },
+      { by: ['artist'], to: 'in_progress.recording', counters: closeAll },
+    ],
     artist_declined: offerCloses(['artist']),
     offer_expired: offerCloses(['system']),
     // A departing artist's open offer closes like a decline.
@@ -151,12 +188,28 @@ const design: Record<StateKey, Partial<Record<LifecycleEventType, Move[]>>> = {
     cancelled: [{ by: ['customer', 'admin', 'system'], to: 'cancelled' }],
     payment_reversed: [{ by: ['system'], to: 'cancelled' }],
   },
-  in_progress: {
+  // No recording before the customer approved the lyrics; asking for changes is not a revision.
+  'in_progress.lyrics_draft': {
+    lyrics_posted: [{ by: ['artist'], to: 'in_progress.lyrics_review' }],
+    lyrics_skipped: skipLyrics,
+    ...inProgress,
+  },
+  'in_progress.lyrics_review': {
+    lyrics_approved: [{ by: ['customer'], to: 'in_progress.recording' }],
+    lyrics_changes_requested: [{ by: ['customer'], to: 'in_progress.lyrics_changes' }],
+    // A corrected draft before the customer answered.
+    lyrics_posted: [{ by: ['artist'], to: 'in_progress.lyrics_review' }],
+    lyrics_skipped: skipLyrics,
+    ...inProgress,
+  },
+  'in_progress.lyrics_changes': {
+    lyrics_posted: [{ by: ['artist'], to: 'in_progress.lyrics_review' }],
+    lyrics_skipped: skipLyrics,
+    ...inProgress,
+  },
+  'in_progress.recording': {
     recording_uploaded: [{ by: ['artist'], to: 'in_validation' }],
-    // Work has started: only an admin may cancel (an overdue order).
-    cancelled: [{ by: ['admin'], to: 'cancelled' }],
-    ...artistGoes,
-    payment_reversed: [{ by: ['system'], to: 'disputed' }],
+    ...inProgress,
   },
   in_validation: {
     admin_validated: [{ by: ['admin'], to: 'delivered' }],
@@ -244,13 +297,17 @@ const label = (e: OrderLifecycleEvent) => {
 };
 
 const stateKeyOf = (s: OrderLifecycleSnapshot) => leafKey(s.value) as StateKey;
-const statusOf = (key: StateKey) => (key.startsWith('completed') ? 'completed' : key) as OrderStatus;
-const countersOf = ({ openOffers, revisionsUsed, revisionLimit, artistAway }: Counters): Counters => ({
+const statusOf = (key: StateKey) =>
+  (key.startsWith('completed') ? 'completed' : key.startsWith('in_progress') ? 'in_progress' : key) as OrderStatus;
+const countersOf = ({ openOffers, revisionsUsed, revisionLimit, artistAway, lyricsApproval }: Counters): Counters => ({
   openOffers,
   revisionsUsed,
   revisionLimit,
   artistAway,
+  lyricsApproval,
 });
+const lyricsStepOf = (key: StateKey) =>
+  (LYRICS_KEYS as StateKey[]).includes(key) ? (key.slice('in_progress.lyrics_'.length) as LyricsStep) : undefined;
 
 function factsAt(key: StateKey, counters: Counters): LifecycleFacts {
   return {
@@ -260,6 +317,8 @@ function factsAt(key: StateKey, counters: Counters): LifecycleFacts {
     revisions_used: counters.revisionsUsed,
     revision_limit: counters.revisionLimit,
     ...(counters.artistAway ? { artist_away: true as const } : {}),
+    ...(counters.lyricsApproval ? { lyrics_approval: true as const } : {}),
+    ...(lyricsStepOf(key) ? { lyrics_step: lyricsStepOf(key) } : {}),
   };
 }
 
@@ -274,13 +333,13 @@ const facts = (status: OrderStatus, more: Partial<LifecycleFacts> = {}): Lifecyc
 
 /** A state and its counters, the same for the machine's snapshots and the table's moves. */
 const keyOf = (key: StateKey, c: Counters) =>
-  JSON.stringify([key, c.openOffers, c.revisionsUsed, c.revisionLimit, c.artistAway]);
+  JSON.stringify([key, c.openOffers, c.revisionsUsed, c.revisionLimit, c.artistAway, c.lyricsApproval]);
 const serializeState = (s: any) => keyOf(stateKeyOf(s), s.context);
 /**
- * Each start reaches a few dozen orders (under 1,500 traversal steps): a counter that grows without
+ * Each start reaches a few dozen orders (a few thousand traversal steps with the lyrics steps): a counter that grows without
  * bound stops the traversal here instead of exhausting memory.
  */
-const limit = 5_000;
+const limit = 20_000;
 
 // ---- Starting orders -----------------------------------------------------------------------------
 
@@ -295,6 +354,15 @@ const starts: Array<{ name: string; input: OrderLifecycleInput }> = [
   {
     name: '1 offer, 1 revision allowed, its artist away',
     input: { openOffers: 1, revisionLimit: 1, artistAway: true },
+  },
+  // The customer approves the lyrics before the recording (a first order with the artist).
+  ...[1, 2].map((openOffers) => ({
+    name: `${openOffers} offer${openOffers > 1 ? 's' : ''}, 1 revision allowed, lyrics for approval`,
+    input: { openOffers, revisionLimit: 1, lyricsApproval: true },
+  })),
+  {
+    name: '1 offer, 1 revision allowed, lyrics for approval, its artist away',
+    input: { openOffers: 1, revisionLimit: 1, artistAway: true, lyricsApproval: true },
   },
 ];
 
@@ -311,6 +379,7 @@ function tableReachable(input: OrderLifecycleInput): Map<string, { key: StateKey
       revisionsUsed: 0,
       revisionLimit: input.revisionLimit ?? 2,
       artistAway: input.artistAway ?? false,
+      lyricsApproval: input.lyricsApproval ?? false,
     },
   };
   const seen = new Map([[keyOf(first.key, first.counters), first]]);
@@ -355,6 +424,12 @@ const noOpenOffers = (s: OrderLifecycleSnapshot) => {
   expect(s.context.openOffers).toBe(0);
 };
 
+const lyricsFirst = (s: OrderLifecycleSnapshot) => {
+  noOpenOffers(s);
+  expect(s.context.lyricsApproval).toBe(true);
+  expect(s.can(eventOf('recording_uploaded', 'artist'))).toBe(false);
+};
+
 const stateExpectations: Record<string, (s: OrderLifecycleSnapshot) => void> = {
   awaiting_payment: (s) => {
     expectAsTheTableSays(s);
@@ -371,7 +446,11 @@ const stateExpectations: Record<string, (s: OrderLifecycleSnapshot) => void> = {
     noOpenOffers(s);
     expect(s.can(eventOf('customer_rebooked', 'customer', 0))).toBe(false);
   },
-  in_progress: noOpenOffers,
+  // The lyrics steps: the customer approves them, so no recording is accepted yet.
+  'in_progress.lyrics_draft': lyricsFirst,
+  'in_progress.lyrics_review': lyricsFirst,
+  'in_progress.lyrics_changes': lyricsFirst,
+  'in_progress.recording': noOpenOffers,
   in_validation: noOpenOffers,
   in_revision: noOpenOffers,
   delivered: noOpenOffers,
@@ -535,7 +614,14 @@ describe('orderLifecycleMachine: model-based paths', () => {
 /** Orders in every state, with counters on both sides of each guard. */
 const sampleOrders: LifecycleFacts[] = STATE_KEYS.flatMap((key) => {
   const at = (c: Partial<Counters>) =>
-    factsAt(key, { openOffers: 0, revisionsUsed: 0, revisionLimit: 2, artistAway: false, ...c });
+    factsAt(key, {
+      openOffers: 0,
+      revisionsUsed: 0,
+      revisionLimit: 2,
+      artistAway: false,
+      lyricsApproval: (LYRICS_KEYS as StateKey[]).includes(key),
+      ...c,
+    });
   if (key === 'awaiting_payment') return [at({ openOffers: 1 }), at({ openOffers: 3 })];
   if (key === 'offered') return [at({ openOffers: 1 }), at({ openOffers: 2 }), at({ openOffers: 3 })];
   return [
@@ -550,12 +636,21 @@ const sampleOrders: LifecycleFacts[] = STATE_KEYS.flatMap((key) => {
   ];
 });
 const keyOfFacts = (f: LifecycleFacts): StateKey =>
-  f.status === 'completed' ? (f.rated ? 'completed.rated' : 'completed.unrated') : f.status;
+  f.status === 'completed'
+    ? f.rated
+      ? 'completed.rated'
+      : 'completed.unrated'
+    : f.status === 'in_progress'
+      ? f.lyrics_step
+        ? `in_progress.lyrics_${f.lyrics_step}`
+        : 'in_progress.recording'
+      : f.status;
 const countersOfFacts = (f: LifecycleFacts): Counters => ({
   openOffers: f.open_offers,
   revisionsUsed: f.revisions_used,
   revisionLimit: f.revision_limit,
   artistAway: f.artist_away === true,
+  lyricsApproval: f.lyrics_approval === true,
 });
 
 describe('orderLifecycleMachine: who may send what', () => {
@@ -609,6 +704,7 @@ describe('orderLifecycleMachine: offers', () => {
       revisionsUsed: 0,
       revisionLimit: 2,
       artistAway: false,
+      lyricsApproval: false,
     });
     expect(now(live({ openOffers: 3 }))).toEqual({ state: 'awaiting_payment', openOffers: 3 });
   });
@@ -618,7 +714,7 @@ describe('orderLifecycleMachine: offers', () => {
     actor.send(eventOf('payment_succeeded', 'system'));
     expect(now(actor)).toEqual({ state: 'offered', openOffers: n });
     actor.send(eventOf('artist_accepted', 'artist'));
-    expect(now(actor)).toEqual({ state: 'in_progress', openOffers: 0 });
+    expect(now(actor)).toEqual({ state: 'in_progress.recording', openOffers: 0 });
     // A second artist accepting (a race the server serialises) is refused: the order is taken.
     const after = factsOf(actor.getSnapshot());
     expect(actor.getSnapshot().can(eventOf('artist_accepted', 'artist'))).toBe(false);
@@ -786,7 +882,15 @@ describe('orderLifecycleMachine: cancelling', () => {
   /** docs/product.md, docs/architecture.md §4: the customer before work starts; an admin also while an artist works (overdue). */
   const mayCancel: Record<'customer' | 'admin' | 'system', StateKey[]> = {
     customer: ['awaiting_payment', 'offered', 'needs_artist'],
-    admin: ['awaiting_payment', 'offered', 'needs_artist', 'in_progress', 'in_revision', 'disputed'],
+    admin: [
+      'awaiting_payment',
+      'offered',
+      'needs_artist',
+      ...LYRICS_KEYS,
+      'in_progress.recording',
+      'in_revision',
+      'disputed',
+    ],
     // An order left without an artist, once the customer let it wait (the server's job).
     system: ['needs_artist'],
   };
@@ -816,7 +920,13 @@ describe('orderLifecycleMachine: cancelling', () => {
       for (const role of ROLES)
         expect(
           decide(
-            factsAt(key, { openOffers: 0, revisionsUsed: 0, revisionLimit: 2, artistAway: false }),
+            factsAt(key, {
+              openOffers: 0,
+              revisionsUsed: 0,
+              revisionLimit: 2,
+              artistAway: false,
+              lyricsApproval: false,
+            }),
             eventOf('cancelled', role),
           ),
         ).toMatchObject({ ok: false });

@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_RESTORE_DAYS, accountCareMessages, restorableUntil } from '../../contracts/account-care';
 import { artistMessages } from '../../contracts/artist';
+import { DEFAULT_TURNAROUND_DAYS } from '../../contracts/delivery';
 import { fieldMessages } from '../../contracts/field-messages';
 import { specMessages } from '../../contracts/messages';
 import { serverMessages } from '../../contracts/server-messages';
@@ -47,6 +48,9 @@ describe.each(databases)('artist profile parts (%s)', (kind) => {
       genres: [],
       vocal_type: null,
       rate: 2500,
+      turnaround_days: DEFAULT_TURNAROUND_DAYS,
+      rush_price: null,
+      rush_turnaround_days: null,
       links: [],
       pitch: null,
       payout: null,

@@ -147,6 +147,8 @@ describe.each(databases)('public catalogue (%s)', (kind) => {
         title: 'Ana Reyes song 2',
         url: expect.stringMatching(/^\/media\/audio\/[A-Za-z0-9_-]{24}\?exp=\d+&sig=/),
       },
+      delivery: { turnaround_days: 5, answer_hours: 24, arrives_by: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      rush: null,
     });
     expect((await h.request(ana.sample.url)).status).toBe(200);
     // Artists without songs have no sample; the rate falls back to the base price.

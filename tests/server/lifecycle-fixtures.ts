@@ -38,6 +38,7 @@ export async function paidOrder(
   h: Harness,
   artistCount = 2,
   customer?: { id: number; token: string },
+  options: { lyricsApproval?: boolean } = {},
 ): Promise<PaidOrder> {
   const buyer = customer ?? (await makeCustomer(h));
   const artists: ArtistAccount[] = [];
@@ -47,6 +48,7 @@ export async function paidOrder(
     h,
     buyer.token,
     artists.map((a) => a.user_id),
+    options,
   );
   await payOrder(h, buyer.token, order.id);
   return { id: order.id, reference: order.reference, customer: buyer, artists };

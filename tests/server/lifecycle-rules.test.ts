@@ -1092,6 +1092,8 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
         ['admins', 'order_disputed'],
       ],
       'payout marked paid': [['artist', 'payout_paid']],
+      // Tips (tips.test.ts pays one through the sandbox callback).
+      'a tip paid for a completed order': [['artist', 'tip_received']],
       // Operations alerts, each played in its own file: operations-home (overdue), payment-exceptions
       // (a verified payment for the wrong amount) and account-care (a payout account replaced).
       'work past its due date': [['admins', 'order_overdue']],
@@ -1103,6 +1105,16 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       'stage name turned down': [['artist', 'stage_name_rejected']],
       // Help within reach (support-requests.test.ts sends both kinds through the API).
       'a message or a problem report reached the team': [['admins', 'support_request']],
+      // Order messages (message-mail.test.ts): the other side's bell, one per conversation while unread.
+      'a message in the order’s conversation': [
+        ['customer', 'new_message'],
+        ['artist', 'new_message'],
+      ],
+      // Lyrics for approval (lyrics-approval.test.ts plays each step through the API).
+      'the artist posted lyrics for approval': [['customer', 'lyrics_posted']],
+      'the customer approved the lyrics': [['artist', 'lyrics_approved']],
+      'the customer asked for changes to the lyrics': [['artist', 'lyrics_changes_requested']],
+      'the customer turned lyrics approval off': [['artist', 'lyrics_skipped']],
     };
 
     it('the table names every notification type', () => {

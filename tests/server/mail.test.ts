@@ -318,6 +318,7 @@ describe.each(databases)('mail (%s)', (kind) => {
     expect((await h.call('GET', `${U}/mail-preferences`, undefined, { token: customer.token })).body.data).toEqual({
       payment_reminders: true,
       order_progress: true,
+      messages: true,
     });
 
     // The one-click POST of RFC 8058, as a mail client sends it.
@@ -331,6 +332,7 @@ describe.each(databases)('mail (%s)', (kind) => {
     expect((await h.call('GET', `${U}/mail-preferences`, undefined, { token: customer.token })).body.data).toEqual({
       payment_reminders: false,
       order_progress: true,
+      messages: true,
     });
 
     const second = await placeOrder(h, customer.token, [artist.user_id]);
@@ -356,7 +358,7 @@ describe.each(databases)('mail (%s)', (kind) => {
 
     const saved = await h.call('PATCH', prefs('artist'), { offers: false }, { token: artist.token });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.body.data).toEqual({ offers: false, order_progress: true, thank_you_notes: true });
+    expect(saved.body.data).toEqual({ offers: false, order_progress: true, thank_you_notes: true, messages: true });
     expect((await h.call('PATCH', prefs('artist'), { offers: true }, { token: artist.token })).body.data.offers).toBe(
       true,
     );
@@ -397,6 +399,7 @@ describe.each(databases)('mail (%s)', (kind) => {
     expect((await h.call('GET', prefs('user'), undefined, { token: customer.token })).body.data).toEqual({
       payment_reminders: true,
       order_progress: true,
+      messages: true,
     });
     // Each area's own token only.
     expect((await h.call('GET', prefs('user'), undefined)).status).toBe(401);

@@ -69,6 +69,7 @@ describe.each(databases)('committing a draft (%s)', (kind) => {
       recipient_first_name: 'Jose',
       needed_by: dayFromNow(h, 14),
       artists: order.map((publicId) => ({ id: publicId, stage_name: expect.any(String) })),
+      add_ons: { rush: false, rush_price: 0, extra_revisions: 0, extra_revisions_price: 0 },
       created_at: h.clock.now().toISOString(),
       paid_at: null,
       events: [{ type: 'created', at: h.clock.now().toISOString(), by: 'customer' }],
@@ -131,6 +132,8 @@ describe.each(databases)('committing a draft (%s)', (kind) => {
       price_centavos: 420_000,
       platform_fee_centavos: 84_000,
       artists: order,
+      rush: false,
+      extra_revisions: 0,
     });
 
     const draft = await db().selectFrom('temp_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -493,6 +496,12 @@ describe.each(databases)('MIN_LEAD_DAYS and PLATFORM_FEE_PERCENT (%s)', (kind) =
   it('uses the configured lead time and fee', async () => {
     const customer = await makeCustomer(h);
     const artist = await makeRatedArtist(h, { rate: 2000 });
+    // A one-day turnaround promises sooner than five days out: the lead time is the floor.
+    await h.database.db
+      .updateTable('artist_profiles')
+      .set({ turnaround_days: 1 })
+      .where('user_id', '=', artist.id)
+      .execute();
     const id = (await h.call('POST', `${U}/temp-order`, occasionBody(), { token: customer.token })).body.data.order_id;
     const early = await h.call(
       'PATCH',

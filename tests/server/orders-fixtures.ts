@@ -38,6 +38,8 @@ export const songBody = (h: Harness, artists: string[], overrides: Record<string
   vocal_type: 'female',
   is_rebook: false,
   needed_by: dayFromNow(h, 10),
+  rush: false,
+  extra_revisions: 0,
   ...overrides,
 });
 
@@ -105,9 +107,21 @@ export async function completeDraft(
 }
 
 /** A committed order (awaiting payment); answers the Order. */
-export async function placeOrder(h: Harness, token: string, artists: string[]) {
+export async function placeOrder(
+  h: Harness,
+  token: string,
+  artists: string[],
+  options: { lyricsApproval?: boolean } = {},
+) {
   const id = await completeDraft(h, token, artists);
   const answer = await h.call('POST', `${U}/temp-order/${id}/commit`, undefined, { token });
   expect(answer.status, answer.text).toBe(201);
-  return answer.body.data as { id: number; reference: string; price: number; status: string };
+  const order = answer.body.data as { id: number; reference: string; price: number; status: string };
+  // A new order asks for lyrics approval (docs/decisions.md "Lyrics for approval"); the suites that are not
+  // about lyrics turn it off, as a customer may, so their artists record straight away.
+  if (!options.lyricsApproval) {
+    const off = await h.call('PUT', `${U}/orders/${order.id}/lyrics-approval`, { on: false }, { token });
+    expect(off.status, off.text).toBe(200);
+  }
+  return order;
 }

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TURNAROUND_DAYS } from '../../contracts/delivery';
 import { fieldMessages } from '../../contracts/field-messages';
 import { specMessages } from '../../contracts/messages';
 import { genres, vocalTypes } from '../../contracts/options';
 import { moods, occasions, orderMessages, relationships, tempos } from '../../contracts/order';
 import { serverMessages } from '../../contracts/server-messages';
+import { arrivesBy, deliverySettingsOf } from '../../server/orders/delivery';
 import { type ArtistAccount, makeArtist, wavBytes } from './artist-fixtures';
 import { createHarness, databases, type Harness, type JsonAnswer } from './harness';
 import {
@@ -104,6 +106,7 @@ describe.each(databases)('order drafts (%s)', (kind) => {
       song: null,
       story: null,
       price: null,
+      add_ons: null,
       earliest_needed_by: dayFromNow(h, 3),
       committed_order_id: null,
     });
@@ -177,12 +180,25 @@ describe.each(databases)('order drafts (%s)', (kind) => {
     expect(answer.status, answer.text).toBe(200);
     const data = answer.body.data;
     expect(data.price).toBe(4200);
-    expect(data.earliest_needed_by).toBe(dayFromNow(h, 3));
+    // None of them set a turnaround: each promises the default's date (tests/server/delivery-promise.test.ts).
+    const promise = {
+      turnaround_days: DEFAULT_TURNAROUND_DAYS,
+      answer_hours: 24,
+      arrives_by: arrivesBy(h.clock.now(), deliverySettingsOf(h.config), DEFAULT_TURNAROUND_DAYS),
+    };
+    expect(data.earliest_needed_by).toBe(promise.arrives_by);
     expect(data.song).toMatchObject({ ...body });
     expect(data.song.artists).toEqual([
-      { id: cheap.user_id, stage_name: expect.any(String), rate: 1800 },
-      { id: dear.user_id, stage_name: expect.any(String), rate: 4200 },
-      { id: basePriced.user_id, stage_name: expect.any(String), rate: 2500 },
+      { id: cheap.user_id, stage_name: expect.any(String), rate: 1800, price: 1800, delivery: promise, rush: null },
+      { id: dear.user_id, stage_name: expect.any(String), rate: 4200, price: 4200, delivery: promise, rush: null },
+      {
+        id: basePriced.user_id,
+        stage_name: expect.any(String),
+        rate: 2500,
+        price: 2500,
+        delivery: promise,
+        rush: null,
+      },
     ]);
     // One artist without a rate: the base price.
     const single = await call('PATCH', `/temp-order/${id}/song`, songBody(h, [basePriced.user_id]));
@@ -258,18 +274,19 @@ describe.each(databases)('order drafts (%s)', (kind) => {
     );
   });
 
-  it('needs needed_by on or after today + MIN_LEAD_DAYS (3)', async () => {
+  it('needs needed_by on or after the date the chosen artists promise (never before today + MIN_LEAD_DAYS)', async () => {
     const id = await createDraft(h, customer.token);
-    for (const days of [-30, 0, 1, 2]) {
-      expectFieldErrors(
-        await call('PATCH', `/temp-order/${id}/song`, songBody(h, [cheap.user_id], { needed_by: dayFromNow(h, days) })),
-        { needed_by: [orderMessages.neededByTooSoon] },
-      );
+    const promised = arrivesBy(h.clock.now(), deliverySettingsOf(h.config), DEFAULT_TURNAROUND_DAYS);
+    const dayBefore = new Date(Date.parse(`${promised}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    for (const needed_by of [dayFromNow(h, -30), dayFromNow(h, 0), dayFromNow(h, 2), dayFromNow(h, 3), dayBefore]) {
+      expectFieldErrors(await call('PATCH', `/temp-order/${id}/song`, songBody(h, [cheap.user_id], { needed_by })), {
+        needed_by: [orderMessages.neededByTooSoon],
+      });
     }
     const exactly = await call(
       'PATCH',
       `/temp-order/${id}/song`,
-      songBody(h, [cheap.user_id], { needed_by: dayFromNow(h, 3) }),
+      songBody(h, [cheap.user_id], { needed_by: promised }),
     );
     expect(exactly.status, exactly.text).toBe(200);
     expect(exactly.body.data.song.needed_by).toBe(exactly.body.data.earliest_needed_by);

@@ -24,6 +24,7 @@ const inValidation: AdminOrder = {
   overdue: false,
   price: 2500,
   earning: 2125,
+  add_ons: { rush: false, rush_price: 0, extra_revisions: 0, extra_revisions_price: 0 },
   platform_fee: 375,
   brief: {
     occasion: {
@@ -48,6 +49,8 @@ const inValidation: AdminOrder = {
       genre: 'ballad',
       vocal_type: 'female',
       is_rebook: false,
+      rush: false,
+      extra_revisions: 0,
       needed_by: '2026-12-20',
     },
     story: {
@@ -79,6 +82,7 @@ const inValidation: AdminOrder = {
   review: null,
   accepted_at: '2026-12-01T02:00:00.000Z',
   completed_at: null,
+  unread_messages: 0,
   customer: { name: 'Ana Reyes', email: 'ana@labsongs.test' },
   artist: { id: 'A-0007', stage_name: 'Rhea V' },
   offers: [{ artist: { id: 'A-0007', stage_name: 'Rhea V' }, status: 'accepted', rank: 1, expires_at: null }],
@@ -346,6 +350,19 @@ describe('admin order detail', () => {
     expect(await screen.findByRole('heading', { name: 'OR1032' })).toBeTruthy();
     const due = screen.getByText('Recording due').parentElement as HTMLElement;
     expect(due.textContent).toContain('Dec 22, 2026, end of day (Manila time, UTC+8)');
+  });
+
+  it('names the add-ons the customer paid for, with their prices', async () => {
+    signIn();
+    fakeServer({
+      'GET /api/v1/admin/auth/me': me,
+      'GET /api/v1/admin/orders/32': () =>
+        ok({ ...overdue, add_ons: { rush: true, rush_price: 800, extra_revisions: 2, extra_revisions_price: 1000 } }),
+    });
+    renderApp('/admin/orders/32');
+    expect(await screen.findByRole('heading', { name: 'OR1032' })).toBeTruthy();
+    const addOns = screen.getByText('Add-ons').parentElement as HTMLElement;
+    expect(addOns.textContent).toContain('Rush delivery (+₱800), 2 extra revisions (+₱1,000)');
   });
 
   it('says when the order does not exist', async () => {

@@ -38,6 +38,7 @@ function artistOrder(id: number, status: OrderStatus, extra: Partial<ArtistOrder
     overdue: false,
     price: 3200,
     earning: 2560,
+    add_ons: { rush: false, rush_price: 0, extra_revisions: 0, extra_revisions_price: 0 },
     offer: { status: status === 'offered' ? 'pending' : 'accepted', rank: 1, expires_at: null, decline_reason: null },
     brief: {
       occasion: {
@@ -57,6 +58,8 @@ function artistOrder(id: number, status: OrderStatus, extra: Partial<ArtistOrder
         genre: 'ballad',
         vocal_type: 'female',
         is_rebook: false,
+        rush: false,
+        extra_revisions: 0,
         needed_by: '2030-12-24',
       },
       story: {
@@ -91,6 +94,7 @@ function artistOrder(id: number, status: OrderStatus, extra: Partial<ArtistOrder
     thanks: null,
     accepted_at: status === 'offered' ? null : inDays(-1),
     completed_at: null,
+    unread_messages: 0,
     ...extra,
   };
 }

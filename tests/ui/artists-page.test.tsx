@@ -18,6 +18,8 @@ const page: ArtistCatalogPage = {
       rating_count: 0,
       rate: 2500,
       sample: null,
+      delivery: { turnaround_days: 7, answer_hours: 24, arrives_by: '2030-01-10' },
+      rush: null,
     },
   ],
   next_cursor: null,

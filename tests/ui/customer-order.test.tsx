@@ -331,6 +331,8 @@ describe('customer order page', () => {
       rating_count: 0,
       rate: 2500,
       sample: null,
+      delivery: { turnaround_days: 7, answer_hours: 24, arrives_by: '2030-01-10' },
+      rush: null,
     });
     let attempt = 0;
     const { server, state } = customerWithOrder(orderAt('needs_artist'), {

@@ -70,7 +70,18 @@ export const songStep = {
   vocal_type: 'any',
   is_rebook: false,
   needed_by: '2030-01-15',
-  artists: [{ id: 'a1', stage_name: 'Liza Sings', rate: 3200 }],
+  rush: false,
+  extra_revisions: 0,
+  artists: [
+    {
+      id: 'a1',
+      stage_name: 'Liza Sings',
+      rate: 3200,
+      price: 3200,
+      delivery: { turnaround_days: 7, answer_hours: 24, arrives_by: '2030-01-10' },
+      rush: null,
+    },
+  ],
 };
 
 /** A signed-in customer and the calls every order page makes (no artist online); `extra` adds or replaces answers. */

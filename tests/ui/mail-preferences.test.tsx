@@ -9,7 +9,7 @@ describe('email notification choices in the customer settings', () => {
   it('loads the choices, saves one switch at a time, and puts a switch back when the save is refused', async () => {
     const user = makeUser();
     storeSession(user);
-    let saved = { payment_reminders: true, order_progress: true };
+    let saved = { payment_reminders: true, order_progress: true, messages: true };
     let patches = 0;
     const server = fakeServer({
       'GET /api/v1/user/auth/me': () => ({ status: 200, body: { data: user } }),
@@ -27,6 +27,8 @@ describe('email notification choices in the customer settings', () => {
     await waitFor(() => expect(progress.disabled).toBe(false));
     expect(progress.checked).toBe(true);
     expect(progress.getAttribute('aria-describedby')).toBe('mail-order_progress-hint');
+    // Issue 28: the mail about messages left unread has its own switch.
+    expect((within(section).getByRole('checkbox', { name: 'Unread messages' }) as HTMLInputElement).checked).toBe(true);
 
     await userEvent.click(progress);
     await waitFor(() =>

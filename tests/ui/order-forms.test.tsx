@@ -19,6 +19,8 @@ const artist = (id: string, stage_name: string, rate: number): ArtistCard => ({
   rating_count: 3,
   rate,
   sample: { title: 'Sample', url: `/media/songs/${id}.mp3` },
+  delivery: { turnaround_days: 7, answer_hours: 24, arrives_by: '2030-01-10' },
+  rush: null,
 });
 
 describe('occasion step', () => {
@@ -81,6 +83,7 @@ describe('song step', () => {
       song: null,
       story: null,
       price: null,
+      add_ons: null,
       earliest_needed_by: '2030-01-10',
       committed_order_id: null,
     };
@@ -214,7 +217,8 @@ describe('the price rule before payment', () => {
         genre: 'pop',
         vocal_type: 'female',
         needed_by: '2030-01-20',
-        artists,
+        // Without add-ons, each artist's price for the order is their rate.
+        artists: artists.map((a) => ({ ...a, price: a.rate, rush: null })),
       },
       story: {
         song_about: 'Her ninetieth birthday and her garden.',
@@ -257,6 +261,29 @@ describe('the price rule before payment', () => {
     );
   });
 
+  it('with add-ons, the review lists them and the rule speaks of each artist’s price, add-ons included', async () => {
+    const draft = draftWith(
+      [
+        { id: 'a1', stage_name: 'Ana Reyes', rate: 2500 },
+        { id: 'a2', stage_name: 'Migs', rate: 1800 },
+      ],
+      3800,
+    );
+    const song = draft.song as NonNullable<TempOrder['song']>;
+    song.rush = true;
+    song.extra_revisions = 1;
+    song.artists = [
+      { ...song.artists[0], price: 3800, rush: { price: 800, turnaround_days: 1, arrives_by: '2030-01-05' } },
+      { ...song.artists[1], price: 2900, rush: { price: 600, turnaround_days: 2, arrives_by: '2030-01-06' } },
+    ] as typeof song.artists;
+    draft.add_ons = { rush: true, rush_price: 800, extra_revisions: 1, extra_revisions_price: 500 };
+    const rule = await reviewOf(draft);
+    expect(rule).toBe(
+      'You pay ₱3,800 now, the highest price of the artists you chose, add-ons included. If an artist with a lower price takes your order, the difference is refunded to you.',
+    );
+    expect(screen.getByTestId('review-add-ons').textContent).toBe('Rush delivery (+₱800), 1 extra revision (+₱500)');
+  });
+
   it('with one artist, the review says the price is their rate', async () => {
     const rule = await reviewOf(draftWith([{ id: 'a2', stage_name: 'Migs', rate: 1800 }], 1800));
     expect(rule).toBe('You pay ₱1,800 now, the rate of the artist you chose.');
@@ -277,6 +304,7 @@ describe('the price rule before payment', () => {
             payable: true,
             amount: 2500,
             artist_rates: [2500, 1800],
+            add_ons: { rush: false, rush_price: 0, extra_revisions: 0, extra_revisions_price: 0 },
             occasion_name: 'birthday',
             recipient_first_name: 'Lola',
             artist_names: ['Ben Cruz', 'Mara'],
@@ -287,6 +315,40 @@ describe('the price rule before payment', () => {
     renderApp('/pay/55');
     expect((await screen.findByTestId('charge-rule')).textContent).toContain(
       'If an artist with a lower rate takes your order, the difference is refunded to you.',
+    );
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
+    // What is being paid for, before the method is chosen.
+    const summary = screen.getByTestId('pay-summary').textContent ?? '';
+    for (const fact of ['₱2,500.00', 'OR1055', 'Birthday song for Lola', 'Artists offered', 'Ben Cruz, Mara'])
+      expect(summary).toContain(fact);
+  });
+
+  it('the pay page says the price includes the add-ons when the order has them', async () => {
+    customerServer({
+      'GET /api/v1/user/orders/55/payment-state': () => ({
+        status: 200,
+        body: {
+          data: {
+            order_id: 55,
+            order_reference: 'OR1055',
+            order_status: 'awaiting_payment',
+            payment_status: null,
+            payment_reference: null,
+            state: 'unpaid',
+            payable: true,
+            amount: 2500,
+            artist_rates: [2500, 1800],
+            add_ons: { rush: true, rush_price: 800, extra_revisions: 1, extra_revisions_price: 500 },
+            occasion_name: 'birthday',
+            recipient_first_name: 'Lola',
+            artist_names: ['Ben Cruz', 'Mara'],
+          },
+        },
+      }),
+    });
+    renderApp('/pay/55');
+    expect((await screen.findByTestId('charge-rule')).textContent).toContain(
+      'the highest price of the artists you chose, add-ons included. If an artist with a lower price takes your order, the difference is refunded to you.',
     );
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
     // What is being paid for, before the method is chosen.

@@ -25,6 +25,7 @@ describe('order step guards (docs/product.md §2)', () => {
       song,
       story: null,
       price: 3200,
+      add_ons: null,
       earliest_needed_by: '2029-12-01',
       committed_order_id: null,
     };

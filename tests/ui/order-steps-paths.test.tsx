@@ -76,6 +76,7 @@ const draft = (over: Partial<TempOrder> = {}): TempOrder => ({
   song: null,
   story: null,
   price: 3200,
+  add_ons: null,
   earliest_needed_by: '2030-01-10',
   committed_order_id: null,
   ...over,
@@ -92,6 +93,7 @@ const placed: Order = {
   needed_by: '2030-01-20',
   artists: [{ id: 'a1', stage_name: 'Ana Reyes' }],
   created_at: '2029-12-01T00:00:00Z',
+  add_ons: { rush: false, rush_price: 0, extra_revisions: 0, extra_revisions_price: 0 },
   paid_at: null,
   events: [],
 };

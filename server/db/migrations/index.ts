@@ -24,6 +24,12 @@ import { strandedOrders } from './0022-stranded-orders';
 import { supportRequests } from './0023-support-requests';
 import { emailConfirmations } from './0024-email-confirmations';
 import { catalogueChoice } from './0025-catalogue-choice';
+import { deliveryPromise } from './0026-delivery-promise';
+import { tips } from './0027-tips';
+import { orderMessages } from './0028-order-messages';
+import { orderAddOns } from './0029-order-add-ons';
+import { messageAlerts } from './0030-message-alerts';
+import { lyricsAndReports } from './0031-lyrics-and-reports';
 
 // Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
 // Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
@@ -52,6 +58,12 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0023-support-requests': supportRequests,
   '0024-email-confirmations': emailConfirmations,
   '0025-catalogue-choice': catalogueChoice,
+  '0026-delivery-promise': deliveryPromise,
+  '0027-tips': tips,
+  '0028-order-messages': orderMessages,
+  '0029-order-add-ons': orderAddOns,
+  '0030-message-alerts': messageAlerts,
+  '0031-lyrics-and-reports': lyricsAndReports,
 };
 
 export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import type { ActorRefFrom } from 'xstate';
 import { artistMessages } from '../../../contracts/artist';
 import { phone } from '../../../contracts/constants';
+import { MAX_TURNAROUND_DAYS, MIN_TURNAROUND_DAYS } from '../../../contracts/delivery';
 import type { Option } from '../../../contracts/options';
 import { connectApplicationForm } from '../../../machines/application-form.connect';
 import type { applicationFormMachine } from '../../../machines/application-form.machine';
@@ -12,6 +13,7 @@ import { PhoneInput } from '../phone/phone-input';
 import { Button } from '../ui/button';
 import { FieldShell, inputClass, PasswordField, TextField } from '../ui/field';
 import { SelectField } from '../ui/select-field';
+import { RushFields } from './rush-fields';
 
 export type ApplicationFormActor = ActorRefFrom<typeof applicationFormMachine>;
 
@@ -246,7 +248,22 @@ export function ArtistInfoForm({
           hint="Customers pay the highest rate among the artists they choose."
           onValueChange={(text) => set('rate')(Number(text.replace(/\D/g, '')) as typeof v.rate)}
         />
+        <TextField
+          label="Your turnaround (days)"
+          type="number"
+          inputMode="numeric"
+          min={MIN_TURNAROUND_DAYS}
+          max={MAX_TURNAROUND_DAYS}
+          step={1}
+          value={Number.isFinite(v.turnaround_days) ? String(v.turnaround_days) : ''}
+          errors={err('turnaround_days')}
+          hint={`Days you need to record a song once you accept it (${MIN_TURNAROUND_DAYS}–${MAX_TURNAROUND_DAYS}). Customers see the date it arrives before they pay.`}
+          onValueChange={(text) =>
+            set('turnaround_days')((text.trim() === '' ? Number.NaN : Number(text.replace(/\D/g, ''))) as number)
+          }
+        />
       </div>
+      <RushFields values={v} set={set} err={err} />
       <div className={css({ mb: '4' })}>
         <h3 className={css({ fontWeight: 'medium', fontSize: 'sm', mb: '2' })}>Sample songs</h3>
         {samples}

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { css } from 'styled-system/css';
 import type { ArtistCard as Card } from '../../../contracts/artist';
+import { type DeliveryPromise, formatTurnaround } from '../../../contracts/delivery';
 import { countOf, formatPesos } from '../../../contracts/format';
 import { usePlayer } from '../../player/use-player';
+import { usDate } from '../order/format';
 import { Avatar } from '../ui/avatar';
 import { buttonRecipe } from '../ui/button';
 import { labelOfGenre, labelOfVocalType } from './options';
@@ -59,6 +61,29 @@ export function RatePerSong({ rate }: { rate: number }) {
   );
 }
 
+/**
+ * What ordering now promises (server-computed, docs/product.md §9 "Delivery"): the arrival date, the
+ * artist's turnaround and the artists' answer window.
+ */
+export function DeliveryNote({ delivery, compact = false }: { delivery: DeliveryPromise; compact?: boolean }) {
+  return (
+    <div data-part="delivery" className={css({ fontSize: 'sm' })}>
+      <p className={css({ fontWeight: 'medium' })}>
+        Arrives by{' '}
+        <time dateTime={delivery.arrives_by} data-testid="arrives-by">
+          {usDate(delivery.arrives_by)}
+        </time>{' '}
+        if ordered now
+      </p>
+      {compact ? null : (
+        <p className={css({ color: 'fg.muted' })}>
+          {formatTurnaround(delivery.turnaround_days)} to record · artists answer within {delivery.answer_hours} hours
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** One artist in the catalogue: photo, stage name, genres, vocal type, rating, price, sample. */
 export function ArtistCard({ artist }: { artist: Card }) {
   const player = usePlayer();
@@ -98,6 +123,7 @@ export function ArtistCard({ artist }: { artist: Card }) {
       </div>
       <GenreTags genres={artist.genres} />
       <RatePerSong rate={artist.rate} />
+      <DeliveryNote delivery={artist.delivery} />
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', mt: 'auto' })}>
         {artist.sample ? (
           <button

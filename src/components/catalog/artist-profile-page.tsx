@@ -7,7 +7,7 @@ import { usePlayer } from '../../player/use-player';
 import { SimplePage } from '../layout/simple-page';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
-import { Rating } from './artist-card';
+import { DeliveryNote, Rating } from './artist-card';
 import { labelOfGenre, labelOfVocalType } from './options';
 import { OrderWithArtistButton } from './order-with-artist';
 import { MoreReviews, ReviewItem, StarDistribution } from './reviews';
@@ -52,6 +52,9 @@ export function ArtistView({ id }: { id: string }) {
             <Rating rating={artist.rating} count={artist.rating_count} />
           </p>
           <p className={css({ mt: '2', fontWeight: 'semibold' })}>from {formatPesos(artist.rate)} per song</p>
+          <div className={css({ mt: '1' })}>
+            <DeliveryNote delivery={artist.delivery} />
+          </div>
         </div>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           {artist.songs.length > 0 ? (

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { catalogMessages, catalogSorts } from '../../../contracts/artist';
+import { formatTurnaround, MAX_TURNAROUND_DAYS, MIN_TURNAROUND_DAYS } from '../../../contracts/delivery';
 import { type ArtistCatalogEvent, type CatalogFilters, emptyFilters } from '../../../machines/artist-catalog.machine';
 import { useCatalogMachine } from '../../actors/catalog-machine';
 import { Button } from '../ui/button';
@@ -12,6 +13,10 @@ import { ArtistCard } from './artist-card';
 /** Minimum ratings to choose from, best first. */
 const ratingChoices = [4, 3, 2, 1].map((stars) => ({ value: String(stars), display: `${stars} stars & up` }));
 ratingChoices.unshift({ value: '5', display: '5 stars only' });
+/** Turnarounds to filter by ("at most"), within the platform's limits. */
+const turnaroundChoices = [1, 3, 5, 7, 14]
+  .filter((days) => days >= MIN_TURNAROUND_DAYS && days <= MAX_TURNAROUND_DAYS)
+  .map((days) => ({ value: String(days), display: `Within ${formatTurnaround(days)}` }));
 /** The orders besides recommended (the select's empty choice). */
 const sortChoices = catalogSorts.filter((s) => s.value !== 'recommended').map((s) => ({ ...s }));
 
@@ -162,6 +167,33 @@ export function ArtistsPage({
           value={filters.min_rating}
           onChange={(value) => actor.send({ type: 'filter.changed', name: 'min_rating', value })}
         />
+        <SelectField
+          label="Turnaround"
+          emptyLabel="Any turnaround"
+          options={turnaroundChoices}
+          value={filters.turnaround}
+          onChange={(value) => actor.send({ type: 'filter.changed', name: 'turnaround', value })}
+        />
+        <div>
+          <label
+            htmlFor="artist-deliver-by"
+            className={css({ display: 'block', fontWeight: 'medium', fontSize: 'sm', mb: '1' })}
+          >
+            Can deliver by
+          </label>
+          <input
+            id="artist-deliver-by"
+            type="date"
+            className={inputClass}
+            value={filters.deliver_by}
+            aria-describedby="artist-deliver-by-hint"
+            // A date input reports a value only once the date is whole: each one is a choice, like a select's.
+            onChange={(e) => actor.send({ type: 'filter.changed', name: 'deliver_by', value: e.target.value })}
+          />
+          <p id="artist-deliver-by-hint" className={css({ color: 'fg.muted', fontSize: 'xs', mt: '1' })}>
+            Artists whose song, ordered now, arrives by this date
+          </p>
+        </div>
         <SelectField
           label="Sort by"
           emptyLabel="Recommended"

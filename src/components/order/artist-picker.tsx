@@ -1,10 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { css } from 'styled-system/css';
 import type { ArtistCard } from '../../../contracts/artist';
+import { formatTurnaround } from '../../../contracts/delivery';
+import { formatPesos } from '../../../contracts/format';
 import { useCatalogMachine } from '../../actors/catalog-machine';
 import { usePlayer } from '../../player/use-player';
-import { GenreTags, RatePerSong, Rating } from '../catalog/artist-card';
+import { DeliveryNote, GenreTags, RatePerSong, Rating } from '../catalog/artist-card';
 import { labelOfVocalType } from '../catalog/options';
 import { Avatar } from '../ui/avatar';
 import { Button, buttonRecipe } from '../ui/button';
@@ -17,7 +19,7 @@ const noUrlSync = () => {};
  * The song step's artists: online, approved artists from the catalogue, up to MAX_SELECTED_ARTISTS
  * chosen. At the cap the others are disabled; the draft ignores a selection beyond it (docs/product.md §5).
  */
-export function ArtistPicker() {
+export function ArtistPicker({ onArtistsShown }: { onArtistsShown?: (artists: readonly ArtistCard[]) => void }) {
   const { view, send } = useOrderDraft();
   const machine = useCatalogMachine(noUrlSync, 12);
   const catalog = useActorRef(machine, { input: {} });
@@ -29,6 +31,8 @@ export function ArtistPicker() {
   const error = useSelector(catalog, (s) => s.context.error);
   const canLoadMore = useSelector(catalog, (s) => s.can({ type: 'user.loadMore' }));
   const noteId = useId();
+  // The song step shows what the chosen artists promise; the cards shown are where it learns them.
+  useEffect(() => onArtistsShown?.(artists), [artists, onArtistsShown]);
 
   const names = useMemo(() => {
     const known = new Map<string, string>();
@@ -84,7 +88,10 @@ export function ArtistPicker() {
               <SelectableArtistCard
                 artist={artist}
                 selected={view.isArtistSelected(artist.id)}
-                disabled={!view.isArtistSelected(artist.id) && (atCap || !view.canToggleArtist(artist.id))}
+                disabled={
+                  !view.isArtistSelected(artist.id) &&
+                  (atCap || !view.canToggleArtist(artist.id) || (view.forms.song.rush && artist.rush === null))
+                }
                 describedBy={atCap ? noteId : undefined}
                 onToggle={() => send({ type: 'artists.toggle', id: artist.id })}
               />
@@ -158,6 +165,12 @@ function SelectableArtistCard({
       </div>
       <GenreTags genres={artist.genres} />
       <RatePerSong rate={artist.rate} />
+      <DeliveryNote delivery={artist.delivery} compact />
+      <p data-part="rush" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        {artist.rush
+          ? `Rush: +${formatPesos(artist.rush.price)}, ${formatTurnaround(artist.rush.turnaround_days)} to record`
+          : 'No rush delivery'}
+      </p>
       <div
         className={css({
           display: 'flex',

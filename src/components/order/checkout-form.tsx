@@ -60,10 +60,7 @@ export function CheckoutForm() {
         </dl>
         {view.price !== null ? (
           <p data-testid="charge-rule" className={css({ fontSize: 'sm', mt: '3' })}>
-            {chargeRuleText(
-              view.price,
-              view.savedArtists.map((a) => a.rate),
-            )}
+            {chargeRuleText(view.price, view.savedPrices, view.addOns)}
           </p>
         ) : null}
       </FormSection>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { addOnLines } from '../../../contracts/addons';
 import { formatCalendarDay, formatPesos } from '../../../contracts/format';
 import { type ClipSlot, chargeRuleText } from '../../../contracts/order';
 import { useDialogs } from '../../actors/hooks';
@@ -75,7 +76,9 @@ export function ReviewSummary() {
   const looked = useChosenArtists(view.savedArtists.length > 0 ? [] : song.selected_artists);
   const known = view.savedArtists.length > 0 ? view.savedArtists : looked;
   const artistNames = new Map(known.map((a) => [a.id, a.stage_name]));
-  const rates = view.savedArtists.filter((a) => song.selected_artists.includes(a.id)).map((a) => a.rate);
+  // Each chosen artist's price for this order (their rate, with the add-ons at their prices): the price rule's.
+  const rates = view.savedArtists.filter((a) => song.selected_artists.includes(a.id)).map((a) => a.price);
+  const addOns = view.addOns ? addOnLines(view.addOns) : [];
   const clips = (Object.keys(clipLabels) as ClipSlot[])
     .map((slot) => ({ slot, ...view.clipOf(slot) }))
     .filter((c) => c.temp_location !== null);
@@ -138,6 +141,9 @@ export function ReviewSummary() {
         <Item term="Tempo">{labelOf('tempos', song.song_tempo)}</Item>
         <Item term="Genre">{labelOf('genres', song.genre)}</Item>
         <Item term="Vocal type">{labelOf('vocal_types', song.vocal_type)}</Item>
+        <Item term="Add-ons">
+          <span data-testid="review-add-ons">{addOns.length > 0 ? addOns.join(', ') : 'None'}</span>
+        </Item>
         <Item term="Needed by">
           <span data-testid="review-needed-by">{formatCalendarDay(song.needed_by)}</span>
         </Item>
@@ -194,7 +200,7 @@ export function ReviewSummary() {
           </p>
           {view.price !== null ? (
             <p data-testid="charge-rule" className={css({ fontSize: 'sm', maxW: '36rem' })}>
-              {chargeRuleText(view.price, rates)}
+              {chargeRuleText(view.price, rates, view.addOns)}
             </p>
           ) : null}
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Needed by {formatCalendarDay(song.needed_by)}.</p>

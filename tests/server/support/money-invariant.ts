@@ -3,7 +3,8 @@ import type { Harness } from '../harness';
 // The money invariant, per order: what the customer paid − what was refunded (owed or sent) = the
 // artist's earning + the platform's share. Before an artist completes the order their earning is
 // pending (the order's price − fee); once completed it is the payout; an unpaid or cancelled order
-// keeps nothing. A disputed order waits for a person to settle it, so it is left out.
+// keeps nothing. A disputed order waits for a person to settle it, so it is left out. A paid tip (0027) is
+// paid by the customer on top and credited whole to the artist as a payout of its own: both sides grow by it.
 
 const WORKING = ['offered', 'needs_artist', 'in_progress', 'in_validation', 'in_revision', 'delivered'];
 
@@ -29,7 +30,7 @@ export async function moneyInvariantBreaks(h: Harness, orderIds?: number[]): Pro
     for (const row of rows) totals.set(row.order_id, (totals.get(row.order_id) ?? 0) + row.amount_centavos);
     return totals;
   };
-  const [paid, refunded, payouts] = (
+  const [paid, refunded, payouts, tips] = (
     await Promise.all([
       // A payment counts once it succeeded, even if refunded or charged back later (that is a refund row).
       db
@@ -39,9 +40,31 @@ export async function moneyInvariantBreaks(h: Harness, orderIds?: number[]): Pro
         .where('status', 'in', ['succeeded', 'refunded', 'charged_back'])
         .execute(),
       db.selectFrom('refunds').select(['order_id', 'amount_centavos']).where('order_id', 'in', ids).execute(),
-      db.selectFrom('payouts').select(['order_id', 'amount_centavos']).where('order_id', 'in', ids).execute(),
+      // The order's own earning; a paid tip's payout (tip_id) is counted with the tips below.
+      db
+        .selectFrom('payouts')
+        .select(['order_id', 'amount_centavos'])
+        .where('order_id', 'in', ids)
+        .where('tip_id', 'is', null)
+        .execute(),
+      // Tips (0027): what the customer paid on top, all of it the artist's (a payout of its own, no platform share).
+      db
+        .selectFrom('tips')
+        .select(['order_id', 'amount_centavos'])
+        .where('order_id', 'in', ids)
+        .where('status', '=', 'paid')
+        .execute(),
     ])
-  ).map(totalsOf) as [Map<number, number>, Map<number, number>, Map<number, number>];
+  ).map(totalsOf) as [Map<number, number>, Map<number, number>, Map<number, number>, Map<number, number>];
+  // Each paid tip must be credited whole to the artist: its payout, or the check fails.
+  const tipPayouts = totalsOf(
+    await db
+      .selectFrom('payouts')
+      .select(['order_id', 'amount_centavos'])
+      .where('order_id', 'in', ids)
+      .where('tip_id', 'is not', null)
+      .execute(),
+  );
   const breaks: MoneyBreak[] = [];
   for (const order of orders) {
     if (order.status === 'disputed') continue;
@@ -56,12 +79,12 @@ export async function moneyInvariantBreaks(h: Harness, orderIds?: number[]): Pro
     const figures = {
       order_id: order.id,
       status: order.status,
-      paid: paid.get(order.id) ?? 0,
+      paid: (paid.get(order.id) ?? 0) + (tips.get(order.id) ?? 0),
       refunded: refunded.get(order.id) ?? 0,
-      earning,
+      earning: earning + (tipPayouts.get(order.id) ?? 0),
       platform,
     };
-    if (figures.paid - figures.refunded !== earning + platform) breaks.push(figures);
+    if (figures.paid - figures.refunded !== figures.earning + platform) breaks.push(figures);
   }
   return breaks;
 }

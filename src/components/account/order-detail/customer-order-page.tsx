@@ -3,17 +3,21 @@ import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { orderMessages } from '../../../../contracts/order';
 import { useCustomerOrder } from '../../../actors/use-customer-order';
+import { CustomerOrderMessages } from '../../order/customer-order-messages';
+import { LyricsState } from '../../order/lyrics-steps';
 import { ReportProblem } from '../../support/report-problem';
 import { Button, buttonRecipe } from '../../ui/button';
 import { RefundNotes } from '../refund-note';
 import { DeliveredSong } from './delivered-song';
 import { GiftShare } from './gift-share';
+import { LyricsSwitch, lyricsSwitchOpen } from './lyrics-switch';
 import { OrderActions } from './order-actions';
 import { BriefSummary, OrderFacts, occasionLabel } from './order-facts';
 import { OrderTimeline } from './order-timeline';
 import { GivenRating, RateForm } from './rate-form';
 import { RebookSection } from './rebook-section';
 import { SongVersions } from './song-versions';
+import { TipPanel } from './tip-panel';
 
 const linkClass = css({ color: 'brand.700', textDecoration: 'underline' });
 
@@ -82,6 +86,8 @@ export function CustomerOrderPage({ orderId }: { orderId: number }) {
           {view.statusLabel}
         </p>
         <OrderTimeline steps={view.timeline} />
+        <LyricsState facts={order.lifecycle} reader="customer" />
+        {lyricsSwitchOpen(order.lifecycle) ? <LyricsSwitch orderId={order.id} facts={order.lifecycle} /> : null}
         {order.payable ? (
           <p className={css({ mt: '4' })}>
             <Link
@@ -113,8 +119,16 @@ export function CustomerOrderPage({ orderId }: { orderId: number }) {
       {view.allowed('rate') ? <RateForm view={view} send={send} /> : null}
       {order.rating !== null ? <GivenRating rating={order.rating} review={order.review} /> : null}
       {view.allowed('gift') ? <GiftShare view={view} send={send} /> : null}
+      {order.status === 'completed' ? <TipPanel orderId={order.id} artistName={artistName} /> : null}
       <OrderFacts order={order} />
       <BriefSummary order={order} />
+      {order.status !== 'awaiting_payment' ? (
+        <CustomerOrderMessages
+          orderId={order.id}
+          artistName={order.artist?.stage_name ?? null}
+          lifecycle={order.lifecycle}
+        />
+      ) : null}
       <ReportProblem orderId={order.id} reference={order.reference} />
     </article>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { addOnLines } from '../../../../contracts/addons';
 import { formatCalendarDay, formatDate, formatDeadline, formatPesosWithCentavos } from '../../../../contracts/format';
 import { moods, type OrderDetail, occasions, relationships, tempos } from '../../../../contracts/order';
 import { labelOfGenre, labelOfVocalType } from '../../catalog/options';
@@ -50,6 +51,11 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         <Item term="Needed by">{formatCalendarDay(order.needed_by)}</Item>
         {order.due_at ? <Item term="Recording due">{formatDeadline(order.due_at)}</Item> : null}
         <Item term="Price">{formatPesosWithCentavos(order.price)}</Item>
+        {addOnLines(order.add_ons).length > 0 ? (
+          <Item term="Add-ons">
+            <span data-testid="order-add-ons">{addOnLines(order.add_ons).join(', ')}</span>
+          </Item>
+        ) : null}
         <Item term="Payment">{order.paid_at ? `Paid on ${formatDate(order.paid_at)}` : 'Not paid yet'}</Item>
         <Item term="Ordered on">{formatDate(order.created_at)}</Item>
       </dl>

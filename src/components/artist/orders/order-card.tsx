@@ -1,9 +1,11 @@
 import { forwardRef, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { addOnLines } from '../../../../contracts/addons';
 import { formatCalendarDay, formatDate, formatDeadline, formatPesosWithCentavos } from '../../../../contracts/format';
 import { type ArtistOrder, isOverdue } from '../../../../contracts/lifecycle';
 import { allowedEvents } from '../../../../machines/order-lifecycle';
-
+import { LyricsState } from '../../order/lyrics-steps';
+import { ArtistOrderMessages } from './artist-order-messages';
 import {
   type AnswerCountdown,
   answerCountdown,
@@ -194,6 +196,12 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
         <Fact term="Price" testId="price">
           {formatPesosWithCentavos(order.price)}
         </Fact>
+        {addOnLines(order.add_ons).length > 0 ? (
+          // Part of the price and of the earning: rush at this artist's own rush price, the extra revisions bought.
+          <Fact term="Add-ons" testId="add-ons">
+            {addOnLines(order.add_ons).join(', ')}
+          </Fact>
+        ) : null}
         <Fact term="You earn" testId="earning">
           {formatPesosWithCentavos(order.earning)}
         </Fact>
@@ -228,6 +236,8 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
       {order.status === 'completed' ? <OrderOutcome order={order} /> : null}
 
       <OrderBrief order={order} open={order.status === 'offered'} />
+      <LyricsState facts={order.lifecycle} reader="artist" />
+      {order.status !== 'offered' ? <ArtistOrderMessages order={order} /> : null}
 
       {canAnswer || canUpload ? (
         <div className={css({ mt: '4' })}>
