@@ -16,6 +16,19 @@ import { findThreadOrder, newestMessageId } from './messages.repository';
 
 const whoReports = { user: 'the customer', artist: 'the artist' } as const;
 
+/** The person already has an open report of this order's conversation. */
+async function hasOpenReport(db: AppContext['var']['db'], orderId: number, userId: number): Promise<boolean> {
+  const open = await db
+    .selectFrom('support_requests')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .where('thread_through_id', 'is not', null)
+    .executeTakeFirst();
+  return open !== undefined;
+}
+
 /** POST /user|artist/orders/{id}/messages/report: one open report per person and order (409 while one is open). */
 export async function reportThread(c: AppContext, area: 'user' | 'artist', orderId: number, input: ThreadReportInput) {
   const { db } = c.var;
@@ -24,15 +37,7 @@ export async function reportThread(c: AppContext, area: 'user' | 'artist', order
   const order = await findThreadOrder(db, reader, orderId);
   if (!order) throw new ApiError(404, orderTexts.orderNotFound);
   if (!threadReadable(order.status)) throw new ApiError(409, orderMessageTexts.notPaidYet);
-  const open = await db
-    .selectFrom('support_requests')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('user_id', '=', user.id)
-    .where('status', '=', 'open')
-    .where('thread_through_id', 'is not', null)
-    .executeTakeFirst();
-  if (open) throw new ApiError(409, threadReportTexts.alreadyReported);
+  if (await hasOpenReport(db, orderId, user.id)) throw new ApiError(409, threadReportTexts.alreadyReported);
   const name = area === 'artist' && user.stage_name ? user.stage_name : `${user.first_name} ${user.last_name}`.trim();
   try {
     return await createRequest(c, {
@@ -48,15 +53,7 @@ export async function reportThread(c: AppContext, area: 'user' | 'artist', order
   } catch (error) {
     // Two reports racing: the partial unique index keeps one open; the other is told it is there.
     if (error instanceof ApiError) throw error;
-    const again = await db
-      .selectFrom('support_requests')
-      .select('id')
-      .where('order_id', '=', orderId)
-      .where('user_id', '=', user.id)
-      .where('status', '=', 'open')
-      .where('thread_through_id', 'is not', null)
-      .executeTakeFirst();
-    if (again) throw new ApiError(409, threadReportTexts.alreadyReported);
+    if (await hasOpenReport(db, orderId, user.id)) throw new ApiError(409, threadReportTexts.alreadyReported);
     throw error;
   }
 }

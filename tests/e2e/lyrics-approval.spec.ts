@@ -1,8 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
 import { lyricsLabels, lyricsTexts } from '../../contracts/lyrics';
-import { e2e } from './env';
-import { dateIn, logInFromFooter, orderPages } from './order-pages';
-import { artistLogin, tinyWav } from './pages';
+import { acceptAsArtist, placePaidOrder } from './order-pages';
+import { tinyWav } from './pages';
 import { expect, test } from './test';
 
 // Lyrics for approval (issue 28), in Chromium against the real server: a customer of their own orders
@@ -12,10 +10,6 @@ import { expect, test } from './test';
 
 const ARTIST = { name: 'Ana Reyes', email: 'artist1@labsongs.test', password: 'Artist123!' };
 
-async function newPage(browser: Browser): Promise<Page> {
-  return (await browser.newContext({ baseURL: e2e.baseUrl })).newPage();
-}
-
 test('the artist posts the lyrics, the customer approves them in the thread, then the artist uploads the recording', async ({
   page,
   browser,
@@ -23,34 +17,10 @@ test('the artist posts the lyrics, the customer approves them in the thread, the
   test.setTimeout(180_000);
   const customer = page;
 
-  const o = orderPages(customer);
-  await logInFromFooter(customer);
-  await o.fillOccasion();
-  await o.fillSong([ARTIST.name], dateIn(20));
-  await o.writeStory();
-  await o.saveAndContinue();
-  await customer.getByRole('button', { name: 'Place order' }).click();
-  await expect(customer).toHaveURL(/\/order\/checkout$/);
-  const reference = ((await customer.getByTestId('order-reference').textContent()) ?? '').trim();
-  expect(reference).toMatch(/^OR\d+$/);
-  await customer.getByText('Test payment (sandbox)').click();
-  await customer.getByRole('button', { name: /^Pay / }).click();
-  await customer.getByRole('button', { name: /^Pay / }).click();
-  await expect(customer).toHaveURL(/\/checkout\/success/);
+  const { reference } = await placePaidOrder(customer, [ARTIST.name]);
 
   // Ana accepts: the lyrics come first, and the card says so instead of offering the upload.
-  const artist = await newPage(browser);
-  await artistLogin(artist, ARTIST.email, ARTIST.password);
-  await expect(artist).toHaveURL(/\/artist\/dashboard/);
-  await artist.goto('/artist/song-orders');
-  const offer = artist.getByRole('article').filter({ hasText: reference });
-  await offer.getByRole('button', { name: 'Accept' }).click();
-  await artist
-    .getByRole('alertdialog')
-    .getByRole('button', { name: /Accept/ })
-    .click();
-  await expect(artist.getByText('You took this order. It is now in Ongoing.')).toBeVisible();
-  await artist.goto('/artist/ongoing');
+  const artist = await acceptAsArtist(browser, ARTIST, reference);
   const card = artist.getByRole('article').filter({ hasText: reference });
   await expect(card.getByTestId('lyrics-state')).toHaveText(lyricsLabels.artist.draft);
   await expect(card.getByRole('button', { name: 'Upload recording' })).toHaveCount(0);

@@ -1,11 +1,9 @@
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { UNREAD_MAIL_MINUTES } from '../../contracts/order-messages';
 import { findLink, type OutboxMail, readOutbox } from '../../server/services/outbox';
 import { e2e } from './env';
-import { dateIn, logInFromFooter, orderPages } from './order-pages';
-import { artistLogin } from './pages';
+import { acceptAsArtist, placePaidOrder } from './order-pages';
 import { expect, test } from './test';
 
 // A message left unread is mailed once (issue 28), in Chromium against the real server: a customer of
@@ -17,10 +15,6 @@ import { expect, test } from './test';
 
 const ARTIST = { name: 'Ana Reyes', email: 'artist1@labsongs.test', password: 'Artist123!' };
 const SWEEP_MS = 2_000;
-
-async function newPage(browser: Browser): Promise<Page> {
-  return (await browser.newContext({ baseURL: e2e.baseUrl })).newPage();
-}
 
 /** The e2e server's database, for what only a clock can do: how long ago a message was written. */
 function withDatabase<T>(use: (db: Database.Database) => T): T {
@@ -47,38 +41,14 @@ test('a message unread for 10 minutes is mailed once, with a link to the order; 
   test.setTimeout(180_000);
   const customer = page;
 
-  const o = orderPages(customer);
-  const who = await logInFromFooter(customer);
-  await o.fillOccasion();
-  await o.fillSong([ARTIST.name], dateIn(20));
-  await o.writeStory();
-  await o.saveAndContinue();
-  await customer.getByRole('button', { name: 'Place order' }).click();
-  await expect(customer).toHaveURL(/\/order\/checkout$/);
-  const reference = ((await customer.getByTestId('order-reference').textContent()) ?? '').trim();
-  expect(reference).toMatch(/^OR\d+$/);
-  await customer.getByText('Test payment (sandbox)').click();
-  await customer.getByRole('button', { name: /^Pay / }).click();
-  await customer.getByRole('button', { name: /^Pay / }).click();
-  await expect(customer).toHaveURL(/\/checkout\/success/);
+  const { reference, customer: who } = await placePaidOrder(customer, [ARTIST.name]);
   // She goes on elsewhere: her account, not the order's conversation.
   await customer.goto('/customer/account');
   const bell = customer.getByRole('button', { name: /^Notifications/ });
   await expect(bell).toBeVisible();
 
   // Ana accepts and writes on the order's card.
-  const artist = await newPage(browser);
-  await artistLogin(artist, ARTIST.email, ARTIST.password);
-  await expect(artist).toHaveURL(/\/artist\/dashboard/);
-  await artist.goto('/artist/song-orders');
-  const offer = artist.getByRole('article').filter({ hasText: reference });
-  await offer.getByRole('button', { name: 'Accept' }).click();
-  await artist
-    .getByRole('alertdialog')
-    .getByRole('button', { name: /Accept/ })
-    .click();
-  await expect(artist.getByText('You took this order. It is now in Ongoing.')).toBeVisible();
-  await artist.goto('/artist/ongoing');
+  const artist = await acceptAsArtist(browser, ARTIST, reference);
   const card = artist.getByRole('article').filter({ hasText: reference });
   await card.getByText('Messages', { exact: true }).click();
   const thread = card.getByTestId('order-messages');

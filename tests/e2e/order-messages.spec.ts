@@ -1,9 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { orderMessageTexts } from '../../contracts/order-messages';
 import { threadReportTexts } from '../../contracts/thread-report';
-import { e2e } from './env';
-import { dateIn, logInFromFooter, orderPages } from './order-pages';
-import { artistLogin } from './pages';
+import { acceptAsArtist, newPage, placePaidOrder } from './order-pages';
 import { expect, test } from './test';
 
 // Order messages (issue 28), in Chromium against the real server: a customer of their own orders from
@@ -20,10 +18,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function newPage(browser: Browser): Promise<Page> {
-  return (await browser.newContext({ baseURL: e2e.baseUrl })).newPage();
-}
-
 /** Marks the document: the mark is gone after any reload, so the journey can prove there was none. */
 const markDocument = (page: Page) =>
   page.evaluate(() => {
@@ -39,34 +33,10 @@ test('a customer and the artist exchange messages on two open pages, with an att
   test.setTimeout(180_000);
   const customer = page;
 
-  const o = orderPages(customer);
-  await logInFromFooter(customer);
-  await o.fillOccasion();
-  await o.fillSong([ARTIST.name], dateIn(20));
-  await o.writeStory();
-  await o.saveAndContinue();
-  await customer.getByRole('button', { name: 'Place order' }).click();
-  await expect(customer).toHaveURL(/\/order\/checkout$/);
-  const reference = ((await customer.getByTestId('order-reference').textContent()) ?? '').trim();
-  expect(reference).toMatch(/^OR\d+$/);
-  await customer.getByText('Test payment (sandbox)').click();
-  await customer.getByRole('button', { name: /^Pay / }).click();
-  await customer.getByRole('button', { name: /^Pay / }).click();
-  await expect(customer).toHaveURL(/\/checkout\/success/);
+  const { reference } = await placePaidOrder(customer, [ARTIST.name]);
 
   // Ana accepts and opens the order's messages on her card.
-  const artist = await newPage(browser);
-  await artistLogin(artist, ARTIST.email, ARTIST.password);
-  await expect(artist).toHaveURL(/\/artist\/dashboard/);
-  await artist.goto('/artist/song-orders');
-  const offer = artist.getByRole('article').filter({ hasText: reference });
-  await offer.getByRole('button', { name: 'Accept' }).click();
-  await artist
-    .getByRole('alertdialog')
-    .getByRole('button', { name: /Accept/ })
-    .click();
-  await expect(artist.getByText('You took this order. It is now in Ongoing.')).toBeVisible();
-  await artist.goto('/artist/ongoing');
+  const artist = await acceptAsArtist(browser, ARTIST, reference);
   const card = artist.getByRole('article').filter({ hasText: reference });
   await card.getByText('Messages', { exact: true }).click();
   const artistThread = card.getByTestId('order-messages');

@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { e2e } from './env';
-import { site, tinyWav, uniqueEmail } from './pages';
+import { artistLogin, site, tinyWav, uniqueEmail } from './pages';
 
 // What a customer does on the order pages (issue 3), shared by the order and lifecycle journeys.
 
@@ -164,4 +164,55 @@ export async function turnLyricsApprovalOff(page: Page, reference: string): Prom
   await expect(approval).toHaveAttribute('aria-checked', 'true');
   await approval.click();
   await expect(approval).toHaveAttribute('aria-checked', 'false');
+}
+
+/** A page of its own (its own cookies and storage), as a second person in the same journey. */
+export async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ baseURL: e2e.baseUrl })).newPage();
+}
+
+/**
+ * A customer of the journey's own orders a song from the named artists, places the order and pays it on
+ * the sandbox page; answers the order's reference and the customer.
+ */
+export async function placePaidOrder(
+  page: Page,
+  artists: string[],
+): Promise<{ reference: string; customer: Customer }> {
+  const o = orderPages(page);
+  const customer = await logInFromFooter(page);
+  await o.fillOccasion();
+  await o.fillSong(artists, dateIn(20));
+  await o.writeStory();
+  await o.saveAndContinue();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/order\/checkout$/);
+  const reference = ((await page.getByTestId('order-reference').textContent()) ?? '').trim();
+  expect(reference).toMatch(/^OR\d+$/);
+  await page.getByText('Test payment (sandbox)').click();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/checkout\/success/);
+  return { reference, customer };
+}
+
+/** The artist signs in on a page of their own and accepts the offer; answers the page, on Ongoing. */
+export async function acceptAsArtist(
+  browser: Browser,
+  artist: { email: string; password: string },
+  reference: string,
+): Promise<Page> {
+  const page = await newPage(browser);
+  await artistLogin(page, artist.email, artist.password);
+  await expect(page).toHaveURL(/\/artist\/dashboard/);
+  await page.goto('/artist/song-orders');
+  const offer = page.getByRole('article').filter({ hasText: reference });
+  await offer.getByRole('button', { name: 'Accept' }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /Accept/ })
+    .click();
+  await expect(page.getByText('You took this order. It is now in Ongoing.')).toBeVisible();
+  await page.goto('/artist/ongoing');
+  return page;
 }

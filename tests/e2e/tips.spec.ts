@@ -1,7 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { e2e } from './env';
-import { dateIn, logInFromFooter, orderPages, turnLyricsApprovalOff } from './order-pages';
-import { artistLogin, tinyWav } from './pages';
+import { acceptAsArtist, newPage, placePaidOrder, turnLyricsApprovalOff } from './order-pages';
+import { tinyWav } from './pages';
 import { expect, test } from './test';
 
 // A tip reaches the artist's earnings (issue 28), in Chromium against the real server: a customer of
@@ -12,11 +10,6 @@ import { expect, test } from './test';
 const ARTIST = { name: 'Ana Reyes', email: 'artist1@labsongs.test', password: 'Artist123!' };
 const ADMIN = { email: 'admin@labsongs.test', password: 'Admin123!' };
 
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: e2e.baseUrl });
-  return context.newPage();
-}
-
 test('a customer tips the artist after accepting the song, and the tip reaches the artist’s earnings', async ({
   page,
   browser,
@@ -25,36 +18,13 @@ test('a customer tips the artist after accepting the song, and the tip reaches t
   const customer = page;
 
   // The customer orders a song from the artist and pays in the sandbox.
-  const o = orderPages(customer);
-  await logInFromFooter(customer);
-  await o.fillOccasion();
-  await o.fillSong([ARTIST.name], dateIn(20));
-  await o.writeStory();
-  await o.saveAndContinue();
-  await customer.getByRole('button', { name: 'Place order' }).click();
-  await expect(customer).toHaveURL(/\/order\/checkout$/);
-  const reference = ((await customer.getByTestId('order-reference').textContent()) ?? '').trim();
-  expect(reference).toMatch(/^OR\d+$/);
-  await customer.getByText('Test payment (sandbox)').click();
-  await customer.getByRole('button', { name: /^Pay / }).click();
-  await customer.getByRole('button', { name: /^Pay / }).click();
-  await expect(customer).toHaveURL(/\/checkout\/success/);
+  const { reference } = await placePaidOrder(customer, [ARTIST.name]);
   // Not about lyrics: the customer turns lyrics approval off, so the artist records straight away.
   await turnLyricsApprovalOff(customer, reference);
 
   // The artist accepts and uploads; the admin validates.
-  const artistPage = await newPage(browser);
-  await artistLogin(artistPage, ARTIST.email, ARTIST.password);
-  await expect(artistPage).toHaveURL(/\/artist\/dashboard/);
-  await artistPage.goto('/artist/song-orders');
+  const artistPage = await acceptAsArtist(browser, ARTIST, reference);
   const card = artistPage.getByRole('article').filter({ hasText: reference });
-  await card.getByRole('button', { name: 'Accept' }).click();
-  await artistPage
-    .getByRole('alertdialog')
-    .getByRole('button', { name: /Accept/ })
-    .click();
-  await expect(artistPage.getByText('You took this order. It is now in Ongoing.')).toBeVisible();
-  await artistPage.goto('/artist/ongoing');
   await card.getByRole('button', { name: 'Upload recording' }).click();
   const modal = artistPage.getByRole('dialog', { name: /Upload the song/ });
   await modal.getByLabel(/Recording/).setInputFiles({ name: 'take.wav', mimeType: 'audio/wav', buffer: tinyWav() });

@@ -289,41 +289,20 @@ describe('the price rule before payment', () => {
     expect(rule).toBe('You pay ₱1,800 now, the rate of the artist you chose.');
   });
 
-  it('the pay page says the rule above the payment methods', async () => {
-    customerServer({
-      'GET /api/v1/user/orders/55/payment-state': () => ({
-        status: 200,
-        body: {
-          data: {
-            order_id: 55,
-            order_reference: 'OR1055',
-            order_status: 'awaiting_payment',
-            payment_status: null,
-            payment_reference: null,
-            state: 'unpaid',
-            payable: true,
-            amount: 2500,
-            artist_rates: [2500, 1800],
-            add_ons: { rush: false, rush_price: 0, extra_revisions: 0, extra_revisions_price: 0 },
-            occasion_name: 'birthday',
-            recipient_first_name: 'Lola',
-            artist_names: ['Ben Cruz', 'Mara'],
-          },
-        },
-      }),
-    });
-    renderApp('/pay/55');
-    expect((await screen.findByTestId('charge-rule')).textContent).toContain(
+  const noAddOns = { rush: false, rush_price: 0, extra_revisions: 0, extra_revisions_price: 0 };
+  const rushAndExtra = { rush: true, rush_price: 800, extra_revisions: 1, extra_revisions_price: 500 };
+  it.each([
+    [
+      'without add-ons, in rates',
+      noAddOns,
       'If an artist with a lower rate takes your order, the difference is refunded to you.',
-    );
-    expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
-    // What is being paid for, before the method is chosen.
-    const summary = screen.getByTestId('pay-summary').textContent ?? '';
-    for (const fact of ['₱2,500.00', 'OR1055', 'Birthday song for Lola', 'Artists offered', 'Ben Cruz, Mara'])
-      expect(summary).toContain(fact);
-  });
-
-  it('the pay page says the price includes the add-ons when the order has them', async () => {
+    ],
+    [
+      'with add-ons, in prices that include them',
+      rushAndExtra,
+      'the highest price of the artists you chose, add-ons included. If an artist with a lower price takes your order, the difference is refunded to you.',
+    ],
+  ])('the pay page says the rule above the payment methods, %s', async (_case, add_ons, rule) => {
     customerServer({
       'GET /api/v1/user/orders/55/payment-state': () => ({
         status: 200,
@@ -338,7 +317,7 @@ describe('the price rule before payment', () => {
             payable: true,
             amount: 2500,
             artist_rates: [2500, 1800],
-            add_ons: { rush: true, rush_price: 800, extra_revisions: 1, extra_revisions_price: 500 },
+            add_ons,
             occasion_name: 'birthday',
             recipient_first_name: 'Lola',
             artist_names: ['Ben Cruz', 'Mara'],
@@ -347,9 +326,7 @@ describe('the price rule before payment', () => {
       }),
     });
     renderApp('/pay/55');
-    expect((await screen.findByTestId('charge-rule')).textContent).toContain(
-      'the highest price of the artists you chose, add-ons included. If an artist with a lower price takes your order, the difference is refunded to you.',
-    );
+    expect((await screen.findByTestId('charge-rule')).textContent).toContain(rule);
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
     // What is being paid for, before the method is chosen.
     const summary = screen.getByTestId('pay-summary').textContent ?? '';
