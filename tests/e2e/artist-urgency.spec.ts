@@ -170,7 +170,8 @@ test('an artist sees offers soonest deadline first with a countdown, asks for a 
   // last one (rebooked late) in 40 minutes.
   const far = await paidOrder(request, artist.publicId, 30);
   const sooner = await paidOrder(request, artist.publicId, 10);
-  const urgent = await paidOrder(request, artist.publicId, 5);
+  // Soonest needed-by that the artist's standard turnaround (5 days) and answer window allow.
+  const urgent = await paidOrder(request, artist.publicId, 8);
   const db = new Database(join(e2e.dataDir, 'labsongs.sqlite'));
   db.pragma('busy_timeout = 5000');
   db.prepare('update order_artists set expires_at = ? where order_id = ?').run(

@@ -55,7 +55,7 @@ test('a message unread for 10 minutes is mailed once, with a link to the order; 
   await thread
     .getByLabel('Your message')
     .fill('Hello! Is Lola’s name said LOH-lah, or LO-la? Text me on 0917 123 4567.');
-  await thread.getByRole('button', { name: 'Send' }).click();
+  await thread.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(thread.getByTestId('message').filter({ hasText: 'LOH-lah' })).toContainText('[hidden]');
   await expect(thread.getByTestId('message-pending')).toHaveCount(0);
 

@@ -176,14 +176,16 @@ export function OrderMessages({ view, send, intro, heading: Heading = 'h3', clas
                 </Button>
               </p>
             ) : (
-              <div>
+              <div className={css({ minW: 0, flex: '1 1 100%' })}>
                 <label htmlFor={fileId} className={css({ fontWeight: 'semibold', mr: '2' })}>
                   Attach a file
                 </label>
+                {/* A native file input is as wide as its button and text: bounded, so a narrow phone never scrolls. */}
                 <input
                   id={fileId}
                   name="file"
                   type="file"
+                  className={css({ display: 'block', w: 'full', maxW: 'full', mt: '1' })}
                   accept="audio/*,image/jpeg,image/png,image/webp,application/pdf"
                   onChange={attach}
                   disabled={view.uploading}
