@@ -169,9 +169,10 @@ test('an artist sees offers soonest deadline first with a countdown, asks for a 
   // Needed-by: far, then sooner, then soonest. Deadlines: the first two 24 hours after payment, the
   // last one (rebooked late) in 40 minutes.
   const far = await paidOrder(request, artist.publicId, 30);
-  const sooner = await paidOrder(request, artist.publicId, 10);
-  // Soonest needed-by that the artist's standard turnaround (5 days) and answer window allow.
-  const urgent = await paidOrder(request, artist.publicId, 8);
+  const sooner = await paidOrder(request, artist.publicId, 14);
+  // Soon, but not sooner than the artist can promise at any hour: the 24-hour answer window, the default
+  // 5-day turnaround and the due time a day ahead of the needed-by date (server/orders/delivery.ts).
+  const urgent = await paidOrder(request, artist.publicId, 10);
   const db = new Database(join(e2e.dataDir, 'labsongs.sqlite'));
   db.pragma('busy_timeout = 5000');
   db.prepare('update order_artists set expires_at = ? where order_id = ?').run(
