@@ -83,6 +83,11 @@ export async function startBenchServer(
   const jwtSecret = config.jwtSecret as string;
   const cleanUp = async () => {
     await database.destroy();
+    // BENCH_KEEP=1 leaves the data behind, to read its query plans by hand afterwards.
+    if (process.env.BENCH_KEEP) {
+      process.stderr.write(`  kept: ${schema ? `schema ${schema}` : dataDir}\n`);
+      return;
+    }
     if (schema) await adminQuery(`drop schema if exists ${schema} cascade`);
     await rm(dataDir, { recursive: true, force: true });
   };

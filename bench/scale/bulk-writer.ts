@@ -48,7 +48,13 @@ export function sqliteWriter(file: string): BulkWriter {
 }
 
 /** Tables written without an id column, analysed with the others. */
-const ANALYZED_WITHOUT_IDS = ['artist_profiles', 'order_artists', 'notification_counters'];
+const ANALYZED_WITHOUT_IDS = [
+  'artist_profiles',
+  'order_artists',
+  'notification_counters',
+  'order_message_reads',
+  'order_message_alerts',
+];
 
 export async function postgresWriter(url: string, schema: string): Promise<BulkWriter> {
   const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });

@@ -1,6 +1,6 @@
 import type { BenchServer } from '../bench-server';
 import type { ScaleSubjects } from './generate';
-import { COMMON_FRAGMENT, RARE_FRAGMENT } from './people';
+import { COMMON_FRAGMENT, DEMO_RARE_FRAGMENT, RARE_FRAGMENT } from './people';
 
 // Every list, search, dashboard, earnings and queue endpoint of every role, plus a few single reads
 // for contrast, each as the person who would open it.
@@ -19,6 +19,10 @@ export interface Readers {
   artistPublicId: string;
   adminId: number;
   orderId: number;
+  /** One of the customer's orders with a conversation in its thread. */
+  threadOrderId: number;
+  /** A name fragment of one person, who has RARE_CUSTOMER_ORDERS orders. */
+  rareFragment: string;
 }
 
 async function tokenOf(server: BenchServer, id: number): Promise<string> {
@@ -50,6 +54,8 @@ export async function demoReaders(server: BenchServer, subjects?: ScaleSubjects)
       artistPublicId: subjects.busiestArtistPublicId,
       adminId,
       orderId: subjects.sampleOrderId,
+      threadOrderId: subjects.threadOrderId,
+      rareFragment: RARE_FRAGMENT,
     };
   }
   const customerId = await idOfEmail(server, 'customer@labsongs.test');
@@ -61,12 +67,21 @@ export async function demoReaders(server: BenchServer, subjects?: ScaleSubjects)
     .where('customer_id', '=', customerId)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
+  // The demo's in-progress order carries a short conversation (server/db/seed-orders.ts).
+  const thread = await db
+    .selectFrom('order_messages')
+    .innerJoin('orders', 'orders.id', 'order_messages.order_id')
+    .select('orders.id')
+    .where('orders.customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
   return {
     customerId,
     artistId,
     artistPublicId: artist.user_id,
     adminId,
     orderId: order.id,
+    threadOrderId: thread.id,
+    rareFragment: DEMO_RARE_FRAGMENT,
   };
 }
 
@@ -79,6 +94,9 @@ function bumpCatalogVersion(server: BenchServer) {
     .execute();
 }
 
+/** The calendar date `days` from now (YYYY-MM-DD), as the catalogue's "can deliver by" takes it. */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 export async function endpointsFor(server: BenchServer, readers: Readers): Promise<Endpoint[]> {
   const customer = await tokenOf(server, readers.customerId);
   const artist = await tokenOf(server, readers.artistId);
@@ -88,6 +106,11 @@ export async function endpointsFor(server: BenchServer, readers: Readers): Promi
     { name: 'customer payments', path: '/api/v1/user/payments', token: customer },
     { name: 'customer single order', path: `/api/v1/user/orders/${readers.orderId}`, token: customer },
     { name: 'customer notifications', path: '/api/v1/user/notifications', token: customer },
+    {
+      name: 'customer order thread',
+      path: `/api/v1/user/orders/${readers.threadOrderId}/messages`,
+      token: customer,
+    },
     { name: 'artist dashboard', path: '/api/v1/artist/dashboard', token: artist },
     { name: 'artist earnings', path: '/api/v1/artist/earnings', token: artist },
     { name: 'artist earnings lines', path: '/api/v1/artist/earnings/lines', token: artist },
@@ -96,7 +119,12 @@ export async function endpointsFor(server: BenchServer, readers: Readers): Promi
     { name: 'artist stage: ongoing', path: '/api/v1/artist/orders?stage=ongoing', token: artist },
     { name: 'artist stage: completed', path: '/api/v1/artist/orders?stage=completed', token: artist },
     { name: 'artist notifications', path: '/api/v1/artist/notifications', token: artist },
-    { name: 'admin order search, rare fragment', path: `/api/v1/admin/orders?q=${RARE_FRAGMENT}`, token: admin },
+    { name: 'artist reviews', path: '/api/v1/artist/reviews', token: artist },
+    {
+      name: 'admin order search, rare fragment',
+      path: `/api/v1/admin/orders?q=${encodeURIComponent(readers.rareFragment)}`,
+      token: admin,
+    },
     { name: 'admin order search, common fragment', path: `/api/v1/admin/orders?q=${COMMON_FRAGMENT}`, token: admin },
     { name: 'admin orders, all', path: '/api/v1/admin/orders?stage=all', token: admin },
     { name: 'admin overdue', path: '/api/v1/admin/orders?stage=overdue', token: admin },
@@ -108,6 +136,7 @@ export async function endpointsFor(server: BenchServer, readers: Readers): Promi
     { name: 'admin payouts', path: '/api/v1/admin/payouts', token: admin },
     { name: 'admin refunds', path: '/api/v1/admin/refunds', token: admin },
     { name: 'admin single order', path: `/api/v1/admin/orders/${readers.orderId}`, token: admin },
+    { name: 'admin order thread', path: `/api/v1/admin/orders/${readers.threadOrderId}/messages`, token: admin },
     { name: 'catalogue (cached)', path: '/api/v1/user/artists' },
     {
       name: 'catalogue by rating, filtered (cache miss)',
@@ -120,7 +149,13 @@ export async function endpointsFor(server: BenchServer, readers: Readers): Promi
       path: '/api/v1/user/artists?sort=price_desc',
       beforeEach: () => void bumpCatalogVersion(server),
     },
+    {
+      name: 'catalogue fastest, turnaround and deliver-by (cache miss)',
+      path: `/api/v1/user/artists?sort=fastest&turnaround=7&deliver_by=${dayFromNow(14)}`,
+      beforeEach: () => void bumpCatalogVersion(server),
+    },
     { name: 'artist profile (cached)', path: `/api/v1/user/artists/${readers.artistPublicId}` },
+    { name: 'artist public reviews', path: `/api/v1/user/artists/${readers.artistPublicId}/reviews` },
     {
       name: 'artist profile (cache miss)',
       path: `/api/v1/user/artists/${readers.artistPublicId}`,

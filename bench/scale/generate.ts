@@ -1,6 +1,6 @@
 import type { BulkWriter, Row } from './bulk-writer';
 import { addMaintenanceRows, maintenanceTables } from './maintenance-rows';
-import { BUSIEST_ARTIST_SHARE, HEAVY_CUSTOMER_ORDERS, type ScaleSize } from './options';
+import { BUSIEST_ARTIST_SHARE, HEAVY_CUSTOMER_ORDERS, RARE_CUSTOMER_ORDERS, type ScaleSize } from './options';
 import { addOrder, columns, type IdCounters, type OrderRows, type OrderTable } from './orders';
 import { type Artist, artistRows, customerRow, profileColumns, userColumns } from './people';
 import { seededRandom } from './random';
@@ -20,6 +20,8 @@ export interface ScaleSubjects {
   busiestArtistPublicId: string;
   /** The heavy customer's newest order. */
   sampleOrderId: number;
+  /** The heavy customer's newest order with a conversation. */
+  threadOrderId: number;
 }
 
 const notificationColumns = ['id', 'user_id', 'type', 'title', 'body', 'is_read', 'created_at'] as const;
@@ -32,6 +34,7 @@ const tablesWithIds = [
   'payouts',
   'refunds',
   'notifications',
+  'order_messages',
 ];
 const flushOrder = [
   'users',
@@ -43,6 +46,9 @@ const flushOrder = [
   'payment_callbacks',
   'payouts',
   'refunds',
+  'order_messages',
+  'order_message_reads',
+  'order_message_alerts',
 ] as const;
 
 export async function generateScaleData(
@@ -62,6 +68,7 @@ export async function generateScaleData(
     callback: await next('payment_callbacks'),
     payout: await next('payouts'),
     refund: await next('refunds'),
+    message: await next('order_messages'),
   };
   const buffers: Record<(typeof flushOrder)[number], Row[]> = Object.fromEntries(
     flushOrder.map((t) => [t, []]),
@@ -100,24 +107,36 @@ export async function generateScaleData(
   const approved = artists.filter((a) => a.approved);
   const busiest = artists[0] as Artist;
   const heavyCustomerId = customerIds[0] as number;
+  // Customer 0 has HEAVY_CUSTOMER_ORDERS orders and customer 1 (the rare fragment's) RARE_CUSTOMER_ORDERS,
+  // spread over the two years; every other order goes to anyone else.
+  const rareCustomerId = customerIds[1] as number;
   const heavyEvery = Math.floor(size.orders / HEAVY_CUSTOMER_ORDERS);
+  const rareEvery = Math.floor(size.orders / RARE_CUSTOMER_ORDERS);
   let sampleOrderId = 0;
+  let threadOrderId = 0;
   const rows = buffers as unknown as OrderRows;
   for (let i = 0; i < size.orders; i++) {
     const heavy = i % heavyEvery === 0 && i / heavyEvery < HEAVY_CUSTOMER_ORDERS;
+    const rare = !heavy && i % rareEvery === 1 && (i - 1) / rareEvery < RARE_CUSTOMER_ORDERS;
     const made = addOrder(
       random,
       {
-        customerId: heavy ? heavyCustomerId : (customerIds[1 + random.int(customerIds.length - 1)] as number),
+        customerId: heavy
+          ? heavyCustomerId
+          : rare
+            ? rareCustomerId
+            : (customerIds[2 + random.int(customerIds.length - 2)] as number),
         artist: random.next() < BUSIEST_ARTIST_SHARE ? busiest : (random.pick(approved) as Artist),
         adminId: options.adminId,
         createdAt: now - SPAN_MS + Math.floor((i * SPAN_MS) / size.orders),
         now,
+        talk: heavy,
       },
       ids,
       rows,
     );
     if (heavy) sampleOrderId = made.id;
+    if (heavy && made.talked) threadOrderId = made.id;
     await flushIfFull();
     if ((i + 1) % 100_000 === 0) log(`${i + 1} orders`);
   }
@@ -167,5 +186,6 @@ export async function generateScaleData(
     busiestArtistId: busiest.id,
     busiestArtistPublicId: busiest.publicId,
     sampleOrderId,
+    threadOrderId,
   };
 }

@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
+import { alertOverdueOrders } from '../../server/admin/overdue-alerts';
 import type { DB } from '../../server/db/schema';
+import { cancelIdleOrders } from '../../server/lifecycle/idle-orders';
 import { expireOffers } from '../../server/lifecycle/offer-sweep';
 import { createMailWorker } from '../../server/mail/mail-worker';
 import { createUnsubscribeSigner } from '../../server/mail/unsubscribe-token';
+import { mailUnreadMessages } from '../../server/messages/message-alerts';
 import { sweepTempUploads } from '../../server/orders/temp-upload-sweep';
 import { systemClock } from '../../server/services/clock';
 import { silentLogger } from '../../server/services/logger';
@@ -31,6 +34,9 @@ function jobsOf(server: BenchServer): Record<string, (db: Kysely<DB>) => Promise
   return {
     pruneExpired: (db) => pruneExpired(db, systemClock),
     'offer sweep': (db) => expireOffers({ db, hub: deps.hub, clock: systemClock }),
+    'idle order cancelling': (db) => cancelIdleOrders({ db, hub: deps.hub, clock: systemClock }),
+    'unread message mail': (db) => mailUnreadMessages({ db, clock: systemClock }),
+    'overdue alerts': (db) => alertOverdueOrders({ db, hub: deps.hub, clock: systemClock }),
     'temporary upload sweep': (db) => sweepTempUploads(db, storage, systemClock),
     // A pass of the mail worker, delivering nowhere: what it reads and claims is what is measured.
     'mail worker': (db) =>

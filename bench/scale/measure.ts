@@ -17,6 +17,8 @@ type Run = (options: {
   /** Seconds before a request counts as timed out; a search at full size queues for a minute on SQLite. */
   timeout: number;
   headers: Record<string, string>;
+  /** Load from this many worker threads instead of this thread. */
+  workers?: number;
   requests?: { setupRequest: (request: object) => object }[];
 }) => Promise<AutocannonResult & { requests: { total: number }; duration: number }>;
 const run = autocannon as unknown as Run;
@@ -37,7 +39,21 @@ export interface LoadSettings {
   connections: number;
 }
 
-export async function measure(server: BenchServer, endpoint: Endpoint, load: LoadSettings): Promise<Measurement> {
+/**
+ * Where the load comes from. A client in its own thread (`worker`) leaves the server's event loop to the
+ * server, as a client on another machine would; an endpoint that runs code before each request
+ * (beforeEach, a closure a worker cannot take) loads from this thread (`in-process`), and so must the
+ * ping it is compared with.
+ */
+export type LoadSource = 'worker' | 'in-process';
+export const loadSourceOf = (endpoint: Endpoint): LoadSource => (endpoint.beforeEach ? 'in-process' : 'worker');
+
+export async function measure(
+  server: BenchServer,
+  endpoint: Endpoint,
+  load: LoadSettings,
+  source: LoadSource = loadSourceOf(endpoint),
+): Promise<Measurement> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (endpoint.token) headers.authorization = `Bearer ${endpoint.token}`;
   // One answer first: a broken endpoint should say why, not just count failures.
@@ -53,6 +69,9 @@ export async function measure(server: BenchServer, endpoint: Endpoint, load: Loa
     return request;
   };
   const perRequest = before ? { requests: [{ setupRequest }] } : {};
+  if (before && source === 'worker')
+    throw new Error(`${endpoint.name}: code before each request needs in-process load`);
+  const from = source === 'worker' ? { workers: 1 } : {};
   let result = await run({
     url,
     connections: load.connections,
@@ -60,6 +79,7 @@ export async function measure(server: BenchServer, endpoint: Endpoint, load: Loa
     timeout: 300,
     headers,
     ...perRequest,
+    ...from,
   });
   // Answers slower than the window complete too few to count (none at all past a second each): take a
   // fixed number instead, however long they need.
@@ -71,6 +91,7 @@ export async function measure(server: BenchServer, endpoint: Endpoint, load: Loa
       timeout: 300,
       headers,
       ...perRequest,
+      ...from,
     });
   }
   loop.disable();

@@ -17,6 +17,8 @@ const FULL_SIZE: ScaleSize = {
 
 /** The customer whose order history the benchmark reads: this many orders at any size. */
 export const HEAVY_CUSTOMER_ORDERS = 2_000;
+/** The customer the rare fragment names has this many orders at any size: as many as the demo customer. */
+export const RARE_CUSTOMER_ORDERS = 5;
 /** The busiest artist takes this share of all orders. */
 export const BUSIEST_ARTIST_SHARE = 0.02;
 

@@ -34,6 +34,8 @@ export const columns = {
     'rating',
     'rated_at',
     'disputed_at',
+    'needs_artist_since',
+    'overdue_alerted_at',
   ],
   order_artists: ['order_id', 'artist_id', 'rank', 'offer_status', 'offered_at', 'expires_at', 'responded_at'],
   order_events: ['id', 'order_id', 'type', 'actor', 'actor_id', 'created_at'],
@@ -65,6 +67,9 @@ export const columns = {
     'actor_id',
     'created_at',
   ],
+  order_messages: ['id', 'order_id', 'author_role', 'author_id', 'client_id', 'body', 'created_at'],
+  order_message_reads: ['order_id', 'reader_id', 'last_read_id'],
+  order_message_alerts: ['order_id', 'reader_id', 'mailed_through_id', 'pending_since'],
 } as const;
 
 export type OrderTable = keyof typeof columns;
@@ -78,6 +83,7 @@ export interface IdCounters {
   callback: number;
   payout: number;
   refund: number;
+  message: number;
 }
 
 export interface OrderInput {
@@ -86,7 +92,17 @@ export interface OrderInput {
   adminId: number;
   createdAt: number;
   now: number;
+  /** Give a taken order a thread whatever the dice say (the order the benchmark reads a thread of). */
+  talk?: boolean;
 }
+
+/** Share of taken orders whose customer and artist exchanged messages. */
+const TALKED_SHARE = 0.3;
+const threadTexts = [
+  'Could you mention our trip to Baguio?',
+  'Of course. Anything else I should know?',
+  'Her laugh. Everyone knows her laugh.',
+];
 
 const occasions = ['birthday', 'anniversary', 'graduation', 'mothers_day', 'thank_you', 'wedding'];
 const recipients = ['Carmen', 'Paolo', 'Bea', 'Ramon', 'Liza', 'Tomas', 'Nina', 'Andres'];
@@ -219,6 +235,34 @@ export function addOrder(random: Random, input: OrderInput, ids: IdCounters, out
     taken ? iso(acceptedAt as number) : status === 'needs_artist' ? iso(at(48)) : null,
   ]);
   if (taken) event('accepted', 'artist', artistId, acceptedAt as number);
+  let talked = false;
+  if (taken && (input.talk || random.next() < TALKED_SHARE)) {
+    talked = true;
+    // Customer, artist, customer. An open order's last message is still unread by the artist.
+    const first = ids.message;
+    for (const [n, body] of threadTexts.entries()) {
+      const byCustomer = n % 2 === 0;
+      out.order_messages.push([
+        ids.message++,
+        id,
+        byCustomer ? 'customer' : 'artist',
+        byCustomer ? input.customerId : artistId,
+        `bench-${id}-${n}`,
+        body,
+        iso(at(6 + n)),
+      ]);
+    }
+    const settled = status === 'completed' || status === 'cancelled' || status === 'disputed';
+    out.order_message_reads.push([id, input.customerId, ids.message - 1]);
+    out.order_message_reads.push([id, artistId, settled ? ids.message - 1 : first + 1]);
+    if (!settled) {
+      // The artist has not read the last message: mailed about long ago, or (sent within the last day)
+      // still waiting for the unread-message job.
+      const sentAt = at(8);
+      const recent = input.now - sentAt < DAY_MS;
+      out.order_message_alerts.push([id, artistId, recent ? 0 : ids.message - 1, recent ? iso(sentAt) : null]);
+    }
+  }
   if (['in_validation', 'in_revision', 'delivered', 'completed'].includes(status)) {
     event('recording_submitted', 'artist', artistId, at(24 * 4));
   }
@@ -280,6 +324,13 @@ export function addOrder(random: Random, input: OrderInput, ids: IdCounters, out
     ]);
   }
   const updated = completedAt ?? cancelledAt ?? disputedAt ?? iso(acceptedAt ?? paidAt ?? input.createdAt);
+  const dueAt = taken ? dueAtFor(neededBy) : null;
+  // The periodic jobs kept up: work overdue for more than a day was alerted an hour after its due time;
+  // an order waiting for an artist counts its idle days from when its offer expired.
+  const overdueAlertedAt =
+    dueAt !== null && (status === 'in_progress' || status === 'in_revision') && Date.parse(dueAt) < input.now - DAY_MS
+      ? iso(Date.parse(dueAt) + 3_600_000)
+      : null;
   out.orders.push([
     id,
     `OR9${String(id).padStart(9, '0')}`,
@@ -295,13 +346,15 @@ export function addOrder(random: Random, input: OrderInput, ids: IdCounters, out
     updated,
     paidAt === null ? null : iso(paidAt),
     taken ? artistId : null,
-    taken ? dueAtFor(neededBy) : null,
+    dueAt,
     acceptedAt === null ? null : iso(acceptedAt),
     completedAt,
     cancelledAt,
     rating,
     rating === null ? null : completedAt,
     disputedAt,
+    status === 'needs_artist' ? iso(at(48)) : null,
+    overdueAlertedAt,
   ]);
-  return { id, status };
+  return { id, status, talked };
 }

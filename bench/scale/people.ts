@@ -6,6 +6,11 @@ import type { Random } from './random';
 
 export const COMMON_FRAGMENT = 'santos';
 export const RARE_FRAGMENT = 'zephyrine';
+/**
+ * The demo's rare fragment: in one person only, the demo customer, whose orders (the demo's five) it finds.
+ * At scale RARE_FRAGMENT finds as many orders of one customer, so both sizes answer the same page.
+ */
+export const DEMO_RARE_FRAGMENT = 'customer@labsongs';
 
 const firstNames = ['maria', 'jose', 'ana', 'juan', 'rosa', 'mark', 'joy', 'paolo', 'bea', 'carlo', 'liza', 'ramon'];
 const lastNames = ['reyes', 'cruz', 'bautista', 'garcia', 'mendoza', 'torres', 'flores', 'villanueva', 'ramos'];
@@ -42,6 +47,7 @@ export const profileColumns = [
   'reviewed_at',
   'created_at',
   'updated_at',
+  'turnaround_days',
 ] as const;
 
 export interface Artist {
@@ -102,6 +108,8 @@ export function artistRows(
           approved ? at : null,
           at,
           at,
+          // Standard turnarounds of 2 to 14 days; a tenth keep the platform default (null).
+          random.next() < 0.1 ? null : 2 + random.int(13),
         ];
   return { artist: { id, publicId: publicId(id), approved, rate }, user, profile };
 }

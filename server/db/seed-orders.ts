@@ -34,6 +34,8 @@ interface DemoOrder {
   /** How far along the lifecycle the order goes. */
   stage: 'offered' | 'in_progress' | 'in_validation' | 'delivered' | 'completed';
   tune: Tune;
+  /** A short exchange in the order's thread, customer first, both sides read. */
+  messages?: string[];
 }
 
 const demoOrders: DemoOrder[] = [
@@ -55,6 +57,11 @@ const demoOrders: DemoOrder[] = [
     neededInDays: 9,
     stage: 'in_progress',
     tune: { tempo: 80, root: 62, scale: 'major', progression: [0, 5, 3, 4], bars: 4, seed: 32, brightness: 0.1 },
+    messages: [
+      'Could the chorus mention the jeepney? It is our little joke.',
+      'Of course! I will bring the rain and the jeepney into the first chorus.',
+      'Salamat! He will love it.',
+    ],
   },
   {
     occasion: 'graduation',
@@ -137,6 +144,41 @@ function briefOf(order: DemoOrder, neededBy: string, artistIds: string[]) {
       audio_recording2_clip: null,
     },
   };
+}
+
+/** A conversation already read by both sides: the thread has history, the bell and badges stay quiet. */
+async function seedThread(
+  trx: Trx,
+  thread: { orderId: number; customerId: number; artistId: number; texts: string[]; tick: () => Date },
+) {
+  let lastId = 0;
+  for (const [index, body] of thread.texts.entries()) {
+    const byCustomer = index % 2 === 0;
+    const row = await trx
+      .insertInto('order_messages')
+      .values({
+        order_id: thread.orderId,
+        author_role: byCustomer ? 'customer' : 'artist',
+        author_id: byCustomer ? thread.customerId : thread.artistId,
+        client_id: `demo-${thread.orderId}-${index}`,
+        body,
+        created_at: thread.tick().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    lastId = row.id;
+  }
+  await trx
+    .insertInto('order_message_reads')
+    .values(
+      // Reader 0 is the team (messages.repository readerIdOf).
+      [thread.customerId, thread.artistId, 0].map((reader_id) => ({
+        order_id: thread.orderId,
+        reader_id,
+        last_read_id: lastId,
+      })),
+    )
+    .execute();
 }
 
 /**
@@ -286,6 +328,8 @@ export async function seedDemoOrders(deps: {
           );
         }
         for (const step of steps) await step(trx);
+        if (demo.messages)
+          await seedThread(trx, { orderId: order.id, customerId, artistId: artist, texts: demo.messages, tick });
         if (demo.stage === 'completed') {
           await trx.updateTable('orders').set({ gift_token: newGiftToken() }).where('id', '=', order.id).execute();
         }

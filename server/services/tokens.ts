@@ -37,6 +37,11 @@ export interface TokenService {
   issue(subject: TokenSubject, remember: boolean): Promise<IssuedToken>;
   /** A valid, unexpired, unrevoked token's claims, or null. */
   verify(token: string): Promise<AccessClaims | null>;
+  /**
+   * A correctly signed, unexpired token's claims, or null, without the revocation check: for a caller
+   * that checks revocation itself in the query it runs anyway (require-auth, with the account).
+   */
+  decodeAccess(token: string): Promise<AccessClaims | null>;
   /** The claims of a correctly signed token, expired or not, while now < rex; null otherwise. */
   readForRefresh(token: string): Promise<AccessClaims | null>;
   /** Revokes the old jti and issues a token with the same rex; null when the token was already revoked or no longer matches its account. */
@@ -144,6 +149,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         secondsOf(clock.now()) + (remember ? options.rememberRefreshWindowSeconds : options.refreshWindowSeconds),
       ),
     verify,
+    decodeAccess: (token) => decode(token, false),
     readForRefresh,
     rotate,
     revoke,

@@ -12,6 +12,18 @@ export function findUserById(db: Kysely<DB>, id: number): Promise<UserRow | unde
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The account of an access token, unless the token (its jti) was revoked: one statement for both. */
+export function findUserUnlessRevoked(db: Kysely<DB>, id: number, jti: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('revoked_tokens').select('jti').where('jti', '=', jti))),
+    )
+    .executeTakeFirst();
+}
+
 export function findUserByEmail(db: Kysely<DB>, type: AccountType, email: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
