@@ -77,7 +77,11 @@ export async function startBenchServer(
     }
   };
   if (schema) await adminQuery(`create schema ${schema}`);
-  const database = openDatabase(config.database, schema ? { schema, maxConnections: 10 } : {});
+  // As startServer opens it: SQLite's log checkpointed from a worker thread.
+  const database = openDatabase(
+    config.database,
+    schema ? { schema, maxConnections: 10 } : { checkpointInWorker: true },
+  );
   const storage = createStorageFor(config.storage);
   const payoutKey = Buffer.from(config.payoutKey as string, 'hex');
   const jwtSecret = config.jwtSecret as string;

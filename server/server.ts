@@ -70,6 +70,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const database = openDatabase(config.database, {
     onIdleConnectionError: (error) =>
       logger.warn('an idle database connection failed; the pool opens another', { error }),
+    checkpointInWorker: true,
+    onCheckpointError: (message) => logger.warn('checkpointing the SQLite log failed', { error: message }),
   });
   let node: NodeRegistration;
   try {

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import type { DB } from './schema';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -27,13 +28,20 @@ export interface OpenOptions {
    * listener its 'error' event would end the process.
    */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * SQLite only: checkpoint the write-ahead log from a worker thread (db/sqlite-checkpointer.ts) rather
+   * than inside the server's commits. The server turns it on; tools and tests need not.
+   */
+  checkpointInWorker?: boolean;
+  /** Told when the checkpointer fails (logged by the server). */
+  onCheckpointError?: (message: string) => void;
 }
 
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): AppDatabase {
-  return target.kind === 'sqlite' ? openSqlite(target.file) : openPostgres(target.url, options);
+  return target.kind === 'sqlite' ? openSqlite(target.file, options) : openPostgres(target.url, options);
 }
 
-function openSqlite(file: string): AppDatabase {
+function openSqlite(file: string, options: OpenOptions): AppDatabase {
   mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
@@ -42,8 +50,15 @@ function openSqlite(file: string): AppDatabase {
   database.pragma('busy_timeout = 5000');
   // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
   database.pragma('synchronous = NORMAL');
+  const checkpointer =
+    options.checkpointInWorker && file !== ':memory:' ? startCheckpointer(file, options.onCheckpointError) : undefined;
+  if (checkpointer) database.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { db, dialect: 'sqlite', schema: undefined, destroy: () => db.destroy() };
+  const destroy = async () => {
+    await checkpointer?.stop();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', schema: undefined, destroy };
 }
 
 /** How many prepared statements one SQLite connection keeps (the app has a few hundred distinct ones). */

@@ -30,6 +30,7 @@ import { orderMessages } from './0028-order-messages';
 import { orderAddOns } from './0029-order-add-ons';
 import { messageAlerts } from './0030-message-alerts';
 import { lyricsAndReports } from './0031-lyrics-and-reports';
+import { searchLatency } from './0032-search-latency';
 
 // Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
 // Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
@@ -64,6 +65,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0029-order-add-ons': orderAddOns,
   '0030-message-alerts': messageAlerts,
   '0031-lyrics-and-reports': lyricsAndReports,
+  '0032-search-latency': searchLatency,
 };
 
 export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;

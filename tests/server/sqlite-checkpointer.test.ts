@@ -1,0 +1,62 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AppDatabase, openDatabase } from '../../server/db/database';
+import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../server/db/sqlite-checkpointer';
+
+// The server's SQLite log is copied into the database file by a worker thread (db/sqlite-checkpointer.ts),
+// not inside the commit that fills it: the server's commits only append to the log.
+
+const ROWS = 2_000;
+const ROW_BYTES = 4_000;
+
+describe('SQLite checkpoints from a worker thread', () => {
+  let dir: string;
+  let database: AppDatabase | undefined;
+  afterEach(async () => {
+    await database?.destroy();
+    database = undefined;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const open = async (checkpointInWorker: boolean) => {
+    dir = await mkdtemp(path.join(tmpdir(), 'labsongs-checkpoint-'));
+    const file = path.join(dir, 'app.db');
+    database = openDatabase({ kind: 'sqlite', file }, { checkpointInWorker });
+    const { db } = database;
+    await sql`create table filler (id integer primary key, body text not null)`.execute(db);
+    return { db, file };
+  };
+
+  /** About eight megabytes in commits of ten rows: two thousand log pages, twice SQLite's own threshold. */
+  const fill = async (db: AppDatabase['db']) => {
+    for (let i = 0; i < ROWS; i += 10) {
+      await db.transaction().execute(async (trx) => {
+        for (let j = i; j < i + 10; j++)
+          await sql`insert into filler (id, body) values (${j}, ${'x'.repeat(ROW_BYTES)})`.execute(trx);
+      });
+    }
+  };
+
+  it('leaves the checkpoint to the worker: the commits grow the log, the worker copies it within seconds', async () => {
+    const { db, file } = await open(true);
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+    expect(rows[0]?.wal_autocheckpoint).toBe(FALLBACK_AUTOCHECKPOINT_PAGES);
+    await fill(db);
+    const deadline = Date.now() + 5_000;
+    let size = (await stat(file)).size;
+    while (size < ROWS * ROW_BYTES && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      size = (await stat(file)).size;
+    }
+    expect(size).toBeGreaterThanOrEqual(ROWS * ROW_BYTES);
+  });
+
+  it('without the worker (tools, tests), SQLite checkpoints inside the commits as before', async () => {
+    const { db } = await open(false);
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+    expect(rows[0]?.wal_autocheckpoint).toBe(1000);
+  });
+});
