@@ -54,6 +54,8 @@ export function startCheckpointer(file: string, onError: (message: string) => vo
   return {
     async stop() {
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      // Held open until the worker has closed its connection: unref'd, the process could end first.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

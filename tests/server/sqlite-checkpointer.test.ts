@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppDatabase, openDatabase } from '../../server/db/database';
@@ -52,6 +54,18 @@ describe('SQLite checkpoints from a worker thread', () => {
       size = (await stat(file)).size;
     }
     expect(size).toBeGreaterThanOrEqual(ROWS * ROW_BYTES);
+  });
+
+  it('closing waits for the worker, even in a process with nothing else to do', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'labsongs-checkpoint-'));
+    const script = path.join(import.meta.dirname, 'support', 'open-and-close-sqlite.ts');
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      script,
+      path.join(dir, 'app.db'),
+    ]);
+    expect(stdout).toBe('closed');
   });
 
   it('without the worker (tools, tests), SQLite checkpoints inside the commits as before', async () => {
