@@ -238,19 +238,23 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   async function pass(): Promise<number> {
     let handled = await collectDigests();
     const nowIso = clock.now().toISOString();
-    const due = await db
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where('digest', '=', 0)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
-          eb.and([eb('status', '=', 'sending'), eb('lease_until', '<=', nowIso)]),
-        ]),
-      )
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
+    // Mail due now and mail whose sender's lease ran out, each read through mail_outbox_due (status first).
+    // As one statement with OR, PostgreSQL may walk every mail ever sent in id order to find them.
+    const dueOf = (status: 'pending' | 'sending', at: 'next_attempt_at' | 'lease_until') =>
+      db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', status)
+        .where('digest', '=', 0)
+        .where(at, '<=', nowIso)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
+    const [pending, leaseExpired] = await Promise.all([
+      dueOf('pending', 'next_attempt_at'),
+      dueOf('sending', 'lease_until'),
+    ]);
+    const due = [...pending, ...leaseExpired].sort((a, b) => a.id - b.id).slice(0, BATCH);
     for (const { id } of due) {
       const row = await claim(id, nowIso);
       if (!row) continue;
