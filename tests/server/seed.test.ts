@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTRAIT_SIZE, type PortraitSpec, renderPortrait } from '../../server/db/portraits';
 import { demoLogins, seedDemoData } from '../../server/db/seed';
+import { seedDemoOrders } from '../../server/db/seed-orders';
 import { renderTune, SAMPLE_RATE, synthesizeWav, type Tune, tuneSeconds } from '../../server/db/synth';
+import { lifecycleSettingsOf } from '../../server/lifecycle/settings';
 import { countUsers } from '../../server/users/users.repository';
 import { makeAdmin, storedFiles } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
@@ -206,6 +208,58 @@ describe.each(databases)('demo seed (%s)', (kind) => {
       const user = users.find((u) => u.email === row.email);
       expect(row.avatar, row.email).toBe(user?.avatar_path ? `/media/${user.avatar_path}` : null);
     }
+  });
+
+  it('gives the in-progress demo order a conversation that the customer, the artist and the team have read', async () => {
+    await seedDemoOrders({
+      db: h.database.db,
+      storage: h.storage,
+      now: h.clock.now(),
+      settings: lifecycleSettingsOf(h.config),
+      platformFeePercent: h.config.platformFeePercent,
+    });
+    const order = await h.database.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('recipient_first_name', '=', 'Paolo')
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe('in_progress');
+    const password = (email: string) => demoLogins.find((l) => l.email === email)?.password as string;
+    const readers = [
+      { area: 'user', email: 'customer@labsongs.test', mine: ['customer'] },
+      { area: 'artist', email: 'artist1@labsongs.test', mine: ['artist'] },
+      { area: 'admin', email: 'admin@labsongs.test', mine: [] },
+    ] as const;
+    for (const reader of readers) {
+      const token = await h.login(reader.area, reader.email, password(reader.email));
+      const thread = await h.call('GET', `/api/v1/${reader.area}/orders/${order.id}/messages`, undefined, { token });
+      expect(thread.status, reader.email).toBe(200);
+      const items = [...thread.body.data.items].sort((a: { id: number }, b: { id: number }) => a.id - b.id) as {
+        id: number;
+        author: { role: string };
+        body: string;
+        mine: boolean;
+      }[];
+      expect(items.map((m) => m.author.role)).toEqual(['customer', 'artist', 'customer']);
+      expect(items[1]?.body).toBe('Of course! I will bring the rain and the jeepney into the first chorus.');
+      expect(items.map((m) => m.mine)).toEqual(
+        items.map((m) => (reader.mine as readonly string[]).includes(m.author.role)),
+      );
+      expect(thread.body.data).toMatchObject({
+        unread: 0,
+        last_read_id: items[2]?.id,
+        writable: true,
+      });
+      if (reader.area === 'admin') continue;
+      // A conversation read by both sides: no bell entry for it.
+      const bell = await h.call('GET', `/api/v1/${reader.area}/notifications`, undefined, { token });
+      expect(
+        bell.body.data.notifications.filter((n: { type: string }) => n.type === 'new_message'),
+        reader.email,
+      ).toEqual([]);
+    }
+    // And nothing waits for the unread-message mail.
+    expect(await h.database.db.selectFrom('order_message_alerts').select('order_id').execute()).toEqual([]);
   });
 });
 
