@@ -13,7 +13,7 @@ import { addDemoOrders } from './scale/demo-orders';
 import { demoReaders, endpointsFor } from './scale/endpoints';
 import { generateScaleData } from './scale/generate';
 import { timeMaintenance } from './scale/maintenance';
-import { type LoadSettings, loadSourceOf, type Measurement, measure } from './scale/measure';
+import { type LoadSettings, type Measurement, measure } from './scale/measure';
 import { sizeFromArgs } from './scale/options';
 import { type EndpointPlans, explainEndpoints, renderPlans } from './scale/plans';
 
@@ -71,7 +71,7 @@ async function runOn(kind: BenchDatabase, dataSet: DataSet, plans: Partial<Recor
     let pingStall = ping.maxStallMs;
     for (const endpoint of endpoints) {
       progress(`${kind} ${dataSet}: ${endpoint.name}`);
-      const before = await measure(server, pingEndpoint, { ...load, seconds: 1 }, loadSourceOf(endpoint));
+      const before = await measure(server, pingEndpoint, { ...load, seconds: 1 });
       pingStall = Math.max(pingStall, before.maxStallMs);
       measured.push({ ...(await measure(server, endpoint, load)), pingPerSecond: before.requestsPerSecond });
     }
@@ -116,7 +116,7 @@ for (const kind of benchDatabases()) {
 const describe = `Scale data set: ${size.artists} artists, ${size.customers} customers, ${size.orders} orders, ${size.notifications} notifications, over the demo seed.`;
 console.log(`\n## Flat as it grows: ratio to GET /api/ping of the same server (p99)\n\n${describe}`);
 console.log(
-  `autocannon, ${load.connections} connections, ${load.seconds} s per endpoint, each ratio against a 1 s ping run just before it. The server runs in this process; the load comes from a worker thread, except for the cache-miss endpoints (their ping too), which bump the catalogue version before each request from this thread. Stall = longest event-loop delay of the server's thread while the endpoint was under load.`,
+  `autocannon, ${load.connections} connections, ${load.seconds} s per endpoint, each ratio against a 1 s ping run just before it. The server runs in this process; the load comes from a worker thread, which for the cache-miss endpoints also writes a new catalogue version before each request, on its own connection. Stall = longest event-loop delay of the server's thread while the endpoint was under load.`,
 );
 for (const { kind, demo, scale } of results) {
   console.log(`\n### ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}\n`);

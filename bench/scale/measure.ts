@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { type AutocannonResult, autocannon } from '../autocannon';
 import type { BenchServer } from '../bench-server';
 import type { Endpoint } from './endpoints';
@@ -17,9 +18,10 @@ type Run = (options: {
   /** Seconds before a request counts as timed out; a search at full size queues for a minute on SQLite. */
   timeout: number;
   headers: Record<string, string>;
-  /** Load from this many worker threads instead of this thread. */
-  workers?: number;
-  requests?: { setupRequest: (request: object) => object }[];
+  /** Load from this many worker threads: the benchmark always uses one. */
+  workers: number;
+  /** A module path per option: the worker thread requires it. */
+  requests?: { setupRequest: string }[];
 }) => Promise<AutocannonResult & { requests: { total: number }; duration: number }>;
 const run = autocannon as unknown as Run;
 
@@ -39,21 +41,24 @@ export interface LoadSettings {
   connections: number;
 }
 
-/**
- * Where the load comes from. A client in its own thread (`worker`) leaves the server's event loop to the
- * server, as a client on another machine would; an endpoint that runs code before each request
- * (beforeEach, a closure a worker cannot take) loads from this thread (`in-process`), and so must the
- * ping it is compared with.
- */
-export type LoadSource = 'worker' | 'in-process';
-export const loadSourceOf = (endpoint: Endpoint): LoadSource => (endpoint.beforeEach ? 'in-process' : 'worker');
+/** autocannon's load thread requires this before each request of an endpoint that misses the cache. */
+const bumpCatalogVersionModule = fileURLToPath(new URL('./bump-catalog-version.cjs', import.meta.url));
 
-export async function measure(
-  server: BenchServer,
-  endpoint: Endpoint,
-  load: LoadSettings,
-  source: LoadSource = loadSourceOf(endpoint),
-): Promise<Measurement> {
+/** Where the load thread's catalogue bumps write: the bench server's own database. */
+function catalogTargetOf(server: BenchServer): string {
+  const target = server.deps.config.database;
+  return JSON.stringify(
+    target.kind === 'sqlite'
+      ? { kind: 'sqlite', file: target.file }
+      : { kind: 'postgres', url: target.url, schema: server.deps.database.schema },
+  );
+}
+
+/**
+ * The load comes from a worker thread, as a client on another machine would: the server's event loop is
+ * the server's alone.
+ */
+export async function measure(server: BenchServer, endpoint: Endpoint, load: LoadSettings): Promise<Measurement> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (endpoint.token) headers.authorization = `Bearer ${endpoint.token}`;
   // One answer first: a broken endpoint should say why, not just count failures.
@@ -63,15 +68,9 @@ export async function measure(
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const url = server.url + endpoint.path;
-  const before = endpoint.beforeEach;
-  const setupRequest = (request: object) => {
-    before?.();
-    return request;
-  };
-  const perRequest = before ? { requests: [{ setupRequest }] } : {};
-  if (before && source === 'worker')
-    throw new Error(`${endpoint.name}: code before each request needs in-process load`);
-  const from = source === 'worker' ? { workers: 1 } : {};
+  // The worker copies this process's environment when it starts.
+  if (endpoint.missesCache) process.env.BENCH_CATALOG_TARGET = catalogTargetOf(server);
+  const perRequest = endpoint.missesCache ? { requests: [{ setupRequest: bumpCatalogVersionModule }] } : {};
   let result = await run({
     url,
     connections: load.connections,
@@ -79,7 +78,7 @@ export async function measure(
     timeout: 300,
     headers,
     ...perRequest,
-    ...from,
+    workers: 1,
   });
   // Answers slower than the window complete too few to count (none at all past a second each): take a
   // fixed number instead, however long they need.
@@ -91,7 +90,7 @@ export async function measure(
       timeout: 300,
       headers,
       ...perRequest,
-      ...from,
+      workers: 1,
     });
   }
   loop.disable();
