@@ -2,7 +2,8 @@
 // the scale data set, as a ratio to GET /api/ping of the same server, with p99 and the longest
 // event-loop stall; the maintenance job's slowest statement; the query plans into docs/scale-plans.md.
 // Sizes: `--full` (10,000 artists, 100,000 customers, 1,000,000 orders, 5,000,000 notifications) or
-// --artists/--customers/--orders/--notifications N; default a twentieth. BENCH_SECONDS per endpoint (default 3).
+// --artists/--customers/--orders/--notifications N; default a twentieth. BENCH_SECONDS per endpoint (default 3),
+// BENCH_CONNECTIONS at once (default 10).
 // `--only a,b` measures only the endpoints whose names contain one of the words (their plans are printed, not written to docs/).
 import { writeFile } from 'node:fs/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -34,7 +35,10 @@ const size = sizeFromArgs(args);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt === -1 ? null : (args[onlyAt + 1] ?? '').split(',').filter(Boolean);
 const chosen = (name: string) => only === null || only.some((word) => name.includes(word));
-const load: LoadSettings = { seconds: Number(process.env.BENCH_SECONDS ?? 3), connections: 10 };
+const load: LoadSettings = {
+  seconds: Number(process.env.BENCH_SECONDS ?? 3),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+};
 const pingEndpoint = { name: 'ping', path: '/api/ping' };
 const progress = (message: string) => process.stderr.write(`  ${message}\n`);
 
