@@ -5,7 +5,12 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import type { DB } from './schema';
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
+import {
+  AUTOCHECKPOINT_PAGES,
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  JOURNAL_SIZE_LIMIT_BYTES,
+  startCheckpointer,
+} from './sqlite-checkpointer';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -33,7 +38,7 @@ export interface OpenOptions {
    * than inside the server's commits. The server turns it on; tools and tests need not.
    */
   checkpointInWorker?: boolean;
-  /** Told when the checkpointer fails (logged by the server). */
+  /** Told when the checkpointer fails (logged by the server); the server's commits checkpoint from then on. */
   onCheckpointError?: (message: string) => void;
 }
 
@@ -50,8 +55,15 @@ function openSqlite(file: string, options: OpenOptions): AppDatabase {
   database.pragma('busy_timeout = 5000');
   // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
   database.pragma('synchronous = NORMAL');
+  database.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
   const checkpointer =
-    options.checkpointInWorker && file !== ':memory:' ? startCheckpointer(file, options.onCheckpointError) : undefined;
+    options.checkpointInWorker && file !== ':memory:'
+      ? startCheckpointer(file, (message) => {
+          // The log must not grow unchecked: the server's commits checkpoint again, as SQLite does by default.
+          if (database.open) database.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+          options.onCheckpointError?.(message);
+        })
+      : undefined;
   if (checkpointer) database.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   const destroy = async () => {

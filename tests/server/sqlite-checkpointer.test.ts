@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,11 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppDatabase, openDatabase } from '../../server/db/database';
-import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../server/db/sqlite-checkpointer';
+import {
+  AUTOCHECKPOINT_PAGES,
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  JOURNAL_SIZE_LIMIT_BYTES,
+} from '../../server/db/sqlite-checkpointer';
 
 // The server's SQLite log is copied into the database file by a worker thread (db/sqlite-checkpointer.ts),
 // not inside the commit that fills it: the server's commits only append to the log.
@@ -71,6 +76,31 @@ describe('SQLite checkpoints from a worker thread', () => {
   it('without the worker (tools, tests), SQLite checkpoints inside the commits as before', async () => {
     const { db } = await open(false);
     const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
-    expect(rows[0]?.wal_autocheckpoint).toBe(1000);
+    expect(rows[0]?.wal_autocheckpoint).toBe(AUTOCHECKPOINT_PAGES);
+  });
+
+  it('cuts the log file back after a burst, with or without the worker', async () => {
+    for (const inWorker of [true, false]) {
+      const { db } = await open(inWorker);
+      const { rows } = await sql<{ journal_size_limit: number }>`pragma journal_size_limit`.execute(db);
+      expect(rows[0]?.journal_size_limit).toBe(JOURNAL_SIZE_LIMIT_BYTES);
+      await database?.destroy();
+      database = undefined;
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('when the worker fails, says so and lets the commits checkpoint again', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'labsongs-checkpoint-'));
+    const failures: string[] = [];
+    database = openDatabase(
+      { kind: 'sqlite', file: path.join(dir, 'app.db') },
+      { checkpointInWorker: true, onCheckpointError: (message) => failures.push(message) },
+    );
+    // Gone before the worker's thread has started: it cannot open the file.
+    rmSync(dir, { recursive: true, force: true });
+    await expect.poll(() => failures.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db);
+    expect(rows[0]?.wal_autocheckpoint).toBe(AUTOCHECKPOINT_PAGES);
   });
 });
