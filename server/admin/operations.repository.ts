@@ -8,14 +8,14 @@ import {
   strandedStatuses,
 } from '../../contracts/operations-home';
 import type { DB } from '../db/schema';
-import { overdueStage } from '../lifecycle/overdue';
+import { overdueAt } from '../lifecycle/overdue';
 import { byDepartedArtist } from './departed-artists';
 
 const DAY_MS = 86_400_000;
 const MANILA_MS = 8 * 3_600_000;
 
 // The operations home's reads. Every count is answered from an index alone, over the rows of its queue
-// only (docs/scale-plans.md): statuses from orders_status, overdue work from orders_due_work, stranded
+// only (docs/scale-plans.md): statuses from orders_status, overdue work from orders_status_due, stranded
 // work from users_departed_artists then orders_artist_status_id, refunds from refunds_status, open
 // payment exceptions from payment_exceptions_open, recent payout-account changes from
 // artist_payouts_changed, applications from users_applications, open support requests from
@@ -43,7 +43,9 @@ export async function queueCounts(db: Kysely<DB>, now: Date): Promise<Record<Ope
     support_requests,
   ] = await Promise.all([
     count(orders().where('status', '=', 'needs_artist')),
-    count(orders().where(overdueStage(now))),
+    // overdueAt, not the list's overdueStage: its needed-by bound made SQLite walk orders_status_needed
+    // and read every row it met for due_at (0.4 s at 300,000 orders); orders_status_due answers it alone.
+    count(orders().where(overdueAt(now))),
     count(
       orders()
         .where('status', 'in', [...strandedStatuses])
