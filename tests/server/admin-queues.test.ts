@@ -1,9 +1,10 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordQueries } from '../../bench/scale/query-recorder';
 import { pageLimitMessage } from '../../contracts/field-messages';
 import { listApplications } from '../../server/admin/applications.repository';
 import { queueCounts } from '../../server/admin/operations.repository';
+import { migrationProvider } from '../../server/db/migrations';
 import { expireOffers } from '../../server/lifecycle/offer-sweep';
 import { createMailWorker } from '../../server/mail/mail-worker';
 import { createUnsubscribeSigner } from '../../server/mail/unsubscribe-token';
@@ -200,5 +201,48 @@ describe('the operations home counts overdue work from an index alone (sqlite)',
     );
     // Counting through the list's walk (orders_status_needed) read each row for its due date: 0.4 s at 300,000 orders.
     expect(plan.rows.map((row) => row.detail)).toEqual([expect.stringMatching(/COVERING INDEX orders_status_due /)]);
+  });
+});
+
+describe('the stranded queue reads the departed artists from their partial index (sqlite)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness('sqlite');
+  });
+  afterAll(() => h.close());
+
+  it("in the operations home's count (the list's subquery is the same byDepartedArtist)", async () => {
+    const recorder = recordQueries(h.database.db);
+    await queueCounts(recorder.db, h.clock.now());
+    const stranded = recorder.queries.filter((query) => query.sql.includes('deactivated_at is not null'));
+    expect(stranded).toHaveLength(1);
+    for (const query of stranded) {
+      const plan = await h.database.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      // On users_applications it read every artist's row (migration 0033).
+      expect(plan.rows.map((row) => row.detail)).toContainEqual(
+        expect.stringMatching(/INDEX users_departed_artists \(type=\?\)/),
+      );
+    }
+  });
+});
+
+describe.each(databases)('migration 0033-departed-artists-index (%s)', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind);
+  });
+  afterAll(() => h.close());
+
+  it('goes down and up again, and the stranded count still answers', async () => {
+    const migrator = new Migrator({
+      db: h.database.db,
+      provider: migrationProvider(h.database.dialect),
+      ...(h.database.schema ? { migrationTableSchema: h.database.schema } : {}),
+    });
+    expect((await migrator.migrateTo('0032-search-latency')).error).toBeUndefined();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await queueCounts(h.database.db, h.clock.now())).stranded).toBe(0);
   });
 });
