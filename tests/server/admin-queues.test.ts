@@ -184,47 +184,36 @@ describe('every statement of the periodic jobs and the applications queue search
   });
 });
 
-describe('the operations home counts overdue work from an index alone (sqlite)', () => {
+describe("the operations home's counts read their indexes (sqlite)", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness('sqlite');
   });
   afterAll(() => h.close());
 
-  it('reads orders_status_due, never the order rows', async () => {
+  /** The plan of the one count whose SQL contains `marker`. */
+  async function planOfCount(marker: string): Promise<string[]> {
     const recorder = recordQueries(h.database.db);
     await queueCounts(recorder.db, h.clock.now());
-    const overdue = recorder.queries.filter((query) => query.sql.includes('due_at <'));
-    expect(overdue).toHaveLength(1);
+    const matching = recorder.queries.filter((query) => query.sql.includes(marker));
+    expect(matching).toHaveLength(1);
+    const [query] = matching as [(typeof matching)[number]];
     const plan = await h.database.db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${overdue[0]?.sql}`, [...(overdue[0]?.parameters ?? [])]),
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
     );
+    return plan.rows.map((row) => row.detail);
+  }
+
+  it('overdue work from orders_status_due alone, never the order rows', async () => {
     // Counting through the list's walk (orders_status_needed) read each row for its due date: 0.4 s at 300,000 orders.
-    expect(plan.rows.map((row) => row.detail)).toEqual([expect.stringMatching(/COVERING INDEX orders_status_due /)]);
+    expect(await planOfCount('due_at <')).toEqual([expect.stringMatching(/COVERING INDEX orders_status_due /)]);
   });
-});
 
-describe('the stranded queue reads the departed artists from their partial index (sqlite)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness('sqlite');
-  });
-  afterAll(() => h.close());
-
-  it("in the operations home's count (the list's subquery is the same byDepartedArtist)", async () => {
-    const recorder = recordQueries(h.database.db);
-    await queueCounts(recorder.db, h.clock.now());
-    const stranded = recorder.queries.filter((query) => query.sql.includes('deactivated_at is not null'));
-    expect(stranded).toHaveLength(1);
-    for (const query of stranded) {
-      const plan = await h.database.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-      );
-      // On users_applications it read every artist's row (migration 0033).
-      expect(plan.rows.map((row) => row.detail)).toContainEqual(
-        expect.stringMatching(/INDEX users_departed_artists \(type=\?\)/),
-      );
-    }
+  it("stranded work from the departed artists' partial index (the list's subquery is the same byDepartedArtist)", async () => {
+    // On users_applications it read every artist's row (migration 0033).
+    expect(await planOfCount('deactivated_at is not null')).toContainEqual(
+      expect.stringMatching(/INDEX users_departed_artists \(type=\?\)/),
+    );
   });
 });
 

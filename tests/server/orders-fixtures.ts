@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import type { TempOrderClip } from '../../contracts/order';
+import { seedDemoOrders } from '../../server/db/seed-orders';
+import { lifecycleSettingsOf } from '../../server/lifecycle/settings';
 import { type ArtistAccount, formOf, makeArtist, makeCustomer, wavBytes } from './artist-fixtures';
 import type { Harness } from './harness';
 
@@ -124,4 +126,15 @@ export async function placeOrder(
     expect(off.status, off.text).toBe(200);
   }
   return order;
+}
+
+/** The demo's orders, as `npm start` adds them after the demo accounts (seedDemoData first). */
+export function seedDemoOrdersIn(h: Harness): Promise<void> {
+  return seedDemoOrders({
+    db: h.database.db,
+    storage: h.storage,
+    now: h.clock.now(),
+    settings: lifecycleSettingsOf(h.config),
+    platformFeePercent: h.config.platformFeePercent,
+  });
 }

@@ -4,8 +4,6 @@ import { lifecycleMessages } from '../../contracts/lifecycle';
 import { type NotificationType, notificationMessages } from '../../contracts/notifications';
 import { orderMessages } from '../../contracts/order';
 import { demoLogins, seedDemoData } from '../../server/db/seed';
-import { seedDemoOrders } from '../../server/db/seed-orders';
-import { lifecycleSettingsOf } from '../../server/lifecycle/settings';
 import { UNVERIFIED_BODY_CHARS, UNVERIFIED_CALLBACK_DAYS } from '../../server/payments/payments.repository';
 import { createSandboxProvider } from '../../server/payments/sandbox.provider';
 import { pruneExpired } from '../../server/services/maintenance';
@@ -23,7 +21,7 @@ import {
   submitRecording,
   U,
 } from './lifecycle-fixtures';
-import { makeCustomer, makeRatedArtist, occasionBody, placeOrder } from './orders-fixtures';
+import { makeCustomer, makeRatedArtist, occasionBody, placeOrder, seedDemoOrdersIn } from './orders-fixtures';
 import { moneyInvariantBreaks } from './support/money-invariant';
 import { callbacksOf, orderOf, paymentOf, paymentsOfOrder, postForm } from './support/payment-fixtures';
 
@@ -584,13 +582,7 @@ describe.each(databases)('the demo customer (%s)', (kind) => {
       payouts: h.payouts,
       now: h.clock.now(),
     });
-    await seedDemoOrders({
-      db: h.database.db,
-      storage: h.storage,
-      now: h.clock.now(),
-      settings: lifecycleSettingsOf(h.config),
-      platformFeePercent: h.config.platformFeePercent,
-    });
+    await seedDemoOrdersIn(h);
     const login = demoLogins.find((l) => l.area === 'user') as (typeof demoLogins)[number];
     const token = await h.login('user', login.email, login.password);
     const orders = (await h.call('GET', `${U}/orders`, undefined, { token })).body.data.orders as {

@@ -2,12 +2,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTRAIT_SIZE, type PortraitSpec, renderPortrait } from '../../server/db/portraits';
 import { demoLogins, seedDemoData } from '../../server/db/seed';
-import { seedDemoOrders } from '../../server/db/seed-orders';
 import { renderTune, SAMPLE_RATE, synthesizeWav, type Tune, tuneSeconds } from '../../server/db/synth';
-import { lifecycleSettingsOf } from '../../server/lifecycle/settings';
 import { countUsers } from '../../server/users/users.repository';
 import { makeAdmin, storedFiles } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
+import { seedDemoOrdersIn } from './orders-fixtures';
 import { readStored } from './storage-fixtures';
 
 describe.each(databases)('demo seed (%s)', (kind) => {
@@ -211,13 +210,7 @@ describe.each(databases)('demo seed (%s)', (kind) => {
   });
 
   it('gives the in-progress demo order a conversation that the customer, the artist and the team have read', async () => {
-    await seedDemoOrders({
-      db: h.database.db,
-      storage: h.storage,
-      now: h.clock.now(),
-      settings: lifecycleSettingsOf(h.config),
-      platformFeePercent: h.config.platformFeePercent,
-    });
+    await seedDemoOrdersIn(h);
     const order = await h.database.db
       .selectFrom('orders')
       .select(['id', 'status'])
