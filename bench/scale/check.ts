@@ -84,6 +84,18 @@ export async function checkScaleData(db: Kysely<DB>, subjects: ScaleSubjects): P
         where not exists (select 1 from artist_monthly_credits m where m.artist_id = r.artist_id and m.month = r.month)) as n`,
     0,
   );
+  // The catalogue's cards (migration 0034): one per listed artist, and its rating that of the summaries.
+  await count(
+    'catalogue cards out of step',
+    sql<{ n: number }>`select (select count(*) from users u where u.type = 'artist' and u.app_status = 'approved'
+        and u.is_online = 1 and u.deactivated_at is null and u.suspended_at is null and u.stage_name is not null
+        and not exists (select 1 from catalog_cards c where c.artist_id = u.id))
+      + (select count(*) from catalog_cards c inner join users u on u.id = c.artist_id
+        left join artist_summaries s on s.artist_id = u.id
+        where u.app_status <> 'approved' or u.is_online <> 1 or u.deactivated_at is not null
+          or u.suspended_at is not null or c.rating_count <> coalesce(s.rating_count, 0)) as n`,
+    0,
+  );
   failures.push(...(await maintenanceRowProblems(db)));
   if (failures.length > 0) throw new Error(`The scale data set is inconsistent:\n${failures.join('\n')}`);
 }

@@ -1,7 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { CatalogSort } from '../../contracts/artist';
-import { DEFAULT_TURNAROUND_DAYS } from '../../contracts/delivery';
-import { BASE_PRICE_CENTAVOS } from '../../contracts/options';
 import type { ArtistProfileRow, DB, UserRow } from '../db/schema';
 import type { CatalogCursor } from './catalog-cursor';
 
@@ -28,57 +26,46 @@ export interface CatalogRow {
   cursor: CatalogCursor;
 }
 
-// Case-insensitive order (ASCII on SQLite, the collation's rules on PostgreSQL); users.id breaks ties,
-// so the order is total and a keyset cursor never skips or repeats a card.
-const sortKey = sql<string>`lower(users.stage_name)`;
-/** What the customer pays this artist (server/orders/pricing.ts rateCentavosOf): the rate, or the base price. */
-const rateKey = sql<number>`coalesce(artist_profiles.rate_centavos, ${sql.lit(BASE_PRICE_CENTAVOS)})`;
-/**
- * The rating the card shows, in tenths of a star (4.7 → 47; unrated 0), from the maintained sum and count
- * (migration 0014). Integer arithmetic, the same on both databases and in ratings.repository.ts:
- * round(sum / count × 10) = (20·sum + count) div (2·count).
- */
-const tenthsKey = sql<number>`(case when artist_summaries.rating_count > 0
-  then (artist_summaries.rating_sum * 20 + artist_summaries.rating_count) / (artist_summaries.rating_count * 2)
-  else 0 end)`;
-const countKey = sql<number>`coalesce(artist_summaries.rating_count, 0)`;
-/** The artist's standard turnaround in days (server/orders/delivery.ts turnaroundDaysOf): set, or the default. */
-const daysKey = sql<number>`coalesce(artist_profiles.turnaround_days, ${sql.lit(DEFAULT_TURNAROUND_DAYS)})`;
+// The sort keys are the card's columns (migration 0034), each sort walking its own index of catalog_cards
+// and stopping after a page. Card ids are users.ids; the id breaks ties, so the order is total and a keyset
+// cursor never skips or repeats a card. Names sort case-insensitively (ASCII on SQLite, the collation's
+// rules on PostgreSQL).
+const card = {
+  id: sql.ref<number>('catalog_cards.artist_id'),
+  name: sql.ref<string>('catalog_cards.name_key'),
+  rate: sql.ref<number>('catalog_cards.rate_centavos'),
+  tenths: sql.ref<number>('catalog_cards.rating_tenths'),
+  count: sql.ref<number>('catalog_cards.rating_count'),
+  days: sql.ref<number>('catalog_cards.turnaround_days'),
+};
 
 /**
  * The keyset condition "after the cursor" for each sort, written `key >= :at and (key > :at or …)`
  * rather than as a row value, the form SQLite seeks an index on (docs/decisions.md "Flat as it grows").
  */
 function after(cursor: CatalogCursor): Expression<SqlBool> {
-  const id = sql.ref('users.id');
+  const { id } = card;
   switch (cursor.sort) {
     case 'recommended':
-      return sql<SqlBool>`${sortKey} >= ${cursor.key} and (${sortKey} > ${cursor.key} or ${id} > ${cursor.id})`;
+      return sql<SqlBool>`${card.name} >= ${cursor.key} and (${card.name} > ${cursor.key} or ${id} > ${cursor.id})`;
     case 'price_asc':
-      return sql<SqlBool>`${rateKey} >= ${cursor.rate} and (${rateKey} > ${cursor.rate} or ${id} > ${cursor.id})`;
+      return sql<SqlBool>`${card.rate} >= ${cursor.rate} and (${card.rate} > ${cursor.rate} or ${id} > ${cursor.id})`;
     case 'price_desc':
-      return sql<SqlBool>`${rateKey} <= ${cursor.rate} and (${rateKey} < ${cursor.rate} or ${id} > ${cursor.id})`;
+      return sql<SqlBool>`${card.rate} <= ${cursor.rate} and (${card.rate} < ${cursor.rate} or ${id} > ${cursor.id})`;
     case 'rating':
-      return sql<SqlBool>`${tenthsKey} <= ${cursor.tenths} and (${tenthsKey} < ${cursor.tenths}
-        or (${countKey} <= ${cursor.count} and (${countKey} < ${cursor.count} or ${id} > ${cursor.id})))`;
+      return sql<SqlBool>`${card.tenths} <= ${cursor.tenths} and (${card.tenths} < ${cursor.tenths}
+        or (${card.count} <= ${cursor.count} and (${card.count} < ${cursor.count} or ${id} > ${cursor.id})))`;
     case 'fastest':
-      return sql<SqlBool>`${daysKey} >= ${cursor.days} and (${daysKey} > ${cursor.days} or ${id} > ${cursor.id})`;
+      return sql<SqlBool>`${card.days} >= ${cursor.days} and (${card.days} > ${cursor.days} or ${id} > ${cursor.id})`;
   }
 }
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
 const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** Who a customer may see: approved, online, not deactivated artists with a stage name. */
-function visibleArtists(db: Kysely<DB>) {
-  return db
-    .selectFrom('users')
-    .where('users.type', '=', 'artist')
-    .where('users.app_status', '=', 'approved')
-    .where('users.is_online', '=', 1)
-    .where('users.deactivated_at', 'is', null)
-    .where('users.suspended_at', 'is', null)
-    .where('users.stage_name', 'is not', null);
+/** The listed artists (those customers may see: migration 0034 says who), with their user rows. */
+function listedArtists(db: Kysely<DB>) {
+  return db.selectFrom('catalog_cards').innerJoin('users', 'users.id', 'catalog_cards.artist_id');
 }
 
 async function withProfiles(db: Kysely<DB>, users: UserRow[]): Promise<Map<number, ArtistProfileRow>> {
@@ -96,50 +83,56 @@ async function withProfiles(db: Kysely<DB>, users: UserRow[]): Promise<Map<numbe
 }
 
 /**
- * One page (plus one row, to know whether another page follows) in the sort's order; users.id breaks
+ * One page (plus one row, to know whether another page follows) in the sort's order; the artist's id breaks
  * every tie. Recommended: stage name. Price: rate, then id. Rating: shown rating and number of ratings,
  * most first, then id; unrated artists last. Fastest: turnaround, shortest first, then id.
  */
 export async function findCatalogPage(db: Kysely<DB>, filter: CatalogFilter): Promise<CatalogRow[]> {
-  let query = visibleArtists(db)
-    .leftJoin('artist_profiles', 'artist_profiles.user_id', 'users.id')
-    .leftJoin('artist_summaries', 'artist_summaries.artist_id', 'users.id')
+  let query = listedArtists(db)
     .selectAll('users')
     .select([
-      sortKey.as('sort_key'),
-      rateKey.as('sort_rate'),
-      tenthsKey.as('sort_tenths'),
-      countKey.as('sort_count'),
-      daysKey.as('sort_days'),
+      'catalog_cards.name_key as sort_key',
+      'catalog_cards.rate_centavos as sort_rate',
+      'catalog_cards.rating_tenths as sort_tenths',
+      'catalog_cards.rating_count as sort_count',
+      'catalog_cards.turnaround_days as sort_days',
     ]);
   // Genre keys come from a fixed list of plain words, so the quoted key is an exact element match in the JSON array.
-  if (filter.genre) query = query.where('artist_profiles.genres', 'like', `%"${filter.genre}"%`);
-  if (filter.vocal_type) query = query.where('artist_profiles.vocal_type', '=', filter.vocal_type as never);
-  if (filter.q) query = query.where(sql<boolean>`lower(users.stage_name) like ${likeContains(filter.q)} escape '\\'`);
-  if (filter.min_rate_centavos !== undefined) query = query.where(rateKey, '>=', filter.min_rate_centavos);
-  if (filter.max_rate_centavos !== undefined) query = query.where(rateKey, '<=', filter.max_rate_centavos);
-  if (filter.min_rating_tenths !== undefined) query = query.where(tenthsKey, '>=', filter.min_rating_tenths);
-  if (filter.max_turnaround_days !== undefined) query = query.where(daysKey, '<=', filter.max_turnaround_days);
+  if (filter.genre) query = query.where('catalog_cards.genres', 'like', `%"${filter.genre}"%`);
+  if (filter.vocal_type) query = query.where('catalog_cards.vocal_type', '=', filter.vocal_type as never);
+  if (filter.q) query = query.where(sql<boolean>`${card.name} like ${likeContains(filter.q)} escape '\\'`);
+  // A bound on another sort's key filters the walk and never drives it: with the unary `+`, SQLite does not
+  // seek that key's index and sort what the bound lets through (every card, for the usual wide price range),
+  // but walks this sort's index and stops after a page (sqlite.org/optoverview.html, "Disqualifying WHERE
+  // clause terms using unary-+"). On PostgreSQL `+` is the identity and its planner weighs both by statistics.
+  const bound = (key: (typeof card)[keyof typeof card], sortsBy: boolean) => (sortsBy ? key : sql<number>`+${key}`);
+  const price = bound(card.rate, filter.sort === 'price_asc' || filter.sort === 'price_desc');
+  if (filter.min_rate_centavos !== undefined) query = query.where(price, '>=', filter.min_rate_centavos);
+  if (filter.max_rate_centavos !== undefined) query = query.where(price, '<=', filter.max_rate_centavos);
+  if (filter.min_rating_tenths !== undefined)
+    query = query.where(bound(card.tenths, filter.sort === 'rating'), '>=', filter.min_rating_tenths);
+  if (filter.max_turnaround_days !== undefined)
+    query = query.where(bound(card.days, filter.sort === 'fastest'), '<=', filter.max_turnaround_days);
   if (filter.cursor) query = query.where(after(filter.cursor));
   switch (filter.sort) {
     case 'recommended':
-      query = query.orderBy(sortKey);
+      query = query.orderBy(card.name);
       break;
     case 'price_asc':
-      query = query.orderBy(rateKey);
+      query = query.orderBy(card.rate);
       break;
     case 'price_desc':
-      query = query.orderBy(rateKey, 'desc');
+      query = query.orderBy(card.rate, 'desc');
       break;
     case 'rating':
-      query = query.orderBy(tenthsKey, 'desc').orderBy(countKey, 'desc');
+      query = query.orderBy(card.tenths, 'desc').orderBy(card.count, 'desc');
       break;
     case 'fastest':
-      query = query.orderBy(daysKey);
+      query = query.orderBy(card.days);
       break;
   }
   const rows = await query
-    .orderBy('users.id')
+    .orderBy(card.id)
     .limit(filter.limit + 1)
     .execute();
   const users = rows.map(
@@ -169,7 +162,7 @@ export async function findVisibleArtist(
   db: Kysely<DB>,
   publicId: string,
 ): Promise<{ user: UserRow; profile: ArtistProfileRow | undefined } | undefined> {
-  const user = await visibleArtists(db).selectAll('users').where('users.user_id', '=', publicId).executeTakeFirst();
+  const user = await listedArtists(db).selectAll('users').where('users.user_id', '=', publicId).executeTakeFirst();
   if (!user) return undefined;
   const profile = await db.selectFrom('artist_profiles').selectAll().where('user_id', '=', user.id).executeTakeFirst();
   return { user, profile };
@@ -181,7 +174,7 @@ export async function findVisibleArtistsByIds(
   publicIds: readonly string[],
 ): Promise<{ user: UserRow; profile: ArtistProfileRow | undefined }[]> {
   if (publicIds.length === 0) return [];
-  const users = await visibleArtists(db)
+  const users = await listedArtists(db)
     .selectAll('users')
     .where('users.user_id', 'in', [...publicIds])
     .execute();

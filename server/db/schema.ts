@@ -523,6 +523,25 @@ export interface ArtistSummariesTable {
   rating_sum: number;
   rating_count: number;
 }
+/**
+ * One listed artist's catalogue card (0034): every key the catalogue filters and sorts on, kept by triggers
+ * on users, artist_profiles and artist_summaries. An artist has a card exactly when customers may see them.
+ */
+export interface CatalogCardsTable {
+  artist_id: number;
+  /** lower(stage_name). */
+  name_key: string;
+  /** What the customer pays: the rate, or the base price. */
+  rate_centavos: number;
+  /** The shown rating in tenths of a star (unrated: 0). */
+  rating_tenths: number;
+  rating_count: number;
+  /** The standard turnaround: set, or the default. */
+  turnaround_days: number;
+  /** The profile's JSON array of genre keys. */
+  genres: string;
+  vocal_type: VocalType | null;
+}
 /** The ratings of an artist with each number of stars (0025), kept by triggers on orders. */
 export interface ArtistRatingCountsTable {
   artist_id: number;
@@ -659,6 +678,7 @@ export interface DB {
   secret_fingerprints: SecretFingerprintsTable;
   server_nodes: ServerNodesTable;
   artist_summaries: ArtistSummariesTable;
+  catalog_cards: CatalogCardsTable;
   artist_status_counts: ArtistStatusCountsTable;
   artist_rating_counts: ArtistRatingCountsTable;
   artist_monthly_credits: ArtistMonthlyCreditsTable;

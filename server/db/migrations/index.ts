@@ -32,6 +32,7 @@ import { messageAlerts } from './0030-message-alerts';
 import { lyricsAndReports } from './0031-lyrics-and-reports';
 import { searchLatency } from './0032-search-latency';
 import { departedArtistsIndex } from './0033-departed-artists-index';
+import { catalogCards } from './0034-catalog-cards';
 
 // Listed in code, not globbed from disk, so migrations run the same from tsx, vitest and a bundle.
 // Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
@@ -68,6 +69,7 @@ const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0031-lyrics-and-reports': lyricsAndReports,
   '0032-search-latency': searchLatency,
   '0033-departed-artists-index': departedArtistsIndex,
+  '0034-catalog-cards': catalogCards,
 };
 
 export const latestMigrationName = Object.keys(migrations).sort().at(-1) as string;
