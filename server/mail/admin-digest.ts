@@ -21,6 +21,12 @@ export type DigestItem =
   | { kind: 'admin_application_received'; data: { artist_id: number; name: string } }
   | { kind: OperationsDigestKind; data: { line: string; order_id?: number } };
 
+/**
+ * The lines of one kind a digest lists, oldest first; the rest of that kind are counted ("and 2,140 more").
+ * After a long pause a digest may gather thousands of items, which no one reads line by line.
+ */
+export const DIGEST_LINES_PER_KIND = 20;
+
 /** Items that wait for the admins' digest instead of going out on their own. */
 export type DigestItemKind = DigestItem['kind'];
 
@@ -115,19 +121,28 @@ function lineOf(item: DigestItem): string {
   }
 }
 
-/** One mail for all of an admin's waiting items; the button opens where the first group is resolved. */
-export function renderDigest(items: DigestItem[], ctx: { publicUrl: string; greeting: string }): MailContent {
-  const kinds = (Object.keys(sections) as DigestItemKind[]).filter((kind) => items.some((i) => i.kind === kind));
+/**
+ * One mail for all of an admin's waiting items; the button opens where the first group is resolved.
+ * `more` counts, per kind, the items gathered beyond the lines listed (DIGEST_LINES_PER_KIND).
+ */
+export function renderDigest(
+  items: DigestItem[],
+  ctx: { publicUrl: string; greeting: string },
+  more: Partial<Record<DigestItemKind, number>> = {},
+): MailContent {
+  const countOfKind = (kind: DigestItemKind) => items.filter((i) => i.kind === kind).length + (more[kind] ?? 0);
+  const kinds = (Object.keys(sections) as DigestItemKind[]).filter((kind) => countOfKind(kind) > 0);
   const first = kinds[0] ?? 'admin_application_received';
   const elsewhere = kinds.slice(1).filter((kind) => sections[kind].path !== sections[first].path);
   return {
-    subject: `Labsongs: ${kinds.map((kind) => sections[kind].summary(items.filter((i) => i.kind === kind).length)).join(', ')}`,
+    subject: `Labsongs: ${kinds.map((kind) => sections[kind].summary(countOfKind(kind))).join(', ')}`,
     preview: 'What is waiting for the team.',
     greeting: ctx.greeting,
     paragraphs: ['Since the last summary:'],
-    facts: kinds.flatMap((kind) =>
-      items.filter((i) => i.kind === kind).map((i): [string, string] => [sections[kind].label, lineOf(i)]),
-    ),
+    facts: kinds.flatMap((kind) => [
+      ...items.filter((i) => i.kind === kind).map((i): [string, string] => [sections[kind].label, lineOf(i)]),
+      ...(more[kind] ? [[sections[kind].label, `and ${countOf(more[kind], 'more', 'more')}`] as [string, string]] : []),
+    ]),
     action: { label: sections[first].action, url: `${ctx.publicUrl}${sections[first].path}` },
     ...(elsewhere.length
       ? {

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { mailCategoryLabels } from '../../contracts/mail';
 import type { DB, MailOutboxRow } from '../db/schema';
+import { BATCH_ROWS } from '../services/batches';
 import type { Clock } from '../services/clock';
 import type { Logger } from '../services/logger';
+import { DIGEST_LINES_PER_KIND } from './admin-digest';
 import { renderMail } from './layout';
 import { secretKinds, templateOf } from './templates';
 import type { MailTransport } from './transport';
@@ -203,14 +205,33 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           .returning('id')
           .executeTakeFirst();
         if (!digest) return 0;
-        const items = await trx
-          .updateTable('mail_outbox')
-          .set({ status: 'digested', digest_id: digest.id })
-          .where('user_id', '=', userId)
-          .where('digest', '=', 1)
-          .where('status', '=', 'pending')
-          .returning(['id', 'kind', 'payload', 'to_address'])
-          .execute();
+        // A backlog (thousands of items after a long pause) is marked BATCH_ROWS at a time, so no
+        // statement holds the database for long; the mail lists the oldest lines of each kind and counts the rest.
+        const items: { id: number; kind: string; payload: string; to_address: string }[] = [];
+        for (;;) {
+          const ids = await trx
+            .selectFrom('mail_outbox')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('digest', '=', 1)
+            .where('user_id', '=', userId)
+            .limit(BATCH_ROWS)
+            .execute();
+          if (ids.length === 0) break;
+          items.push(
+            ...(await trx
+              .updateTable('mail_outbox')
+              .set({ status: 'digested', digest_id: digest.id })
+              .where(
+                'id',
+                'in',
+                ids.map((row) => row.id),
+              )
+              .returning(['id', 'kind', 'payload', 'to_address'])
+              .execute()),
+          );
+          if (ids.length < BATCH_ROWS) break;
+        }
         items.sort((a, b) => a.id - b.id);
         const first = items[0];
         if (!first) {
@@ -218,14 +239,21 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           return 0;
         }
         const firstName = (JSON.parse(first.payload) as { first_name: string }).first_name;
+        const listed: { kind: string; data: unknown }[] = [];
+        const shown = new Map<string, number>();
+        const more: Record<string, number> = {};
+        for (const item of items) {
+          const lines = shown.get(item.kind) ?? 0;
+          if (lines < DIGEST_LINES_PER_KIND) {
+            listed.push({ kind: item.kind, data: JSON.parse(item.payload).data });
+            shown.set(item.kind, lines + 1);
+          } else more[item.kind] = (more[item.kind] ?? 0) + 1;
+        }
         await trx
           .updateTable('mail_outbox')
           .set({
             to_address: first.to_address,
-            payload: JSON.stringify({
-              first_name: firstName,
-              data: { items: items.map((i) => ({ kind: i.kind, data: JSON.parse(i.payload).data })) },
-            }),
+            payload: JSON.stringify({ first_name: firstName, data: { items: listed, more } }),
           })
           .where('id', '=', digest.id)
           .execute();

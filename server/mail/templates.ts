@@ -512,9 +512,9 @@ export const mailTemplates = {
   }),
 
   // ---- Admins (sent only inside the digest) --------------------------------------------------------
-  admin_digest: define<{ items: DigestItem[] }>({
+  admin_digest: define<{ items: DigestItem[]; more?: Partial<Record<DigestItemKind, number>> }>({
     category: null,
-    render: ({ items }, ctx) => renderDigest(items, { publicUrl: ctx.publicUrl, greeting: hello(ctx) }),
+    render: ({ items, more }, ctx) => renderDigest(items, { publicUrl: ctx.publicUrl, greeting: hello(ctx) }, more),
   }),
 
   // ---- Accounts with care (server/users/account-care.mail.ts) ----------------------------------------
