@@ -5,6 +5,7 @@ import { strandedStatuses } from '../../contracts/operations-home';
 import { byDepartedArtist } from '../admin/departed-artists';
 import type { DB, OrderRow } from '../db/schema';
 import { searchOrders } from '../search/order-search';
+import { isPostgres } from '../search/search-text';
 import { overdueStage } from './overdue';
 
 // The order lists of the artist and admin screens: keyset pages sorted by the needed-by date (the due
@@ -151,7 +152,7 @@ export function listAdminOrders(
   let query = db.selectFrom('orders').selectAll('orders');
   if (request.reference !== undefined) query = query.where('orders.reference', '=', request.reference);
   if (stage === 'overdue') {
-    query = query.where(overdueStage(request.now));
+    query = query.where(overdueStage(request.now, !isPostgres(db)));
   } else if (stage === 'stranded') {
     query = query.where('orders.status', 'in', [...strandedStatuses]).where(byDepartedArtist);
   } else if (stage !== 'all') {

@@ -6,6 +6,7 @@ import { listApplications } from '../../server/admin/applications.repository';
 import { queueCounts } from '../../server/admin/operations.repository';
 import { migrationProvider } from '../../server/db/migrations';
 import { expireOffers } from '../../server/lifecycle/offer-sweep';
+import { listAdminOrders } from '../../server/lifecycle/order-lists';
 import { createMailWorker } from '../../server/mail/mail-worker';
 import { createUnsubscribeSigner } from '../../server/mail/unsubscribe-token';
 import { sweepTempUploads } from '../../server/orders/temp-upload-sweep';
@@ -207,6 +208,23 @@ describe("the operations home's counts read their indexes (sqlite)", () => {
   it('overdue work from orders_status_due alone, never the order rows', async () => {
     // Counting through the list's walk (orders_status_needed) read each row for its due date: 0.4 s at 300,000 orders.
     expect(await planOfCount('due_at <')).toEqual([expect.stringMatching(/COVERING INDEX orders_status_due /)]);
+  });
+
+  it('the overdue list walks orders_due_work in its order and stops after a page', async () => {
+    const recorder = recordQueries(h.database.db);
+    await listAdminOrders(recorder.db, 'overdue', { limit: 10, now: h.clock.now() });
+    await listAdminOrders(recorder.db, 'overdue', { limit: 10, now: h.clock.now(), cursor: '2026-01-05_12' });
+    const lists = recorder.queries.filter((query) => query.sql.includes('needed_by" asc'));
+    expect(lists).toHaveLength(2);
+    for (const query of lists) {
+      const plan = await h.database.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      // Without likely() SQLite sought orders_status_needed per status and sorted every overdue order.
+      expect(plan.rows.map((row) => row.detail)).toEqual([
+        expect.stringMatching(/^SEARCH orders USING INDEX orders_due_work /),
+      ]);
+    }
   });
 
   it("stranded work from the departed artists' partial index (the list's subquery is the same byDepartedArtist)", async () => {
