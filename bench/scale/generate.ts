@@ -177,7 +177,10 @@ export async function generateScaleData(
   );
   log(`${size.notifications} notifications`);
 
-  await addMaintenanceRows(writer, size, { random, now, customerIds, adminId: options.adminId });
+  // Dated from when they are written, not from the start: the live rows (a stream seen within minutes) must
+  // still be live when the run checks and prunes them, however long the orders took to write.
+  const written = options.now === undefined ? Date.now() : now;
+  await addMaintenanceRows(writer, size, { random, now: written, customerIds, adminId: options.adminId });
   log('rows for the periodic jobs');
 
   await writer.finish([...tablesWithIds, ...maintenanceTables]);
