@@ -62,7 +62,9 @@ test('the customer\'s open order page leaves "waiting" when the artist accepts, 
   await waiting.getByRole('link', { name: 'View order' }).click();
   await expect(customer).toHaveURL(/\/customer\/account\/orders\/\d+$/);
   await expect(customer.getByRole('heading', { name: 'Order History', level: 2 })).toHaveCount(0);
-  const status = customer.getByTestId('order-status');
+  // The visible one: while the route changes, React may keep the list's cards in the page, hidden
+  // (display: none), each with its own status.
+  const status = customer.getByTestId('order-status').filter({ visible: true });
   await expect(status).toHaveText('Waiting for an artist to accept');
   await expect(customer.getByRole('button', { name: 'Cancel order' })).toBeVisible();
   await markDocument(customer);
