@@ -109,20 +109,9 @@ const ratio = (run: Run, m: Measurement) =>
 const cell = (run: Run, m: Measurement) =>
   `${ratio(run, m).toFixed(1)}× (${fmtMs(m.p99Ms)})${m.failures ? ` ⚠ ${m.failures} failed` : ''}`;
 
-const plans: Partial<Record<BenchDatabase, EndpointPlans[]>> = {};
-const results: { kind: BenchDatabase; demo: Run; scale: Run }[] = [];
-for (const kind of benchDatabases()) {
-  const demo = await runOn(kind, 'demo', plans);
-  const scale = await runOn(kind, 'scale', plans);
-  results.push({ kind, demo, scale });
-}
-
 const describe = `Scale data set: ${size.artists} artists, ${size.customers} customers, ${size.orders} orders, ${size.notifications} notifications, over the demo seed.`;
-console.log(`\n## Flat as it grows: ratio to GET /api/ping of the same server (p99)\n\n${describe}`);
-console.log(
-  `autocannon, ${load.connections} connections, ${load.seconds} s per endpoint, each ratio against a 1 s ping run just before it. The server runs in this process; the load comes from a worker thread, which for the cache-miss endpoints also writes a new catalogue version before each request, on its own connection. Stall = longest event-loop delay of the server's thread while the endpoint was under load.`,
-);
-for (const { kind, demo, scale } of results) {
+
+function printTable(kind: BenchDatabase, demo: Run, scale: Run) {
   console.log(`\n### ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}\n`);
   console.log('| request | demo | scale | scale ÷ demo | scale stall |\n|---|---:|---:|---:|---:|');
   console.log(
@@ -143,6 +132,19 @@ for (const { kind, demo, scale } of results) {
     `Periodic jobs (maintenance, sweeps, mail worker, metrics scrape), slowest statement: demo ${fmtMs(demo.maintenance.ms)}, scale ${fmtMs(scale.maintenance.ms)} (\`${scale.maintenance.sql.slice(0, 100)}\`).`,
   );
   console.log(`Scale data written in ${scale.generateSeconds?.toFixed(0)} s.`);
+}
+
+console.log(`\n## Flat as it grows: ratio to GET /api/ping of the same server (p99)\n\n${describe}`);
+console.log(
+  `autocannon, ${load.connections} connections, ${load.seconds} s per endpoint, each ratio against a 1 s ping run just before it. The server runs in this process; the load comes from a worker thread, which for the cache-miss endpoints also writes a new catalogue version before each request, on its own connection. Stall = longest event-loop delay of the server's thread while the endpoint was under load.`,
+);
+// Each database's table is printed as soon as it is measured: a full-size run takes over an hour, and a
+// failure in the second database must not lose the first one's figures.
+const plans: Partial<Record<BenchDatabase, EndpointPlans[]>> = {};
+for (const kind of benchDatabases()) {
+  const demo = await runOn(kind, 'demo', plans);
+  const scale = await runOn(kind, 'scale', plans);
+  printTable(kind, demo, scale);
 }
 
 if (only === null) {
