@@ -14,6 +14,7 @@ import { lifecycleMessages } from '../../contracts/lifecycle';
 import { type OrderDetail, occasions, orderMessages } from '../../contracts/order';
 import { cancelledMessage } from '../../contracts/refunds';
 import { currentAuth } from '../auth/require-auth';
+import { findVisibleArtistsByIds } from '../catalog/catalog.repository';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
@@ -76,39 +77,29 @@ export async function cancel(c: AppContext, id: number, body: v.InferOutput<type
 }
 
 /**
- * New artists for an order nobody took: each must be approved, online, not deactivated, and not
- * offered this order before. No new payment: the price stays what the customer paid.
+ * New artists for an order nobody took: each must be listed in the catalogue (the cards of migration 0034
+ * say who is, as for a new order) and not offered this order before. No new payment: the price stays
+ * what the customer paid.
  */
 export async function rebook(c: AppContext, id: number, body: v.InferOutput<typeof rebookSchema>) {
   const order = await ownOrder(c, id);
   const { db } = c.var;
-  const artists = await db
-    .selectFrom('users')
-    .select(['id', 'user_id'])
-    .where('type', '=', 'artist')
-    .where('user_id', 'in', body.selected_artists)
-    .where('app_status', '=', 'approved')
-    .where('is_online', '=', 1)
-    .where('deactivated_at', 'is', null)
-    .where('suspended_at', 'is', null)
-    .execute();
-  const byPublicId = new Map(artists.map((a) => [a.user_id, a.id]));
+  const visible = await findVisibleArtistsByIds(db, body.selected_artists);
+  const byPublicId = new Map(visible.map((artist) => [artist.user.user_id, artist]));
   if (byPublicId.size !== body.selected_artists.length)
     throw fieldError(orderMessages.artistUnavailable, 'selected_artists');
+  const chosen = body.selected_artists.map((publicId) => byPublicId.get(publicId) as (typeof visible)[number]);
+  const ids = chosen.map((artist) => artist.user.id);
   const offeredBefore = await db
     .selectFrom('order_artists')
     .select('artist_id')
     .where('order_id', '=', order.id)
     .execute();
-  const ids = body.selected_artists.map((publicId) => byPublicId.get(publicId) as number);
   if (ids.some((artistId) => offeredBefore.some((o) => o.artist_id === artistId)))
     throw fieldError(lifecycleMessages.rebookSameArtist, 'selected_artists');
   // A rush order stays rush: only artists who offer rush may be offered it (docs/product.md §9 "Add-ons").
-  if (order.rush === 1) {
-    const profiles = await db.selectFrom('artist_profiles').selectAll().where('user_id', 'in', ids).execute();
-    if (profiles.length !== ids.length || !profiles.every(offersRush))
-      throw fieldError(addOnMessages.rushNotOffered, 'selected_artists');
-  }
+  if (order.rush === 1 && !chosen.every((artist) => offersRush(artist.profile)))
+    throw fieldError(addOnMessages.rushNotOffered, 'selected_artists');
   const settings = lifecycleSettingsOf(c.var.config);
   return act(c, id, lifecycleMessages.rebooked, (trx, at, customerId) =>
     rebookOrder(trx, { orderId: id, customerId, artistIds: ids, at, settings }),

@@ -257,6 +257,15 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       const four = [...fresh, await makeRatedArtist(h)].map((a) => a.user_id);
       const offline = await makeRatedArtist(h, { online: false });
       const waiting = await makeRatedArtist(h, { status: 'for_review' });
+      // Listed means what the catalogue shows (migration 0034's cards): a stage name too, and not suspended.
+      const nameless = await makeRatedArtist(h);
+      const suspended = await makeRatedArtist(h);
+      await h.database.db.updateTable('users').set({ stage_name: null }).where('id', '=', nameless.id).execute();
+      await h.database.db
+        .updateTable('users')
+        .set({ suspended_at: new Date().toISOString() })
+        .where('id', '=', suspended.id)
+        .execute();
       const first = fresh[0] as ArtistAccount;
       expect(fieldErrors(await rebook([]))).toEqual({ selected_artists: [orderMessages.artistsRequired] });
       expect(fieldErrors(await post(url, {}, order.customer.token))).toEqual({
@@ -266,7 +275,7 @@ describe.each(databases)('order lifecycle rules (%s)', (kind) => {
       expect(fieldErrors(await rebook([first.user_id, first.user_id]))).toEqual({
         selected_artists: [orderMessages.artistsRequired],
       });
-      for (const unavailable of [offline, waiting])
+      for (const unavailable of [offline, waiting, nameless, suspended])
         expect(fieldErrors(await rebook([first.user_id, unavailable.user_id]))).toEqual({
           selected_artists: [orderMessages.artistUnavailable],
         });
