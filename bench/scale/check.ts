@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { DEFAULT_TURNAROUND_DAYS } from '../../contracts/delivery';
+import { BASE_PRICE_CENTAVOS } from '../../contracts/options';
 import type { DB } from '../../server/db/schema';
 import type { ScaleSubjects } from './generate';
 import { maintenanceRowProblems } from './maintenance-rows';
@@ -84,7 +86,8 @@ export async function checkScaleData(db: Kysely<DB>, subjects: ScaleSubjects): P
         where not exists (select 1 from artist_monthly_credits m where m.artist_id = r.artist_id and m.month = r.month)) as n`,
     0,
   );
-  // The catalogue's cards (migration 0034): one per listed artist, and its rating that of the summaries.
+  // The catalogue's cards (migration 0034): one per listed artist, its name and rating those of the user and
+  // the summaries, and its rate, turnaround, genres and vocal type the profile's (or the defaults).
   await count(
     'catalogue cards out of step',
     sql<{ n: number }>`select (select count(*) from users u where u.type = 'artist' and u.app_status = 'approved'
@@ -92,8 +95,14 @@ export async function checkScaleData(db: Kysely<DB>, subjects: ScaleSubjects): P
         and not exists (select 1 from catalog_cards c where c.artist_id = u.id))
       + (select count(*) from catalog_cards c inner join users u on u.id = c.artist_id
         left join artist_summaries s on s.artist_id = u.id
+        left join artist_profiles p on p.user_id = u.id
         where u.app_status <> 'approved' or u.is_online <> 1 or u.deactivated_at is not null
-          or u.suspended_at is not null or c.rating_count <> coalesce(s.rating_count, 0)) as n`,
+          or u.suspended_at is not null or c.rating_count <> coalesce(s.rating_count, 0)
+          or c.name_key <> lower(u.stage_name)
+          or c.rate_centavos <> coalesce(p.rate_centavos, ${BASE_PRICE_CENTAVOS})
+          or c.turnaround_days <> coalesce(p.turnaround_days, ${DEFAULT_TURNAROUND_DAYS})
+          or c.genres <> coalesce(p.genres, '[]')
+          or coalesce(c.vocal_type, '') <> coalesce(p.vocal_type, '')) as n`,
     0,
   );
   failures.push(...(await maintenanceRowProblems(db)));

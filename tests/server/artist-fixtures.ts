@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { expect } from 'vitest';
 import { encodeWav } from '../../server/db/synth';
+import { newOrderReference } from '../../server/orders/orders.repository';
 import type { StorageKind } from '../../server/services/storage';
 import type { Harness } from './harness';
 import { uniqueEmail } from './harness';
@@ -274,4 +275,43 @@ export async function makeCustomer(h: Harness): Promise<{ id: number; email: str
   const email = uniqueEmail('customer');
   const user = await h.createAccount({ type: 'user', email, password: 'Customer123!' });
   return { id: user.id, email, token: await h.login('user', email, 'Customer123!') };
+}
+
+/**
+ * A completed order of `artistId` for `customerId`, written straight into the table, then rated `stars`
+ * (null: not rated) in a second write, as the rating endpoint does: the summaries, the catalogue's cards
+ * and its version follow updates, so a rating written with the insert would not test them.
+ */
+export async function completedOrder(
+  h: Harness,
+  input: { customerId: number; artistId: number; stars: number | null; occasion?: string; at?: string },
+): Promise<number> {
+  const at = input.at ?? h.clock.now().toISOString();
+  const order = await h.database.db
+    .insertInto('orders')
+    .values({
+      reference: newOrderReference(),
+      customer_id: input.customerId,
+      status: 'completed',
+      price_centavos: 250_000,
+      platform_fee_centavos: 50_000,
+      occasion_name: input.occasion ?? 'birthday',
+      recipient_first_name: 'Lola',
+      needed_by: '2030-02-01',
+      brief: '{}',
+      created_at: at,
+      updated_at: at,
+      paid_at: at,
+      artist_id: input.artistId,
+      completed_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.stars !== null)
+    await h.database.db
+      .updateTable('orders')
+      .set({ rating: input.stars, review: `${input.stars} stars, order ${order.id}`, rated_at: at })
+      .where('id', '=', order.id)
+      .execute();
+  return order.id;
 }

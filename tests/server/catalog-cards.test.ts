@@ -6,8 +6,7 @@ import { DEFAULT_TURNAROUND_DAYS } from '../../contracts/delivery';
 import { BASE_PRICE_CENTAVOS } from '../../contracts/options';
 import { type CatalogFilter, findCatalogPage } from '../../server/catalog/catalog.repository';
 import { migrationProvider } from '../../server/db/migrations';
-import { newOrderReference } from '../../server/orders/orders.repository';
-import { makeArtist, makeCustomer } from './artist-fixtures';
+import { completedOrder, makeArtist, makeCustomer } from './artist-fixtures';
 import { createHarness, databases, type Harness, uniqueEmail } from './harness';
 
 // The catalogue's cards (migration 0034): one row per listed artist, kept by triggers whichever write changes
@@ -81,35 +80,8 @@ describe.each(databases)('catalogue cards (%s)', (kind) => {
   const setProfile = (id: number, values: Record<string, unknown>) =>
     h.database.db.updateTable('artist_profiles').set(values).where('user_id', '=', id).execute();
 
-  async function ratedOrder(artistId: number, stars: number): Promise<number> {
-    const at = new Date().toISOString();
-    const order = await h.database.db
-      .insertInto('orders')
-      .values({
-        reference: newOrderReference(),
-        customer_id: customer.id,
-        status: 'completed',
-        price_centavos: 250_000,
-        platform_fee_centavos: 50_000,
-        occasion_name: 'birthday',
-        recipient_first_name: 'Lola',
-        needed_by: '2030-02-01',
-        brief: '{}',
-        created_at: at,
-        updated_at: at,
-        paid_at: at,
-        artist_id: artistId,
-        completed_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await h.database.db
-      .updateTable('orders')
-      .set({ rating: stars, review: 'Lovely', rated_at: at })
-      .where('id', '=', order.id)
-      .execute();
-    return order.id;
-  }
+  const ratedOrder = (artistId: number, stars: number) =>
+    completedOrder(h, { customerId: customer.id, artistId, stars, at: new Date().toISOString() });
 
   it('follow every change to who is listed and to the keys, and equal a recount after each', async () => {
     const listed = await makeArtist(h, { online: true, stageName: 'Zed Quiet' });

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogSort, catalogMessages } from '../../contracts/artist';
 import { REVIEW_ANSWER_MAX, reviewMessages } from '../../contracts/reviews';
 import { migrationProvider } from '../../server/db/migrations';
-import { newOrderReference } from '../../server/orders/orders.repository';
-import { type ArtistAccount, makeArtist, makeCustomer } from './artist-fixtures';
+import { type ArtistAccount, makeArtist, makeCustomer, completedOrder as writeCompletedOrder } from './artist-fixtures';
 import { createHarness, databases, type Harness } from './harness';
 
 // A catalogue to choose from (docs/decisions.md): price and rating filters, four sorts each paged on its
@@ -28,37 +27,14 @@ describe.each(databases)('a catalogue to choose from (%s)', (kind) => {
   let tick = 0;
 
   /** A completed order of `artist` for the customer, rated `stars` (null: not rated) at the given tick. */
-  const completedOrder = async (artist: { id: number }, stars: number | null, occasion = 'birthday', at = ++tick) => {
-    const when = new Date(Date.UTC(2030, 0, 1, 0, 0, at)).toISOString();
-    const order = await h.database.db
-      .insertInto('orders')
-      .values({
-        reference: newOrderReference(),
-        customer_id: customer.id,
-        status: 'completed',
-        price_centavos: 250_000,
-        platform_fee_centavos: 50_000,
-        occasion_name: occasion,
-        recipient_first_name: 'Lola',
-        needed_by: '2030-02-01',
-        brief: '{}',
-        created_at: when,
-        updated_at: when,
-        paid_at: when,
-        artist_id: artist.id,
-        completed_at: when,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // Rated afterwards, as the rating endpoint does: the catalogue's version and the counts follow updates.
-    if (stars !== null)
-      await h.database.db
-        .updateTable('orders')
-        .set({ rating: stars, review: `${stars} stars, order ${at}`, rated_at: when })
-        .where('id', '=', order.id)
-        .execute();
-    return order.id;
-  };
+  const completedOrder = (artist: { id: number }, stars: number | null, occasion = 'birthday', at = ++tick) =>
+    writeCompletedOrder(h, {
+      customerId: customer.id,
+      artistId: artist.id,
+      stars,
+      occasion,
+      at: new Date(Date.UTC(2030, 0, 1, 0, 0, at)).toISOString(),
+    });
 
   const addArtist = async (name: string, rate: number, ratings: number[], genres = ['pop']) => {
     const artist = await makeArtist(h, { status: 'approved', online: true, stageName: name });

@@ -9,6 +9,30 @@ import { createHarness, databases, type Harness } from './harness';
 // A pass of the mail worker takes mail that is due and mail whose sender's lease ran out (a node that
 // died mid-send), and leaves mail not yet due and mail another sender is still sending.
 
+// A mail worker on this harness whose transport keeps what it is given.
+interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+function workerKeeping(h: Harness, sent: SentMail[], db = h.database.db) {
+  return createMailWorker({
+    db,
+    clock: h.clock,
+    logger: h.deps.logger,
+    transport: {
+      deliver: async (mail: SentMail) => {
+        sent.push(mail);
+      },
+      close: () => {},
+    },
+    publicUrl: h.config.publicUrl,
+    unsubscribe: createUnsubscribeSigner('x'.repeat(32), h.config.publicUrl),
+    digestMs: h.config.mailDigestMs,
+    pollMs: h.config.mailPollMs,
+  });
+}
+
 describe.each(databases)('the mail worker picks what is due (%s)', (kind) => {
   let h: Harness;
   beforeAll(async () => {
@@ -40,22 +64,8 @@ describe.each(databases)('the mail worker picks what is due (%s)', (kind) => {
         row('leased', 'sending', -600_000, 60_000),
       ])
       .execute();
-    const delivered: string[] = [];
-    await createMailWorker({
-      db,
-      clock: h.clock,
-      logger: h.deps.logger,
-      transport: {
-        deliver: async (mail: { to: string }) => {
-          delivered.push(mail.to);
-        },
-        close: () => {},
-      },
-      publicUrl: h.config.publicUrl,
-      unsubscribe: createUnsubscribeSigner('x'.repeat(32), h.config.publicUrl),
-      digestMs: h.config.mailDigestMs,
-      pollMs: h.config.mailPollMs,
-    }).runOnce();
+    const sent: SentMail[] = [];
+    await workerKeeping(h, sent).runOnce();
     const statuses = await db
       .selectFrom('mail_outbox')
       .select(['to_address', 'status'])
@@ -68,7 +78,7 @@ describe.each(databases)('the mail worker picks what is due (%s)', (kind) => {
     expect(['sent', 'failed']).toContain(picked('lapsed'));
     expect(picked('later')).toBe('pending');
     expect(picked('leased')).toBe('sending');
-    expect(delivered.sort()).toEqual(
+    expect(sent.map((mail) => mail.to).sort()).toEqual(
       statuses
         .filter((s) => s.status === 'sent')
         .map((s) => s.to_address)
@@ -116,22 +126,8 @@ describe.each(databases)("an admin's digest after a long pause (%s)", (kind) => 
         .execute();
 
     const recorder = recordQueries(db);
-    const sent: { to: string; subject: string; text: string }[] = [];
-    await createMailWorker({
-      db: recorder.db,
-      clock: h.clock,
-      logger: h.deps.logger,
-      transport: {
-        deliver: async (mail: { to: string; subject: string; text: string }) => {
-          sent.push(mail);
-        },
-        close: () => {},
-      },
-      publicUrl: h.config.publicUrl,
-      unsubscribe: createUnsubscribeSigner('x'.repeat(32), h.config.publicUrl),
-      digestMs: h.config.mailDigestMs,
-      pollMs: h.config.mailPollMs,
-    }).runOnce();
+    const sent: SentMail[] = [];
+    await workerKeeping(h, sent, recorder.db).runOnce();
 
     const mine = sent.filter((mail) => mail.to.includes(admin.email));
     expect(mine).toHaveLength(1);
