@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { CatalogSort } from '../../contracts/artist';
 import type { ArtistProfileRow, DB, UserRow } from '../db/schema';
+import { isPostgres } from '../search/search-text';
 import type { CatalogCursor } from './catalog-cursor';
 
 export interface CatalogFilter {
@@ -104,8 +105,11 @@ export async function findCatalogPage(db: Kysely<DB>, filter: CatalogFilter): Pr
   // A bound on another sort's key filters the walk and never drives it: with the unary `+`, SQLite does not
   // seek that key's index and sort what the bound lets through (every card, for the usual wide price range),
   // but walks this sort's index and stops after a page (sqlite.org/optoverview.html, "Disqualifying WHERE
-  // clause terms using unary-+"). On PostgreSQL `+` is the identity and its planner weighs both by statistics.
-  const bound = (key: (typeof card)[keyof typeof card], sortsBy: boolean) => (sortsBy ? key : sql<number>`+${key}`);
+  // clause terms using unary-+"). SQLite only: PostgreSQL weighs each bound by its column's statistics, which
+  // it has no statistics for once wrapped in `+`; it then guessed a few cards and sorted them all.
+  const sqlite = !isPostgres(db);
+  const bound = (key: (typeof card)[keyof typeof card], sortsBy: boolean) =>
+    sortsBy || !sqlite ? key : sql<number>`+${key}`;
   const price = bound(card.rate, filter.sort === 'price_asc' || filter.sort === 'price_desc');
   if (filter.min_rate_centavos !== undefined) query = query.where(price, '>=', filter.min_rate_centavos);
   if (filter.max_rate_centavos !== undefined) query = query.where(price, '<=', filter.max_rate_centavos);

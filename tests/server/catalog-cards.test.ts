@@ -225,6 +225,34 @@ describe('each catalogue sort walks its card index and stops after a page (sqlit
   });
 });
 
+describe.each(databases)("a bound on another sort's key (%s)", (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind);
+  });
+  afterAll(() => h.close());
+
+  // SQLite has no statistics here, so a price bound would drive its plan unless wrapped in the unary `+`
+  // (the plans above). PostgreSQL weighs each bound by its column's statistics, which it has none of for
+  // `+rate_centavos`: at full size it then guessed 23 cards and sorted every card instead of walking the
+  // rating index (docs/scale-plans.md). So the `+` is SQLite's alone.
+  it('is wrapped in the unary plus on SQLite only', async () => {
+    const recorder = recordQueries(h.database.db);
+    await findCatalogPage(recorder.db, {
+      sort: 'rating',
+      min_rating_tenths: 30,
+      min_rate_centavos: 150_000,
+      max_rate_centavos: 500_000,
+      limit: 12,
+    });
+    const [query] = recorder.queries.filter((q) => q.sql.includes('catalog_cards'));
+    const wrapped = /\+"catalog_cards"\."rate_centavos"/;
+    if (kind === 'sqlite') expect(query?.sql).toMatch(wrapped);
+    else expect(query?.sql).not.toMatch(wrapped);
+    expect(query?.sql).not.toMatch(/\+"catalog_cards"\."rating_tenths"/);
+  });
+});
+
 describe.each(databases)('migration 0034-catalog-cards (%s)', (kind) => {
   let h: Harness;
   beforeAll(async () => {
