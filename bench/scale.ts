@@ -4,9 +4,10 @@
 // Sizes: `--full` (10,000 artists, 100,000 customers, 1,000,000 orders, 5,000,000 notifications) or
 // --artists/--customers/--orders/--notifications N; default a twentieth. BENCH_SECONDS per endpoint (default 3),
 // BENCH_CONNECTIONS at once (default 10).
-// `--only a,b` measures only the endpoints whose names contain one of the words (their plans are printed, not written to docs/).
+// `--only a,b` measures only the endpoints whose names contain one of the words, `--db sqlite|postgres` one
+// database (their plans are then printed, not written to docs/).
 import { writeFile } from 'node:fs/promises';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { type BenchDatabase, benchDatabases, startBenchServer } from './bench-server';
 import { postgresWriter, sqliteWriter } from './scale/bulk-writer';
 import { checkScaleData } from './scale/check';
@@ -24,6 +25,8 @@ interface Run {
   ping: Measurement;
   endpoints: Measurement[];
   maxStallMs: number;
+  /** The longest garbage-collection pause of the server's thread over the run: a stall the data does not cause. */
+  maxGcMs: number;
   /** Where the longest stalls fell: under an endpoint's load, under the ping before it, in the periodic jobs. */
   stalls: { endpoints: number; pings: number; jobs: number };
   maintenance: { ms: number; sql: string };
@@ -35,6 +38,10 @@ const size = sizeFromArgs(args);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt === -1 ? null : (args[onlyAt + 1] ?? '').split(',').filter(Boolean);
 const chosen = (name: string) => only === null || only.some((word) => name.includes(word));
+const dbAt = args.indexOf('--db');
+const kinds = benchDatabases().filter((kind) => dbAt === -1 || kind === args[dbAt + 1]);
+/** The plans go to docs/ only from a run of every endpoint on every database. */
+const writesPlans = only === null && dbAt === -1;
 const load: LoadSettings = {
   seconds: Number(process.env.BENCH_SECONDS ?? 3),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
@@ -68,6 +75,11 @@ async function runOn(kind: BenchDatabase, dataSet: DataSet, plans: Partial<Recor
     const endpoints = (await endpointsFor(server, await demoReaders(server, subjects))).filter((e) => chosen(e.name));
     const whole = monitorEventLoopDelay({ resolution: 5 });
     whole.enable();
+    let maxGcMs = 0;
+    const gc = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) maxGcMs = Math.max(maxGcMs, entry.duration);
+    });
+    gc.observe({ entryTypes: ['gc'] });
     // A first second of pings warms the JIT, so the baseline is not the cold start.
     await measure(server, pingEndpoint, { ...load, seconds: 1 });
     const ping = await measure(server, pingEndpoint, load);
@@ -84,6 +96,7 @@ async function runOn(kind: BenchDatabase, dataSet: DataSet, plans: Partial<Recor
     const maintenance = await timeMaintenance(server);
     jobsLoop.disable();
     whole.disable();
+    gc.disconnect();
     const stalls = {
       endpoints: Math.max(0, ...measured.map((m) => m.maxStallMs)),
       pings: pingStall,
@@ -94,6 +107,7 @@ async function runOn(kind: BenchDatabase, dataSet: DataSet, plans: Partial<Recor
       ping,
       endpoints: measured,
       maxStallMs: whole.max / 1e6,
+      maxGcMs,
       stalls,
       maintenance,
       generateSeconds,
@@ -113,20 +127,20 @@ const describe = `Scale data set: ${size.artists} artists, ${size.customers} cus
 
 function printTable(kind: BenchDatabase, demo: Run, scale: Run) {
   console.log(`\n### ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}\n`);
-  console.log('| request | demo | scale | scale ÷ demo | scale stall |\n|---|---:|---:|---:|---:|');
+  console.log('| request | demo | scale | scale ÷ demo | demo stall | scale stall |\n|---|---:|---:|---:|---:|---:|');
   console.log(
-    `| GET /api/ping (req/s) | ${demo.ping.requestsPerSecond.toFixed(0)} | ${scale.ping.requestsPerSecond.toFixed(0)} | | ${fmtMs(scale.ping.maxStallMs)} |`,
+    `| GET /api/ping (req/s) | ${demo.ping.requestsPerSecond.toFixed(0)} | ${scale.ping.requestsPerSecond.toFixed(0)} | | ${fmtMs(demo.ping.maxStallMs)} | ${fmtMs(scale.ping.maxStallMs)} |`,
   );
   for (const [i, d] of demo.endpoints.entries()) {
     const s = scale.endpoints[i] as Measurement;
     console.log(
-      `| ${d.name} | ${cell(demo, d)} | ${cell(scale, s)} | ${(ratio(scale, s) / ratio(demo, d)).toFixed(1)} | ${fmtMs(s.maxStallMs)} |`,
+      `| ${d.name} | ${cell(demo, d)} | ${cell(scale, s)} | ${(ratio(scale, s) / ratio(demo, d)).toFixed(1)} | ${fmtMs(d.maxStallMs)} | ${fmtMs(s.maxStallMs)} |`,
     );
   }
   const where = (run: Run) =>
     `under the endpoints ${fmtMs(run.stalls.endpoints)}, under the pings between them ${fmtMs(run.stalls.pings)}, in the periodic jobs ${fmtMs(run.stalls.jobs)}`;
   console.log(
-    `\nLongest event-loop stall over the whole run: demo ${fmtMs(demo.maxStallMs)} (${where(demo)}), scale ${fmtMs(scale.maxStallMs)} (${where(scale)}).`,
+    `\nLongest event-loop stall over the whole run: demo ${fmtMs(demo.maxStallMs)} (${where(demo)}), scale ${fmtMs(scale.maxStallMs)} (${where(scale)}). Longest garbage-collection pause: demo ${fmtMs(demo.maxGcMs)}, scale ${fmtMs(scale.maxGcMs)}.`,
   );
   console.log(
     `Periodic jobs (maintenance, sweeps, mail worker, metrics scrape), slowest statement: demo ${fmtMs(demo.maintenance.ms)}, scale ${fmtMs(scale.maintenance.ms)} (\`${scale.maintenance.sql.slice(0, 100)}\`).`,
@@ -141,13 +155,13 @@ console.log(
 // Each database's table is printed as soon as it is measured: a full-size run takes over an hour, and a
 // failure in the second database must not lose the first one's figures.
 const plans: Partial<Record<BenchDatabase, EndpointPlans[]>> = {};
-for (const kind of benchDatabases()) {
+for (const kind of kinds) {
   const demo = await runOn(kind, 'demo', plans);
   const scale = await runOn(kind, 'scale', plans);
   printTable(kind, demo, scale);
 }
 
-if (only === null) {
+if (writesPlans) {
   await writeFile(new URL('../docs/scale-plans.md', import.meta.url), renderPlans(plans, describe));
   console.log('\nQuery plans at scale: docs/scale-plans.md');
 } else {
