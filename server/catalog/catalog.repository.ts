@@ -109,7 +109,7 @@ export async function findCatalogPage(db: Kysely<DB>, filter: CatalogFilter): Pr
   // it has no statistics for once wrapped in `+`; it then guessed a few cards and sorted them all.
   const sqlite = !isPostgres(db);
   const bound = (key: (typeof card)[keyof typeof card], sortsBy: boolean) =>
-    sortsBy || !sqlite ? key : sql<number>`+${key}`;
+    sqlite && !sortsBy ? sql<number>`+${key}` : key;
   const price = bound(card.rate, filter.sort === 'price_asc' || filter.sort === 'price_desc');
   if (filter.min_rate_centavos !== undefined) query = query.where(price, '>=', filter.min_rate_centavos);
   if (filter.max_rate_centavos !== undefined) query = query.where(price, '<=', filter.max_rate_centavos);
